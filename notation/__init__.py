@@ -1,0 +1,53 @@
+"""The conventional notation of Spaceships [11]: cells, orders, fleets, records. Syntax only."""
+
+from notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell, PartialCell
+from notation.fleets import Fleet, ShipPlacement
+from notation.orders import (
+    Beam,
+    ClassicBeam,
+    KamikazeLaunch,
+    MissileLaunch,
+    Order,
+    Scan,
+    Strike,
+    format_orders,
+)
+from notation.records import (
+    Claim,
+    DestroyedShip,
+    FlashcubeCell,
+    Player,
+    Position,
+    Record,
+    ResultLine,
+    TurnLine,
+)
+from notation.ships import SHIP_TYPES, ShipId
+
+__all__ = [
+    "COLOUR_ORDERS",
+    "LETTERS",
+    "NUMBERS",
+    "SHIP_TYPES",
+    "Beam",
+    "Cell",
+    "Claim",
+    "ClassicBeam",
+    "DestroyedShip",
+    "FlashcubeCell",
+    "Fleet",
+    "KamikazeLaunch",
+    "MissileLaunch",
+    "Order",
+    "PartialCell",
+    "Player",
+    "Position",
+    "Record",
+    "ResultLine",
+    "Scan",
+    "ShipId",
+    "ShipPlacement",
+    "Strike",
+    "TurnLine",
+    "format_orders",
+]

@@ -1,0 +1,80 @@
+"""Cells and coordinate values of the conventional notation [11.4]: `Gx3`.
+
+A Cell is spelling only: which colour, letter and number. Which cells are adjacent depends on the
+ruleset's colour order and is the engine's business, not the notation's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COLOURS = "ROYGB"  # the letters a colour may be [11.4.1]; order-neutral here
+COLOUR_ORDERS = ("ROYGB", "RYGOB")  # 11.4.1 (default) and seed 004 section 1 (option)
+LETTERS = "vwxyz"  # [11.4.2]
+NUMBERS = (1, 2, 3, 4, 5)  # [11.4.3]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One cell of a space, written colour, letter, number [11.4.4]."""
+
+    colour: str
+    letter: str
+    number: int
+
+    def __post_init__(self) -> None:
+        if self.colour not in COLOURS or len(self.colour) != 1:
+            raise ValueError(f"colour must be one of {' '.join(COLOURS)}, not {self.colour!r}")
+        if self.letter not in LETTERS or len(self.letter) != 1:
+            raise ValueError(f"letter must be one of {' '.join(LETTERS)}, not {self.letter!r}")
+        if self.number not in NUMBERS:
+            raise ValueError(f"number must be 1-5, not {self.number!r}")
+
+    def __str__(self) -> str:
+        return f"{self.colour}{self.letter}{self.number}"
+
+    @classmethod
+    def parse(cls, text: str) -> Cell:
+        """Parse `Gx3`; raises notation.errors.NotationError with a hint on a bad spelling."""
+        from notation.parse import parse_cell
+
+        return parse_cell(text)
+
+    def sort_key(self, colour_order: str = "ROYGB") -> tuple[int, int, int]:
+        """The conventional order (colour, letter, number) under a colour order."""
+        return (colour_order.index(self.colour), LETTERS.index(self.letter), self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class PartialCell:
+    """Some of a cell's coordinate values, at least one: `G`, `x3`, `Gx3` (missile launch [11.5.3],
+    classic beam [classic 8.2.2]). Written in the conventional order colour, letter, number."""
+
+    colour: str | None = None
+    letter: str | None = None
+    number: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.colour is None and self.letter is None and self.number is None:
+            raise ValueError("a partial cell needs at least one coordinate value")
+        if self.colour is not None and self.colour not in COLOURS:
+            raise ValueError(f"colour must be one of {' '.join(COLOURS)}, not {self.colour!r}")
+        if self.letter is not None and self.letter not in LETTERS:
+            raise ValueError(f"letter must be one of {' '.join(LETTERS)}, not {self.letter!r}")
+        if self.number is not None and self.number not in NUMBERS:
+            raise ValueError(f"number must be 1-5, not {self.number!r}")
+
+    def __str__(self) -> str:
+        return (self.colour or "") + (self.letter or "") + (str(self.number) if self.number else "")
+
+    @property
+    def count(self) -> int:
+        """How many coordinate values are given."""
+        return sum(v is not None for v in (self.colour, self.letter, self.number))
+
+    def matches(self, cell: Cell) -> bool:
+        return (
+            (self.colour is None or self.colour == cell.colour)
+            and (self.letter is None or self.letter == cell.letter)
+            and (self.number is None or self.number == cell.number)
+        )
