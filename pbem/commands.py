@@ -1,0 +1,383 @@
+"""The judge's command language: text in, a list of commands (or errors) out. No game logic.
+
+One command a line, keywords in any case. `fleet` and `orders` may run on over the following
+lines, up to a blank line, `end`, or a line that starts with another command. See
+docs/commands.md for the language as players read it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
+
+# Every keyword a line may start with, each with a one-line synopsis for `help`.
+SYNOPSIS: dict[str, str] = {
+    "help": "help [TOPIC]                 this text, or more about one command",
+    "list": "list                         the public games and who may join them",
+    "create": "create NAME [SETTINGS]        a new game (you are its game master)",
+    "join": "join NAME                    take a seat; the reply has your password",
+    "observe": "observe NAME                 receive what both players see, each turn",
+    "unobserve": "unobserve NAME               stop observing",
+    "status": "status [NAME]                who has sent what, the deadline",
+    "history": "history [NAME [PASSWORD]]    the game so far, as much as you may know",
+    "game": "game NAME PASSWORD           sign on as a player for the lines that follow",
+    "fleet": "fleet                        then your fleet (list or grids), up to a blank line",
+    "orders": "orders TURN: ORDERS          your orders for turn TURN (empty: no actions)",
+    "resign": "resign [NAME PASSWORD]       give up; your opponent wins",
+    "master": "master NAME PASSWORD         sign on as game master for the lines that follow",
+    "deadline": "deadline RULE                (master) 48h, 2026-12-01 20:00, FREQ=..., none",
+    "reminder": "reminder DURATION            (master) remind this long before a deadline",
+    "grace": "grace DURATION               (master) extra time after a deadline",
+    "missing": "missing noactions|wait       (master) what a missing turn means at a deadline",
+    "process": "process                      (master) adjudicate now, as if the deadline passed",
+    "cancel": "cancel                       (master) end the game without a result",
+}
+ALIASES: dict[str, str] = {
+    "signon": "game",
+    "sign-on": "game",
+    "order": "orders",
+    "games": "list",
+    "watch": "observe",
+    "unwatch": "unobserve",
+    "quit": "resign",
+}
+SETTING_WORDS = ("ruleset", "options", "option", "deadline", "reminder", "grace", "missing")
+FLAG_WORDS = ("private", "public")
+
+
+class CommandError(ValueError):
+    """A line the judge cannot read as a command: what, where, and a hint."""
+
+    def __init__(
+        self, message: str, text: str, line: int, column: int = 1, hint: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.line = line
+        self.column = column
+        self.hint = hint
+
+    def __str__(self) -> str:
+        where = f"line {self.line}, column {self.column}"
+        text = f"{where}: {self.message}"
+        if self.hint:
+            text += f" (hint: {self.hint})"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command as read: `keyword` (canonical), its arguments, and where it was."""
+
+    keyword: str
+    line: int
+    source: str  # the command's line(s) as written, for echoing
+    name: str | None = None  # the game's name, where one was given
+    password: str | None = None
+    turn: int | None = None
+    body: str = ""  # fleet or orders text, deadline rule, duration, topic ...
+    body_line: int = 0  # the line of `body`'s first character
+    body_column: int = 1
+    settings: tuple[tuple[str, str], ...] = field(default=())
+
+    @property
+    def echo(self) -> str:
+        """The command as the reply quotes it: passwords are never repeated."""
+        if self.password is None:
+            return self.source
+        return self.source.replace(self.password, "*" * 6) if self.password else self.source
+
+
+Parsed = Command | CommandError
+
+
+def _keyword(word: str) -> str | None:
+    lowered = word.lower().rstrip(":")
+    if lowered in SYNOPSIS:
+        return lowered
+    return ALIASES.get(lowered)
+
+
+def _suggest(word: str) -> str | None:
+    close = difflib.get_close_matches(word.lower(), list(SYNOPSIS) + list(ALIASES), n=1)
+    return f"did you mean `{ALIASES.get(close[0], close[0])}`?" if close else None
+
+
+_ORDER_TOKEN = re.compile(r"^[bmksBMKS]?[ROYGB][vwxyz][1-5]", re.ASCII)
+
+
+def _check_name(name: str, line: int, column: int, source: str) -> CommandError | None:
+    if NAME_PATTERN.match(name):
+        return None
+    return CommandError(
+        f"{name!r} is not a game name",
+        source,
+        line,
+        column,
+        hint="a name starts with a letter and has up to 24 letters, digits, - or _",
+    )
+
+
+def _columns(text: str) -> list[tuple[str, int]]:
+    """The words of a line with their 1-based columns."""
+    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
+
+
+def _subject_text(subject: str) -> str:
+    cleaned = subject.strip()
+    while True:
+        match = re.match(r"^(re|fwd?|aw|sv)\s*:\s*", cleaned, re.IGNORECASE)
+        if not match:
+            return cleaned
+        cleaned = cleaned[match.end() :]
+
+
+def parse_commands(text: str, subject: str = "") -> list[Parsed]:
+    """Every command of a submission, in order, with an error in place of each bad line.
+
+    The subject is read as a command line only when the text holds no command at all (so a
+    front end that already copied the subject into the text is not answered twice).
+    """
+    lines = text.splitlines()
+    if not any(line.strip() and not line.strip().startswith("#") for line in lines):
+        lines = [_subject_text(subject)] if _subject_text(subject) else []
+    result: list[Parsed] = []
+    index = 0
+    while index < len(lines):
+        raw = lines[index]
+        number = index + 1
+        index += 1
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        words = _columns(raw)
+        first, first_column = words[0]
+        keyword = _keyword(first)
+        if keyword is None and ":" in first and _keyword(first.split(":", 1)[0]):
+            # `orders:3` or `fleet:` written without a space
+            keyword = _keyword(first.split(":", 1)[0])
+        if keyword is None:
+            if first.lower() == "end":
+                continue
+            hint = _suggest(first)
+            if _ORDER_TOKEN.match(first):
+                hint = "orders go after a sign-on: `game NAME PASSWORD`, then `orders TURN: ...`"
+            elif first.upper() in ("DS", "KC", "FS", "PC", "MD", "HS", "LS", "AG", "LG", "HF"):
+                hint = "a fleet goes after a sign-on: `game NAME PASSWORD`, then `fleet`"
+            result.append(
+                CommandError(
+                    f"unknown command `{first}`",
+                    raw,
+                    number,
+                    first_column,
+                    hint=hint or "send `help` for the list of commands",
+                )
+            )
+            continue
+        rest_start = first_column - 1 + len(first)
+        rest = raw[rest_start:]
+        if keyword in ("fleet", "orders"):
+            # The block runs on over the following lines.
+            block_lines = [rest]
+            while index < len(lines):
+                following = lines[index].strip()
+                if not following or following.lower() == "end":
+                    index += 1
+                    break
+                head = following.split()[0]
+                if _keyword(head) is not None and not (
+                    keyword == "fleet" and head.lower() == "fleet"
+                ):
+                    break
+                block_lines.append(lines[index])
+                index += 1
+            source = "\n".join([raw, *lines[number : number + len(block_lines) - 1]])
+            result.append(
+                _block(keyword, raw, first, rest, rest_start, block_lines, number, source)
+            )
+            continue
+        result.append(_line(keyword, raw, words, number))
+    return result
+
+
+def _block(
+    keyword: str,
+    raw: str,
+    first: str,
+    rest: str,
+    rest_start: int,
+    block_lines: list[str],
+    number: int,
+    source: str,
+) -> Parsed:
+    if ":" in first:
+        # `orders:3 ...` written without a space: the rest starts inside the first word.
+        rest = first.split(":", 1)[1] + rest
+        rest_start -= len(first.split(":", 1)[1])
+    if keyword == "fleet":
+        head = rest.lstrip(" \t:")
+        offset = len(rest) - len(head)
+        body = "\n".join([head, *block_lines[1:]]) if head.strip() else "\n".join(block_lines[1:])
+        body_line = number if head.strip() else number + 1
+        body_column = rest_start + offset + 1 if head.strip() else 1
+        return Command(
+            "fleet", number, source, body=body, body_line=body_line, body_column=body_column
+        )
+    match = re.match(r"\s*(?:turn\s*)?(\d+)?\s*:?", rest, re.IGNORECASE)
+    assert match is not None  # every part is optional
+    turn = int(match.group(1)) if match.group(1) else None
+    head = rest[match.end() :]
+    body = "\n".join([head, *block_lines[1:]])
+    return Command(
+        "orders",
+        number,
+        source,
+        turn=turn,
+        body=body,
+        body_line=number,
+        body_column=rest_start + match.end() + 1,
+    )
+
+
+def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> Parsed:
+    args = words[1:]
+
+    def need_name() -> tuple[str, int] | CommandError:
+        if not args:
+            return CommandError(
+                f"`{keyword}` needs a game name",
+                raw,
+                number,
+                len(raw.rstrip()) + 1,
+                hint=f"`{SYNOPSIS[keyword].split('  ')[0].strip()}`",
+            )
+        return args[0]
+
+    if keyword in ("help", "list", "process", "cancel"):
+        return Command(keyword, number, raw, body=" ".join(w for w, _ in args).lower())
+    if keyword in ("join", "observe", "unobserve", "create"):
+        got = need_name()
+        if isinstance(got, CommandError):
+            return got
+        name, column = got
+        problem = _check_name(name, number, column, raw)
+        if problem:
+            return problem
+        if keyword == "create":
+            settings = _settings(args[1:], raw, number)
+            if isinstance(settings, CommandError):
+                return settings
+            return Command(keyword, number, raw, name=name, settings=settings)
+        return Command(keyword, number, raw, name=name, body=" ".join(w for w, _ in args[1:]))
+    if keyword in ("game", "master"):
+        got = need_name()
+        if isinstance(got, CommandError):
+            return got
+        name, column = got
+        if len(args) < 2:
+            return CommandError(
+                f"`{keyword} {name}` needs the password of the game",
+                raw,
+                number,
+                len(raw.rstrip()) + 1,
+                hint="the password came in the reply to your `join` (or `create`)",
+            )
+        password = raw[args[1][1] - 1 :].strip()
+        return Command(keyword, number, raw, name=name, password=password)
+    if keyword in ("status", "history", "resign"):
+        if not args:
+            return Command(keyword, number, raw)
+        name = args[0][0]
+        password = raw[args[1][1] - 1 :].strip() if len(args) > 1 else None
+        return Command(keyword, number, raw, name=name, password=password)
+    # master settings: the rest of the line is the value
+    value = raw[words[0][1] - 1 + len(words[0][0]) :].strip()
+    if not value:
+        return CommandError(
+            f"`{keyword}` needs a value",
+            raw,
+            number,
+            len(raw.rstrip()) + 1,
+            hint=f"`{SYNOPSIS[keyword].split('  ')[0].strip()}`",
+        )
+    return Command(keyword, number, raw, body=value, body_line=number, body_column=args[0][1])
+
+
+def _settings(
+    args: list[tuple[str, int]], raw: str, number: int
+) -> tuple[tuple[str, str], ...] | CommandError:
+    """`ruleset classic options fleet=cost:24 deadline 2 days private` as (key, value) pairs.
+
+    A setting's value is every word up to the next setting word; words with `=` outside a
+    deadline are options (so `fleet=cost:24` needs no `options` in front)."""
+    settings: list[tuple[str, str]] = []
+    key: str | None = None
+    values: list[str] = []
+
+    def close() -> CommandError | None:
+        if key is None:
+            return None
+        if not values and key != "options":
+            return CommandError(
+                f"`{key}` needs a value", raw, number, len(raw.rstrip()) + 1, hint=None
+            )
+        settings.append((key, " ".join(values)))
+        return None
+
+    for word, column in args:
+        lowered = word.lower()
+        if lowered in SETTING_WORDS or lowered in FLAG_WORDS:
+            problem = close()
+            if problem:
+                return problem
+            values = []
+            key = "options" if lowered == "option" else lowered
+            if lowered in FLAG_WORDS:
+                settings.append(("private", "yes" if lowered == "private" else "no"))
+                key = None
+            continue
+        if (
+            key in (None, "ruleset", "missing", "reminder", "grace")
+            and "=" in word
+            and (key is None or values)
+        ):
+            problem = close()
+            if problem:
+                return problem
+            key, values = "options", []
+        if key is None:
+            return CommandError(
+                f"unknown setting `{word}`",
+                raw,
+                number,
+                column,
+                hint="settings: ruleset, options, deadline, reminder, grace, missing, private",
+            )
+        values.append(word)
+    problem = close()
+    if problem:
+        return problem
+    return tuple(settings)
+
+
+def help_text(topic: str = "") -> str:
+    """The command list, or the line about one command."""
+    keyword = _keyword(topic.split()[0]) if topic.strip() else None
+    if keyword is not None:
+        return SYNOPSIS[keyword] + "\n\nThe full guide: docs/commands.md of the judge."
+    lines = ["Commands (one per line, any case):", ""]
+    lines += ["  " + SYNOPSIS[k] for k in SYNOPSIS]
+    lines += [
+        "",
+        "Create settings: ruleset 2.6.1|classic, options fleet=cost:24 colours=RYGOB ...,",
+        "  deadline 48h | 2026-12-01 20:00 | FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 | none,",
+        "  reminder 12h, grace 1h, missing noactions|wait, private.",
+        "A turn's orders, e.g.:",
+        "  game NAME PASSWORD",
+        "  orders 3: Gx3 Gx4 mv Yw2 sOz5",
+    ]
+    return "\n".join(lines)

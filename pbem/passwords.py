@@ -1,0 +1,71 @@
+"""Per-game player and game-master passwords: a few random words, stored salted and hashed.
+
+Words rather than symbols, because players copy them by hand into mail and chat; compared in
+constant time so that a wrong guess teaches nothing about the right one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import re
+import secrets
+
+# Some 270 short, distinct, easily spelt words: three of them give about 20 million passwords
+# per seat, and a front end rate-limits guesses.
+WORDS: tuple[str, ...] = tuple(
+    """
+    acorn amber anchor apple arrow aspen atlas badge bamboo banjo barley basil beacon bean
+    berry birch biscuit blossom bottle branch brass breeze brick bridge brook bucket butter
+    cabin cactus camel candle canoe canyon carbon carpet carrot castle cedar cello chalk
+    cherry chess cider cinder circle citrus clover cobalt cocoa comet copper coral cotton
+    crane crayon cricket crystal cuckoo daisy dancer delta desert dinghy dolphin domino dragon
+    drum eagle ebony echo elbow ember engine falcon feather fennel fern fiddle finch flint
+    forest fossil fountain fox galaxy garden garnet ginger glacier globe goblet granite grape
+    gravel harbor harp hazel heron hickory honey hopper husky igloo indigo iris island ivory
+    jacket jasmine jelly jigsaw juniper kayak kelp kettle kiwi koala ladder lagoon lantern
+    lemon lentil lilac linen lizard lobster locket lotus magnet mango maple marble meadow
+    melon meteor mint mirror mitten molar monsoon mosaic moss muffin nectar needle nickel
+    nutmeg oasis oat ocean olive onion opal orbit orchid otter oyster paddle palm panda
+    paper parcel parsley pebble pelican pepper piano pillow pine planet plum pocket pollen
+    pony poppy puffin pumpkin quartz quill rabbit radish raft rainbow raven reef ribbon river
+    robin rocket rose ruby saddle saffron sail salmon sapphire satin sequoia shadow shell
+    sherbet silver sketch sled slipper snail sonnet sparrow spider spruce squash starling
+    stone straw sugar summit sunset swallow tablet tango teapot thistle thunder tiger timber
+    toast topaz tulip tundra turnip velvet violet voyage walnut walrus willow window winter
+    wizard wombat yarrow yodel zebra zephyr zinc badger beetle bison bramble button cobweb
+    compass cypress dune fable ferry goose hammock jewel lark marsh nomad pixel prism puzzle
+    quail quiver ripple sandal sprout trumpet
+    """.split()
+)
+
+
+def new_password(rng: random.Random | None = None, words: int = 3) -> str:
+    """`amber-otter-tango`: from `secrets` unless a (seeded, for tests) rng is passed."""
+    chooser = rng if rng is not None else secrets.SystemRandom()
+    return "-".join(chooser.choice(WORDS) for _ in range(words))
+
+
+def normalize(password: str) -> str:
+    """Players may write the words in any case, separated by hyphens, spaces or nothing else."""
+    return "-".join(w for w in re.split(r"[\s_-]+", password.lower()) if w)
+
+
+def hash_password(password: str, rng: random.Random | None = None) -> str:
+    salt = (rng.randbytes(16) if rng is not None else secrets.token_bytes(16)).hex()
+    digest = hashlib.sha256(bytes.fromhex(salt) + normalize(password).encode()).hexdigest()
+    return f"sha256${salt}${digest}"
+
+
+def check_password(password: str, stored: str) -> bool:
+    """True when `password` is the one `stored` was made from; constant time in the digest."""
+    try:
+        scheme, salt, digest = stored.split("$")
+        salt_bytes = bytes.fromhex(salt)
+    except ValueError:
+        return False
+    if scheme != "sha256":
+        return False
+    candidate = hashlib.sha256(salt_bytes + normalize(password).encode()).hexdigest()
+    return hmac.compare_digest(candidate, digest)
