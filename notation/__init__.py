@@ -14,6 +14,7 @@ from notation.orders import (
 )
 from notation.records import (
     Claim,
+    Comment,
     DestroyedShip,
     FlashcubeCell,
     Player,
@@ -32,6 +33,7 @@ __all__ = [
     "Beam",
     "Cell",
     "Claim",
+    "Comment",
     "ClassicBeam",
     "DestroyedShip",
     "FlashcubeCell",

@@ -81,6 +81,19 @@ class ResultLine:
 
 
 @dataclass(frozen=True, slots=True)
+class Comment:
+    """A `# comment` of a record, kept so that formatting does not lose it. `anchor` names the
+    line it belongs to: ("tag", i), ("fleet", player, first ship index on the line),
+    ("turn", turn, player), ("results", turn, player) or ("end",). `inline` comments stood at
+    the end of that line; the others stood on lines of their own before it."""
+
+    text: str
+    anchor: tuple[object, ...]
+    inline: bool = False
+    position: Position | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
     """A parsed record. `tags` keeps every tag in order, known or not."""
 
@@ -89,6 +102,10 @@ class Record:
     turns: tuple[TurnLine, ...] = ()
     results: tuple[ResultLine, ...] = ()
     fleet_positions: dict[Player, Position] = field(default_factory=dict, compare=False)
+    # Kept for `spaceships fmt`; not part of what the record means.
+    comments: tuple[Comment, ...] = field(default=(), compare=False)
+    # "list" or "grid": how each fleet was written, so that fmt keeps a drawn fleet drawn.
+    fleet_forms: dict[Player, str] = field(default_factory=dict, compare=False)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         for key, value in self.tags:
