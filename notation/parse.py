@@ -438,8 +438,53 @@ def parse_cell(text: str) -> Cell:
     return result
 
 
+@cache
+def _simple_orders() -> dict[str, Order]:
+    """Every one-word order in canonical spelling but beams: strikes, scans, kamikaze and
+    missile launches, classic beams."""
+    words: dict[str, Order] = {}
+    for name, cell in _CELLS.items():
+        words[name] = Strike(cell)
+        words["s" + name] = Scan(cell)
+        words["k" + name] = KamikazeLaunch(cell)
+    for colour in ("", *"ROYGB"):
+        for letter in ("", *LETTERS):
+            for number in ("", *"12345"):
+                part = colour + letter + number
+                if part:
+                    words["m" + part] = MissileLaunch(_partial(part))
+                if len(part) == 2:
+                    words["b" + part] = ClassicBeam(_partial(part))
+    return words
+
+
+_ORDER_WORD = re.compile(r"[^\s,]+")
+
+
+def _fast_orders(text: str) -> tuple[tuple[Order, Position], ...] | None:
+    """The orders of a one-line list written canonically, without the parser; None for
+    anything else (lark then parses it, and reports any error)."""
+    if "\n" in text:
+        return None
+    simple = _simple_orders()
+    out: list[tuple[Order, Position]] = []
+    for match in _ORDER_WORD.finditer(text):
+        word = match.group()
+        order = simple.get(word)
+        if order is None:
+            if len(word) == 7 and word[0] == "b" and word[1:4] in _CELLS and word[4:] in _CELLS:
+                order = Beam(_CELLS[word[1:4]], _CELLS[word[4:]])
+            else:
+                return None
+        out.append((order, Position(1, match.start() + 1)))
+    return tuple(out)
+
+
 def parse_orders_positions(text: str) -> tuple[tuple[Order, Position], ...]:
     """An order list with the position of each order (line and column in `text`)."""
+    fast = _fast_orders(text)
+    if fast is not None:
+        return fast
     result, attempt = _parse_recovering(text, "orders_text")
     raise_errors(attempt.errors)
     return tuple(result)
@@ -666,40 +711,45 @@ class _RecordBuilder:
         ]
 
     def comments(self, tokens: list[Token], statements: list[Any]) -> tuple[Comment, ...]:
-        """Attach each comment to the statement it follows on the same line, or else to the
-        next statement (docs/notation.md, "Comments")."""
-        anchors: list[tuple[int, int, tuple[Any, ...]]] = []  # (first line, last line, anchor)
+        """Attach each comment to the line it ends, or else to the next statement
+        (docs/notation.md, "Comments")."""
+        starts: list[tuple[int, tuple[Any, ...]]] = []  # (first line, anchor) per statement
+        inline_at: dict[int, tuple[Any, ...]] = {}  # line -> anchor of a comment ending it
         tag_index = 0
         fleet: str | None = None
-        ship_counts: dict[str, int] = {}
+        counts: dict[str, int] = {}
         for statement in statements:
+            line = statement.position.line if statement.position else 0
             if isinstance(statement, _Tag):
                 anchor: tuple[Any, ...] = ("tag", tag_index)
                 tag_index += 1
-                first = last = statement.position.line
-            elif isinstance(statement, _FleetHead):
-                fleet = statement.player
-                anchor = ("fleet", fleet, ship_counts.get(fleet, 0))
-                ship_counts[fleet] = ship_counts.get(fleet, 0) + (
-                    len(statement.ships.placements) if statement.ships else 0
-                )
-                first = last = statement.position.line
-            elif isinstance(statement, _Ships) and fleet is not None:
-                anchor = ("fleet", fleet, ship_counts.get(fleet, 0))
-                ship_counts[fleet] = ship_counts.get(fleet, 0) + len(statement.placements)
-                first = last = statement.position.line
+                inline_at[line] = anchor
+            elif isinstance(statement, (_FleetHead, _Ships)):
+                if isinstance(statement, _FleetHead):
+                    fleet = statement.player
+                    ships = statement.ships.placements if statement.ships else ()
+                else:
+                    ships = statement.placements
+                if fleet is None:
+                    continue
+                first = counts.get(fleet, 0)
+                counts[fleet] = first + len(ships)
+                anchor = ("fleet", fleet, first)
+                inline_at[line] = ("fleet", fleet, max(first, counts[fleet] - 1))
             elif isinstance(statement, (_Grid, _Legend)) and fleet is not None:
                 anchor = ("fleet", fleet, 0)
-                first = statement.position.line
-                last = statement.end_line if isinstance(statement, _Grid) else first
+                inline_at[line] = ("grid", fleet, "key" if isinstance(statement, _Legend) else 0)
+                if isinstance(statement, _Grid):
+                    for number, _marks in statement.rows:
+                        inline_at[number.line] = ("grid", fleet, int(number.value))  # type: ignore[index]
             elif isinstance(statement, (TurnLine, ResultLine)):
                 fleet = None
                 kind = "turn" if isinstance(statement, TurnLine) else "results"
                 anchor = (kind, statement.turn, statement.player)
-                first = last = statement.position.line if statement.position else 0
+                inline_at[line] = anchor
             else:
                 continue
-            anchors.append((first, last, anchor))
+            starts.append((line, anchor))
         lines = self.attempt.text.splitlines()
         out: list[Comment] = []
         for token in tokens:
@@ -707,12 +757,9 @@ class _RecordBuilder:
             before = lines[line - 1][: column - 1] if 0 < line <= len(lines) else ""
             text = token.value[1:].strip()
             position = Position(line, column)
-            inline = bool(before.strip())
-            if inline:
-                owner = [a for first, last, a in anchors if first <= line <= last]
-                if owner:
-                    out.append(Comment(text, owner[-1], True, position))
-                    continue
-            following = [a for first, _, a in anchors if first > line]
+            if before.strip() and line in inline_at:
+                out.append(Comment(text, inline_at[line], True, position))
+                continue
+            following = [a for first, a in starts if first > line]
             out.append(Comment(text, following[0] if following else ("end",), False, position))
         return tuple(out)
