@@ -1,0 +1,234 @@
+"""Resolving a turn [2.2, 4, 5, 7, 8; rulings, Resolving a turn]: a pure function from the state
+and both players' checked orders to the next state and the turn's report.
+
+2.6.1: effects on the active player first (kamikaze launch cells destroyed [4.5.3], missile
+launch cells fired [8.1.3.2]); then each player's visible aspects against the other's space in
+the conventional order [11.7.1.1], every hit destroying its cell at once [5.2.3].
+Classic: the same order of reporting, but every reference is to the state at the start of the
+turn and hits, explosions and kamikaze deaths take effect at its end [classic 2.4, 4.4.3, 5.1.3].
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.orders import CheckedOrders
+from engine.reports import Destruction, Entry, Flashcube, TurnReport
+from engine.state import PLAYERS, GameResult, GameState, Ship, TurnHistory, other
+from notation.cells import Cell
+
+
+class _Turn:
+    """The working state of one turn's resolution (mutable, private to adjudicate)."""
+
+    def __init__(
+        self,
+        state: GameState,
+        orders: dict[str, CheckedOrders],
+        without_kamikazes_of: str | None = None,
+    ) -> None:
+        self.state = state
+        self.ruleset = state.ruleset
+        self.geo = state.ruleset.geometry
+        self.immediate = state.ruleset.timing == "immediate"
+        self.orders = orders
+        self.spaces = {p: state.space(p) for p in PLAYERS}
+        self.start = {p: state.player(p).destroyed for p in PLAYERS}
+        # In 2.6.1 `destroyed` is the live state; in classic it collects what happens at the end.
+        self.destroyed = {p: set(state.player(p).destroyed) for p in PLAYERS}
+        self.fired = {p: set(state.player(p).fired) for p in PLAYERS}
+        self.burnt = {p: set(state.player(p).burnt_out) for p in PLAYERS}
+        self.hits = {p: 0 for p in PLAYERS}  # hit results scored by p this turn
+        self.credits = {p: 0 for p in PLAYERS}  # scoring=hits credits (seed 004 6.2)
+        # Cells destroyed this turn by a kamikaze launch or an explosion (for scoring=hits).
+        self.special = {p: set[Cell]() for p in PLAYERS}
+        self.reported = {
+            p: {s.id for s in self.spaces[p].ships if set(s.cells) <= self.start[p]}
+            for p in PLAYERS
+        }
+        self.kamikazes = {
+            p: () if p == without_kamikazes_of else orders[p].kamikazes for p in PLAYERS
+        }
+        # Effects on the active player come first [4.5.3, 8.1.3.2; classic 6.6.2.2].
+        for p in PLAYERS:
+            for cell, _ in orders[p].missiles:
+                self.fired[p].add(cell)
+            for cell, _ in self.kamikazes[p]:
+                self.destroyed[p].add(cell)
+                self.special[p].add(cell)
+
+    # --- the state of a cell as the rules look at it ----------------------------------------
+    def _is_destroyed(self, player: str, cell: Cell) -> bool:
+        """5.2.4: destroyed when the strike is announced (2.6.1) or at the start (classic 2.4)."""
+        return cell in (self.destroyed[player] if self.immediate else self.start[player])
+
+    def _flashcube(self, player: str, cells: tuple[Cell, ...]) -> tuple[Flashcube, ...] | None:
+        """7.2: what `player` has in these cells of their own space at this moment."""
+        if not self.ruleset.flashcube:
+            return None
+        space = self.spaces[player]
+        out = []
+        for cell in cells:
+            ship = space.ship_at.get(cell)
+            if ship is None:
+                out.append(Flashcube(cell, None))
+            else:
+                out.append(Flashcube(cell, ship.id, cell in self.destroyed[player]))
+        return tuple(out)
+
+    def _destruction(self, owner: str, ship: Ship) -> tuple[Destruction, ...]:
+        """The report when `ship` has just lost its last undamaged cell [2.2.4, 11.7.3]."""
+        if ship.id in self.reported[owner] or not set(ship.cells) <= self.destroyed[owner]:
+            return ()
+        self.reported[owner].add(ship.id)
+        return (Destruction(ship.id, ship.cells, self._flashcube(other(owner), ship.cells)),)
+
+    # --- visible aspects ---------------------------------------------------------------------
+    def strike(self, attacker: str, cell: Cell, action: str) -> Entry:
+        """5.2 (5.3 for a beam strike), with missile explosions [8.1.4]."""
+        defender = other(attacker)
+        ship = self.spaces[defender].ship_at.get(cell)
+        if ship is None:
+            return Entry(action, cell, "miss")  # type: ignore[arg-type]
+        if self._is_destroyed(defender, cell):
+            if cell in self.special[defender]:
+                self.credits[attacker] += 1
+            return Entry(action, cell, "duplicate")  # type: ignore[arg-type]
+        self.destroyed[defender].add(cell)
+        self.hits[attacker] += 1
+        self.credits[attacker] += 1
+        explosions: tuple[Cell, ...] = ()
+        if cell in self.spaces[defender].missiles and cell not in self.fired[defender]:
+            # Still an unfired missile just after the aspects are revealed: it explodes, taking
+            # the adjacent undamaged cells of its ship [8.1.4]; those do not explode in turn.
+            start = self.destroyed[defender] if self.immediate else self.start[defender]
+            blast = self.geo.sorted(
+                c
+                for c in self.geo.adjacent_cells[cell]
+                if self.spaces[defender].ship_at.get(c) is ship and c not in start
+            )
+            explosions = (cell, *blast)
+            self.destroyed[defender].update(blast)
+            self.special[defender].update(blast)
+        return Entry(action, cell, "hit", explosions, self._destruction(defender, ship))  # type: ignore[arg-type]
+
+    def scan(self, attacker: str, cell: Cell) -> Entry:
+        """8.3.4.1: empty, or a ship cell undamaged or destroyed when the scan is announced."""
+        defender = other(attacker)
+        if cell not in self.spaces[defender].ship_at:
+            return Entry("scan", cell, "empty")
+        return Entry(
+            "scan", cell, "destroyed" if self._is_destroyed(defender, cell) else "undamaged"
+        )
+
+    def kamikaze_death(self, attacker: str, cell: Cell) -> Entry:
+        """5.4: the launch cell; a ship that this destroyed is reported with it."""
+        ship = self.spaces[attacker].ship_at[cell]
+        return Entry("kamikaze", cell, None, (), self._destruction(attacker, ship))
+
+    def report(self, attacker: str) -> tuple[Entry, ...]:
+        """11.7.1.1: beams (each from its first written end), strikes, scans, kamikaze deaths."""
+        orders = self.orders[attacker]
+        entries: list[Entry] = []
+        for beam in orders.beams:
+            results = [self.strike(attacker, cell, "beam") for cell in beam.cells]
+            if (
+                not self.ruleset.classic
+                and beam.diagonal
+                and results[0].result == "hit"
+                and results[-1].result == "hit"
+            ):
+                # 8.2.4: the end cells are the only targets not loosely adjacent.
+                self.burnt[attacker].add(beam.ship)
+                results[-1] = replace(results[-1], burns_out=True)
+            entries.extend(results)
+        for cell in orders.strikes:
+            entries.append(self.strike(attacker, cell, "strike"))
+        for cell in orders.scans:
+            entries.append(self.scan(attacker, cell))
+        for cell, _ in self.kamikazes[attacker]:
+            entries.append(self.kamikaze_death(attacker, cell))
+        return tuple(entries)
+
+
+def first_reporter(state: GameState) -> str:
+    """11.7.2.1: A first, or alternating from A in turn 1 when the game chose to alternate."""
+    if state.ruleset.alternate_reporting and state.turn % 2 == 0:
+        return "B"
+    return "A"
+
+
+def adjudicate(
+    state: GameState, checked_a: CheckedOrders, checked_b: CheckedOrders
+) -> tuple[GameState, TurnReport]:
+    """Play one turn. Pure: `state` is unchanged; returns the next state and the report."""
+    if state.over:
+        raise ValueError(f"the game ended after turn {state.result.turn} [2.3]")
+    for player, checked in (("A", checked_a), ("B", checked_b)):
+        if checked.player != player or checked.turn != state.turn:
+            raise ValueError(
+                f"orders for turn {checked.turn}, player {checked.player} given as player "
+                f"{player}'s orders for turn {state.turn}"
+            )
+    orders = {"A": checked_a, "B": checked_b}
+    turn = _Turn(state, orders)
+    first = first_reporter(state)
+    entries = {first: turn.report(first)}
+    entries[other(first)] = turn.report(other(first))
+
+    players = {}
+    materiel = {}
+    for p in PLAYERS:
+        old = state.player(p)
+        destroyed = frozenset(turn.destroyed[p])
+        players[p] = replace(
+            old,
+            destroyed=destroyed,
+            fired=frozenset(turn.fired[p]),
+            burnt_out=frozenset(turn.burnt[p]),
+            lost_last_turn=len(destroyed) - len(old.destroyed),
+            hits=old.hits + turn.credits[p],
+        )
+        materiel[p] = len(state.space(p).cells) - len(destroyed)
+
+    report = TurnReport(state.turn, first, entries["A"], entries["B"], materiel["A"], materiel["B"])
+    # 2.3.1: a player with no ship left; 2.3.2: a player who could only kamikaze and scan and
+    # recorded nothing but scans (or nothing). Classic 2.3.2 reads the same with no scans.
+    over = any(materiel[p] == 0 for p in PLAYERS) or any(
+        orders[p].limited and orders[p].only_scans for p in PLAYERS
+    )
+    result = GameResult()
+    if over:
+        if state.ruleset.scoring == "hits":
+            score = {p: players[p].hits for p in PLAYERS}
+        else:
+            score = materiel  # 2.3.3, 2.3.5
+        if score["A"] != score["B"]:
+            winner = "A" if score["A"] > score["B"] else "B"
+        else:
+            winner = _tiebreak(state, orders)
+        result = GameResult(True, state.turn, score["A"], score["B"], winner)
+    next_state = replace(
+        state,
+        a=players["A"],
+        b=players["B"],
+        turn=state.turn + 1,
+        history=(*state.history, TurnHistory(state.turn, checked_a, checked_b, report)),
+        result=result,
+    )
+    return next_state, report
+
+
+def _tiebreak(state: GameState, orders: dict[str, CheckedOrders]) -> str:
+    """2.3.4: equal scores draw; with tiebreak=hypothetical-hits (seed 004 6.1) the player with
+    more hits in the last turn had the enemy launched no kamikazes wins."""
+    if state.ruleset.tiebreak != "hypothetical-hits":
+        return "draw"
+    hypothetical = {}
+    for p in PLAYERS:
+        turn = _Turn(state, orders, without_kamikazes_of=other(p))
+        turn.report(p)
+        hypothetical[p] = turn.hits[p]
+    if hypothetical["A"] == hypothetical["B"]:
+        return "draw"
+    return "A" if hypothetical["A"] > hypothetical["B"] else "B"

@@ -1,0 +1,75 @@
+"""`spaceships adjudicate` and `spaceships validate`: play or check a game record."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from engine.game import play_record
+from engine.problems import FleetRefused, OrdersRefused, RulesetError
+from engine.validation import validate_record
+
+
+def _read_record(path: str):  # -> Record
+    from notation.errors import NotationError, NotationErrors
+    from notation.parse import parse_record
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise click.UsageError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return parse_record(text)
+    except (NotationError, NotationErrors) as exc:
+        click.echo(f"{path}: the record cannot be read:\n{exc}", err=True)
+        sys.exit(1)
+
+
+@click.command()
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def adjudicate(record: str, as_json: bool) -> None:
+    """Play a game record: what each player reveals and learns, turn by turn."""
+    rec = _read_record(record)
+    try:
+        game = play_record(rec)
+    except RulesetError as exc:
+        click.echo(f"{record}: {exc}", err=True)
+        sys.exit(1)
+    except (FleetRefused, OrdersRefused) as exc:
+        partial = exc.game
+        if partial is not None and not as_json:
+            click.echo(partial.describe())  # type: ignore[attr-defined]
+        elif partial is not None:
+            click.echo(json.dumps(partial.to_json(), indent=1))  # type: ignore[attr-defined]
+        what = "fleet refused" if isinstance(exc, FleetRefused) else "orders refused"
+        click.echo(f"{record}: {what}:", err=True)
+        for p in exc.problems:
+            click.echo(f"  {p}", err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(game.to_json(), indent=1))
+    else:
+        click.echo(game.describe())
+
+
+@click.command()
+@click.argument("record", type=click.Path(dir_okay=False))
+def validate(record: str) -> None:
+    """Check a game record: fleets and orders, turn by turn; list every problem."""
+    rec = _read_record(record)
+    result = validate_record(rec)
+    for p in result.problems:
+        click.echo(f"{record}: {p}")
+    for note in result.notes:
+        click.echo(f"{record}: note: {note}")
+    if result.ok:
+        turns = result.state.turn - 1 if result.state else 0
+        click.echo(f"{record}: fleets and orders are legal ({turns} turns)")
+    sys.exit(0 if result.ok else 1)
+
+
+COMMANDS = [adjudicate, validate]

@@ -1,0 +1,179 @@
+"""What a player may do in a turn, from the state at its start [2.4]: strikes [4.4.1, 6.2.4],
+missile strikes [8.1.3], kamikazes [4.5, 6.8.2], beams [8.2, 8.4], scans [8.3.1]."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.geometry import Direction, Geometry, canonical_direction, geometry
+from engine.state import GameState, Ship
+from notation.cells import Cell
+from notation.ships import ShipId
+
+
+@cache
+def _max_matching(colour_order: str, cells: frozenset[Cell]) -> int:
+    """4.4.1: the most pairwise disjoint adjacent pairs among these cells."""
+    if len(cells) < 2:
+        return 0
+    geo = geometry(colour_order)
+    first = min(cells, key=geo.sort_key)
+    rest = cells - {first}
+    best = _max_matching(colour_order, rest)  # leave `first` unpaired
+    for partner in geo.adjacent_cells[first] & rest:
+        best = max(best, 1 + _max_matching(colour_order, rest - {partner}))
+    return best
+
+
+def _distinct_pairs(geo: Geometry, cells: frozenset[Cell]) -> int:
+    """Classic 4.3.1: every distinct adjacent pair counts."""
+    return sum(len(geo.adjacent_cells[c] & cells) for c in cells) // 2
+
+
+def beam_directions(geo: Geometry, undamaged: frozenset[Cell]) -> frozenset[Direction]:
+    """8.2.2: directions (up to sign) of pairs of undamaged, loosely adjacent cells."""
+    found = set()
+    for a in undamaged:
+        for b in geo.loose_cells[a] & undamaged:
+            found.add(canonical_direction(geo.direction(a, b)[0]))  # type: ignore[index]
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class ShipCapability:
+    """What one ship contributes this turn."""
+
+    ship: ShipId
+    undamaged: frozenset[Cell]
+    conventional: int
+    unfired: tuple[Cell, ...]  # its unfired missiles [8.1.3]
+    kamikaze: bool  # [4.5]
+    beam: bool  # [8.2] (classic 6.1.3: only an undamaged death star)
+    beam_directions: frozenset[Direction]
+
+
+@dataclass(frozen=True)
+class Entitlements:
+    """A player's available actions at the start of a turn."""
+
+    turn: int
+    player: str
+    ships: tuple[ShipCapability, ...]
+    scans: int
+
+    @property
+    def conventional(self) -> int:
+        return sum(s.conventional for s in self.ships)
+
+    @property
+    def missile_ships(self) -> tuple[ShipCapability, ...]:
+        return tuple(s for s in self.ships if s.unfired)
+
+    @property
+    def kamikaze_ships(self) -> tuple[ShipCapability, ...]:
+        return tuple(s for s in self.ships if s.kamikaze)
+
+    @property
+    def beam_ships(self) -> tuple[ShipCapability, ...]:
+        return tuple(s for s in self.ships if s.beam)
+
+    @property
+    def only_kamikazes_and_scans(self) -> bool:
+        """2.3.2: no possible action other than kamikaze strikes and scans."""
+        return self.conventional == 0 and not self.missile_ships and not self.beam_ships
+
+    @property
+    def max_strikes(self) -> int:
+        return self.conventional + len(self.missile_ships) + len(self.kamikaze_ships)
+
+    def ship(self, ship: ShipId) -> ShipCapability | None:
+        for s in self.ships:
+            if s.ship == ship:
+                return s
+        return None
+
+    def describe(self) -> str:
+        """A line a player reads: "7 strikes, missiles at Yw3 Yx3, 1 beam (DS), 1 scan"."""
+        parts = []
+        if self.conventional:
+            parts.append(_count(self.conventional, "strike"))
+        missiles = self.missile_ships
+        if missiles:
+            cells = " ".join(str(c) for s in missiles for c in s.unfired)
+            text = (
+                f"missiles at {cells}"
+                if sum(len(s.unfired) for s in missiles) > 1
+                else (f"missile at {cells}")
+            )
+            if len(missiles) > 1:
+                text += f" (one each from {' '.join(str(s.ship) for s in missiles)})"
+            parts.append(text)
+        beams = self.beam_ships
+        if beams:
+            parts.append(f"{_count(len(beams), 'beam')} ({' '.join(str(s.ship) for s in beams)})")
+        kamikazes = self.kamikaze_ships
+        if kamikazes:
+            parts.append(
+                f"{_count(len(kamikazes), 'kamikaze')} ({' '.join(str(s.ship) for s in kamikazes)})"
+            )
+        if self.scans:
+            parts.append(_count(self.scans, "scan"))
+        return ", ".join(parts) if parts else "no actions"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def entitlements(state: GameState, player: str) -> Entitlements:
+    """What `player` may do in the state's current turn."""
+    ruleset = state.ruleset
+    geo = ruleset.geometry
+    me = state.player(player)
+    space = state.space(player)
+    destroyed = me.destroyed
+    caps = []
+    for ship in space.ships:
+        caps.append(_capability(ship, destroyed, me.fired, me.burnt_out, state, geo))
+    scans = 0
+    if any(not set(s.cells) <= destroyed for s in space.scanners):
+        # 8.3.1: one in the first turn; later one per own cell lost last turn, at least one.
+        scans = 1 if state.turn == 1 else max(1, me.lost_last_turn)
+    return Entitlements(state.turn, player, tuple(caps), scans)
+
+
+def _capability(
+    ship: Ship,
+    destroyed: frozenset[Cell],
+    fired: frozenset[Cell],
+    burnt_out: frozenset[ShipId],
+    state: GameState,
+    geo: Geometry,
+) -> ShipCapability:
+    ruleset = state.ruleset
+    undamaged = frozenset(c for c in ship.cells if c not in destroyed)
+    if not undamaged:
+        return ShipCapability(ship.id, undamaged, 0, (), False, False, frozenset())
+    is_ds = ship.type == "DS"
+    if is_ds:
+        conventional = 1  # 6.2.4 (classic 6.1.2): one, until destroyed
+    elif ruleset.strike_counting == "disjoint":
+        conventional = _max_matching(geo.colour_order, undamaged)
+    else:
+        conventional = _distinct_pairs(geo, undamaged)
+    unfired: tuple[Cell, ...] = ()
+    if ship.type in ruleset.missile_types:
+        unfired = tuple(c for c in ship.cells if c in undamaged and c not in fired)
+    if ruleset.classic:
+        kamikaze = conventional == 0  # classic 4.4: missiles do not stop it
+        beam = is_ds and len(undamaged) == len(ship.cells)  # classic 6.1.3
+        directions: frozenset[Direction] = frozenset()
+    else:
+        kamikaze = conventional == 0 and not unfired and ship.type != "LS"  # 4.5, 6.8.2
+        beam = False
+        directions = frozenset()
+        if is_ds and ship.id not in burnt_out:  # 6.2.5, 8.4
+            directions = beam_directions(geo, undamaged)
+            beam = bool(directions)
+    return ShipCapability(ship.id, undamaged, conventional, unfired, kamikaze, beam, directions)

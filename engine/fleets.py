@@ -1,0 +1,154 @@
+"""Fleet checking at setup [2.1, 3]: types, shapes, overlaps, composition, identities."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.problems import Problem
+from engine.rulesets import COSTS, Ruleset
+from engine.shapes import SIZES, describe, has_shape
+from notation.fleets import Fleet
+from notation.ships import SHIP_TYPES
+
+# 3.7: one each of these groups (either/or where a group has two types).
+_GROUPS_2_6_1 = (("DS",), ("KC",), ("FS", "PC"), ("MD",), ("LS", "HS"))
+_GROUPS_CLASSIC = (("DS",), ("KC",), ("FS",), ("MD",), ("HF",))  # classic 3.3
+
+
+def check_fleet(fleet: Fleet, ruleset: Ruleset, player: str | None = None) -> list[Problem]:
+    """Every problem with a fleet, each citing its rule; empty when the fleet is legal."""
+    problems: list[Problem] = []
+    geo = ruleset.geometry
+    classic = ruleset.classic
+
+    def add(
+        rule: str,
+        classic_rule: str | None,
+        message: str,
+        subject: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        problems.append(
+            Problem(ruleset.rule(rule, classic_rule), message, None, player, subject, hint)
+        )
+
+    if not fleet.ships:
+        add("2.1", "2.1", "the fleet has no ships")
+    owner: dict[object, str] = {}
+    for placement in fleet.ships:
+        ship = placement.ship
+        subject = str(placement)
+        if ship.type not in ruleset.ship_types:
+            add(
+                "3.7",
+                "3.3",
+                f"a {SHIP_TYPES[ship.type]} is not a ship of the {ruleset.name} ruleset",
+                subject,
+                f"ship types: {' '.join(ruleset.ship_types)}",
+            )
+            continue
+        cells = placement.cells
+        repeated = sorted({str(c) for c in cells if cells.count(c) > 1})
+        if repeated:
+            add("3.2", "3", f"{ship} lists {' '.join(repeated)} more than once", subject)
+        if len(cells) != SIZES[ship.type]:
+            add(
+                "6.1.1",
+                "6",
+                f"a {ship.name} has {SIZES[ship.type]} cells, not {len(cells)}",
+                subject,
+                f"a {ship.name} is {describe(ship.type, classic)}",
+            )
+        elif not repeated and not has_shape(ship.type, cells, geo, classic):
+            rule = {
+                "DS": ("6.2", "6.1.1"),
+                "KC": ("6.3", "6.2"),
+                "FS": ("6.4", "6.3"),
+                "PC": ("6.5", "6.5"),
+                "MD": ("6.6", "6.4.1"),
+                "HS": ("6.7.1", None),
+                "LS": ("6.8", None),
+                "AG": ("6.9", None),
+                "LG": ("6.10", None),
+                "HF": ("3.5", "6.5"),
+            }[ship.type]
+            hint = f"a {ship.name} is {describe(ship.type, classic)}"
+            if ruleset.colour_order != "ROYGB":
+                hint += f", colours in the order {ruleset.colour_order}"
+            add(rule[0], rule[1], f"these cells are not the shape of a {ship.name}", subject, hint)
+        for cell in dict.fromkeys(cells):
+            if cell in owner:
+                add(
+                    "3.4",
+                    "3.7",
+                    f"{cell} is in both {owner[cell]} and {ship}",
+                    subject,
+                    "ships may touch but not overlap",
+                )
+            else:
+                owner[cell] = str(ship)
+
+    counts = Counter(p.ship.type for p in fleet.ships if p.ship.type in ruleset.ship_types)
+    if ruleset.fleet_cost is not None:
+        total = sum(COSTS[t] * n for t, n in counts.items())
+        if total != ruleset.fleet_cost:
+            add(
+                "3.7.1",
+                None,
+                f"the fleet costs {total}, not {ruleset.fleet_cost}",
+                hint="costs: " + ", ".join(f"{t} {c}" for t, c in COSTS.items()),
+            )
+    else:
+        groups = _GROUPS_CLASSIC if classic else _GROUPS_2_6_1
+        for group in groups:
+            n = sum(counts[t] for t in group)
+            names = " or ".join(f"{SHIP_TYPES[t]} ({t})" for t in group)
+            if n == 0:
+                add(
+                    "3.7",
+                    "3.3",
+                    f"the fleet has no {names}",
+                    hint=f"a fleet is {_fleet_words(groups)}",
+                )
+            elif n > 1:
+                found = ", ".join(f"{counts[t]} {t}" for t in group if counts[t])
+                add(
+                    "3.7",
+                    "3.3",
+                    f"the fleet has {found}; it needs exactly one {names}",
+                    hint=f"a fleet is {_fleet_words(groups)}",
+                )
+        extra = [t for t in counts if not any(t in g for g in groups)]
+        for t in extra:
+            add(
+                "3.7",
+                "3.3",
+                f"a single game's fleet has no {SHIP_TYPES[t]} ({t})",
+                hint=f"a fleet is {_fleet_words(groups)}; others need the fleet=cost:N option",
+            )
+
+    # Identities [11.6.1]: numbered 1..n, consecutively, only when several of a type.
+    for ship_type, n in counts.items():
+        numbers = [p.ship.number for p in fleet.ships if p.ship.type == ship_type]
+        if n == 1:
+            if numbers[0] is not None:
+                add(
+                    "11.6.1",
+                    None,
+                    f"a single {SHIP_TYPES[ship_type]} has no identity number",
+                    f"{ship_type}{numbers[0]}",
+                    f"write it {ship_type}",
+                )
+        elif sorted(x or 0 for x in numbers) != list(range(1, n + 1)):
+            written = " ".join(f"{ship_type}{x}" if x else ship_type for x in numbers)
+            add(
+                "11.6.1",
+                None,
+                f"{n} ships of type {ship_type} need the identities "
+                f"{' '.join(f'{ship_type}{i}' for i in range(1, n + 1))}, not {written}",
+            )
+    return problems
+
+
+def _fleet_words(groups: tuple[tuple[str, ...], ...]) -> str:
+    return ", ".join("/".join(g) for g in groups)

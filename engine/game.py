@@ -1,0 +1,142 @@
+"""Playing a whole record [2]: fleets checked, then every turn in order (used by the
+`adjudicate` and `validate` commands and the record checker)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.adjudicate import adjudicate
+from engine.fleets import check_fleet
+from engine.orders import CheckedOrders, check_orders
+from engine.problems import FleetRefused, OrdersRefused, Problem
+from engine.reports import TurnReport
+from engine.rulesets import Ruleset
+from engine.state import PLAYERS, GameState, new_game
+from notation.records import Record
+
+
+@dataclass(frozen=True)
+class Game:
+    """A record played as far as it goes: the final state and each turn's report."""
+
+    record: Record
+    ruleset: Ruleset
+    state: GameState | None  # None when a fleet was refused
+
+    @property
+    def reports(self) -> tuple[TurnReport, ...]:
+        return tuple(h.report for h in self.state.history) if self.state else ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The --json report of spec/record-format.md."""
+        state = self.state
+        turns = [r.to_json() for r in self.reports]
+        if state is None:
+            result: dict[str, Any] = {"over": False, "turn": None, "score": None, "winner": None}
+        elif state.over:
+            result = state.result.to_json()
+        else:
+            # Not over: the scores so far (undamaged cells, or hits under scoring=hits).
+            if self.ruleset.scoring == "hits":
+                score = {p: state.player(p).hits for p in PLAYERS}
+            else:
+                score = {p: state.materiel(p) for p in PLAYERS}
+            result = {"over": False, "turn": None, "score": score, "winner": None}
+        return {
+            "ruleset": self.ruleset.name,
+            "options": list(self.ruleset.options),
+            "turns": turns,
+            "result": result,
+        }
+
+    def describe(self) -> str:
+        """Turn by turn, as the players read their reports out to each other."""
+        lines = [f"Ruleset {self.ruleset}"]
+        for report in self.reports:
+            lines.append(report.describe())
+        if self.state is not None and self.state.over:
+            r = self.state.result
+            score = r.score or {}
+            outcome = "a draw" if r.winner == "draw" else f"{r.winner} wins"
+            lines.append(
+                f"Game over after turn {r.turn}: A {score.get('A')}, B {score.get('B')}; {outcome}"
+            )
+        return "\n".join(lines)
+
+
+def start_record(record: Record) -> tuple[Ruleset, GameState]:
+    """The ruleset and the state after setup; raises FleetRefused (or RulesetError)."""
+    ruleset = Ruleset.from_tags(record.ruleset, record.options)
+    problems: list[Problem] = []
+    for p in PLAYERS:
+        fleet = record.fleets.get(p)
+        if fleet is None:
+            problems.append(
+                Problem(
+                    "2.1",
+                    f"the record has no fleet for player {p}",
+                    None,
+                    p,
+                    hint=f"write `{p} fleet: DS ...; KC ...`",
+                )
+            )
+            continue
+        position = record.fleet_positions.get(p)
+        problems.extend(x.at(position) for x in check_fleet(fleet, ruleset, p))
+    if problems:
+        raise FleetRefused(problems, Game(record, ruleset, None))
+    return ruleset, new_game(ruleset, record.fleets["A"], record.fleets["B"])
+
+
+def turn_orders(record: Record, state: GameState, player: str) -> CheckedOrders:
+    """The player's line for the state's turn, checked (a missing line is an empty one)."""
+    line = record.orders(state.turn, player)
+    if line is None:
+        return check_orders(state, player, ())
+    positions = line.order_positions or ()
+    try:
+        return check_orders(state, player, line.orders, positions)
+    except OrdersRefused as exc:
+        # Problems about the whole line point at the line itself.
+        raise OrdersRefused(
+            [p if p.position is not None else p.at(line.position) for p in exc.problems]
+        ) from None
+
+
+def after_end(record: Record, state: GameState) -> list[Problem]:
+    """Turn lines written after the game ended [2.3]."""
+    problems = []
+    for line in record.turns:
+        if line.turn >= state.turn and line.orders:
+            problems.append(
+                Problem(
+                    "2.3",
+                    f"the game ended after turn {state.result.turn}; this turn is never played",
+                    line.turn,
+                    line.player,
+                    position=line.position,
+                )
+            )
+    return problems
+
+
+def play_record(record: Record) -> Game:
+    """Every turn of the record; raises FleetRefused or OrdersRefused (with `.game`, the game
+    as far as it was played) at the first refusal."""
+    ruleset, state = start_record(record)
+    last = record.last_turn
+    while state.turn <= last:
+        if state.over:
+            raise OrdersRefused(after_end(record, state), Game(record, ruleset, state))
+        checked = {}
+        problems: list[Problem] = []
+        for p in PLAYERS:
+            try:
+                checked[p] = turn_orders(record, state, p)
+            except OrdersRefused as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise OrdersRefused(problems, Game(record, ruleset, state))
+        state, _ = adjudicate(state, checked["A"], checked["B"])
+    return Game(record, ruleset, state)

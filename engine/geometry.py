@@ -1,0 +1,127 @@
+"""The geometry of a space [1.2]: coordinates under a colour order, adjacency, straight lines.
+
+A cell's coordinates are indices 0..4 of its colour (in the ruleset's colour order), letter and
+number. Everything here is precomputed once per colour order: adjudication asks these questions
+many times per turn.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import product
+
+from notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
+
+Coords = tuple[int, int, int]
+Direction = tuple[int, int, int]
+
+
+def _canonical(d: Direction) -> Direction:
+    """A direction up to sign: the first non-zero component positive."""
+    for v in d:
+        if v:
+            return d if v > 0 else (-d[0], -d[1], -d[2])
+    return d
+
+
+# The 13 directions of a straight line up to sign [rulings, Geometry].
+DIRECTIONS: tuple[Direction, ...] = tuple(
+    sorted({_canonical(d) for d in product((-1, 0, 1), repeat=3) if d != (0, 0, 0)})
+)
+AXES: tuple[Direction, ...] = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+
+
+def canonical_direction(d: Direction) -> Direction:
+    return _canonical(d)
+
+
+def is_diagonal(d: Direction) -> bool:
+    """A line along more than one axis: its cells are only loosely adjacent [8.2.4.1]."""
+    return sum(1 for v in d if v) > 1
+
+
+class Geometry:
+    """Cells and their relations in one colour order (11.4.1 ROYGB, or the RYGOB option)."""
+
+    def __init__(self, colour_order: str = "ROYGB") -> None:
+        if colour_order not in COLOUR_ORDERS:
+            raise ValueError(f"unknown colour order {colour_order!r}; known: {COLOUR_ORDERS}")
+        self.colour_order = colour_order
+        self.cells: tuple[Cell, ...] = tuple(
+            Cell(c, letter, n) for c in colour_order for letter in LETTERS for n in NUMBERS
+        )
+        self._coords: dict[Cell, Coords] = {
+            cell: (colour_order.index(cell.colour), LETTERS.index(cell.letter), cell.number - 1)
+            for cell in self.cells
+        }
+        self._at: dict[Coords, Cell] = {xyz: cell for cell, xyz in self._coords.items()}
+        self.adjacent_cells: dict[Cell, frozenset[Cell]] = {
+            cell: frozenset(
+                c for d in AXES for s in (1, -1) if (c := self.shift(cell, d, s)) is not None
+            )
+            for cell in self.cells
+        }
+        self.loose_cells: dict[Cell, frozenset[Cell]] = {
+            cell: frozenset(
+                c
+                for d in product((-1, 0, 1), repeat=3)
+                if d != (0, 0, 0) and (c := self.shift(cell, d)) is not None
+            )
+            for cell in self.cells
+        }
+
+    def __repr__(self) -> str:
+        return f"Geometry({self.colour_order!r})"
+
+    def coords(self, cell: Cell) -> Coords:
+        return self._coords[cell]
+
+    def at(self, xyz: Coords) -> Cell | None:
+        """The cell at these coordinates, or None outside the space (no wrapping [1.2.6])."""
+        return self._at.get(xyz)
+
+    def shift(self, cell: Cell, d: Direction, times: int = 1) -> Cell | None:
+        x, y, z = self._coords[cell]
+        return self._at.get((x + d[0] * times, y + d[1] * times, z + d[2] * times))
+
+    def sort_key(self, cell: Cell) -> Coords:
+        """The conventional order: colour (in this colour order), letter, number."""
+        return self._coords[cell]
+
+    def sorted(self, cells: object) -> tuple[Cell, ...]:
+        return tuple(sorted(cells, key=self._coords.__getitem__))  # type: ignore[arg-type]
+
+    def adjacent(self, a: Cell, b: Cell) -> bool:
+        """Sharing a face [1.2.3]: differ by one in exactly one coordinate."""
+        return b in self.adjacent_cells[a]
+
+    def loosely_adjacent(self, a: Cell, b: Cell) -> bool:
+        """Sharing a face, edge or vertex [1.2.4]; a cell is not loosely adjacent to itself."""
+        return b in self.loose_cells[a]
+
+    def direction(self, a: Cell, b: Cell) -> tuple[Direction, int] | None:
+        """(d, k) with b = a + k*d, k >= 1, d one of the 26 unit steps; None if not on a line."""
+        ax, ay, az = self._coords[a]
+        bx, by, bz = self._coords[b]
+        delta = (bx - ax, by - ay, bz - az)
+        k = max(abs(v) for v in delta)
+        if k == 0 or any(v not in (0, k, -k) for v in delta):
+            return None
+        return (delta[0] // k, delta[1] // k, delta[2] // k), k
+
+    def line(self, start: Cell, end: Cell) -> tuple[Cell, ...] | None:
+        """The cells of the straight line from start to end, both included, or None."""
+        found = self.direction(start, end)
+        if found is None:
+            return None
+        d, k = found
+        return tuple(self.shift(start, d, i) for i in range(k + 1))  # type: ignore[misc]
+
+    def is_adjacent_set(self, cells: frozenset[Cell]) -> bool:
+        """1.2.5: every cell of the set adjacent to another of it (not connectedness)."""
+        return all(self.adjacent_cells[c] & cells for c in cells) if len(cells) > 1 else True
+
+
+@cache
+def geometry(colour_order: str = "ROYGB") -> Geometry:
+    return Geometry(colour_order)

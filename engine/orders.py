@@ -1,0 +1,516 @@
+"""Checking one player's orders for a turn against the state at its start [2.4, 4, 8, 11.5]:
+strike counts, missile launch cells from partial values, kamikazes, beams, scans. Illegal orders
+are refused whole, with every reason [rulings, Orders]."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.entitlements import Entitlements, ShipCapability, entitlements
+from engine.geometry import canonical_direction
+from engine.problems import OrdersRefused, Problem
+from engine.reports import cell_from_json, ship_from_json
+from engine.state import GameState
+from notation.cells import Cell, PartialCell
+from notation.orders import Beam, ClassicBeam, KamikazeLaunch, MissileLaunch, Order, Scan, Strike
+from notation.records import Position
+from notation.ships import ShipId
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedBeam:
+    """A legal beam firing: the ship that fires it and its target cells from the first written
+    end [rulings, Resolving a turn]."""
+
+    ship: ShipId
+    cells: tuple[Cell, ...]
+    diagonal: bool  # only loosely adjacent targets: may burn out [8.2.4.1]
+
+
+@dataclass(frozen=True)
+class CheckedOrders:
+    """One player's legal orders for one turn, resolved: launch cells found, beams assigned."""
+
+    turn: int
+    player: str
+    written: tuple[Order, ...]
+    strikes: tuple[Cell, ...]
+    beams: tuple[CheckedBeam, ...]
+    missiles: tuple[tuple[Cell, ShipId], ...]  # launch cell, ship
+    kamikazes: tuple[tuple[Cell, ShipId], ...]
+    scans: tuple[Cell, ...]
+    limited: bool  # 2.3.2: at the start of the turn, no actions but kamikazes and scans
+    strikes_allowed: int  # conventional + this turn's launches [rulings, Orders]
+    scans_allowed: int
+
+    @property
+    def only_scans(self) -> bool:
+        """Recorded no action other than scans (recording nothing counts too) [2.3.2]."""
+        return not (self.strikes or self.beams or self.missiles or self.kamikazes)
+
+    def summary(self) -> str:
+        """E.g. "strikes 5 of 7, missile from Yw3, 1 beam, 1 scan of 1"."""
+        parts = [f"strikes {len(self.strikes)} of {self.strikes_allowed}"]
+        for cell, _ in self.missiles:
+            parts.append(f"missile from {cell}")
+        for cell, _ in self.kamikazes:
+            parts.append(f"kamikaze from {cell}")
+        if self.beams:
+            parts.append(f"{len(self.beams)} beam{'s' if len(self.beams) > 1 else ''}")
+        if self.scans_allowed:
+            parts.append(
+                f"{len(self.scans)} scan{'' if len(self.scans) == 1 else 's'} of "
+                f"{self.scans_allowed}"
+            )
+        return ", ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "player": self.player,
+            "written": [order_to_json(o) for o in self.written],
+            "strikes": [str(c) for c in self.strikes],
+            "beams": [
+                {"ship": str(b.ship), "cells": [str(c) for c in b.cells], "diagonal": b.diagonal}
+                for b in self.beams
+            ],
+            "missiles": [[str(c), str(s)] for c, s in self.missiles],
+            "kamikazes": [[str(c), str(s)] for c, s in self.kamikazes],
+            "scans": [str(c) for c in self.scans],
+            "limited": self.limited,
+            "strikes_allowed": self.strikes_allowed,
+            "scans_allowed": self.scans_allowed,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> CheckedOrders:
+        return cls(
+            d["turn"],
+            d["player"],
+            tuple(order_from_json(o) for o in d["written"]),
+            tuple(cell_from_json(c) for c in d["strikes"]),
+            tuple(
+                CheckedBeam(
+                    ship_from_json(b["ship"]),
+                    tuple(cell_from_json(c) for c in b["cells"]),
+                    b["diagonal"],
+                )
+                for b in d["beams"]
+            ),
+            tuple((cell_from_json(c), ship_from_json(s)) for c, s in d["missiles"]),
+            tuple((cell_from_json(c), ship_from_json(s)) for c, s in d["kamikazes"]),
+            tuple(cell_from_json(c) for c in d["scans"]),
+            d["limited"],
+            d["strikes_allowed"],
+            d["scans_allowed"],
+        )
+
+
+def _partial_to_json(p: PartialCell) -> list[Any]:
+    return [p.colour, p.letter, p.number]
+
+
+def order_to_json(order: Order) -> dict[str, Any]:
+    """Structured (not notation text) so that state JSON never needs the parser."""
+    if isinstance(order, Strike):
+        return {"strike": str(order.target)}
+    if isinstance(order, Beam):
+        return {
+            "beam": [str(order.start), str(order.end)],
+            "ship": None if order.ship is None else str(order.ship),
+        }
+    if isinstance(order, ClassicBeam):
+        return {"classic_beam": _partial_to_json(order.line)}
+    if isinstance(order, MissileLaunch):
+        return {"missile": _partial_to_json(order.launch)}
+    if isinstance(order, KamikazeLaunch):
+        return {"kamikaze": str(order.launch)}
+    if isinstance(order, Scan):
+        return {"scan": str(order.target)}
+    raise TypeError(f"not an order: {order!r}")
+
+
+def order_from_json(d: dict[str, Any]) -> Order:
+    if "strike" in d:
+        return Strike(cell_from_json(d["strike"]))
+    if "beam" in d:
+        ship = d.get("ship")
+        return Beam(
+            cell_from_json(d["beam"][0]),
+            cell_from_json(d["beam"][1]),
+            None if ship is None else ship_from_json(ship),
+        )
+    if "classic_beam" in d:
+        return ClassicBeam(PartialCell(*d["classic_beam"]))
+    if "missile" in d:
+        return MissileLaunch(PartialCell(*d["missile"]))
+    if "kamikaze" in d:
+        return KamikazeLaunch(cell_from_json(d["kamikaze"]))
+    if "scan" in d:
+        return Scan(cell_from_json(d["scan"]))
+    raise ValueError(f"not an order: {d!r}")
+
+
+def _cells(cells: Sequence[Cell] | frozenset[Cell]) -> str:
+    return " ".join(str(c) for c in cells)
+
+
+def check_orders(
+    state: GameState,
+    player: str,
+    orders: Sequence[Order],
+    positions: Sequence[Position | None] = (),
+) -> CheckedOrders:
+    """The player's orders for the state's current turn, checked and resolved; raises
+    OrdersRefused listing every problem (each with turn, player, the order and its rule)."""
+    orders = tuple(orders)
+    turn = state.turn
+    ruleset = state.ruleset
+    problems: list[Problem] = []
+
+    def add(rule: str, message: str, index: int | None = None, hint: str | None = None) -> None:
+        subject = str(orders[index]) if index is not None else None
+        position = positions[index] if index is not None and index < len(positions) else None
+        problems.append(Problem(rule, message, turn, player, subject, hint, position))
+
+    if player not in ("A", "B"):
+        raise ValueError(f"player must be A or B, not {player!r}")
+    if state.over:
+        add("2.3", f"the game ended after turn {state.result.turn}; no more orders")
+        raise OrdersRefused(problems)
+    ent = entitlements(state, player)
+    space = state.space(player)
+    me = state.player(player)
+
+    strikes: list[Cell] = []
+    scans: list[tuple[int, Cell]] = []
+    missiles: list[tuple[Cell, ShipId]] = []
+    missile_from: dict[ShipId, int] = {}
+    kamikazes: list[tuple[Cell, ShipId]] = []
+    kamikaze_from: dict[ShipId, int] = {}
+    beams: list[tuple[int, CheckedBeam | None, tuple[ShipCapability, ...]]] = []
+    written_launches = {"m": 0, "k": 0}
+
+    for i, order in enumerate(orders):
+        if isinstance(order, Strike):
+            strikes.append(order.target)
+        elif isinstance(order, Scan):
+            scans.append((i, order.target))
+        elif isinstance(order, MissileLaunch):
+            written_launches["m"] += 1
+            found = _missile(ent, space, me, order, i, add, ruleset.classic)
+            if found is not None:
+                cell, ship = found
+                if ship in missile_from:
+                    add(
+                        ruleset.rule("8.1.3", "6.6.2"),
+                        f"a second missile launch from {ship} this turn (the first is "
+                        f"{orders[missile_from[ship]]}); one missile strike per ship per turn",
+                        i,
+                    )
+                else:
+                    missile_from[ship] = i
+                    missiles.append((cell, ship))
+        elif isinstance(order, KamikazeLaunch):
+            written_launches["k"] += 1
+            found = _kamikaze(ent, space, me, order, i, add, ruleset.classic)
+            if found is not None:
+                cell, ship = found
+                if ship in kamikaze_from:
+                    add(
+                        ruleset.rule("4.5", "4.4"),
+                        f"a second kamikaze from {ship} this turn (the first is "
+                        f"{orders[kamikaze_from[ship]]}); one kamikaze per ship per turn",
+                        i,
+                    )
+                else:
+                    kamikaze_from[ship] = i
+                    kamikazes.append((cell, ship))
+        elif isinstance(order, Beam | ClassicBeam):
+            beams.append((i, *_beam(state, ent, order, i, add)))
+        else:
+            raise TypeError(f"not an order: {order!r}")
+
+    # One firing per beam weapon per turn [8.2]; a ship named or the only candidate.
+    used: dict[ShipId, int] = {}
+    checked_beams: list[CheckedBeam] = []
+    for i, beam, candidates in beams:
+        if beam is None:
+            continue
+        if beam.ship in used:
+            alternatives = [c.ship for c in candidates if c.ship not in used]
+            if ruleset.classic and alternatives:
+                beam = CheckedBeam(alternatives[0], beam.cells, beam.diagonal)
+            else:
+                add(
+                    ruleset.rule("8.2", "6.1.3"),
+                    f"{beam.ship} already fires a beam this turn ({orders[used[beam.ship]]}); "
+                    "one beam per ship per turn",
+                    i,
+                )
+                continue
+        used[beam.ship] = i
+        checked_beams.append(beam)
+
+    m, k = written_launches["m"], written_launches["k"]
+    s = len(strikes)
+    if s < m + k:
+        add(
+            "11.5.3" if m else "11.5.5",
+            f"{_launches(m, k)} written but only {s} strike{'s' if s != 1 else ''}: each launch "
+            "needs its target written as a strike",
+        )
+    allowed = ent.conventional + m + k
+    if s > allowed:
+        hint = None
+        if not m and ent.missile_ships:
+            hint = "a missile launch (m + its cell) would allow one more strike"
+        add(
+            ruleset.rule("4.4.1", "4.3.1"),
+            f"{s} strikes written; entitled to {ent.conventional} conventional "
+            f"strike{'s' if ent.conventional != 1 else ''}"
+            + (f" + {_launches(m, k)}" if m + k else "")
+            + f" = {allowed}",
+            None,
+            hint,
+        )
+    if len(scans) > ent.scans:
+        first_extra = scans[ent.scans][0]
+        if ruleset.classic:
+            add("classic 4", "there are no scans in the classic ruleset", first_extra)
+        elif ent.scans == 0:
+            add("8.3", "no undestroyed scanner (a heavy or light scout), so no scans", first_extra)
+        else:
+            add(
+                "8.3.1",
+                f"{len(scans)} scans written; entitled to {ent.scans} this turn",
+                first_extra,
+                "one scan in turn 1; later one per own cell destroyed in the "
+                "previous turn, at least one",
+            )
+    if problems:
+        # In the order written; problems about the whole list last.
+        index = {str(o): i for i, o in reversed(list(enumerate(orders)))}
+        problems.sort(key=lambda p: index.get(p.subject, len(orders)) if p.subject else len(orders))
+        raise OrdersRefused(problems)
+    return CheckedOrders(
+        turn,
+        player,
+        orders,
+        tuple(strikes),
+        tuple(checked_beams),
+        tuple(missiles),
+        tuple(kamikazes),
+        tuple(c for _, c in scans),
+        ent.only_kamikazes_and_scans,
+        allowed,
+        ent.scans,
+    )
+
+
+def _launches(m: int, k: int) -> str:
+    parts = []
+    if m:
+        parts.append(f"{m} missile launch{'es' if m > 1 else ''}")
+    if k:
+        parts.append(f"{k} kamikaze{'s' if k > 1 else ''}")
+    return " + ".join(parts)
+
+
+def _missile(
+    ent: Entitlements, space: Any, me: Any, order: MissileLaunch, i: int, add: Any, classic: bool
+) -> tuple[Cell, ShipId] | None:
+    """11.5.3: the only unfired missile (start of turn) matching the written values."""
+    rule = "classic 6.6.2.1" if classic else "8.1.3.1"
+    candidates = [
+        (c, s.ship) for s in ent.missile_ships for c in s.unfired if order.launch.matches(c)
+    ]
+    if len(candidates) == 1:
+        return candidates[0]
+    unfired = [c for s in ent.missile_ships for c in s.unfired]
+    if not candidates:
+        others = sorted((c for c in space.missiles if order.launch.matches(c)), key=str)
+        why = []
+        for c in others:
+            why.append(f"{c} is {'destroyed' if c in me.destroyed else 'already fired'}")
+        add(
+            rule,
+            f"no unfired missile matches {order.launch}" + (f" ({'; '.join(why)})" if why else ""),
+            i,
+            f"unfired missiles: {_cells(unfired)}" if unfired else "you have no unfired missiles",
+        )
+        return None
+    add(
+        "classic 8.2.3" if classic else "11.5.3",
+        f"{order} is ambiguous: unfired missiles {_cells([c for c, _ in candidates])} all match",
+        i,
+        "write enough coordinate values to single one out, e.g. "
+        + " or ".join(f"m{c}" for c, _ in candidates[:2]),
+    )
+    return None
+
+
+def _kamikaze(
+    ent: Entitlements, space: Any, me: Any, order: KamikazeLaunch, i: int, add: Any, classic: bool
+) -> tuple[Cell, ShipId] | None:
+    cell = order.launch
+    ship = space.ship_at.get(cell)
+    rule = "classic 4.4.2" if classic else "4.5.2"
+    if ship is None:
+        add(
+            rule,
+            f"{cell} is not a cell of any of your ships",
+            i,
+            "a kamikaze launch cell is an undamaged cell of the ship",
+        )
+        return None
+    if cell in me.destroyed:
+        add(
+            rule,
+            f"{cell} ({ship.id}) is already destroyed",
+            i,
+            "a kamikaze launch cell is an undamaged cell of the ship",
+        )
+        return None
+    cap = ent.ship(ship.id)
+    assert cap is not None
+    if cap.kamikaze:
+        return cell, ship.id
+    if ship.type == "LS":
+        add("6.8.2", "a light scout never launches a kamikaze", i)
+    elif cap.conventional:
+        add(
+            "classic 4.4" if classic else "4.5",
+            f"{ship.id} gives a conventional strike this turn, so it may not kamikaze",
+            i,
+        )
+    else:
+        add(
+            "4.5",
+            f"{ship.id} gives a missile strike this turn (unfired missiles "
+            f"{_cells(cap.unfired)}), so it may not kamikaze",
+            i,
+        )
+    return None
+
+
+def _beam(
+    state: GameState, ent: Entitlements, order: Beam | ClassicBeam, i: int, add: Any
+) -> tuple[CheckedBeam | None, tuple[ShipCapability, ...]]:
+    ruleset = state.ruleset
+    geo = ruleset.geometry
+    if ruleset.classic:
+        if not isinstance(order, ClassicBeam):
+            add(
+                "classic 8.2.2",
+                "a classic beam is written b + the two coordinate values fixed "
+                "along its line of five",
+                i,
+                "e.g. bRv, bR3, bv3",
+            )
+            return None, ()
+        line = geo.sorted(c for c in geo.cells if order.line.matches(c))
+        ships = ent.beam_ships
+        candidates = tuple(
+            s
+            for s in ships
+            if any(order.line.matches(c) for c in state.space(ent.player).by_id[s.ship].cells)
+        )
+        if not candidates:
+            if not ships:
+                add("classic 6.1.3", "only an undamaged death star fires a beam", i)
+            else:
+                add(
+                    "classic 6.1.3.3",
+                    "the line, seen in your own space, does not pass through your death star",
+                    i,
+                )
+            return None, ()
+        return CheckedBeam(candidates[0].ship, line, False), candidates
+    if not isinstance(order, Beam):
+        add("11.5.2", "a beam is written b + its two end cells", i, "e.g. bRv1Rx1")
+        return None, ()
+    found = geo.direction(order.start, order.end)
+    if found is None or found[1] != 2:
+        add(
+            "8.2.1",
+            "the targets of a beam are three loosely adjacent cells in a straight line, "
+            f"written by their two end cells; {order.start} and {order.end} are not such ends",
+            i,
+        )
+        return None, ()
+    d = found[0]
+    cells = (order.start, geo.shift(order.start, d), order.end)
+    direction = canonical_direction(d)
+    diagonal = sum(1 for v in d if v) > 1
+    space = state.space(ent.player)
+    if order.ship is not None:
+        ship = space.by_id.get(order.ship)
+        if ship is None:
+            same = [str(s.id) for s in space.ships if s.id.type == order.ship.type]
+            add(
+                "8.2.3.1",
+                f"you have no ship {order.ship}",
+                i,
+                f"your {order.ship.type}: {' '.join(same)}" if same else None,
+            )
+            return None, ()
+        cap = ent.ship(ship.id)
+        assert cap is not None
+        if ship.type != "DS":
+            add("8.2", f"a {ship.id.name} has no beam weapon", i)
+        elif not cap.undamaged:
+            add("8.2.2.1", f"{ship.id} is destroyed", i)
+        elif ship.id in state.player(ent.player).burnt_out:
+            add("8.4", f"the beam weapon of {ship.id} has burnt out", i)
+        elif direction not in cap.beam_directions:
+            add(
+                "8.2.2",
+                f"{ship.id} has no two undamaged, loosely adjacent cells on a line "
+                "parallel to the target line",
+                i,
+            )
+        else:
+            return CheckedBeam(ship.id, cells, diagonal), (cap,)  # type: ignore[arg-type]
+        return None, ()
+    candidates = tuple(s for s in ent.beam_ships if direction in s.beam_directions)
+    if len(candidates) == 1:
+        return CheckedBeam(candidates[0].ship, cells, diagonal), candidates  # type: ignore[arg-type]
+    if not candidates:
+        death_stars = [s for s in space.ships if s.type == "DS"]
+        me = state.player(ent.player)
+        if not death_stars:
+            add("8.2", "you have no ship with a beam weapon", i)
+        elif not ent.beam_ships:
+            why = []
+            for s in death_stars:
+                cap = ent.ship(s.id)
+                if cap is None or not cap.undamaged:
+                    why.append(f"{s.id} is destroyed")
+                elif s.id in me.burnt_out:
+                    why.append(f"the beam weapon of {s.id} has burnt out")
+                else:
+                    why.append(f"{s.id} has no two undamaged, loosely adjacent cells")
+            add(
+                "8.4" if any("burnt" in w for w in why) else "8.2.2",
+                "no beam weapon can fire: " + "; ".join(why),
+                i,
+            )
+        else:
+            add(
+                "8.2.2",
+                "no death star has two undamaged, loosely adjacent cells on a line "
+                "parallel to the target line",
+                i,
+            )
+        return None, ()
+    names = " ".join(str(s.ship) for s in candidates)
+    add(
+        "8.2.3.1",
+        f"several ships could fire this beam ({names}); name the one that fires",
+        i,
+        f"e.g. {Beam(order.start, order.end, candidates[0].ship)}",
+    )
+    return None, ()

@@ -1,0 +1,221 @@
+"""The state of a game between turns: both fleets, what is destroyed, fired and burnt out, the
+history of every turn, and the result. Immutable; serialises to JSON and back exactly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from engine.geometry import Geometry
+from engine.reports import TurnReport, cell_from_json, ship_from_json
+from engine.rulesets import Ruleset
+from notation.cells import Cell
+from notation.fleets import Fleet, ShipPlacement
+from notation.ships import ShipId
+
+if TYPE_CHECKING:
+    from engine.orders import CheckedOrders
+
+PLAYERS = ("A", "B")
+
+
+def other(player: str) -> str:
+    return "B" if player == "A" else "A"
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    """A ship of a checked fleet: its identity, its cells in conventional order."""
+
+    id: ShipId
+    cells: tuple[Cell, ...]
+
+    @property
+    def type(self) -> str:
+        return self.id.type
+
+
+class Space:
+    """A player's ships looked up by cell; built once per fleet (fleets never change)."""
+
+    def __init__(self, fleet: Fleet, ruleset: Ruleset) -> None:
+        geo: Geometry = ruleset.geometry
+        self.ships: tuple[Ship, ...] = tuple(Ship(p.ship, geo.sorted(p.cells)) for p in fleet.ships)
+        self.ship_at: dict[Cell, Ship] = {c: s for s in self.ships for c in s.cells}
+        self.cells: frozenset[Cell] = frozenset(self.ship_at)
+        self.missiles: frozenset[Cell] = frozenset(
+            c for s in self.ships if s.type in ruleset.missile_types for c in s.cells
+        )
+        self.scanners: tuple[Ship, ...] = tuple(
+            s for s in self.ships if s.type in ruleset.scanner_types
+        )
+        self.by_id: dict[ShipId, Ship] = {s.id: s for s in self.ships}
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player's side: their fleet and what has happened to it."""
+
+    fleet: Fleet
+    destroyed: frozenset[Cell] = frozenset()
+    fired: frozenset[Cell] = frozenset()  # fired missiles [8.1]; still undamaged cells
+    burnt_out: frozenset[ShipId] = frozenset()  # beam weapons that burnt out [8.2.4, 8.4]
+    lost_last_turn: int = 0  # own cells destroyed during the previous turn [8.3.1.1]
+    hits: int = 0  # for the scoring=hits option (seed 004 6.2)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "fleet": [
+                {"ship": str(p.ship), "cells": [str(c) for c in p.cells]} for p in self.fleet.ships
+            ],
+            "destroyed": sorted(str(c) for c in self.destroyed),
+            "fired": sorted(str(c) for c in self.fired),
+            "burnt_out": sorted(str(s) for s in self.burnt_out),
+            "lost_last_turn": self.lost_last_turn,
+            "hits": self.hits,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> PlayerState:
+        fleet = Fleet(
+            tuple(
+                ShipPlacement(
+                    ship_from_json(s["ship"]), tuple(cell_from_json(c) for c in s["cells"])
+                )
+                for s in d["fleet"]
+            )
+        )
+        return cls(
+            fleet,
+            frozenset(cell_from_json(c) for c in d["destroyed"]),
+            frozenset(cell_from_json(c) for c in d["fired"]),
+            frozenset(ship_from_json(s) for s in d["burnt_out"]),
+            d["lost_last_turn"],
+            d.get("hits", 0),
+        )
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """2.3: whether the game is over, after which turn, the scores and the winner."""
+
+    over: bool = False
+    turn: int | None = None
+    score_a: int | None = None
+    score_b: int | None = None
+    winner: str | None = None  # "A", "B", "draw"; None while not over
+
+    @property
+    def score(self) -> dict[str, int] | None:
+        if self.score_a is None or self.score_b is None:
+            return None
+        return {"A": self.score_a, "B": self.score_b}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"over": self.over, "turn": self.turn, "score": self.score, "winner": self.winner}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> GameResult:
+        score = d.get("score") or {}
+        return cls(d["over"], d["turn"], score.get("A"), score.get("B"), d["winner"])
+
+
+@dataclass(frozen=True)
+class TurnHistory:
+    """One played turn: both players' checked orders and what the turn revealed."""
+
+    turn: int
+    orders_a: CheckedOrders
+    orders_b: CheckedOrders
+    report: TurnReport
+
+    def orders(self, player: str) -> CheckedOrders:
+        return self.orders_a if player == "A" else self.orders_b
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "orders": {"A": self.orders_a.to_json(), "B": self.orders_b.to_json()},
+            "report": self.report.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> TurnHistory:
+        from engine.orders import CheckedOrders
+
+        return cls(
+            d["turn"],
+            CheckedOrders.from_json(d["orders"]["A"]),
+            CheckedOrders.from_json(d["orders"]["B"]),
+            TurnReport.from_json(d["report"]),
+        )
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything the judge keeps about a game. `turn` is the number of the next turn to play."""
+
+    ruleset: Ruleset
+    a: PlayerState
+    b: PlayerState
+    turn: int = 1
+    history: tuple[TurnHistory, ...] = ()
+    result: GameResult = GameResult()
+    # Spaces by player, derived from the fleets; shared between successive states.
+    _spaces: dict[str, Space] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def over(self) -> bool:
+        return self.result.over
+
+    def player(self, player: str) -> PlayerState:
+        if player == "A":
+            return self.a
+        if player == "B":
+            return self.b
+        raise ValueError(f"player must be A or B, not {player!r}")
+
+    def space(self, player: str) -> Space:
+        space = self._spaces.get(player)
+        if space is None:
+            space = self._spaces[player] = Space(self.player(player).fleet, self.ruleset)
+        return space
+
+    def materiel(self, player: str) -> int:
+        """2.3.5: undamaged cells in the player's ships."""
+        return len(self.space(player).cells) - len(self.player(player).destroyed)
+
+    def with_players(self, a: PlayerState, b: PlayerState, **changes: Any) -> GameState:
+        return replace(self, a=a, b=b, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset.name,
+            "options": list(self.ruleset.options),
+            "turn": self.turn,
+            "players": {"A": self.a.to_json(), "B": self.b.to_json()},
+            "history": [h.to_json() for h in self.history],
+            "result": self.result.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> GameState:
+        return cls(
+            Ruleset(d["ruleset"], tuple(d.get("options", ()))),
+            PlayerState.from_json(d["players"]["A"]),
+            PlayerState.from_json(d["players"]["B"]),
+            d["turn"],
+            tuple(TurnHistory.from_json(h) for h in d["history"]),
+            GameResult.from_json(d["result"]),
+        )
+
+
+def new_game(ruleset: Ruleset, fleet_a: Fleet, fleet_b: Fleet) -> GameState:
+    """The state after setup [2.1]; raises FleetRefused with every problem of both fleets."""
+    from engine.fleets import check_fleet
+    from engine.problems import FleetRefused
+
+    problems = check_fleet(fleet_a, ruleset, "A") + check_fleet(fleet_b, ruleset, "B")
+    if problems:
+        raise FleetRefused(problems)
+    return GameState(ruleset, PlayerState(fleet_a), PlayerState(fleet_b))
