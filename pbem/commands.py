@@ -182,31 +182,49 @@ def parse_commands(text: str, subject: str = "") -> list[Parsed]:
         rest = raw[rest_start:]
         if keyword in ("fleet", "orders"):
             # The block runs on over the following lines.
-            block_lines = [rest]
-            while index < len(lines):
-                following = lines[index].strip()
-                if not following or following.lower() == "end":
-                    index += 1
-                    break
-                head = following.split()[0]
-                if _keyword(head) is not None and not (
-                    keyword == "fleet" and head.lower() == "fleet"
-                ):
-                    break
-                block_lines.append(lines[index])
+            end = _block_end(lines, index, keyword, bool(rest.strip(" \t:")))
+            block_lines = [rest, *lines[index:end]]
+            source = "\n".join([raw, *lines[index:end]]).rstrip()
+            index = end
+            if index < len(lines) and lines[index].strip().lower() == "end":
                 index += 1
-            source = "\n".join([raw, *lines[number : number + len(block_lines) - 1]])
-            result.append(
-                _block(keyword, raw, first, rest, rest_start, block_lines, number, source)
-            )
+            result.append(_block(keyword, first, rest, rest_start, block_lines, number, source))
             continue
         result.append(_line(keyword, raw, words, number))
     return result
 
 
+# The lines of a grid drawing [11.3]: a row, the colours, the letters, a legend.
+_GRID_LINE = re.compile(
+    r"^\s*([1-5](\s|$)|[ROYGB](\s+[ROYGB]){4}|[v-z](\s+[v-z]){4}|key\b|legend\b)"
+)
+
+
+def _block_end(lines: list[str], start: int, keyword: str, has_head: bool) -> int:
+    """Where a fleet or orders block that starts at `start` ends (exclusive): at `end`, at a
+    line starting with another command, or at a blank line; blank lines before the first line
+    of the block, and inside a grid drawing, do not end it."""
+    index = start
+    seen = has_head
+    while index < len(lines):
+        stripped = lines[index].strip()
+        if stripped.lower() == "end":
+            return index
+        if not stripped:
+            following = next((line for line in lines[index:] if line.strip()), "")
+            if seen and not (keyword == "fleet" and _GRID_LINE.match(following)):
+                return index
+            index += 1
+            continue
+        if _keyword(stripped.split()[0]) is not None:
+            return index
+        seen = True
+        index += 1
+    return index
+
+
 def _block(
     keyword: str,
-    raw: str,
     first: str,
     rest: str,
     rest_start: int,
@@ -214,24 +232,21 @@ def _block(
     number: int,
     source: str,
 ) -> Parsed:
+    """The body keeps the block's lines as they were, so its line k is line number + k - 1
+    of the message; only its first line starts further right (at `body_column`)."""
     if ":" in first:
         # `orders:3 ...` written without a space: the rest starts inside the first word.
-        rest = first.split(":", 1)[1] + rest
-        rest_start -= len(first.split(":", 1)[1])
+        tail = first.split(":", 1)[1]
+        rest, rest_start = tail + rest, rest_start - len(tail)
     if keyword == "fleet":
         head = rest.lstrip(" \t:")
-        offset = len(rest) - len(head)
-        body = "\n".join([head, *block_lines[1:]]) if head.strip() else "\n".join(block_lines[1:])
-        body_line = number if head.strip() else number + 1
-        body_column = rest_start + offset + 1 if head.strip() else 1
-        return Command(
-            "fleet", number, source, body=body, body_line=body_line, body_column=body_column
-        )
+        column = rest_start + len(rest) - len(head) + 1
+        body = "\n".join([head, *block_lines[1:]])
+        return Command("fleet", number, source, body=body, body_line=number, body_column=column)
     match = re.match(r"\s*(?:turn\s*)?(\d+)?\s*:?", rest, re.IGNORECASE)
     assert match is not None  # every part is optional
     turn = int(match.group(1)) if match.group(1) else None
-    head = rest[match.end() :]
-    body = "\n".join([head, *block_lines[1:]])
+    body = "\n".join([rest[match.end() :], *block_lines[1:]])
     return Command(
         "orders",
         number,

@@ -1,0 +1,304 @@
+"""A game's life between commands: the start of play, turns, deadlines, the end and the reveal.
+
+Every function here runs inside the judge's transaction and returns the messages the change
+causes; nothing is sent until the transaction has committed. What a message says is rendered
+from the engine's views only (pbem.render), never from the state itself, until the game is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
+
+import engine
+from engine import GameState, Ruleset
+from notation.fleets import Fleet
+from notation.parse import parse_fleet, parse_orders
+from pbem import render
+from pbem.deadlines import DeadlineRule, format_moment
+from pbem.messages import Attachment, Outbound
+from pbem.store import GameRow, PlayerRow, Store
+
+SEATS = ("A", "B")
+
+
+def other(seat: str) -> str:
+    return "B" if seat == "A" else "A"
+
+
+def ruleset_of(game: GameRow) -> Ruleset:
+    return Ruleset.from_tags(game.ruleset, game.options)
+
+
+def state_of(game: GameRow) -> GameState:
+    assert game.state is not None, "a game in play has a state"
+    return GameState.from_json(game.state)
+
+
+def names_of(players: dict[str, PlayerRow]) -> dict[str, str]:
+    return {seat: (players[seat].name if seat in players else f"player {seat}") for seat in SEATS}
+
+
+def stored_fleet(game: GameRow, player: PlayerRow) -> Fleet:
+    assert player.fleet is not None
+    return parse_fleet(player.fleet, ruleset_of(game).colour_order)
+
+
+def subject(game: GameRow, what: str) -> str:
+    return f"Spaceships {game.name}: {what}"
+
+
+def open_phase(game: GameRow, now: datetime) -> GameRow:
+    """The fleets or a turn open now: the rule gives their deadline; reminders start afresh."""
+    deadline = DeadlineRule.parse(game.deadline_rule).deadline_for(now)
+    return replace(game, opened_at=now, deadline=deadline, reminded=False, late_notified=False)
+
+
+def deadline_line(game: GameRow) -> str:
+    if game.deadline is None:
+        return "No deadline: the turn is adjudicated when both players have sent orders."
+    line = f"Deadline: {format_moment(game.deadline)}"
+    if game.grace_hours:
+        line += f" (grace {game.grace_hours:g}h)"
+    return line + "."
+
+
+def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Outbound]]:
+    """Both players are in and both fleets accepted: set up [2.1] and open turn 1."""
+    players = store.players(game.id)
+    state = engine.new_game(
+        ruleset_of(game), stored_fleet(game, players["A"]), stored_fleet(game, players["B"])
+    )
+    game = replace(game, phase="playing", turn=state.turn, state=state.to_json())
+    game = open_phase(game, now)
+    store.update_game(game)
+    names = names_of(players)
+    messages = []
+    for seat in SEATS:
+        view = engine.player_view(state, seat)
+        body = "\n\n".join(
+            [
+                f"Game {game.name} begins: {names['A']} (A) against {names['B']} (B).",
+                render.player_view_text(view, seat, names),
+                _next_turn_text(game, state, seat),
+            ]
+        )
+        messages.append(
+            Outbound((players[seat].address,), subject(game, "the game begins"), body, game.name)
+        )
+    for address in store.observers(game.id):
+        body = f"Game {game.name} begins: {names['A']} (A) against {names['B']} (B).\n\n"
+        body += deadline_line(game)
+        messages.append(Outbound((address,), subject(game, "the game begins"), body, game.name))
+    return game, messages
+
+
+def _next_turn_text(game: GameRow, state: GameState, seat: str) -> str:
+    may = engine.entitlements(state, seat).describe()
+    return "\n".join(
+        [
+            f"Turn {state.turn}: you may use {may}.",
+            deadline_line(game),
+            f"Send:  game {game.name} PASSWORD",
+            f"       orders {state.turn}: ...",
+        ]
+    )
+
+
+def both_orders_in(store: Store, game: GameRow) -> bool:
+    return len(store.orders(game.id, game.turn)) == 2
+
+
+def adjudicate_turn(
+    store: Store, game: GameRow, now: datetime, default_missing: bool = False
+) -> tuple[GameRow, list[Outbound]]:
+    """Adjudicate the current turn with the orders in (and no actions for a missing player
+    when `default_missing`), store the new state, and tell everyone what they may know."""
+    state = state_of(game)
+    submitted = store.orders(game.id, game.turn)
+    checked: dict[str, Any] = {}
+    for seat in SEATS:
+        if seat in submitted:
+            orders = parse_orders(submitted[seat].text) if submitted[seat].text.strip() else ()
+        else:
+            assert default_missing, "adjudicated without both orders"
+            orders = ()
+            store.put_orders(game.id, game.turn, seat, "", now, defaulted=True)
+        checked[seat] = engine.check_orders(state, seat, orders)
+    new_state, report = engine.adjudicate(state, checked["A"], checked["B"])
+    store.add_turn(game.id, game.turn, report.to_json(), new_state.to_json(), now)
+    played = game.turn
+    game = replace(game, state=new_state.to_json(), turn=new_state.turn)
+    players = store.players(game.id)
+    names = names_of(players)
+    defaulted = [s for s in SEATS if s not in submitted]
+    if new_state.over:
+        result = new_state.result
+        outcome = {
+            "winner": result.winner,
+            "reason": "the game ended [2.3]",
+            "turn": result.turn,
+            "score": result.score,
+        }
+        return end_game(store, game, now, outcome, played_turn=played, defaulted=defaulted)
+    game = open_phase(game, now)
+    store.update_game(game)
+    messages = []
+    for seat in SEATS:
+        view = engine.player_view(new_state, seat)
+        parts = [render.player_turn_text(view, seat, played, names)]
+        if defaulted:
+            parts.insert(0, _defaulted_text(defaulted, seat, played))
+        parts.append(_next_turn_text(game, new_state, seat))
+        messages.append(
+            Outbound(
+                (players[seat].address,),
+                subject(game, f"turn {played} results"),
+                "\n\n".join(parts),
+                game.name,
+            )
+        )
+    messages += _observer_turn(store, game, new_state, played, names, defaulted)
+    return game, messages
+
+
+def _defaulted_text(defaulted: list[str], seat: str, turn: int) -> str:
+    who = ["you" if s == seat else "your opponent" for s in defaulted]
+    return f"No orders came from {' and '.join(who)} for turn {turn} by the deadline: no actions."
+
+
+def _observer_turn(
+    store: Store,
+    game: GameRow,
+    state: GameState,
+    turn: int,
+    names: dict[str, str],
+    defaulted: list[str],
+) -> list[Outbound]:
+    observers = store.observers(game.id)
+    if not observers:
+        return []
+    view = engine.observer_view(state)
+    body = render.observer_turn_text(view, turn, names)
+    if defaulted:
+        body = f"No orders from {' and '.join(defaulted)} by the deadline: no actions.\n\n" + body
+    if not state.over:
+        body += "\n\n" + deadline_line(game)
+    return [
+        Outbound((address,), subject(game, f"turn {turn} results"), body, game.name)
+        for address in observers
+    ]
+
+
+def end_game(
+    store: Store,
+    game: GameRow,
+    now: datetime,
+    outcome: dict[str, Any],
+    played_turn: int | None = None,
+    defaulted: list[str] | None = None,
+) -> tuple[GameRow, list[Outbound]]:
+    """The game is over (by the rules, a resignation or the game master): reveal everything
+    to both players and the observers [1.4.1], with the whole record attached."""
+    game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
+    store.update_game(game)
+    players = store.players(game.id)
+    names = names_of(players)
+    state = GameState.from_json(game.state) if game.state is not None else None
+    record_text = render.full_record_text(game, players, state, outcome)
+    attachment = Attachment(
+        f"{game.name}.ssr", "text/plain; charset=utf-8", record_text.encode("utf-8")
+    )
+    reveal = render.reveal_text(game, players, state, outcome)
+    messages = []
+    recipients: list[tuple[str, str | None]] = [
+        (players[s].address, s) for s in SEATS if s in players
+    ]
+    recipients += [(address, None) for address in store.observers(game.id)]
+    for address, seat in recipients:
+        parts = []
+        if played_turn is not None and state is not None:
+            if defaulted:
+                parts.append(
+                    _defaulted_text(defaulted, seat, played_turn)
+                    if seat
+                    else f"No orders from {' and '.join(defaulted)} by the deadline."
+                )
+            if seat is not None:
+                parts.append(
+                    render.player_turn_text(
+                        engine.player_view(state, seat), seat, played_turn, names
+                    )
+                )
+            else:
+                parts.append(
+                    render.observer_turn_text(engine.observer_view(state), played_turn, names)
+                )
+        parts.append(reveal)
+        messages.append(
+            Outbound(
+                (address,),
+                subject(game, "game over"),
+                "\n\n".join(parts),
+                game.name,
+                attachments=(attachment,),
+            )
+        )
+    return game, messages
+
+
+def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Outbound]]:
+    """Reminders before a deadline and what happens when it (and its grace) has passed.
+
+    Flags on the game make this idempotent: a reminder or a late notice goes once per phase."""
+    if game.deadline is None or game.phase not in ("setup", "playing"):
+        return game, []
+    messages: list[Outbound] = []
+    players = store.players(game.id)
+    missing = _missing(store, game, players)
+    due = game.deadline + timedelta(hours=game.grace_hours)
+    remind_at = game.deadline - timedelta(hours=game.reminder_hours)
+    if not game.reminded and game.reminder_hours > 0 and remind_at <= now < game.deadline:
+        for seat in missing:
+            what = "fleet" if game.phase == "setup" else f"orders for turn {game.turn}"
+            body = (
+                f"Reminder: the judge has no {what} from you in game {game.name}.\n"
+                f"{deadline_line(game)}"
+            )
+            messages.append(
+                Outbound((players[seat].address,), subject(game, "reminder"), body, game.name)
+            )
+        game = replace(game, reminded=True)
+        store.update_game(game)
+    if now < due:
+        return game, messages
+    if game.phase == "playing" and game.missing_policy == "noactions":
+        game, more = adjudicate_turn(store, game, now, default_missing=True)
+        return game, messages + more
+    if not game.late_notified:
+        what = "fleet" if game.phase == "setup" else f"orders for turn {game.turn}"
+        waiting = " and ".join(f"{players[s].name} ({s})" for s in missing if s in players)
+        body = (
+            f"The deadline of game {game.name} has passed; the judge is still waiting for the "
+            f"{what} of {waiting or 'a player'} and will go on when they arrive."
+        )
+        targets = [players[s].address for s in SEATS if s in players]
+        if game.master_address not in targets:
+            targets.append(game.master_address)
+        for address in targets:
+            messages.append(Outbound((address,), subject(game, "deadline passed"), body, game.name))
+        game = replace(game, late_notified=True)
+        store.update_game(game)
+    return game, messages
+
+
+def _missing(store: Store, game: GameRow, players: dict[str, PlayerRow]) -> list[str]:
+    if game.phase == "setup":
+        return [s for s in SEATS if s in players and players[s].fleet is None]
+    orders = store.orders(game.id, game.turn)
+    return [s for s in SEATS if s not in orders]
+
+
+def missing_seats(store: Store, game: GameRow) -> list[str]:
+    return _missing(store, game, store.players(game.id))
