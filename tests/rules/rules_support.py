@@ -117,11 +117,12 @@ def assert_refused(
     player and that rule. Returns the output for further checks."""
     output = refused(text, command)
     lines = output.splitlines()
-    for item in rules:
+    who = re.compile(rf"\b[Pp]layer {player}\b|\b{player} fleet\b|\b[Ff]leet {player}\b")
+    when = re.compile(rf"\bturn {turn}\b", re.I) if turn is not None else None
+    # With no rule given, some line must still say where: the turn and the player.
+    for item in rules or [()]:
         choices = (item,) if isinstance(item, str) else tuple(item)
-        patterns = [re.compile(rule_pattern(r)) for r in choices]
-        who = re.compile(rf"\bplayer {player}\b|\b{player} fleet\b|\bfleet {player}\b", re.I)
-        when = re.compile(rf"\bturn {turn}\b", re.I) if turn is not None else None
+        patterns = [re.compile(rule_pattern(r)) for r in choices] or [re.compile(r"\[.+\]")]
         ok = any(
             any(p.search(line) for p in patterns)
             and who.search(line)
