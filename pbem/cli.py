@@ -1,0 +1,343 @@
+"""`spaceships pbem ...`: run the play-by-email judge.
+
+Every setting has an embedded default, an environment variable, and an option; see
+docs/running-a-judge.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from pbem.mail.config import (
+    DEFAULT_DB,
+    DEFAULT_JUDGE_ADDRESS,
+    DEFAULT_OUTBOX,
+    ConfigError,
+    MailConfig,
+    parse_host_port,
+    parse_imap,
+    parse_relay,
+)
+from pbem.mail.gateway import MailGateway
+
+EX_TEMPFAIL = 75  # sysexits.h: the MTA keeps the message and tries again later
+
+
+def _settings(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every pbem command shares."""
+    options = [
+        click.option(
+            "--db",
+            metavar="PATH|URL",
+            help=f"SQLite file or sqlite:/// URL [env SPACESHIPS_DB; {DEFAULT_DB}]",
+        ),
+        click.option(
+            "--judge-address",
+            metavar="ADDRESS",
+            help=f"the judge's address [env SPACESHIPS_JUDGE_ADDRESS; {DEFAULT_JUDGE_ADDRESS}]",
+        ),
+        click.option(
+            "--outbox",
+            metavar="DIR",
+            help=f"Maildir for outgoing mail [env SPACESHIPS_OUTBOX; {DEFAULT_OUTBOX}]",
+        ),
+        click.option(
+            "--relay",
+            metavar="URL",
+            help="SMTP relay: host[:port], smtp+starttls://user@host:587, smtps://host "
+            "[env SPACESHIPS_SMTP_RELAY; none: mail stays in the outbox]",
+        ),
+        click.option(
+            "--max-size",
+            type=int,
+            metavar="BYTES",
+            help="refuse larger messages [env SPACESHIPS_MAX_MESSAGE_BYTES; 262144]",
+        ),
+        click.option(
+            "--rate-limit",
+            type=int,
+            metavar="N",
+            help="messages per sender per hour, 0 for none [env SPACESHIPS_RATE_LIMIT; 30]",
+        ),
+        click.option(
+            "--judge-factory",
+            hidden=True,
+            envvar="SPACESHIPS_JUDGE_FACTORY",
+            help="module:callable taking the store, instead of the real judge (tests, bench)",
+        ),
+        click.option("-v", "--verbose", is_flag=True, help="log each message"),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def _config(params: dict[str, Any], **extra: Any) -> MailConfig:
+    try:
+        return MailConfig.from_env(
+            db=params.pop("db"),
+            judge_address=params.pop("judge_address"),
+            outbox=params.pop("outbox"),
+            relay=parse_relay(relay, "--relay") if (relay := params.pop("relay")) else None,
+            max_message_bytes=params.pop("max_size"),
+            rate_limit_per_hour=params.pop("rate_limit"),
+            **extra,
+        )
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _judge_factory(spec: str | None) -> Callable[[object], Any] | None:
+    if not spec:
+        return None
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _open(config: MailConfig, factory_spec: str | None) -> MailGateway:
+    from pbem.mail.app import open_gateway
+
+    return open_gateway(config, _judge_factory(factory_spec))
+
+
+def _logging(verbose: bool) -> None:
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+
+
+@click.group(invoke_without_command=True)
+@click.pass_context
+def pbem(context: click.Context) -> None:
+    """The play-by-email judge. Without a subcommand: `serve` on the defaults."""
+    if context.invoked_subcommand is None:
+        context.invoke(serve)
+
+
+@pbem.command()
+@_settings
+@click.option(
+    "--listen", metavar="HOST:PORT", help="SMTP listener [env SPACESHIPS_LISTEN; 127.0.0.1:2525]"
+)
+@click.option(
+    "--tick",
+    type=float,
+    metavar="SECONDS",
+    help="check deadlines this often [env SPACESHIPS_TICK_SECONDS; 30]",
+)
+def serve(listen: str | None, tick: float | None, **params: Any) -> None:
+    """Listen for mail over SMTP and run the judge's deadlines."""
+    from pbem.mail.listener import Listener, Worker
+
+    params = {k: params.get(k) for k in _SETTING_KEYS}
+    _logging(params.pop("verbose") or False)
+    factory = params.pop("judge_factory")
+    extra: dict[str, Any] = {"tick_seconds": tick}
+    if listen:
+        try:
+            extra["listen_host"], extra["listen_port"] = parse_host_port("--listen", listen, 2525)
+        except ConfigError as exc:
+            raise click.BadParameter(str(exc)) from None
+    config = _config(params, **extra)
+    worker = Worker(lambda: _open(config, factory))
+    waiting = worker.call(lambda gateway: gateway.archive.counts().get("received", 0))
+    listener = Listener(
+        worker,
+        host=config.listen_host,
+        port=config.listen_port,
+        tick_seconds=config.tick_seconds,
+        data_size_limit=max(config.max_message_bytes * 8, 1024 * 1024),
+        hostname=config.judge_domain,
+    )
+
+    def ready(host: str, port: int) -> None:
+        describe = worker.gateway.delivery.describe()
+        click.echo(f"Spaceships judge {config.judge_address} is running.")
+        click.echo(f"  Send mail to {config.judge_address} over SMTP at {host}:{port}")
+        click.echo("    (an MTA can route the address there; try it: send `help` as the body).")
+        click.echo(f"  Replies are {describe}.")
+        click.echo(f"  Database {config.db}; deadlines checked every {config.tick_seconds:g} s.")
+        if waiting:
+            click.echo(
+                f"  {waiting} stored message(s) were interrupted before processing: "
+                "`spaceships pbem replay --all`."
+            )
+        click.echo("  Ctrl-C stops.", nl=True)
+        sys.stdout.flush()
+
+    try:
+        asyncio.run(listener.serve_forever(ready))
+    except KeyboardInterrupt:
+        click.echo("Stopped.")
+    except OSError as exc:
+        raise click.ClickException(
+            f"cannot listen on {config.listen_host}:{config.listen_port}: {exc}"
+        ) from None
+    finally:
+        worker.close()
+
+
+@pbem.command()
+@_settings
+def receive(**params: Any) -> None:
+    """Process one message read on stdin (MTA pipe, .forward, procmail).
+
+    Exits 0 once the message is stored, whatever became of it; 75 (EX_TEMPFAIL, the MTA
+    retries later) if it could not be stored.
+    """
+    params = {k: params.get(k) for k in _SETTING_KEYS}
+    _logging(params.pop("verbose") or False)
+    factory = params.pop("judge_factory")
+    config = _config(params)
+    raw = sys.stdin.buffer.read()
+    try:
+        gateway = _open(config, factory)
+        receipt = gateway.receive(raw, "stdin")
+    except Exception as exc:
+        click.echo(f"spaceships pbem receive: message not stored: {exc}", err=True)
+        sys.exit(EX_TEMPFAIL)
+    reason = f" ({receipt.reason})" if receipt.reason else ""
+    click.echo(f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}", err=True)
+
+
+@pbem.command()
+@_settings
+@click.option(
+    "--imap",
+    "imap_url",
+    metavar="URL",
+    help="imaps://user@host/INBOX, imap+starttls://..., imap://localhost "
+    "[env SPACESHIPS_IMAP; password in SPACESHIPS_IMAP_PASSWORD]",
+)
+@click.option(
+    "--move-to",
+    metavar="FOLDER",
+    help="move processed mail there instead of marking it seen [env SPACESHIPS_IMAP_MOVE_TO]",
+)
+@click.option("--once", is_flag=True, help="poll once and exit")
+@click.option("--interval", type=float, default=60.0, show_default=True, metavar="SECONDS")
+def poll(
+    imap_url: str | None, move_to: str | None, once: bool, interval: float, **params: Any
+) -> None:
+    """Fetch new mail from an IMAP mailbox, once or every --interval seconds (which also runs
+    the judge's deadlines)."""
+    from pbem.mail.imap import ImapError, poll_once, run_here
+
+    params = {k: params.get(k) for k in _SETTING_KEYS}
+    _logging(params.pop("verbose") or False)
+    factory = params.pop("judge_factory")
+    extra: dict[str, Any] = {"imap_move_to": move_to}
+    try:
+        if imap_url:
+            extra["imap"] = parse_imap(imap_url, "--imap")
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc)) from None
+    config = _config(params, **extra)
+    if config.imap is None:
+        raise click.UsageError("no mailbox: give --imap URL or set SPACESHIPS_IMAP")
+    gateway = _open(config, factory)
+    while True:
+        try:
+            report = poll_once(config.imap, run_here(gateway), move_to=config.imap_move_to)
+            statuses = [r.status for r in report.receipts]
+            summary = ", ".join(f"{statuses.count(s)} {s}" for s in dict.fromkeys(statuses))
+            click.echo(f"{config.imap}: {report.fetched} new{': ' + summary if summary else ''}")
+        except ImapError as exc:
+            if once:
+                raise click.ClickException(str(exc)) from None
+            click.echo(f"{exc}; retrying in {interval:g} s", err=True)
+        if once:
+            gateway.tick()
+            return
+        gateway.tick()
+        time.sleep(interval)
+
+
+@pbem.command()
+@_settings
+@click.option("--id", "ids", type=int, multiple=True, metavar="N", help="this stored message")
+@click.option("--failed", is_flag=True, help="every message whose processing failed")
+@click.option(
+    "--all",
+    "all_",
+    is_flag=True,
+    help="every message not processed: interrupted, failed, or held by the rate limit",
+)
+def replay(ids: tuple[int, ...], failed: bool, all_: bool, **params: Any) -> None:
+    """Process stored messages again (see `spaceships pbem archive`)."""
+    from pbem.mail.gateway import ReplayError
+
+    if sum((bool(ids), failed, all_)) != 1:
+        raise click.UsageError("give exactly one of --id N (repeatable), --failed, --all")
+    params = {k: params.get(k) for k in _SETTING_KEYS}
+    _logging(params.pop("verbose") or False)
+    factory = params.pop("judge_factory")
+    gateway = _open(_config(params), factory)
+    try:
+        receipts = gateway.replay_selected(ids=ids, failed=failed, all=all_)
+    except ReplayError as exc:
+        raise click.ClickException(str(exc)) from None
+    for receipt in receipts:
+        reason = f" ({receipt.reason.splitlines()[0]})" if receipt.reason else ""
+        click.echo(f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}")
+    click.echo(f"{len(receipts)} message(s) replayed.")
+
+
+@pbem.command()
+@_settings
+@click.option("--status", "statuses", multiple=True, help="only these (e.g. failed, limited)")
+@click.option("--limit", type=int, default=50, show_default=True, help="the newest N")
+def archive(statuses: tuple[str, ...], limit: int, **params: Any) -> None:
+    """List stored inbound messages and what became of them."""
+    params = {k: params.get(k) for k in _SETTING_KEYS}
+    _logging(params.pop("verbose") or False)
+    factory = params.pop("judge_factory")
+    gateway = _open(_config(params), factory)
+    for stored in gateway.archive.select(statuses or None, limit=limit):
+        error = f"  {stored.error.splitlines()[0]}" if stored.error else ""
+        click.echo(
+            f"#{stored.id:<5} {stored.received_at[:19]}  {stored.status:<9} "
+            f"{stored.sender or '-':<28} {stored.message_id}{error}"
+        )
+    counts = gateway.archive.counts()
+    click.echo(", ".join(f"{n} {s}" for s, n in sorted(counts.items())) or "no messages")
+
+
+@pbem.command()
+@_settings
+def flush(**params: Any) -> None:
+    """Send what is waiting in the outbox through the SMTP relay."""
+    params = {k: params.get(k) for k in _SETTING_KEYS}
+    _logging(params.pop("verbose") or False)
+    factory = params.pop("judge_factory")
+    gateway = _open(_config(params), factory)
+    if gateway.delivery.relay is None:
+        raise click.UsageError("no SMTP relay configured (--relay or SPACESHIPS_SMTP_RELAY)")
+    report = gateway.delivery.flush()
+    click.echo(f"{report.sent} sent, {report.queued} still waiting, {report.failed} refused")
+
+
+_SETTING_KEYS = (
+    "db",
+    "judge_address",
+    "outbox",
+    "relay",
+    "max_size",
+    "rate_limit",
+    "judge_factory",
+    "verbose",
+)
+
+COMMANDS = [pbem]
+
+__all__ = ["COMMANDS", "pbem"]

@@ -1,0 +1,34 @@
+"""Building the front end from a configuration: the store, the judge, the gateway."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pbem.mail.config import MailConfig
+from pbem.mail.delivery import Delivery
+from pbem.mail.gateway import JudgeLike, MailGateway
+
+
+def open_gateway(
+    config: MailConfig, judge_factory: Callable[[object], JudgeLike] | None = None
+) -> MailGateway:
+    """Open the store named by the config and put the judge and the mail front end on it.
+    `judge_factory(store)` replaces the real judge (tests, benches)."""
+    from pbem.store import open_store  # the core; imported late so this module stays light
+
+    store = open_store(config.db)
+    if judge_factory is None:
+        from pbem.judge import Judge
+
+        judge: JudgeLike = Judge(store, judge_address=config.judge_address)
+    else:
+        judge = judge_factory(store)
+    return MailGateway(
+        store.connection,
+        judge,
+        Delivery(config.outbox, config.relay),
+        judge_address=config.judge_address,
+        max_message_bytes=config.max_message_bytes,
+        rate_limit_per_hour=config.rate_limit_per_hour,
+        lock=getattr(store, "lock", None),
+    )

@@ -1,0 +1,211 @@
+"""The email front end's settings: embedded defaults, overridden by environment variables,
+overridden by command-line options (the CLI passes those in as keyword overrides)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal
+from urllib.parse import parse_qs, unquote, urlsplit
+
+Security = Literal["plain", "starttls", "ssl"]
+
+DEFAULT_DB = "./spaceships-judge.sqlite3"
+DEFAULT_JUDGE_ADDRESS = "judge@localhost"
+DEFAULT_OUTBOX = "./spaceships-outbox"
+DEFAULT_LISTEN = "127.0.0.1:2525"
+DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024
+DEFAULT_RATE_LIMIT_PER_HOUR = 30
+DEFAULT_TICK_SECONDS = 30.0
+
+_LOOPBACK = ("localhost", "127.0.0.1", "::1")
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; carries the setting's name and the offending text."""
+
+    def __init__(self, setting: str, text: str, reason: str) -> None:
+        super().__init__(f"{setting}={text!r}: {reason}")
+        self.setting = setting
+        self.text = text
+        self.reason = reason
+
+
+def is_loopback(host: str) -> bool:
+    return host in _LOOPBACK or host.startswith("127.")
+
+
+@dataclass(frozen=True, slots=True)
+class ServerAddress:
+    """A host and port with how to secure the connection, and optional credentials."""
+
+    host: str
+    port: int
+    security: Security = "plain"
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)
+    path: str = ""  # IMAP: the mailbox to read
+
+    def __str__(self) -> str:
+        scheme = {"plain": "", "starttls": "+starttls", "ssl": "s"}[self.security]
+        user = f"{self.username}@" if self.username else ""
+        return (
+            f"{self._kind}{scheme}://{user}{self.host}:{self.port}{self.path and '/' + self.path}"
+        )
+
+    @property
+    def _kind(self) -> str:
+        return "imap" if self.path else "smtp"
+
+
+def parse_host_port(setting: str, text: str, default_port: int) -> tuple[str, int]:
+    """`host`, `host:port` or `[v6]:port`."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port_text = rest.removeprefix(":")
+    elif text.count(":") == 1:
+        host, _, port_text = text.partition(":")
+    else:
+        host, port_text = text, ""
+    if not host:
+        raise ConfigError(setting, text, "no host")
+    try:
+        port = int(port_text) if port_text else default_port
+    except ValueError:
+        raise ConfigError(setting, text, "the port is not a number") from None
+    if not 0 <= port <= 65535:
+        raise ConfigError(setting, text, "the port must be 0..65535")
+    return host, port
+
+
+_SMTP_SCHEMES: dict[str, tuple[Security, int]] = {
+    "smtp": ("plain", 25),
+    "smtp+starttls": ("starttls", 587),
+    "submission": ("starttls", 587),
+    "smtps": ("ssl", 465),
+}
+_IMAP_SCHEMES: dict[str, tuple[Security, int]] = {
+    "imap": ("plain", 143),
+    "imap+starttls": ("starttls", 143),
+    "imaps": ("ssl", 993),
+}
+
+
+def _parse_url(
+    setting: str, text: str, schemes: Mapping[str, tuple[Security, int]], default: str
+) -> tuple[ServerAddress, dict[str, list[str]]]:
+    if "://" not in text:
+        text = f"{default}://{text}"
+    parts = urlsplit(text)
+    if parts.scheme not in schemes:
+        known = ", ".join(f"{s}://" for s in schemes)
+        raise ConfigError(setting, text, f"unknown scheme {parts.scheme!r}; use one of {known}")
+    security, default_port = schemes[parts.scheme]
+    hostport = parts.netloc.rpartition("@")[2]
+    host, port = parse_host_port(setting, hostport, default_port)
+    address = ServerAddress(
+        host=host,
+        port=port,
+        security=security,
+        username=unquote(parts.username) if parts.username else None,
+        password=unquote(parts.password) if parts.password else None,
+        path=unquote(parts.path.lstrip("/")),
+    )
+    return address, parse_qs(parts.query)
+
+
+def parse_relay(text: str, setting: str = "SPACESHIPS_SMTP_RELAY") -> ServerAddress:
+    """`host[:port]` (plain SMTP), or a URL: `smtp://`, `smtp+starttls://` (or `submission://`),
+    `smtps://`, with optional `user:password@`."""
+    address, _ = _parse_url(setting, text, _SMTP_SCHEMES, "smtp")
+    return replace(address, path="")
+
+
+def parse_imap(text: str, setting: str = "SPACESHIPS_IMAP") -> ServerAddress:
+    """`imaps://user@host[:port]/Mailbox` (also `imap://`, `imap+starttls://`); INBOX by
+    default. Plain IMAP is refused unless the host is this machine: a password must not
+    cross a network in the clear."""
+    address, _ = _parse_url(setting, text, _IMAP_SCHEMES, "imaps")
+    if address.security == "plain" and not is_loopback(address.host):
+        raise ConfigError(setting, text, "plain IMAP only to localhost; use imaps:// or STARTTLS")
+    return replace(address, path=address.path or "INBOX")
+
+
+@dataclass(frozen=True, slots=True)
+class MailConfig:
+    """Everything the email front end needs to run."""
+
+    db: str = DEFAULT_DB
+    judge_address: str = DEFAULT_JUDGE_ADDRESS
+    outbox: str = DEFAULT_OUTBOX
+    listen_host: str = "127.0.0.1"
+    listen_port: int = 2525
+    relay: ServerAddress | None = None
+    imap: ServerAddress | None = None
+    imap_move_to: str | None = None
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
+    rate_limit_per_hour: int = DEFAULT_RATE_LIMIT_PER_HOUR  # 0: no limit
+    tick_seconds: float = DEFAULT_TICK_SECONDS
+
+    @property
+    def judge_domain(self) -> str:
+        return self.judge_address.rpartition("@")[2] or "localhost"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> MailConfig:
+        """Defaults, then `SPACESHIPS_*` variables, then the overrides that are not None."""
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+
+        def get(name: str) -> str | None:
+            value = env.get(name)
+            return value if value else None
+
+        if (v := get("SPACESHIPS_DB")) is not None:
+            values["db"] = v
+        if (v := get("SPACESHIPS_JUDGE_ADDRESS")) is not None:
+            values["judge_address"] = v
+        if (v := get("SPACESHIPS_OUTBOX")) is not None:
+            values["outbox"] = v
+        if (v := get("SPACESHIPS_LISTEN")) is not None:
+            values["listen_host"], values["listen_port"] = parse_host_port(
+                "SPACESHIPS_LISTEN", v, 2525
+            )
+        if (v := get("SPACESHIPS_SMTP_RELAY")) is not None:
+            values["relay"] = parse_relay(v)
+        if (v := get("SPACESHIPS_IMAP")) is not None:
+            values["imap"] = parse_imap(v)
+        if (v := get("SPACESHIPS_IMAP_MOVE_TO")) is not None:
+            values["imap_move_to"] = v
+        for name, key, kind in (
+            ("SPACESHIPS_MAX_MESSAGE_BYTES", "max_message_bytes", int),
+            ("SPACESHIPS_RATE_LIMIT", "rate_limit_per_hour", int),
+            ("SPACESHIPS_TICK_SECONDS", "tick_seconds", float),
+        ):
+            if (v := get(name)) is not None:
+                try:
+                    values[key] = kind(v)
+                except ValueError:
+                    raise ConfigError(name, v, f"not a {kind.__name__}") from None
+        config = cls(**values)  # type: ignore[arg-type]
+        config = replace(config, **{k: v for k, v in overrides.items() if v is not None})
+        # Credentials may come separately so they need not sit in a URL.
+        for server_key, user_var, password_var in (
+            ("relay", "SPACESHIPS_SMTP_USER", "SPACESHIPS_SMTP_PASSWORD"),
+            ("imap", "SPACESHIPS_IMAP_USER", "SPACESHIPS_IMAP_PASSWORD"),
+        ):
+            server = getattr(config, server_key)
+            if server is None:
+                continue
+            user, password = get(user_var), get(password_var)
+            server = replace(
+                server,
+                username=server.username or user,
+                password=server.password or password,
+            )
+            config = replace(config, **{server_key: server})
+        if "@" not in config.judge_address:
+            raise ConfigError("judge address", config.judge_address, "not an email address")
+        return config

@@ -1,0 +1,122 @@
+"""`poll`: fetch new mail from an IMAP mailbox (imaplib) into the gateway.
+
+Each unseen message is fetched without marking it, handed to the gateway (which commits it
+to the archive first), and only then marked \\Seen or moved: a crash in between means the
+message is fetched again, and the archive's Message-ID check stops it being processed twice.
+"""
+
+from __future__ import annotations
+
+import imaplib
+import logging
+import re
+import ssl
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pbem.mail.config import ServerAddress
+from pbem.mail.gateway import MailGateway, Receipt
+
+log = logging.getLogger("pbem.mail.imap")
+
+
+class ImapError(ValueError):
+    def __init__(self, server: ServerAddress, reason: str) -> None:
+        super().__init__(f"IMAP {server}: {reason}")
+        self.server = server
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class PollReport:
+    fetched: int
+    receipts: tuple[Receipt, ...]
+
+
+def connect(server: ServerAddress, timeout: float = 30.0) -> imaplib.IMAP4:
+    try:
+        if server.security == "ssl":
+            client: imaplib.IMAP4 = imaplib.IMAP4_SSL(
+                server.host, server.port, ssl_context=ssl.create_default_context(), timeout=timeout
+            )
+        else:
+            client = imaplib.IMAP4(server.host, server.port, timeout=timeout)
+            if server.security == "starttls":
+                client.starttls(ssl_context=ssl.create_default_context())
+        if server.username:
+            client.login(server.username, server.password or "")
+    except (OSError, imaplib.IMAP4.error) as exc:
+        raise ImapError(server, str(exc)) from exc
+    return client
+
+
+def _quote(mailbox: str) -> str:
+    return '"' + mailbox.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+Job = Callable[[MailGateway], Receipt]
+
+
+def poll_once(
+    server: ServerAddress,
+    run: Callable[[Job], Receipt],
+    move_to: str | None = None,
+    limit: int = 500,
+) -> PollReport:
+    """Fetch the unseen messages of the mailbox (at most `limit`), pass each to the gateway.
+
+    `run(job)` runs `job(gateway)` where the gateway lives (a worker thread, or right here).
+    """
+    client = connect(server)
+    receipts: list[Receipt] = []
+    try:
+        status, _ = client.select(_quote(server.path or "INBOX"))
+        if status != "OK":
+            raise ImapError(server, f"cannot open mailbox {server.path!r}")
+        if move_to:
+            client.create(_quote(move_to))  # fails harmlessly when it exists
+        status, data = client.uid("SEARCH", "UNSEEN")
+        if status != "OK":
+            raise ImapError(server, "SEARCH UNSEEN failed")
+        uids = (data[0] or b"").split()[:limit]
+        can_move = b"MOVE" in b" ".join(
+            c if isinstance(c, bytes) else c.encode() for c in client.capabilities
+        )
+        for uid in uids:
+            status, parts = client.uid("FETCH", uid, "(BODY.PEEK[])")
+            raw = _fetched_bytes(parts)
+            if status != "OK" or raw is None:
+                log.warning("IMAP: could not fetch UID %s", uid.decode())
+                continue
+            receipt = run(lambda gateway, raw=raw: gateway.receive(raw, "imap"))
+            receipts.append(receipt)
+            # Stored: now the mailbox may forget it.
+            if move_to:
+                if can_move:
+                    client.uid("MOVE", uid, _quote(move_to))
+                else:
+                    client.uid("COPY", uid, _quote(move_to))
+                    client.uid("STORE", uid, "+FLAGS.SILENT", r"(\Seen \Deleted)")
+            else:
+                client.uid("STORE", uid, "+FLAGS.SILENT", r"(\Seen)")
+        if move_to and not can_move and uids:
+            client.expunge()
+    finally:
+        try:
+            client.logout()
+        except (OSError, imaplib.IMAP4.error):
+            pass
+    return PollReport(len(uids), tuple(receipts))
+
+
+def _fetched_bytes(parts: list[object]) -> bytes | None:
+    for part in parts:
+        if isinstance(part, tuple) and len(part) == 2 and isinstance(part[1], bytes):
+            if re.search(rb"BODY\[\]", part[0] if isinstance(part[0], bytes) else b""):
+                return part[1]
+    return None
+
+
+def run_here(gateway: MailGateway) -> Callable[[Job], Receipt]:
+    """A `run` for a gateway in this thread."""
+    return lambda job: job(gateway)

@@ -1,0 +1,122 @@
+"""`serve`: an SMTP listener (aiosmtpd) feeding the gateway, and the judge's clock (deadlines,
+reminders, relay retries) every few seconds, in one asyncio loop.
+
+All database work runs on one worker thread, one message at a time (SQLite has one writer);
+the loop keeps accepting connections meanwhile. The SMTP client hears 250 only once the
+message is committed to the archive, and 451 (try again later) if it could not be stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from aiosmtpd.smtp import SMTP, Envelope, Session
+
+from pbem.mail.gateway import MailGateway
+
+log = logging.getLogger("pbem.mail.listener")
+
+
+class JudgeHandler:
+    """aiosmtpd handler: every message, whatever its recipients, goes to the judge."""
+
+    def __init__(self, worker: Worker) -> None:
+        self.worker = worker
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        raw = envelope.original_content or envelope.content or b""
+        if isinstance(raw, str):
+            raw = raw.encode("utf-8", "surrogateescape")
+        mail_from = envelope.mail_from or ""
+        if not raw.lower().startswith(b"return-path:"):
+            # What a delivering MTA adds: lets the gateway see a bounce's null sender.
+            raw = b"Return-Path: <" + mail_from.encode("utf-8", "replace") + b">\r\n" + raw
+        try:
+            receipt = await self.worker.run(lambda gateway: gateway.receive(raw, "smtp"))
+        except Exception:
+            log.exception("could not store a message from %s", mail_from)
+            return "451 4.3.0 The judge could not store the message; try again later"
+        return f"250 2.0.0 Stored as #{receipt.archive_id} ({receipt.status})"
+
+
+class Worker:
+    """The one thread that owns the database connection and the gateway."""
+
+    def __init__(self, build: Callable[[], MailGateway]) -> None:
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge")
+        self.gateway: MailGateway = self.executor.submit(build).result()
+
+    async def run(self, job: Callable[[MailGateway], Any]) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, job, self.gateway)
+
+    def call(self, job: Callable[[MailGateway], Any]) -> Any:
+        return self.executor.submit(job, self.gateway).result()
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)
+
+
+@dataclass
+class Listener:
+    """The SMTP listener and the judge's clock, on the running asyncio loop."""
+
+    worker: Worker
+    host: str = "127.0.0.1"
+    port: int = 2525
+    tick_seconds: float = 30.0
+    data_size_limit: int = 10 * 1024 * 1024
+    hostname: str = "localhost"
+
+    def __post_init__(self) -> None:
+        self.server: asyncio.AbstractServer | None = None
+        self.ticker: asyncio.Task[None] | None = None
+
+    async def start(self) -> tuple[str, int]:
+        handler = JudgeHandler(self.worker)
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(
+            lambda: SMTP(
+                handler,
+                data_size_limit=self.data_size_limit,
+                enable_SMTPUTF8=True,
+                decode_data=False,
+                hostname=self.hostname,
+                ident="Spaceships judge",
+            ),
+            host=self.host,
+            port=self.port,
+        )
+        sockname = self.server.sockets[0].getsockname()
+        if self.tick_seconds > 0:
+            self.ticker = asyncio.create_task(self._tick_forever())
+        return sockname[0], sockname[1]
+
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick_seconds)
+            try:
+                await self.worker.run(lambda gateway: gateway.tick())
+            except Exception:  # a failing tick must not stop the judge; it retries next time
+                log.exception("judge tick failed")
+
+    async def stop(self) -> None:
+        if self.ticker is not None:
+            self.ticker.cancel()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+    async def serve_forever(self, ready: Callable[[str, int], None] | None = None) -> None:
+        host, port = await self.start()
+        if ready is not None:
+            ready(host, port)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await self.stop()

@@ -1,0 +1,147 @@
+"""Outbound -> RFC 5322 mail: From the judge, one message per recipient, threaded per game.
+
+Each game is one thread in a mail client: the first message the judge sends about a game
+becomes the game's root, and every later message about it names that root in References.
+A reply to a player's message also carries In-Reply-To that message.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+
+from pbem.messages import Attachment, Outbound
+
+SUBJECT_TAG = "spaceships"
+
+
+def _angle(message_id: str) -> str:
+    message_id = message_id.strip()
+    if not message_id:
+        return message_id
+    return message_id if message_id.startswith("<") else f"<{message_id.strip('<>')}>"
+
+
+class ThreadIndex:
+    """The root Message-ID of each game's thread, kept in the judge's database."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+        with connection:
+            connection.execute(
+                "CREATE TABLE IF NOT EXISTS mail_threads ("
+                " game TEXT PRIMARY KEY, root_id TEXT NOT NULL, created_at TEXT NOT NULL)"
+            )
+
+    def root(self, game: str) -> str | None:
+        row = self.connection.execute(
+            "SELECT root_id FROM mail_threads WHERE game = ?", (game,)
+        ).fetchone()
+        return row[0] if row else None
+
+    def set_root(self, game: str, root_id: str, now: datetime) -> None:
+        with self.connection:
+            self.connection.execute(
+                "INSERT OR IGNORE INTO mail_threads (game, root_id, created_at) VALUES (?, ?, ?)",
+                (game, root_id, now.isoformat()),
+            )
+
+
+def game_subject(out: Outbound) -> str:
+    """`[spaceships alpha] Turn 3 results`; `[spaceships] ...` outside any game."""
+    tag = f"[{SUBJECT_TAG} {out.game}]" if out.game else f"[{SUBJECT_TAG}]"
+    subject = " ".join(out.subject.split())
+    if subject.lower().startswith(tag.lower()):
+        return subject
+    return f"{tag} {subject}".rstrip()
+
+
+def _add_attachment(message: EmailMessage, attachment: Attachment) -> None:
+    content_type = (
+        attachment.content_type.split(";")[0].strip().lower() or "application/octet-stream"
+    )
+    maintype, _, subtype = content_type.partition("/")
+    if maintype == "text":
+        charset = "utf-8"
+        for param in attachment.content_type.split(";")[1:]:
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "charset" and value.strip():
+                charset = value.strip().strip('"')
+        message.add_attachment(
+            attachment.data.decode(charset, errors="replace"),
+            subtype=subtype or "plain",
+            filename=attachment.filename,
+        )
+    else:
+        message.add_attachment(
+            attachment.data,
+            maintype=maintype or "application",
+            subtype=subtype or "octet-stream",
+            filename=attachment.filename,
+        )
+
+
+class Composer:
+    """Turns the judge's Outbound values into mail."""
+
+    def __init__(
+        self,
+        judge_address: str,
+        threads: ThreadIndex | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        self.judge_address = judge_address
+        self.domain = judge_address.rpartition("@")[2] or "localhost"
+        self.threads = threads
+        self.clock = clock
+
+    def compose(self, out: Outbound, answering: str | None = None) -> list[EmailMessage]:
+        """One message per recipient, so no player ever sees who else was written to.
+        `answering` is the sender of the message being answered: only that recipient's copy
+        says In-Reply-To it (the others never saw that message)."""
+        now = self.clock()
+        messages = []
+        for recipient in dict.fromkeys(out.to):  # once each, in order
+            messages.append(self._one(out, recipient, answering, now))
+        return messages
+
+    def _one(
+        self, out: Outbound, recipient: str, answering: str | None, now: datetime
+    ) -> EmailMessage:
+        message = EmailMessage()
+        message_id = make_msgid(domain=self.domain)
+        message["From"] = self.judge_address
+        message["To"] = recipient
+        message["Subject"] = game_subject(out)
+        message["Date"] = format_datetime(now if now.tzinfo else now.replace(tzinfo=UTC))
+        message["Message-ID"] = message_id
+
+        root = None
+        if out.game is not None and self.threads is not None:
+            root = self.threads.root(out.game)
+            if root is None:
+                self.threads.set_root(out.game, message_id, now)
+        replied = _angle(out.in_reply_to) if out.in_reply_to else ""
+        if replied and answering is not None and recipient.lower() != answering.lower():
+            replied = ""
+        references = [ref for ref in (root, replied) if ref]
+        if replied or root:
+            message["In-Reply-To"] = replied or root
+        if references:
+            message["References"] = " ".join(dict.fromkeys(references))
+
+        # RFC 3834: a direct answer is auto-replied, anything else (deadlines, results
+        # triggered by the opponent) auto-generated; either way no one should answer it.
+        message["Auto-Submitted"] = "auto-replied" if replied else "auto-generated"
+        message["X-Auto-Response-Suppress"] = "All"
+        message["X-Spaceships-Judge"] = out.game or "-"
+        body = out.body if out.body.endswith("\n") else out.body + "\n"
+        # Quoted-printable keeps the grids readable in the raw mail and safe for any relay.
+        plain = body.isascii() and max(map(len, body.splitlines()), default=0) < 900
+        message.set_content(body, cte="7bit" if plain else "quoted-printable")
+        for attachment in out.attachments:
+            _add_attachment(message, attachment)
+        return message
