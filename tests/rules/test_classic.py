@@ -1,0 +1,140 @@
+"""The classic ruleset (seed 000) [rulings, Classic]: fleet DS KC FS MD HF with a cube death
+star; strikes per distinct adjacent pair; kamikaze for any ship without a conventional strike;
+the beam is a whole axis line of 5 through the mirrored, undamaged death star, written bRv; no
+scans; every hit, explosion and kamikaze death takes effect at the end of the turn.
+
+Rule numbers cited in these tests are the classic ones where the classic rules differ."""
+
+from rules_support import (
+    CLASSIC,
+    DS_CUBE,
+    FS,
+    KC,
+    MD,
+    STD,
+    adjudicate,
+    assert_refused,
+    entries,
+    materiel,
+    record,
+    results,
+)
+
+TARGETS = "Rz1 Rz2 Rz3 Rz4 Rz5 Ry1 Ry2 Ry3 Ry4 Ry5 Oz1 Oz2 Oz3 Yz1 Yz2 Yz3 Yz4".split()
+
+
+def classic(*turns: str, a: str = CLASSIC, b: str = CLASSIC) -> str:
+    return record(*turns, a=a, b=b, ruleset="classic")
+
+
+def test_classic_fleet_with_heavy_fighter_accepted() -> None:
+    report = adjudicate(classic("1 B: Gx1"))
+    assert report["ruleset"] == "classic"
+    assert results(report, 1, "B") == [("strike", "Gx1", "hit")]
+    assert materiel(report, 1) == (22, 23)
+
+
+def test_classic_3_3_fleet_with_patrol_cruiser_and_light_scout_refused() -> None:
+    assert_refused(classic(a=STD), player="A", rules=[("3.3", "3.2")])
+
+
+def test_classic_6_1_1_death_star_must_be_a_cube() -> None:
+    # The 4x2x1 box is a 2.6.1 death star [6.2] but not a classic one.
+    fleet = f"DS Rv1 Rv2 Rv3 Rv4 Rw1 Rw2 Rw3 Rw4; {KC}; {FS}; {MD}; HF Oz4 Oz5"
+    assert_refused(classic(a=fleet), player="A", rules=["6.1"])
+
+
+def test_classic_4_3_1_counts_every_distinct_pair_fifteen_strikes() -> None:
+    # DS 1 [classic 6.1.2] + KC 7 + FS 4 + MD 2 + HF 1 = 15.
+    report = adjudicate(classic("1 A: " + " ".join(TARGETS[:15])))
+    assert len(results(report, 1, "A")) == 15
+    assert_refused(classic("1 A: " + " ".join(TARGETS[:16])), turn=1, player="A", rules=["4.3.1"])
+
+
+def test_classic_4_3_1_damaged_kill_cruiser_counts_distinct_pairs() -> None:
+    # Turn 1 B hits A's Gx2: the KC keeps Gx1 Gx3 Gy1 Gy2 Gy3 with the pairs Gx1-Gy1, Gy1-Gy2,
+    # Gy2-Gy3, Gy3-Gx3: 4 (2.6.1 would give 2). 1 + 4 + 4 + 2 + 1 = 12 in turn 2.
+    report = adjudicate(classic("1 B: Gx2", "2 A: " + " ".join(TARGETS[:12])))
+    assert len(results(report, 2, "A")) == 12
+    assert_refused(
+        classic("1 B: Gx2", "2 A: " + " ".join(TARGETS[:13])),
+        turn=2,
+        player="A",
+        rules=["4.3.1"],
+    )
+
+
+def test_classic_5_1_3_two_strikes_on_the_same_undamaged_cell_are_both_hits() -> None:
+    # Hits take effect at the end of the turn: the second strike still finds Gx1 undamaged.
+    # B loses one cell.
+    report = adjudicate(classic("1 A: Gx1 Gx1"))
+    assert results(report, 1, "A") == [("strike", "Gx1", "hit"), ("strike", "Gx1", "hit")]
+    assert materiel(report, 1) == (23, 22)
+
+
+def test_classic_5_1_3_strike_on_a_cell_destroyed_last_turn_is_a_duplicate() -> None:
+    report = adjudicate(classic("1 A: Gx1", "2 A: Gx1"))
+    assert results(report, 2, "A") == [("strike", "Gx1", "duplicate")]
+
+
+def test_classic_4_4_3_strike_on_a_kamikaze_launch_cell_is_a_hit() -> None:
+    # Turn 1 A hits B's HF Oz4; turn 2 B kamikazes from Oz5 (destroyed only at the end of the
+    # turn), so A's strike on Oz5 is a hit. B loses Oz4 and Oz5: 23 - 2.
+    report = adjudicate(classic("1 A: Oz4", "2 A: Oz5", "2 B: kOz5 Rz1"))
+    assert results(report, 2, "A") == [("strike", "Oz5", "hit")]
+    assert results(report, 2, "B") == [("strike", "Rz1", "miss"), ("kamikaze", "Oz5", None)]
+    assert materiel(report, 2) == (23, 21)
+
+
+def test_classic_4_4_missile_destroyer_without_pairs_may_kamikaze_despite_missiles() -> None:
+    # Turn 1 A fires Yw3; turn 2 B hits it (fired: no explosion). Turn 3 Yv3 and Yx3 are unfired
+    # missiles but not adjacent: no conventional strike, so a kamikaze is allowed in classic
+    # (2.6.1 refuses it [4.5]).
+    report = adjudicate(classic("1 A: mYw3 Rz1", "2 B: Yw3", "3 A: kYv3 Rz2"))
+    assert results(report, 3, "A")[-1] == ("kamikaze", "Yv3", None)
+
+
+def test_classic_6_1_3_beam_along_a_line_through_the_death_star() -> None:
+    # bRv: Red, v, numbers 1-5; mirrored it passes Rv1 Rv2 of A's cube. In B's space Rv1 and
+    # Rv2 are B's DS, Rv3-Rv5 empty.
+    report = adjudicate(classic("1 A: bRv"))
+    beams = entries(report, 1, "A")
+    assert all(e["action"] == "beam" for e in beams)
+    assert sorted((e["cell"], e["result"]) for e in beams) == [
+        ("Rv1", "hit"),
+        ("Rv2", "hit"),
+        ("Rv3", "miss"),
+        ("Rv4", "miss"),
+        ("Rv5", "miss"),
+    ]
+    assert materiel(report, 1) == (23, 21)
+
+
+def test_classic_6_1_3_beam_along_the_colours() -> None:
+    # bv1: letter v, number 1, colours R-B: passes Rv1 and Ov1 of A's cube. B: Rv1 Ov1 hit.
+    report = adjudicate(classic("1 A: bv1"))
+    assert sorted((e["cell"], e["result"]) for e in entries(report, 1, "A")) == [
+        ("Bv1", "miss"),
+        ("Gv1", "miss"),
+        ("Ov1", "hit"),
+        ("Rv1", "hit"),
+        ("Yv1", "miss"),
+    ]
+
+
+def test_classic_6_1_3_3_beam_line_missing_the_death_star_refused() -> None:
+    # bGx: Gx1-Gx5 mirrored misses A's cube (Red/Orange, v-w).
+    assert_refused(classic("1 A: bGx"), turn=1, player="A", rules=["6.1.3"])
+
+
+def test_classic_6_1_3_damaged_death_star_has_no_beam() -> None:
+    # Turn 1 B hits A's Ow2; the DS is no longer undamaged.
+    assert_refused(classic("1 B: Ow2", "2 A: bRv"), turn=2, player="A", rules=["6.1.3"])
+
+
+def test_classic_has_no_scans() -> None:
+    assert_refused(classic("1 A: sGx1"), turn=1, player="A", rules=[])
+
+
+def test_classic_fleet_without_heavy_fighter_refused() -> None:
+    assert_refused(classic(a=f"{DS_CUBE}; {KC}; {FS}; {MD}"), player="A", rules=[("3.3", "3.2")])
