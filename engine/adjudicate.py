@@ -42,10 +42,7 @@ class _Turn:
         self.credits = {p: 0 for p in PLAYERS}  # scoring=hits credits (seed 004 6.2)
         # Cells destroyed this turn by a kamikaze launch or an explosion (for scoring=hits).
         self.special = {p: set[Cell]() for p in PLAYERS}
-        self.reported = {
-            p: {s.id for s in self.spaces[p].ships if set(s.cells) <= self.start[p]}
-            for p in PLAYERS
-        }
+        self.reported: dict[str, set[object]] = {p: set() for p in PLAYERS}
         self.kamikazes = {
             p: () if p == without_kamikazes_of else orders[p].kamikazes for p in PLAYERS
         }
@@ -78,8 +75,10 @@ class _Turn:
 
     def _destruction(self, owner: str, ship: Ship) -> tuple[Destruction, ...]:
         """The report when `ship` has just lost its last undamaged cell [2.2.4, 11.7.3]."""
-        if ship.id in self.reported[owner] or not set(ship.cells) <= self.destroyed[owner]:
+        if ship.id in self.reported[owner] or not self.destroyed[owner].issuperset(ship.cells):
             return ()
+        if self.start[owner].issuperset(ship.cells):
+            return ()  # destroyed before this turn: reported then
         self.reported[owner].add(ship.id)
         return (Destruction(ship.id, ship.cells, self._flashcube(other(owner), ship.cells)),)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.geometry import Direction, Geometry, canonical_direction, geometry
+from engine.geometry import Direction, Geometry, geometry
 from engine.state import GameState, Ship
 from notation.cells import Cell
 from notation.ships import ShipId
@@ -31,13 +31,20 @@ def _distinct_pairs(geo: Geometry, cells: frozenset[Cell]) -> int:
     return sum(len(geo.adjacent_cells[c] & cells) for c in cells) // 2
 
 
-def beam_directions(geo: Geometry, undamaged: frozenset[Cell]) -> frozenset[Direction]:
-    """8.2.2: directions (up to sign) of pairs of undamaged, loosely adjacent cells."""
+@cache
+def _beam_directions(colour_order: str, undamaged: frozenset[Cell]) -> frozenset[Direction]:
+    geo = geometry(colour_order)
     found = set()
     for a in undamaged:
+        directions = geo.loose_direction[a]
         for b in geo.loose_cells[a] & undamaged:
-            found.add(canonical_direction(geo.direction(a, b)[0]))  # type: ignore[index]
+            found.add(directions[b])
     return frozenset(found)
+
+
+def beam_directions(geo: Geometry, undamaged: frozenset[Cell]) -> frozenset[Direction]:
+    """8.2.2: directions (up to sign) of pairs of undamaged, loosely adjacent cells."""
+    return _beam_directions(geo.colour_order, undamaged)
 
 
 @dataclass(frozen=True)
@@ -128,14 +135,32 @@ def _count(n: int, word: str) -> str:
 
 def entitlements(state: GameState, player: str) -> Entitlements:
     """What `player` may do in the state's current turn."""
+    key = ("entitlements", player)
+    found = state._memo.get(key)
+    if found is None:
+        found = state._memo[key] = _entitlements(state, player)
+    return found
+
+
+def _entitlements(state: GameState, player: str) -> Entitlements:
     ruleset = state.ruleset
     geo = ruleset.geometry
     me = state.player(player)
     space = state.space(player)
     destroyed = me.destroyed
     caps = []
+    # A ship's capability depends only on its own cells' state: cached per space, since most
+    # ships are untouched from one turn to the next.
+    cache = space.capabilities
+    missile_types = ruleset.missile_types
     for ship in space.ships:
-        caps.append(_capability(ship, destroyed, me.fired, me.burnt_out, state, geo))
+        undamaged = frozenset(c for c in ship.cells if c not in destroyed)
+        fired = tuple(c for c in ship.cells if c in me.fired) if ship.type in missile_types else ()
+        key = (ship.id, undamaged, fired, ship.id in me.burnt_out)
+        cap = cache.get(key)
+        if cap is None:
+            cap = cache[key] = _capability(ship, destroyed, me.fired, me.burnt_out, state, geo)
+        caps.append(cap)
     scans = 0
     if any(not set(s.cells) <= destroyed for s in space.scanners):
         # 8.3.1: one in the first turn; later one per own cell lost last turn, at least one.

@@ -70,6 +70,16 @@ class Geometry:
             for cell in self.cells
         }
 
+        # Canonical direction between loosely adjacent cells, for beams [8.2.2.3].
+        self.loose_direction: dict[Cell, dict[Cell, Direction]] = {
+            a: {b: _canonical(self._delta(a, b)) for b in self.loose_cells[a]} for a in self.cells
+        }
+
+    def _delta(self, a: Cell, b: Cell) -> Direction:
+        ax, ay, az = self._coords[a]
+        bx, by, bz = self._coords[b]
+        return (bx - ax, by - ay, bz - az)
+
     def __repr__(self) -> str:
         return f"Geometry({self.colour_order!r})"
 

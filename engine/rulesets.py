@@ -101,6 +101,7 @@ class Ruleset:
         object.__setattr__(self, "scoring", values.get("scoring", "materiel"))
         object.__setattr__(self, "build_table", values.get("build"))
         object.__setattr__(self, "alternate_reporting", values.get("report-order") == "alternate")
+        self._set_rules()
 
     @classmethod
     def from_tags(
@@ -115,39 +116,34 @@ class Ruleset:
     def geometry(self) -> Geometry:
         return geometry(self.colour_order)
 
-    # --- what differs between the rulesets -------------------------------------------------
-    @property
-    def classic(self) -> bool:
-        return self.name == "classic"
+    # --- what differs between the rulesets (plain attributes: read many times per turn) ----
+    classic: bool = field(init=False, compare=False)
+    # 2.6.1: hits take effect at once [5.2.3]; classic: at the turn's end [classic 5.1.3].
+    timing: Timing = field(init=False, compare=False)
+    ship_types: tuple[str, ...] = field(init=False, compare=False)
+    # Ships whose cells are missiles [6.6.3, 6.9.1, 6.10.1; classic 6.4.2].
+    missile_types: frozenset[str] = field(init=False, compare=False)
+    scanner_types: frozenset[str] = field(init=False, compare=False)  # [6.7.2, 6.8.1]
+    # 4.4.1: non-overlapping pairs (maximum matching); classic 4.3.1: every distinct pair.
+    strike_counting: Literal["disjoint", "distinct"] = field(init=False, compare=False)
+    flashcube: bool = field(init=False, compare=False)  # [7]; classic has none
 
-    @property
-    def timing(self) -> Timing:
-        """2.6.1: hits take effect at once [5.2.3]; classic: at the turn's end [classic 5.1.3]."""
-        return "end-of-turn" if self.classic else "immediate"
-
-    @property
-    def ship_types(self) -> tuple[str, ...]:
-        if self.classic:
-            return ("DS", "KC", "FS", "MD", "HF")  # [classic 3.3]
-        return ("DS", "KC", "FS", "PC", "MD", "HS", "LS", "AG", "LG")  # [6]
-
-    @property
-    def missile_types(self) -> frozenset[str]:
-        """Ships whose cells are missiles [6.6.3, 6.9.1, 6.10.1; classic 6.4.2]."""
-        return frozenset({"MD"} if self.classic else {"MD", "AG", "LG"})
-
-    @property
-    def scanner_types(self) -> frozenset[str]:
-        return frozenset() if self.classic else frozenset({"HS", "LS"})  # [6.7.2, 6.8.1]
-
-    @property
-    def strike_counting(self) -> Literal["disjoint", "distinct"]:
-        """4.4.1: non-overlapping pairs (maximum matching); classic 4.3.1: every distinct pair."""
-        return "distinct" if self.classic else "disjoint"
-
-    @property
-    def flashcube(self) -> bool:
-        return not self.classic  # [7]; classic has no flashcube data
+    def _set_rules(self) -> None:
+        classic = self.name == "classic"
+        set_ = object.__setattr__
+        set_(self, "classic", classic)
+        set_(self, "timing", "end-of-turn" if classic else "immediate")
+        set_(
+            self,
+            "ship_types",
+            ("DS", "KC", "FS", "MD", "HF")
+            if classic  # [classic 3.3]
+            else ("DS", "KC", "FS", "PC", "MD", "HS", "LS", "AG", "LG"),
+        )  # [6]
+        set_(self, "missile_types", frozenset({"MD"} if classic else {"MD", "AG", "LG"}))
+        set_(self, "scanner_types", frozenset() if classic else frozenset({"HS", "LS"}))
+        set_(self, "strike_counting", "distinct" if classic else "disjoint")
+        set_(self, "flashcube", not classic)
 
     def rule(self, rule_2_6_1: str, classic: str | None) -> str:
         """The rule number to cite under this ruleset."""

@@ -83,12 +83,17 @@ def is_death_star(points: Iterable[Coords], classic: bool = False) -> bool:
 
 
 def has_shape(ship_type: str, cells: Iterable[Cell], geo: Geometry, classic: bool = False) -> bool:
-    points = [geo.coords(c) for c in cells]
-    if len(set(points)) != len(points):
+    """Whether the cells (no repeats) have the type's shape; looked up in the precomputed
+    placements, which the tests check against is_death_star / is_box (the rules as stated)."""
+    cells = tuple(cells)
+    if len(set(cells)) != len(cells):
         return False
-    if ship_type == "DS":
-        return is_death_star(points, classic)
-    return is_box(points, BOXES[ship_type])
+    return frozenset(cells) in _placement_set(ship_type, geo.colour_order, classic)
+
+
+@cache
+def _placement_set(ship_type: str, colour_order: str, classic: bool) -> frozenset[frozenset[Cell]]:
+    return frozenset(placements(ship_type, colour_order, classic))
 
 
 def describe(ship_type: str, classic: bool = False) -> str:

@@ -50,6 +50,8 @@ class Space:
             s for s in self.ships if s.type in ruleset.scanner_types
         )
         self.by_id: dict[ShipId, Ship] = {s.id: s for s in self.ships}
+        # Per-ship capabilities by the state of the ship's own cells (engine.entitlements).
+        self.capabilities: dict[Any, Any] = {}
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,8 @@ class GameState:
     result: GameResult = GameResult()
     # Spaces by player, derived from the fleets; shared between successive states.
     _spaces: dict[str, Space] = field(default_factory=dict, compare=False, repr=False)
+    # Things derived from this state alone (entitlements); not carried to the next state.
+    _memo: dict[Any, Any] = field(init=False, default_factory=dict, compare=False, repr=False)
 
     @property
     def over(self) -> bool:

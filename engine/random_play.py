@@ -1,0 +1,142 @@
+"""Random legal fleets and orders from a passed-in random.Random: for property tests, the bench
+and other packages' tests. Never used to decide anything in a real game."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from engine.adjudicate import adjudicate
+from engine.entitlements import entitlements
+from engine.geometry import AXES
+from engine.orders import check_orders
+from engine.rulesets import COSTS, Ruleset
+from engine.shapes import placements
+from engine.state import GameState, new_game
+from notation.cells import Cell, PartialCell
+from notation.fleets import Fleet, ShipPlacement
+from notation.orders import Beam, ClassicBeam, KamikazeLaunch, MissileLaunch, Order, Scan, Strike
+from notation.ships import ShipId
+
+
+def random_types(ruleset: Ruleset, rng: random.Random) -> list[str]:
+    """A legal composition [3.7, 3.7.1; classic 3.3]."""
+    if ruleset.classic:
+        return ["DS", "KC", "FS", "MD", "HF"]
+    if ruleset.fleet_cost is None:
+        return ["DS", "KC", rng.choice(["FS", "PC"]), "MD", rng.choice(["LS", "HS"])]
+    types: list[str] = []
+    left = ruleset.fleet_cost
+    while left:
+        fitting = [t for t, c in COSTS.items() if c <= left]
+        t = rng.choice(fitting)
+        types.append(t)
+        left -= COSTS[t]
+    return types
+
+
+def random_fleet(ruleset: Ruleset, rng: random.Random) -> Fleet:
+    """Ships placed at random, touching allowed, never overlapping [3.4]."""
+    types = random_types(ruleset, rng)
+    # Place big ships first so that they always fit.
+    order = sorted(range(len(types)), key=lambda i: -len(placements(types[i], "ROYGB", False)[0]))
+    while True:
+        used: set[Cell] = set()
+        cells_of: dict[int, tuple[Cell, ...]] = {}
+        for i in order:
+            options = placements(types[i], ruleset.colour_order, ruleset.classic)
+            for _ in range(200):
+                choice = rng.choice(options)
+                if not choice & used:
+                    break
+            else:
+                break
+            used |= choice
+            cells = list(choice)
+            rng.shuffle(cells)
+            cells_of[i] = tuple(cells)
+        else:
+            break
+    counts = {t: types.count(t) for t in types}
+    seen: dict[str, int] = {}
+    ships = []
+    for i, t in enumerate(types):
+        seen[t] = seen.get(t, 0) + 1
+        ships.append(ShipPlacement(ShipId(t, seen[t] if counts[t] > 1 else None), cells_of[i]))
+    return Fleet(tuple(ships))
+
+
+def _missile_spelling(cell: Cell, unfired: list[Cell], rng: random.Random) -> PartialCell:
+    """The launch cell by a random set of coordinate values that singles it out [11.5.3]."""
+    values = {"colour": cell.colour, "letter": cell.letter, "number": cell.number}
+    subsets = [s for n in (1, 2, 3) for s in combinations(values, n)]
+    rng.shuffle(subsets)
+    for keys in subsets:
+        partial = PartialCell(**{k: values[k] for k in keys})
+        if sum(partial.matches(c) for c in unfired) == 1:
+            return partial
+    return PartialCell(cell.colour, cell.letter, cell.number)
+
+
+def random_orders(state: GameState, player: str, rng: random.Random) -> tuple[Order, ...]:
+    """A random legal order list for the state's turn."""
+    ent = entitlements(state, player)
+    geo = state.ruleset.geometry
+    cells = geo.cells
+    orders: list[Order] = []
+    launches = 0
+    unfired = [c for s in ent.missile_ships for c in s.unfired]
+    for ship in ent.missile_ships:
+        if rng.random() < 0.6:
+            cell = rng.choice(ship.unfired)
+            orders.append(MissileLaunch(_missile_spelling(cell, unfired, rng)))
+            launches += 1
+    for ship in ent.kamikaze_ships:
+        if rng.random() < 0.6:
+            orders.append(KamikazeLaunch(rng.choice(sorted(ship.undamaged, key=geo.sort_key))))
+            launches += 1
+    conventional = ent.conventional
+    n = conventional if rng.random() < 0.7 else rng.randint(0, conventional)
+    # Some strikes aim at the opponent's ships, so that random games end in a few dozen turns.
+    other = "B" if player == "A" else "A"
+    alive = sorted(state.space(other).cells - state.player(other).destroyed, key=geo.sort_key)
+    for _ in range(n + launches):
+        aimed = alive and rng.random() < 0.25
+        orders.append(Strike(rng.choice(alive) if aimed else rng.choice(cells)))
+    for ship in ent.beam_ships:
+        if rng.random() < 0.5:
+            continue
+        if state.ruleset.classic:
+            own = state.space(player).by_id[ship.ship].cells
+            c = rng.choice(own)
+            fixed = rng.choice(AXES)
+            values = {"colour": c.colour, "letter": c.letter, "number": c.number}
+            drop = ("colour", "letter", "number")[fixed.index(1)]
+            values.pop(drop)
+            orders.append(ClassicBeam(PartialCell(**values)))
+            continue
+        d = rng.choice(sorted(ship.beam_directions))
+        for _ in range(20):
+            start = rng.choice(cells)
+            end = geo.shift(start, d, 2)
+            if end is not None:
+                break
+        else:
+            continue
+        if rng.random() < 0.5:
+            start, end = end, start
+        several = sum(1 for s in ent.beam_ships if d in s.beam_directions) > 1
+        orders.append(Beam(start, end, ship.ship if several or rng.random() < 0.2 else None))
+    orders.extend(Scan(rng.choice(cells)) for _ in range(rng.randint(0, ent.scans)))
+    rng.shuffle(orders)
+    return tuple(orders)
+
+
+def random_game(ruleset: Ruleset, rng: random.Random, max_turns: int = 300) -> GameState:
+    """A whole random game, played until it ends (or max_turns)."""
+    state = new_game(ruleset, random_fleet(ruleset, rng), random_fleet(ruleset, rng))
+    while not state.over and state.turn <= max_turns:
+        a = check_orders(state, "A", random_orders(state, "A", rng))
+        b = check_orders(state, "B", random_orders(state, "B", rng))
+        state, _ = adjudicate(state, a, b)
+    return state
