@@ -7,6 +7,7 @@ A reply to a player's message also carries In-Reply-To that message.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -51,12 +52,22 @@ class ThreadIndex:
 
 
 def game_subject(out: Outbound) -> str:
-    """`[spaceships alpha] Turn 3 results`; `[spaceships] ...` outside any game."""
+    """`[spaceships alpha] Turn 3 results`; `[spaceships] ...` outside any game. A reply keeps
+    its `Re:` in front, as mail clients write it; the core's own "Spaceships alpha:" prefix
+    gives way to the tag."""
     tag = f"[{SUBJECT_TAG} {out.game}]" if out.game else f"[{SUBJECT_TAG}]"
     subject = " ".join(out.subject.split())
+    reply = ""
+    if subject[:3].lower() == "re:":
+        reply, subject = "Re: ", subject[3:].lstrip()
     if subject.lower().startswith(tag.lower()):
-        return subject
-    return f"{tag} {subject}".rstrip()
+        subject = subject[len(tag) :].lstrip()
+    if out.game:
+        own = re.match(rf"spaceships {re.escape(out.game)}\s*:\s*", subject, re.IGNORECASE)
+        if own:
+            subject = subject[own.end() :]
+            subject = subject[:1].upper() + subject[1:]
+    return f"{reply}{tag} {subject}".rstrip()
 
 
 def _add_attachment(message: EmailMessage, attachment: Attachment) -> None:

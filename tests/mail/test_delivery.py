@@ -1,0 +1,94 @@
+"""Delivery: the Maildir outbox by default; an SMTP relay when configured, with failures kept
+for retry."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from email.message import EmailMessage
+
+from aiosmtpd.smtp import SMTP
+
+from pbem.mail.config import ServerAddress
+from pbem.mail.delivery import Delivery
+
+
+def message(to: str = "alice@example.org") -> EmailMessage:
+    mail = EmailMessage()
+    mail["From"] = "judge@club.example"
+    mail["To"] = to
+    mail["Subject"] = "[spaceships alpha] Turn 1 results"
+    mail.set_content("results\n")
+    return mail
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_without_a_relay_mail_waits_in_the_maildir(tmp_path) -> None:
+    delivery = Delivery(tmp_path / "outbox")
+    report = delivery.deliver([message(), message("bob@example.org")])
+    assert (report.queued, report.sent) == (2, 0)
+    files = sorted((tmp_path / "outbox" / "new").iterdir())
+    assert len(files) == 2
+    assert b"To: alice@example.org" in b"".join(f.read_bytes() for f in files)
+
+
+def test_a_relay_gets_the_mail_and_the_outbox_keeps_a_sent_copy(tmp_path, relay_sink) -> None:
+    sink, relay = relay_sink
+    delivery = Delivery(tmp_path / "outbox", relay)
+    report = delivery.deliver([message()])
+    assert (report.sent, report.queued) == (1, 0)
+    assert [m["To"] for m in sink.messages] == ["alice@example.org"]
+    assert delivery.pending() == []
+    assert len(list((tmp_path / "outbox" / ".sent" / "new").iterdir())) == 1
+
+
+def test_a_relay_that_is_down_leaves_mail_for_a_later_flush(
+    tmp_path, relay_sink, loop_thread
+) -> None:
+    sink, running = relay_sink
+    down = ServerAddress("127.0.0.1", free_port())
+    delivery = Delivery(tmp_path / "outbox", down)
+    report = delivery.deliver([message(), message("bob@example.org")])
+    assert (report.sent, report.queued) == (0, 2)
+    assert len(delivery.pending()) == 2
+    # The relay is back (here: the configured one points at the running sink).
+    delivery.relay = running
+    report = delivery.flush()
+    assert (report.sent, report.queued) == (2, 0)
+    assert sorted(m["To"] for m in sink.messages) == ["alice@example.org", "bob@example.org"]
+
+
+class Refusing:
+    async def handle_RCPT(self, server, session, envelope, address, options) -> str:
+        if address.startswith("nobody@"):
+            return "550 5.1.1 no such user"
+        if address.startswith("busy@"):
+            return "451 4.3.0 try later"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope) -> str:
+        return "250 OK"
+
+
+def test_a_permanent_refusal_goes_to_failed_a_temporary_one_stays(tmp_path, loop_thread) -> None:
+    async def start() -> asyncio.AbstractServer:
+        return await asyncio.get_running_loop().create_server(
+            lambda: SMTP(Refusing()), "127.0.0.1", 0
+        )
+
+    server = loop_thread.run(start())
+    port = server.sockets[0].getsockname()[1]
+    delivery = Delivery(tmp_path / "outbox", ServerAddress("127.0.0.1", port))
+    report = delivery.deliver(
+        [message("nobody@example.org"), message("busy@example.org"), message()]
+    )
+    assert (report.sent, report.failed, report.queued) == (1, 1, 1)
+    (waiting,) = delivery.pending()
+    assert b"busy@example.org" in delivery.outbox.get_bytes(waiting)
+    assert len(list((tmp_path / "outbox" / ".failed" / "new").iterdir())) == 1
