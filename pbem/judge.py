@@ -256,9 +256,10 @@ class Judge:
             "sent again.",
             "",
             render.fleet_requirements(ruleset),
-            "Send your fleet like this (the list form; the grid form works too):",
+            "Send it like this: each ship's type code, then its cells; `;` or a new line "
+            "between ships (the grid form works too):",
             f"  game {game.name} {password}",
-            "  fleet DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ...",
+            "  fleet DS ...; KC ...; PC ...; MD ...; LS Bz5",
         ]
         if seat == "B":
             game = games.open_phase(replace(game, phase="setup"), now)
