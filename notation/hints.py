@@ -107,6 +107,8 @@ def fix_cell(word: str) -> tuple[str, str] | None:
         fixed = a.upper() + b.lower() + c
         if c not in "12345":
             return "numbers run 1-5", ""
+        if a.islower() and b.isupper():
+            return f"colours are capitals, letters lower case: {fixed}", fixed
         if a.islower():
             return f"colours are capitals: {fixed}", fixed
         if b.isupper():

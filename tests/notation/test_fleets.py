@@ -1,0 +1,143 @@
+"""Fleets [2.1, 11.3, 11.6]: the list form and the grid form; syntax only, no shape rules."""
+
+import pytest
+
+from notation import Cell, Fleet, ShipId, ShipPlacement
+from notation.errors import NotationError, NotationErrors
+from notation.format import format_fleet, format_grids
+from notation.parse import parse_cell, parse_fleet
+
+LIST = (
+    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; "
+    "PC Bz1 Bz2 Bz3 Bz4; MD Yv3 Yw3 Yx3; LS Oz5"
+)
+
+GRID = """\
+         R           O           Y           G           B
+     v w x y z   v w x y z   v w x y z   v w x y z   v w x y z
+  1  D D . . .   D D . . .   . . . . .   . . K K .   . . . . P
+  2  D D . . .   D D . . .   . . . . .   . . K K .   . . . . P
+  3  . . . . .   . . . . .   M M M . .   . . K K .   . . . . P
+  4  . . . . .   . . . . .   . . . . .   . . . . .   . . . . P
+  5  . . . . .   . . . . L   . . . . .   . . . . .   . . . . .
+key: D=DS K=KC P=PC M=MD L=LS
+"""
+
+
+def cells(text):
+    return tuple(parse_cell(t) for t in text.split())
+
+
+def test_list_form_ships_separated_by_semicolons():
+    fleet = parse_fleet(LIST)
+    assert [str(s.ship) for s in fleet.ships] == ["DS", "KC", "PC", "MD", "LS"]
+    assert fleet.ships[3] == ShipPlacement(ShipId("MD"), cells("Yv3 Yw3 Yx3"))
+    assert str(fleet) == LIST
+
+
+def test_list_form_ships_on_lines_of_their_own_with_commas_and_a_fleet_head():
+    text = "A fleet: DS Rv1, Rv2, Rw1, Rw2, Ov1, Ov2, Ow1, Ow2;\n  KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3\n"
+    fleet = parse_fleet(text)
+    assert [str(s.ship) for s in fleet.ships] == ["DS", "KC"]
+
+
+def test_11_6_2_identities_follow_the_type():
+    fleet = parse_fleet("FS1 Gx1 Gx2 Gy1 Gy2; FS2 Bx1 Bx2 By1 By2")
+    assert [s.ship for s in fleet.ships] == [ShipId("FS", 1), ShipId("FS", 2)]
+
+
+def test_syntax_only_a_misshapen_fleet_still_parses():
+    assert parse_fleet("DS Rv1; DS Gx3 Gx3") == Fleet(
+        (ShipPlacement(ShipId("DS"), cells("Rv1")), ShipPlacement(ShipId("DS"), cells("Gx3 Gx3")))
+    )
+
+
+def test_every_error_of_a_fleet_is_reported():
+    with pytest.raises(NotationErrors) as caught:
+        parse_fleet("DS Rv1 gx3; XX Gx1; KC Gx6")
+    assert [e.hint.split(";")[0] for e in caught.value.errors] == [
+        "colours are capitals: Gx3",
+        "unknown ship code XX",
+        "numbers run 1-5",
+    ]
+
+
+def test_11_3_grid_form_with_one_character_marks_and_a_key():
+    assert parse_fleet(GRID) == parse_fleet(LIST)
+
+
+def test_11_3_grid_form_with_ship_codes_as_marks_needs_no_key():
+    text = """\
+    R  O  Y  G  B
+    1  DS .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. FS2
+    2  DS .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. FS2
+    3  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..  .. .. .. FS2 FS2
+    4  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..
+    5  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..  .. .. .. .. ..
+    """
+    fleet = parse_fleet(text)
+    assert fleet.ships == (
+        ShipPlacement(ShipId("DS"), cells("Rv1 Rv2")),
+        ShipPlacement(ShipId("FS", 2), cells("By3 Bz1 Bz2 Bz3")),
+    )
+
+
+def test_11_3_the_grids_may_come_in_another_colour_order_and_cells_sort_by_it():
+    text = GRID.replace("R           O           Y", "R           Y           O")
+    fleet = parse_fleet(text, colour_order="RYGOB")
+    md = next(s for s in fleet.ships if s.ship.type == "MD")
+    assert md.cells == cells("Ov3 Ow3 Ox3")  # the third grid is now Orange
+    ds = fleet.ships[0]
+    assert [str(c) for c in ds.cells] == ["Rv1", "Rv2", "Rw1", "Rw2", "Yv1", "Yv2", "Yw1", "Yw2"]
+
+
+def test_a_grid_row_with_too_few_marks_is_an_error_naming_the_row():
+    text = GRID.replace("  4  . . . . .   . . . . .", "  4  . . . .   . . . . .")
+    with pytest.raises(NotationError) as caught:
+        parse_fleet(text)
+    assert caught.value.message == "row 4 has 24 marks"
+    assert caught.value.line == 6
+
+
+def test_a_grid_mark_missing_from_the_key_is_an_error_with_a_hint():
+    with pytest.raises(NotationError) as caught:
+        parse_fleet(GRID.replace("L=LS", ""))
+    assert caught.value.message == "unknown mark `L`"
+    assert "key: L=DS" in caught.value.hint
+    assert (caught.value.line, caught.value.column) == (7, 26)
+
+
+def test_format_fleet_grid_form_reads_back():
+    fleet = parse_fleet(LIST)
+    drawn = format_fleet(fleet, grid=True)
+    assert drawn.splitlines()[-1] == "key: D=DS K=KC P=PC M=MD L=LS"
+    assert parse_fleet(drawn) == fleet
+
+
+def test_format_fleet_grid_form_gives_each_of_several_ships_its_own_mark():
+    fleet = parse_fleet("FS1 Gx1 Gx2 Gy1 Gy2; FS2 Bx1 Bx2 By1 By2; LS Rv1; LG Rv2")
+    drawn = format_fleet(fleet, grid=True)
+    assert drawn.splitlines()[-1] == "key: F=FS1 f=FS2 L=LS l=LG"
+    assert parse_fleet(drawn) == fleet
+
+
+def test_format_grids_draws_any_one_character_marks_in_the_colour_order():
+    marks = {Cell("R", "v", 1): "x", Cell("O", "z", 5): "o", Cell("B", "x", 3): "*"}
+    assert format_grids(marks, "ROYGB", title="Bob's space").splitlines() == [
+        "Bob's space",
+        "         R           O           Y           G           B",
+        "     v w x y z   v w x y z   v w x y z   v w x y z   v w x y z",
+        "  1  x . . . .   . . . . .   . . . . .   . . . . .   . . . . .",
+        "  2  . . . . .   . . . . .   . . . . .   . . . . .   . . . . .",
+        "  3  . . . . .   . . . . .   . . . . .   . . . . .   . . * . .",
+        "  4  . . . . .   . . . . .   . . . . .   . . . . .   . . . . .",
+        "  5  . . . . .   . . . . o   . . . . .   . . . . .   . . . . .",
+    ]
+    rygob = format_grids(marks, "RYGOB").splitlines()
+    assert rygob[0].split() == ["R", "Y", "G", "O", "B"]
+    assert rygob[6].split()[1:] == list("." * 19 + "o" + "." * 5)
+
+
+def test_format_grids_refuses_marks_wider_than_one_character():
+    with pytest.raises(ValueError):
+        format_grids({Cell("R", "v", 1): "DS"})
