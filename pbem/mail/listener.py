@@ -32,10 +32,10 @@ class JudgeHandler:
         raw = envelope.original_content or envelope.content or b""
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")
-        mail_from = envelope.mail_from or ""
-        if not raw.lower().startswith(b"return-path:"):
-            # What a delivering MTA adds: lets the gateway see a bounce's null sender.
-            raw = b"Return-Path: <" + mail_from.encode("utf-8", "replace") + b">\r\n" + raw
+        mail_from = (envelope.mail_from or "").strip().strip("<>")
+        # As a delivering MTA does: the envelope sender, on top (it wins over any Return-Path
+        # the message itself carries), lets the gateway see a bounce's null sender.
+        raw = b"Return-Path: <" + mail_from.encode("utf-8", "replace") + b">\r\n" + raw
         try:
             receipt = await self.worker.run(lambda gateway: gateway.receive(raw, "smtp"))
         except Exception:
