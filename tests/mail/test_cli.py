@@ -1,0 +1,178 @@
+"""`spaceships pbem ...` as a mail admin runs it: settings from defaults, environment and
+options; `receive` from an MTA pipe; `archive` and `replay`; `serve` as a real process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import smtplib
+import socket
+import subprocess
+import sys
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pbem.mail.config import ConfigError, MailConfig, parse_imap, parse_relay
+from spaceships_cli import main
+
+
+def test_embedded_defaults() -> None:
+    config = MailConfig.from_env({})
+    assert (config.db, config.outbox, config.judge_address) == (
+        "./spaceships-judge.sqlite3",
+        "./spaceships-outbox",
+        "judge@localhost",
+    )
+    assert (config.listen_host, config.listen_port, config.relay) == ("127.0.0.1", 2525, None)
+    assert (config.max_message_bytes, config.rate_limit_per_hour) == (256 * 1024, 30)
+
+
+def test_environment_overrides_defaults_and_options_override_the_environment() -> None:
+    env = {
+        "SPACESHIPS_DB": "/var/lib/judge.sqlite3",
+        "SPACESHIPS_JUDGE_ADDRESS": "judge@club.example",
+        "SPACESHIPS_SMTP_RELAY": "smtp+starttls://judge@mail.club.example",
+        "SPACESHIPS_SMTP_PASSWORD": "s3cret",
+        "SPACESHIPS_LISTEN": "0.0.0.0:25",
+        "SPACESHIPS_RATE_LIMIT": "5",
+    }
+    config = MailConfig.from_env(env, db="/tmp/other.sqlite3")
+    assert config.db == "/tmp/other.sqlite3"
+    assert config.judge_address == "judge@club.example" and config.judge_domain == "club.example"
+    assert (config.listen_host, config.listen_port, config.rate_limit_per_hour) == (
+        "0.0.0.0",
+        25,
+        5,
+    )
+    relay = config.relay
+    assert relay is not None
+    assert (relay.host, relay.port, relay.security) == ("mail.club.example", 587, "starttls")
+    assert (relay.username, relay.password) == ("judge", "s3cret")
+    assert "s3cret" not in repr(config)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("localhost", ("localhost", 25, "plain")),
+        ("relay.example:2525", ("relay.example", 2525, "plain")),
+        ("smtps://u:p%40ss@relay.example", ("relay.example", 465, "ssl")),
+        ("submission://relay.example", ("relay.example", 587, "starttls")),
+    ],
+)
+def test_relay_urls(text: str, expected: tuple[str, int, str]) -> None:
+    relay = parse_relay(text)
+    assert (relay.host, relay.port, relay.security) == expected
+
+
+def test_relay_and_imap_mistakes_are_explained() -> None:
+    with pytest.raises(ConfigError, match="unknown scheme"):
+        parse_relay("http://relay.example")
+    with pytest.raises(ConfigError, match="port"):
+        parse_relay("relay.example:smtp")
+    with pytest.raises(ConfigError, match="plain IMAP only to localhost"):
+        parse_imap("imap://judge@mail.club.example")
+    assert parse_imap("imap://judge@localhost:1143").path == "INBOX"
+    assert parse_imap("imaps://judge@mail.club.example/Judge").port == 993
+
+
+def raw_mail(body: str, message_id: str, sender: str = "alice@example.org") -> bytes:
+    mail = EmailMessage()
+    mail["From"] = sender
+    mail["To"] = "judge@club.example"
+    mail["Subject"] = "commands"
+    mail["Message-ID"] = message_id
+    mail.set_content(body)
+    return mail.as_bytes()
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {
+        "SPACESHIPS_DB": str(tmp_path / "judge.sqlite3"),
+        "SPACESHIPS_OUTBOX": str(tmp_path / "outbox"),
+        "SPACESHIPS_JUDGE_ADDRESS": "judge@club.example",
+    }
+
+
+def test_receive_reads_one_message_on_stdin_and_writes_the_reply_to_the_outbox(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    result = CliRunner().invoke(
+        main, ["pbem", "receive"], input=raw_mail("create alpha", "<r1@example.org>"), env=env
+    )
+    assert result.exit_code == 0, result.output
+    (reply,) = (tmp_path / "outbox" / "new").iterdir()
+    text = reply.read_bytes()
+    assert b"Game alpha created" in text and b"In-Reply-To: <r1@example.org>" in text
+
+
+def test_receive_exits_tempfail_when_the_message_cannot_be_stored(tmp_path: Path) -> None:
+    (tmp_path / "not-a-dir").write_text("x")
+    env = {"SPACESHIPS_DB": str(tmp_path / "not-a-dir" / "judge.sqlite3")}
+    result = CliRunner().invoke(main, ["pbem", "receive"], input=b"From: a@b\r\n\r\nhelp", env=env)
+    assert result.exit_code == 75
+    assert "not stored" in result.output
+
+
+def test_archive_lists_messages_and_replay_reprocesses_them(env: dict[str, str]) -> None:
+    runner = CliRunner()
+    runner.invoke(main, ["pbem", "receive"], input=raw_mail("help", "<a1@example.org>"), env=env)
+    runner.invoke(main, ["pbem", "receive"], input=raw_mail("help", "<a1@example.org>"), env=env)
+    listing = runner.invoke(main, ["pbem", "archive"], env=env)
+    assert "#1" in listing.output and "processed" in listing.output
+    assert "#2" in listing.output and "duplicate" in listing.output
+    assert "1 duplicate, 1 processed" in listing.output
+    replay = runner.invoke(main, ["pbem", "replay", "--id", "2"], env=env)
+    assert replay.exit_code == 0 and "#2 <a1@example.org>: processed" in replay.output
+    assert runner.invoke(main, ["pbem", "replay", "--failed"], env=env).output.endswith(
+        "0 message(s) replayed.\n"
+    )
+    missing = runner.invoke(main, ["pbem", "replay", "--id", "9"], env=env)
+    assert missing.exit_code != 0 and "no stored message #9" in missing.output
+    both = runner.invoke(main, ["pbem", "replay", "--failed", "--all"], env=env)
+    assert both.exit_code != 0 and "exactly one" in both.output
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_as_a_process_says_where_to_send_mail_and_answers_it(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from spaceships_cli import main; main()",
+            "pbem",
+            "serve",
+            "--listen",
+            f"127.0.0.1:{port}",
+        ],
+        env={**os.environ, **env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    try:
+        banner = [process.stdout.readline() for _ in range(4)]  # type: ignore[union-attr]
+        assert f"judge@club.example over SMTP at 127.0.0.1:{port}" in "".join(banner)
+        assert str(tmp_path / "outbox") in "".join(banner)
+        with smtplib.SMTP("127.0.0.1", port, timeout=30) as client:
+            client.sendmail(
+                "alice@example.org", ["judge@club.example"], raw_mail("list", "<s1@example.org>")
+            )
+        (reply,) = (tmp_path / "outbox" / "new").iterdir()
+        assert b"Subject: Re: [spaceships] commands" in reply.read_bytes()
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(20)
