@@ -116,3 +116,44 @@ def test_4_5_kamikaze_in_a_patrol_cruiser_fleet_does_not_touch_other_ships() -> 
     report = adjudicate(record("1 B: Bz2 Bz3", "2 A: kBz4 Bz1", a=PC, b=PC, options="fleet=cost:4"))
     assert results(report, 2, "A") == [("strike", "Bz1", "hit"), ("kamikaze", "Bz4", None)]
     assert materiel(report, 2) == (1, 3)
+
+
+# Standard fleet with a patrol cruiser and a heavy scout (23 cells).
+PC_HS = (
+    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "
+    "MD Yv3 Yw3 Yx3; HS Oz4 Oz5"
+)
+
+
+def test_4_5_two_ships_two_kamikazes_deaths_in_the_order_written() -> None:
+    # Turn 1 B hits A's Bz2 Bz3 (PC split in two) and Oz4 (HS down to Oz5): both may kamikaze.
+    # Deaths come after the strikes, in the order written (Oz5, then Bz1). The HS is destroyed
+    # on its kamikaze entry; the PC keeps Bz4. A: 23 - 3 - 2 = 18.
+    report = adjudicate(record("1 B: Bz2 Bz3 Oz4", "2 A: kOz5 kBz1 Rv1 Rv2", a=PC_HS))
+    assert results(report, 2, "A") == [
+        ("strike", "Rv1", "hit"),
+        ("strike", "Rv2", "hit"),
+        ("kamikaze", "Oz5", None),
+        ("kamikaze", "Bz1", None),
+    ]
+    deaths = entries(report, 2, "A")[2:]
+    assert [destroyed(e) for e in deaths] == [[("HS", ["Oz4", "Oz5"])], []]
+    assert materiel(report, 2) == (18, 20)
+
+
+def test_4_5_2_kamikaze_launch_cell_outside_every_ship_refused() -> None:
+    assert_refused(
+        record("1 B: Oz4", "2 A: kRz1 Rv1", a=STD_HS, b=STD_HS),
+        turn=2,
+        player="A",
+        rules=[("4.5.2", "4.5")],
+    )
+
+
+def test_2_3_1_kamikaze_of_the_last_ship_ends_the_game() -> None:
+    # fleet=cost:3, each a heavy scout. Turn 1 B hits A's Oz4. Turn 2 A kamikazes from Oz5 at
+    # B's Oz4: A has no ship left; B keeps Oz5. Over: A 0, B 1, B wins.
+    hs = "HS Oz4 Oz5"
+    report = adjudicate(record("1 B: Oz4", "2 A: kOz5 Oz4", a=hs, b=hs, options="fleet=cost:3"))
+    r = report["result"]
+    assert (r["over"], r["turn"], r["score"], r["winner"]) == (True, 2, {"A": 0, "B": 1}, "B")

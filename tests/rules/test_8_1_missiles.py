@@ -208,3 +208,23 @@ def test_8_1_4_beam_strike_on_an_unfired_missile_explodes() -> None:
     assert [explosions(e) for e in beams] == [["Yv3", "Yw3"], [], ["Yx3"]]
     assert destroyed(beams[2]) == [("MD", ["Yv3", "Yw3", "Yx3"])]
     assert materiel(report, 1) == (22, 19)
+
+
+def test_8_1_3_2_missile_launched_as_its_destroyer_explodes_still_strikes() -> None:
+    # A launches Yv3 at Gx1; B strikes Yw3, still unfired: it explodes with Yv3 (fired but
+    # undamaged) and Yx3. A's missile strike on Gx1 still hits.
+    report = adjudicate(record("1 A: mYv3 Gx1", "1 B: Yw3"))
+    assert results(report, 1, "A") == [("strike", "Gx1", "hit")]
+    assert explosions(entry(report, 1, "B", 0)) == ["Yw3", "Yv3", "Yx3"]
+    assert materiel(report, 1) == (19, 21)
+
+
+def test_8_1_4_light_gunboat_struck_explodes_alone_and_ends_the_game() -> None:
+    # fleet=cost:1, each a light gunboat Bx5 (one missile). A's strike needs its launch: mBx5
+    # at B's Bx5: B's gunboat, an unfired missile, explodes alone and is destroyed; A's own
+    # gunboat is fired but undamaged. A 1, B 0.
+    report = adjudicate(record("1 A: mBx5 Bx5", a="LG Bx5", b="LG Bx5", options="fleet=cost:1"))
+    e = entry(report, 1, "A", 0)
+    assert (e["result"], explosions(e), destroyed(e)) == ("hit", ["Bx5"], [("LG", ["Bx5"])])
+    r = report["result"]
+    assert (r["over"], r["score"], r["winner"]) == (True, {"A": 1, "B": 0}, "A")

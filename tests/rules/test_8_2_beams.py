@@ -162,3 +162,69 @@ def test_8_2_4_axis_beam_with_three_hits_never_burns_out() -> None:
     report = adjudicate(record("1 A: bGx1Gx3", "2 A: bGy1Gy3", "3 A: bBz1Bz3"))
     assert [r[2] for r in results(report, 3, "A")] == ["hit", "hit", "hit"]
     assert materiel(report, 3) == (22, 22 - 9)
+
+
+def test_8_2_4_face_diagonal_with_both_end_hits_burns_out() -> None:
+    # bRv1Yv3: Rv1 Ov2 Yv3 along (1, 0, 1), fired with A's Rv1-Ov2. Rv1 and Ov2 hit B's DS;
+    # Yv3 hits B's MD and explodes with Yw3 [8.1.4]. Both ends hits: burn-out [8.2.4].
+    report = adjudicate(record("1 A: bRv1Yv3"))
+    assert results(report, 1, "A") == [
+        ("beam", "Rv1", "hit"),
+        ("beam", "Ov2", "hit"),
+        ("beam", "Yv3", "hit"),
+    ]
+    assert report["turns"][0]["reports"]["A"][2]["explosions"] == ["Yv3", "Yw3"]
+    assert_refused(
+        record("1 A: bRv1Yv3", "2 A: bGx1Gx3"), turn=2, player="A", rules=[("8.4", "8.2.4")]
+    )
+
+
+def test_8_4_burnt_out_death_star_still_gives_its_conventional_strike() -> None:
+    # Only the beam weapon burns out: turn 2 A still has DS 1 + KC 3 + PC 2 + MD 1 = 7.
+    report = adjudicate(record("1 A: bOv1Gx3", "2 A: Rz1 Rz2 Rz3 Rz4 Rz5 Ry1 Ry2"))
+    assert len(results(report, 2, "A")) == 7
+
+
+def test_2_4_death_star_destroyed_this_turn_still_fires_its_beam() -> None:
+    # Orders are checked against the start of the turn [2.4]: B destroys A's whole DS in
+    # turn 1 (7 strikes + the missile Yv3's strike on Ow2), yet A's beam of that turn fires.
+    report = adjudicate(record("1 A: bGx1Gx3", "1 B: Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 mYv3 Ow2"))
+    assert results(report, 1, "A") == [
+        ("beam", "Gx1", "hit"),
+        ("beam", "Gx2", "hit"),
+        ("beam", "Gx3", "hit"),
+    ]
+    assert materiel(report, 1) == (22 - 8, 22 - 3)
+
+
+def test_8_2_2_3_firing_pair_must_be_parallel_not_merely_mirror_image() -> None:
+    # B destroys six cube cells, leaving A's Rv2 and Rw1: their line is (0, 1, -1). A beam
+    # along (0, 1, 1) (Gv1 Gw2 Gx3) is not parallel to it; along (0, 1, -1) (Gv3 Gw2 Gx1) it is.
+    hits = "1 B: Rv1 Rw2 Ov1 Ov2 Ow1 Ow2"
+    assert_refused(record(hits, "2 A: bGv1Gx3"), turn=2, player="A", rules=["8.2.2"])
+    report = adjudicate(record(hits, "2 A: bGv3Gx1"))
+    assert results(report, 2, "A") == [
+        ("beam", "Gv3", "miss"),
+        ("beam", "Gw2", "miss"),
+        ("beam", "Gx1", "hit"),
+    ]
+
+
+def test_8_2_2_2_firing_cells_must_be_loosely_adjacent() -> None:
+    # A's flat DS Rv1-Rw4 loses Rv2 Rv4 Rw1 Rw3 Rw4, keeping Rv1 Rv3 Rw2. Along the numbers
+    # only Rv1 and Rv3 line up, two apart: no beam along the numbers. Rv1-Rw2 still fires the
+    # (0, 1, 1) diagonal.
+    fleet = f"DS Rv1 Rv2 Rv3 Rv4 Rw1 Rw2 Rw3 Rw4; {KC}; {PC}; {MD}; {LS}"
+    hits = "1 B: Rv2 Rv4 Rw1 Rw3 Rw4"
+    assert_refused(record(hits, "2 A: bGx1Gx3", a=fleet), turn=2, player="A", rules=["8.2.2"])
+    report = adjudicate(record(hits, "2 A: bGv1Gx3", a=fleet))
+    assert [r[0] for r in results(report, 2, "A")] == ["beam"] * 3
+
+
+def test_8_2_3_1_naming_the_only_death_star_is_allowed() -> None:
+    report = adjudicate(record("1 A: bGx1Gx3(DS)"))
+    assert [r[2] for r in results(report, 1, "A")] == ["hit", "hit", "hit"]
+
+
+def test_8_2_beam_named_for_a_ship_without_a_beam_weapon_refused() -> None:
+    assert_refused(record("1 A: bGx1Gx3(KC)"), turn=1, player="A", rules=["8.2"])

@@ -144,3 +144,9 @@ def test_8_3_scans_are_not_strikes() -> None:
     # A full set of 7 strikes plus the scan is accepted: scans do not count against strikes.
     report = adjudicate(record("1 A: Rz1 Rz2 Rz3 Rz4 Rz5 Ry1 Ry2 sGx1", a=STD))
     assert [r[0] for r in results(report, 1, "A")] == ["strike"] * 7 + ["scan"]
+
+
+def test_2_4_scanner_destroyed_this_turn_still_scans_this_turn() -> None:
+    # B destroys A's LS in turn 1; A's scan of the same turn was entitled at its start.
+    report = adjudicate(record("1 A: sGx1", "1 B: Oz5"))
+    assert results(report, 1, "A") == [("scan", "Gx1", "undamaged")]

@@ -138,3 +138,34 @@ def test_classic_has_no_scans() -> None:
 
 def test_classic_fleet_without_heavy_fighter_refused() -> None:
     assert_refused(classic(a=f"{DS_CUBE}; {KC}; {FS}; {MD}"), player="A", rules=[("3.3", "3.2")])
+
+
+def test_classic_6_6_3_strike_on_a_cell_exploded_this_turn_is_still_a_hit() -> None:
+    # Every reference is to the start of the turn [classic 2.4]: after Yw3's explosion takes
+    # Yv3 (at the end of the turn), a strike on Yv3 in the same list still finds an undamaged,
+    # unfired missile: a hit that explodes with Yw3. B loses the MD once: 23 - 3.
+    report = adjudicate(classic("1 A: Yw3 Yv3"))
+    first, second = entries(report, 1, "A")
+    assert first["explosions"] == ["Yw3", "Yv3", "Yx3"]
+    assert (second["result"], second["explosions"]) == ("hit", ["Yv3", "Yw3"])
+    assert materiel(report, 1) == (23, 20)
+
+
+def test_classic_materiel_counts_the_turns_hits_and_explosions_at_its_end() -> None:
+    # A destroys B's HF (Oz4 Oz5) and MD (Yw3 explodes with Yv3 Yx3): B 23 - 5 = 18.
+    report = adjudicate(classic("1 A: Oz4 Oz5 Yw3"))
+    assert materiel(report, 1) == (23, 18)
+    assert report["result"]["over"] is False
+
+
+def test_classic_beam_through_the_death_star_along_the_letters() -> None:
+    # bR1: Red, number 1, letters v-z: mirrored it passes Rv1 Rw1 of A's cube. B: Rv1 Rw1 hit.
+    report = adjudicate(classic("1 A: bR1"))
+    hits = sorted(e["cell"] for e in entries(report, 1, "A") if e["result"] == "hit")
+    assert hits == ["Rv1", "Rw1"]
+    assert len(entries(report, 1, "A")) == 5
+
+
+def test_classic_beam_line_beside_the_death_star_refused() -> None:
+    # bR3: Rv3-Rz3 mirrored misses the cube (numbers 1-2).
+    assert_refused(classic("1 A: bR3"), turn=1, player="A", rules=["6.1.3"])

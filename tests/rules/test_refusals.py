@@ -64,6 +64,5 @@ def test_validate_lists_every_fleet_problem() -> None:
 def test_adjudicate_usage_error_exits_2() -> None:
     # No such record file: a usage error, not a refusal.
 
-
     result = CliRunner().invoke(main, ["adjudicate", "/nonexistent/game.ssr", "--json"])
     assert result.exit_code == 2
