@@ -199,3 +199,23 @@ def test_observers_receive_both_players_results_but_no_fleet(started: Table) -> 
     # Both players' visible aspects, none of the launch cells, no fleet and no grid of a space.
     assert cells_in(mail.body) == {"Rx4", "Bv1", "Rv5", "Oz5"}
     assert "materiel" not in mail.body
+
+
+CLASSIC_A = "DS Rv1 Rv2 Rw1 Rw2 Yv1 Yv2 Yw1 Yw2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; FS Bz1 Bz2 By1 By2; MD Yv3 Yw3 Yx3; HF Oz4 Oz5"
+CLASSIC_B = "DS Rx4 Rx5 Ry4 Ry5 Yx4 Yx5 Yy4 Yy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; FS Gz4 Gz5 Gy4 Gy5; MD Yz3 Yz4 Yz5; HF Yv5 Yw5"
+
+
+def test_a_classic_game_with_the_other_colour_order_plays_a_turn(table: Table) -> None:
+    table.person("gm@example.org").send("create gamma ruleset classic colours=RYGOB")
+    alice, bob = table.person("alice@example.org"), table.person("bob@example.org")
+    alice.join("gamma")
+    bob.join("gamma")
+    assert "accepted" in alice.fleet(CLASSIC_A, "gamma").body
+    assert "accepted" in bob.fleet(CLASSIC_B, "gamma").body
+    # The grids follow the game's colour order (Red, Yellow, Green, Orange, Blue).
+    lines = alice.last.body.splitlines()
+    assert lines[lines.index("Your space:") + 1].split() == ["R", "Y", "G", "O", "B"]
+    alice.orders(1, "bRv Rx4", "gamma")
+    reply = bob.orders(1, "Oz5", "gamma")
+    assert "adjudicated" in reply.body, reply.body
+    assert "beam Rv1 miss" in alice.last.body and "strike Oz5 hit" in bob.last.body
