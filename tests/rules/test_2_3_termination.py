@@ -7,6 +7,7 @@ from rules_support import (
     LS,
     MD,
     adjudicate,
+    assert_refused,
     destroyed,
     entries,
     materiel,
@@ -125,3 +126,22 @@ def test_2_3_2_light_scout_fleet_recording_nothing_ends_in_turn_1() -> None:
     # fleet=cost:3: A only a light scout (scans only, never a kamikaze [6.8.2]); B an MD.
     report = adjudicate(record("1 A:", "1 B:", a=LS, b=MD, options="fleet=cost:3"))
     assert _result(report) == (True, 1, {"A": 1, "B": 3}, "B")
+
+
+def test_2_3_2_both_players_only_scanning_is_a_draw() -> None:
+    # fleet=cost:6, each two light scouts: both can only scan; both scan in turn 1: the game
+    # ends; 2 cells each: a draw.
+    fleet = "LS1 Oz4; LS2 Oz5"
+    report = adjudicate(record("1 A: sOz4", "1 B: sOz5", a=fleet, b=fleet, options="fleet=cost:6"))
+    assert _result(report) == (True, 1, {"A": 2, "B": 2}, "draw")
+
+
+def test_2_3_turn_after_the_end_of_the_game_is_refused() -> None:
+    # The game above ends after turn 1: a turn-2 line cannot be played.
+    fleet = "LS1 Oz4; LS2 Oz5"
+    assert_refused(
+        record("1 A: sOz4", "1 B: sOz5", "2 A: sOz4", a=fleet, b=fleet, options="fleet=cost:6"),
+        turn=2,
+        player="A",
+        rules=["2.3"],
+    )

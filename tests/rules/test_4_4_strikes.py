@@ -205,3 +205,53 @@ def test_4_7_kamikaze_launch_adds_exactly_one_strike() -> None:
         player="A",
         rules=[("4.4.1", "4.7")],
     )
+
+
+def test_4_4_1_adjacent_cells_of_different_ships_make_no_pair() -> None:
+    # fleet=cost:6: two light scouts side by side (Oz4, Oz5): a pair must be of one ship.
+    fleet = "LS1 Oz4; LS2 Oz5"
+    assert_refused(
+        record("1 A: Rz1", a=fleet, b=fleet, options="fleet=cost:6"),
+        turn=1,
+        player="A",
+        rules=[("4.4.1", "4.7")],
+    )
+
+
+# fleet=cost:24 with three missile ships: MD Yv3 Yw3 Yx3, AG Bv1 Bv2, LG Bx5.
+THREE_MISSILE_SHIPS = f"{DS_CUBE}; {KC}; {PC}; {MD}; AG Bv1 Bv2; LG Bx5"
+
+
+def test_8_1_3_each_missile_ship_gives_its_own_missile_strike() -> None:
+    # Conventional: DS 1 + KC 3 + PC 2 + MD 1 + AG 1 + LG 0 = 8; three launches: 11 strikes.
+    fleet = THREE_MISSILE_SHIPS
+    ok = record(
+        f"1 A: mYv3 mBv1 mBx5 {' '.join(TARGETS)} Oz1", a=fleet, b=fleet, options="fleet=cost:24"
+    )
+    assert len(results(adjudicate(ok), 1, "A")) == 11
+    too_many = record(
+        f"1 A: mYv3 mBv1 mBx5 {' '.join(TARGETS)} Oz1 Oz2",
+        a=fleet,
+        b=fleet,
+        options="fleet=cost:24",
+    )
+    assert_refused(too_many, turn=1, player="A", rules=[("4.4.1", "4.7")])
+
+
+def test_11_5_3_partial_value_is_ambiguous_across_ships() -> None:
+    # `mv` matches the MD's Yv3 and the AG's Bv1.
+    fleet = THREE_MISSILE_SHIPS
+    output = assert_refused(
+        record("1 A: mv Rz1", a=fleet, b=fleet, options="fleet=cost:24"),
+        turn=1,
+        player="A",
+        rules=["11.5.3"],
+    )
+    assert "Yv3" in output and "Bv1" in output
+
+
+def test_6_2_4_destroyed_death_star_gives_no_strike_and_no_beam() -> None:
+    # B destroys A's whole DS in turn 1 (7 strikes + missile). Turn 2: KC 3 + PC 2 + MD 1 = 6.
+    turn1 = "1 B: Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 mYv3 Ow2"
+    _allows_exactly(6, turn1, turn=2)
+    assert_refused(record(turn1, "2 A: bGx1Gx3"), turn=2, player="A", rules=["8.2"])

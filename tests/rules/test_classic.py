@@ -169,3 +169,12 @@ def test_classic_beam_through_the_death_star_along_the_letters() -> None:
 def test_classic_beam_line_beside_the_death_star_refused() -> None:
     # bR3: Rv3-Rz3 mirrored misses the cube (numbers 1-2).
     assert_refused(classic("1 A: bR3"), turn=1, player="A", rules=["6.1.3"])
+
+
+def test_classic_6_6_2_2_missile_launched_and_struck_in_the_same_turn_is_a_plain_hit() -> None:
+    # The launch takes effect just before the visible aspects [classic 6.6.2.2] and only a cell
+    # still unfired after them explodes [classic 6.6.3]: B's strike on A's Yw3 is a plain hit.
+    report = adjudicate(classic("1 A: mYw3 Rz1", "1 B: Yw3"))
+    e = entries(report, 1, "B")[0]
+    assert (e["result"], e["explosions"]) == ("hit", [])
+    assert materiel(report, 1) == (22, 23)
