@@ -201,8 +201,14 @@ def test_observers_receive_both_players_results_but_no_fleet(started: Table) -> 
     assert "materiel" not in mail.body
 
 
-CLASSIC_A = "DS Rv1 Rv2 Rw1 Rw2 Yv1 Yv2 Yw1 Yw2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; FS Bz1 Bz2 By1 By2; MD Yv3 Yw3 Yx3; HF Oz4 Oz5"
-CLASSIC_B = "DS Rx4 Rx5 Ry4 Ry5 Yx4 Yx5 Yy4 Yy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; FS Gz4 Gz5 Gy4 Gy5; MD Yz3 Yz4 Yz5; HF Yv5 Yw5"
+CLASSIC_A = (
+    "DS Rv1 Rv2 Rw1 Rw2 Yv1 Yv2 Yw1 Yw2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; FS Bz1 Bz2 By1 By2; "
+    "MD Yv3 Yw3 Yx3; HF Oz4 Oz5"
+)
+CLASSIC_B = (
+    "DS Rx4 Rx5 Ry4 Ry5 Yx4 Yx5 Yy4 Yy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; FS Gz4 Gz5 Gy4 Gy5; "
+    "MD Yz3 Yz4 Yz5; HF Yv5 Yw5"
+)
 
 
 def test_a_classic_game_with_the_other_colour_order_plays_a_turn(table: Table) -> None:
