@@ -79,9 +79,9 @@ def poll_once(
         if status != "OK":
             raise ImapError(server, "SEARCH UNSEEN failed")
         uids = (data[0] or b"").split()[:limit]
-        can_move = b"MOVE" in b" ".join(
-            c if isinstance(c, bytes) else c.encode() for c in client.capabilities
-        )
+        # The capabilities after login (servers announce more once authenticated).
+        status, data = client.capability()
+        can_move = status == "OK" and b"MOVE" in b" ".join(d for d in data if isinstance(d, bytes))
         for uid in uids:
             status, parts = client.uid("FETCH", uid, "(BODY.PEEK[])")
             raw = _fetched_bytes(parts)
@@ -93,12 +93,13 @@ def poll_once(
             # Stored: now the mailbox may forget it.
             if move_to:
                 if can_move:
-                    client.uid("MOVE", uid, _quote(move_to))
+                    _check(server, client.uid("MOVE", uid, _quote(move_to)), f"MOVE to {move_to}")
                 else:
-                    client.uid("COPY", uid, _quote(move_to))
-                    client.uid("STORE", uid, "+FLAGS.SILENT", r"(\Seen \Deleted)")
+                    _check(server, client.uid("COPY", uid, _quote(move_to)), f"COPY to {move_to}")
+                    flags = r"(\Seen \Deleted)"
+                    _check(server, client.uid("STORE", uid, "+FLAGS.SILENT", flags), "STORE")
             else:
-                client.uid("STORE", uid, "+FLAGS.SILENT", r"(\Seen)")
+                _check(server, client.uid("STORE", uid, "+FLAGS.SILENT", r"(\Seen)"), "STORE")
         if move_to and not can_move and uids:
             client.expunge()
     finally:
@@ -107,6 +108,17 @@ def poll_once(
         except (OSError, imaplib.IMAP4.error):
             pass
     return PollReport(len(uids), tuple(receipts))
+
+
+def _check(server: ServerAddress, response: tuple[str, list[object]], what: str) -> None:
+    status, data = response
+    if status != "OK":
+        detail = b" ".join(d for d in data if isinstance(d, bytes)).decode(errors="replace")
+        raise ImapError(
+            server,
+            f"{what} failed: {detail} (the message is stored; it will be "
+            "fetched again and recognised as seen)",
+        )
 
 
 def _fetched_bytes(parts: list[object]) -> bytes | None:
