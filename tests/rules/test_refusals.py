@@ -39,8 +39,9 @@ def test_both_players_fleet_problems_are_listed() -> None:
 
 
 def test_refusal_in_a_later_turn_names_that_turn_and_player() -> None:
-    # Turn 2 B orders 8 strikes without a launch (7 conventional).
-    text = record("1 A: Gx1", "1 B: Gx1", "2 B: Rz1 Rz2 Rz3 Rz4 Rz5 Ry1 Ry2 Ry3")
+    # Turn 2 B orders 7 strikes without a launch: A hit B's Gx1 in turn 1, so B has
+    # DS 1 + KC 2 (five cells) + PC 2 + MD 1 = 6 conventional strikes.
+    text = record("1 A: Gx1", "1 B: Gx1", "2 B: Rz1 Rz2 Rz3 Rz4 Rz5 Ry1 Ry2")
     assert_refused(text, turn=2, player="B", rules=[("4.4.1", "4.7")])
 
 
