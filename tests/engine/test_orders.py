@@ -9,9 +9,7 @@ from engine import OrdersRefused, check_orders
 from engine.testing import play
 from notation.parse import parse_orders
 
-DS2 = (
-    "DS1 Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; DS2 Bv4 Bv5 Bw4 Bw5 Gv4 Gv5 Gw4 Gw5; LS Oz5"
-)
+DS2 = "DS1 Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; DS2 Bv4 Bv5 Bw4 Bw5 Gv4 Gv5 Gw4 Gw5; LS Oz5"
 
 
 def check(orders: str, turns: str = "", player: str = "A", **kw: str):  # -> CheckedOrders
@@ -50,8 +48,9 @@ def test_fewer_strikes_than_entitled_is_fine() -> None:
 
 
 # --- 11.5.3 missile launch cells from partial values --------------------------------------------
-@pytest.mark.parametrize("written,cell", [("mv", "Yv3"), ("mYw3", "Yw3"), ("mx", "Yx3"),
-                                          ("mYx", "Yx3"), ("mw3", "Yw3")])
+@pytest.mark.parametrize(
+    "written,cell", [("mv", "Yv3"), ("mYw3", "Yw3"), ("mx", "Yx3"), ("mYx", "Yx3"), ("mw3", "Yw3")]
+)
 def test_11_5_3_enough_values_to_single_out_the_missile(written: str, cell: str) -> None:
     assert [str(x) for x, _ in check(f"{written} Rv1").missiles] == [cell]
 
@@ -197,7 +196,11 @@ def test_classic_beam_is_a_whole_line_through_the_death_star() -> None:
     c = check("bRv", ruleset="classic")
     assert [str(x) for x in c.beams[0].cells] == ["Rv1", "Rv2", "Rv3", "Rv4", "Rv5"]
     assert [str(x) for x in check("bv2", ruleset="classic").beams[0].cells] == [
-        "Rv2", "Ov2", "Yv2", "Gv2", "Bv2"
+        "Rv2",
+        "Ov2",
+        "Yv2",
+        "Gv2",
+        "Bv2",
     ]
     assert refused("bRz", ruleset="classic") == [("classic 6.1.3.3", "bRz")]
 
