@@ -142,7 +142,7 @@ def test_8_3_4_1_scan_sees_a_cell_hit_earlier_in_the_same_turn() -> None:
     assert said(play("1 A: sRx1"), 1, "A") == ["scan Rx1 empty"]
 
 
-# --- 7 flashcube data; 11.7.2.1 order of reporting -------------------------------------------------
+# --- 7 flashcube data; 11.7.2.1 order of reporting ---------------------------------------
 B_HS_UNDER_A_KC = FLEET_B.replace("HS Gz4 Gz5", "HS Gx2 Gx3")
 
 

@@ -152,7 +152,10 @@ def test_6_wrong_shape_and_wrong_size_cite_the_type_rule_with_a_hint() -> None:
 
 def test_3_7_1_fleet_cost_option_accepts_any_fleet_of_that_cost() -> None:
     cost20 = Ruleset.from_tags("2.6.1", ["fleet=cost:20"])
-    fleet = "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; AG1 Bz1 Bz2; AG2 Bv1 Bv2; LG By5; LG Ry5"
+    fleet = (
+        "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; "
+        "AG1 Bz1 Bz2; AG2 Bv1 Bv2; LG By5; LG Ry5"
+    )
     # Two LG without identities, AG1/AG2 numbered: identities are checked too.
     problems = check_fleet(parse_fleet(fleet), cost20)
     assert [p.rule for p in problems] == ["11.6.1"]
