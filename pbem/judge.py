@@ -241,7 +241,8 @@ class Judge:
             raise Refusal(f"you have already joined {game.name}")
         seat = "A" if "A" not in players else "B"
         display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
-        name = (display or inbound.sender_name or f"Player {seat}").strip()[:40]
+        # A name is shown to the other player and in records: one line, not too long.
+        name = " ".join((display or inbound.sender_name or f"Player {seat}").split())[:40]
         password = new_password(self.rng)
         self.store.insert_player(
             PlayerRow(
@@ -413,6 +414,8 @@ class Judge:
             return "Your fleet could not be read; nothing changed.\n" + _notation_errors(
                 exc, command
             )
+        except ValueError as exc:  # a spelling the notation's own checks refuse
+            return f"Your fleet could not be read; nothing changed.\n  {exc}"
         problems = engine.check_fleet(fleet, ruleset)
         if problems:
             listed = "\n".join(f"  - {p}" for p in problems)
@@ -481,6 +484,8 @@ class Judge:
             return "Your orders could not be read; nothing changed.\n" + _notation_errors(
                 exc, command
             )
+        except ValueError as exc:
+            return f"Your orders could not be read; nothing changed.\n  {exc}"
         try:
             checked = engine.check_orders(state, seat, orders)
         except OrdersRefused as exc:
@@ -490,6 +495,8 @@ class Judge:
                 f"nothing changed:\n{listed}\n"
                 f"This turn you may use {engine.entitlements(state, seat).describe()}."
             )
+        except ValueError as exc:  # refused for a reason the engine gives no problem list for
+            return f"Your orders for turn {game.turn} are refused; nothing changed:\n  {exc}"
         before = self.store.orders(game.id, game.turn)
         canonical = format_orders(orders)
         self.store.put_orders(game.id, game.turn, seat, canonical, now)
