@@ -88,3 +88,14 @@ def test_colours_RYGOB_strike_on_red_end_missile_explodes_only_yellow_neighbour(
     assert explosions(e) == ["Rx1", "Yx1"]
     assert destroyed(e) == []
     assert materiel(report, 1) == (20, 22)
+
+
+def test_colours_RYGOB_orders_cells_green_before_orange() -> None:
+    # MD Gx4 Ox4 Bx4 along the colours: under RYGOB G, O, B have indices 2, 3, 4. B strikes the
+    # middle, Ox4: explosions Ox4, then Gx4 and Bx4; the destroyed MD is listed G, O, B (under
+    # ROYGB it would read Ox4 Gx4 Bx4, and this MD would not even be straight).
+    fleet = RYGOB_FLEET.replace("MD Rx1 Yx1 Gx1", "MD Gx4 Ox4 Bx4")
+    report = adjudicate(record("1 B: Ox4", a=fleet, b=RYGOB_FLEET, options="colours=RYGOB"))
+    e = entry(report, 1, "B", 0)
+    assert explosions(e) == ["Ox4", "Gx4", "Bx4"]
+    assert destroyed(e) == [("MD", ["Gx4", "Ox4", "Bx4"])]

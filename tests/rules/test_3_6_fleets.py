@@ -142,6 +142,8 @@ ACCEPTED_DEATH_STARS = {
     "box_and_domino_on_long_side": "DS Rv1 Rv2 Rv3 Rw1 Rw2 Rw3 Rx2 Rx3",
     # 4x2x1 box: a 3x2x1 box and a domino on its end face.
     "4x2x1_box": "DS Rv1 Rv2 Rv3 Rv4 Rw1 Rw2 Rw3 Rw4",
+    # the box with a domino across its Red face (perpendicular to its long side).
+    "box_and_domino_across_broad_face": "DS Rv1 Rv2 Rv3 Rw1 Rw2 Rw3 Ov2 Ow2",
     # 4x2x1 box standing along the colour axis.
     "4x2x1_box_along_colours": "DS Rv1 Ov1 Yv1 Gv1 Rw1 Ow1 Yw1 Gw1",
 }
@@ -171,6 +173,12 @@ def test_6_2_2_box_with_cell_touching_only_one_other_refused() -> None:
     # Box Rv1-Rw3 plus Rv4 (touches Rv3) and Ov4 (touches only Rv4): Ov4 has one neighbour in
     # the death star [6.2.2], though the shape contains a 3x2x1 box.
     fleet = f"DS Rv1 Rv2 Rv3 Rw1 Rw2 Rw3 Rv4 Ov4; {KC}; {PC}; {MD}; {LS}"
+    assert_refused(record(a=fleet), player="A", rules=["6.2"])
+
+
+def test_6_2_2_domino_hanging_off_the_end_of_a_side_refused() -> None:
+    # Box Rv1-Rw3 with Rx3 Rx4: Rx3 touches the box (Rw3), but Rx4 touches only Rx3 [6.2.2].
+    fleet = f"DS Rv1 Rv2 Rv3 Rw1 Rw2 Rw3 Rx3 Rx4; {KC}; {PC}; {MD}; {LS}"
     assert_refused(record(a=fleet), player="A", rules=["6.2"])
 
 

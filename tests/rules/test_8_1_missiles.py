@@ -228,3 +228,12 @@ def test_8_1_4_light_gunboat_struck_explodes_alone_and_ends_the_game() -> None:
     assert (e["result"], explosions(e), destroyed(e)) == ("hit", ["Bx5"], [("LG", ["Bx5"])])
     r = report["result"]
     assert (r["over"], r["score"], r["winner"]) == (True, {"A": 1, "B": 0}, "A")
+
+
+def test_8_1_2_destroyed_missile_cannot_launch() -> None:
+    # Turn 1 B hits Yv3, which explodes with Yw3. Turn 2 only Yx3 is a missile.
+    assert_refused(
+        record("1 B: Yv3", "2 A: mYv3 Rz1"), turn=2, player="A", rules=[("11.5.3", "8.1")]
+    )
+    report = adjudicate(record("1 B: Yv3", "2 A: mYx3 Rz1"))
+    assert results(report, 2, "A") == [("strike", "Rz1", "miss")]

@@ -228,3 +228,42 @@ def test_8_2_3_1_naming_the_only_death_star_is_allowed() -> None:
 
 def test_8_2_beam_named_for_a_ship_without_a_beam_weapon_refused() -> None:
     assert_refused(record("1 A: bGx1Gx3(KC)"), turn=1, player="A", rules=["8.2"])
+
+
+# fleet=cost:16 target fleet for burning out DS1: KC 6 + FS 4 + PC 4 + AG 2 (AG on Ov1 Ov2).
+KC_FS_PC_AG = "KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; FS Bv4 Bv5 Bw4 Bw5; PC Bz1 Bz2 Bz3 Bz4; AG Ov1 Ov2"
+
+
+def test_8_4_once_one_death_star_burns_out_the_other_fires_unnamed() -> None:
+    # Turn 1 A's DS1 fires the space diagonal Ov1 Yw2 Gx3 (both cubes could: it is named): Ov1
+    # hits B's AG (and explodes with Ov2), Gx3 hits B's KC: DS1 burns out. Turn 2 only DS2 can
+    # fire along the numbers, so no name is needed; naming DS1 is refused.
+    opts = "fleet=cost:16"
+    turn1 = "1 A: bOv1Gx3(DS1)"
+    report = adjudicate(record(turn1, "2 A: bGz1Gz3", a=TWO_CUBES, b=KC_FS_PC_AG, options=opts))
+    assert [r[2] for r in results(report, 1, "A")] == ["hit", "miss", "hit"]
+    assert [r[0] for r in results(report, 2, "A")] == ["beam"] * 3
+    assert_refused(
+        record(turn1, "2 A: bGz1Gz3(DS1)", a=TWO_CUBES, b=KC_FS_PC_AG, options=opts),
+        turn=2,
+        player="A",
+        rules=[("8.4", "8.2.4")],
+    )
+
+
+def test_8_2_2_firing_cells_must_belong_to_one_ship() -> None:
+    # Two flat death stars, DS1 all Red and DS2 all Orange right over it: every pair of cells
+    # along the colour axis spans both ships, so neither can fire along the colours.
+    two_flats = "DS1 Rv1 Rv2 Rv3 Rv4 Rw1 Rw2 Rw3 Rw4; DS2 Ov1 Ov2 Ov3 Ov4 Ow1 Ow2 Ow3 Ow4"
+    assert_refused(
+        record("1 A: bRz3Yz3", a=two_flats, b=two_flats, options="fleet=cost:16"),
+        turn=1,
+        player="A",
+        rules=["8.2.2"],
+    )
+
+
+def test_8_2_beam_strikes_do_not_count_against_strikes() -> None:
+    # A beam, 7 conventional strikes and a missile launch with its strike: all accepted.
+    report = adjudicate(record("1 A: bGx1Gx3 Rz1 Rz2 Rz3 Rz4 Rz5 Ry1 Ry2 mYv3 Ry3"))
+    assert [r[0] for r in results(report, 1, "A")] == ["beam"] * 3 + ["strike"] * 8
