@@ -259,6 +259,10 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
     missing = _missing(store, game, players)
     due = game.deadline + timedelta(hours=game.grace_hours)
     remind_at = game.deadline - timedelta(hours=game.reminder_hours)
+    if game.opened_at is not None and remind_at <= game.opened_at:
+        # The reminder time fell before the phase opened: the opening message was reminder
+        # enough (a 12h deadline with the default reminder 24h before it).
+        remind_at = game.deadline
     if not game.reminded and game.reminder_hours > 0 and remind_at <= now < game.deadline:
         for seat in missing:
             what = "fleet" if game.phase == "setup" else f"orders for turn {game.turn}"

@@ -10,6 +10,7 @@ it, and the other commands of the submission still count. `Judge.tick` handles d
 from __future__ import annotations
 
 import difflib
+import logging
 import random
 import threading
 from collections.abc import Callable
@@ -28,6 +29,8 @@ from pbem.deadlines import DeadlineError, DeadlineRule, format_duration, parse_d
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import check_password, hash_password, new_password
 from pbem.store import GameRow, PlayerRow, Store
+
+log = logging.getLogger(__name__)
 
 MISSING_POLICIES = {"noactions": "noactions", "no-actions": "noactions", "wait": "wait"}
 DEFAULT_REMINDER_HOURS = 24.0
@@ -106,12 +109,21 @@ class Judge:
         return [answer, *reply.messages]
 
     def tick(self, now: datetime | None = None) -> list[Outbound]:
-        """Deadlines and reminders of every game, as of `now` (the clock by default)."""
+        """Deadlines and reminders of every game, as of `now` (the clock by default).
+
+        Each game in its own transaction: a game that fails (a bug) is logged and left as it
+        was for the next tick, and does not hold up the others or lose their messages."""
         messages: list[Outbound] = []
-        with self._lock, self.store.transaction():
-            moment = self._now() if now is None else _aware(now)
-            for game in self.store.games_with_deadlines():
-                _, sent = games.tick_game(self.store, game, moment)
+        moment = self._now() if now is None else _aware(now)
+        with self._lock:
+            for due in self.store.games_with_deadlines():
+                try:
+                    with self.store.transaction():
+                        game = self.store.game_by_id(due.id)  # as committed, not as listed
+                        _, sent = games.tick_game(self.store, game, moment)
+                except Exception:
+                    log.exception("deadline processing of game %s failed", due.name)
+                    continue
                 messages += sent
         return messages
 
@@ -276,8 +288,6 @@ class Judge:
                     game.name,
                 )
             )
-            if players["A"].fleet is not None:
-                pass  # the game starts when B's fleet is in too
         else:
             lines += ["", "The game starts when a second player has joined and both fleets are in."]
         return "\n".join(lines)

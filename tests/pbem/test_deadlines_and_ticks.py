@@ -76,7 +76,7 @@ def test_with_the_wait_policy_the_judge_waits_and_says_so_once(table: Table) -> 
 
 
 def test_a_missing_fleet_at_the_deadline_is_waited_for(table: Table) -> None:
-    table.person("gm@example.org").send("create alpha deadline 24h")
+    table.person("gm@example.org").send("create alpha deadline 24h reminder 12h")
     alice, bob = table.person("alice@example.org"), table.person("bob@example.org")
     alice.join()
     bob.join()
@@ -153,3 +153,40 @@ def _master_password(table: Table) -> str:
     reply = next(m for m in table.log if "Your master password:" in m.body)
     line = next(x for x in reply.body.splitlines() if "Your master password:" in x)
     return line.split(":", 1)[1].strip()
+
+
+def test_no_reminder_when_the_deadline_is_closer_than_the_reminder_time(table: Table) -> None:
+    table.person("gm@example.org").send("create alpha deadline 6h")  # reminders 24h before
+    alice, bob = table.person("alice@example.org"), table.person("bob@example.org")
+    alice.join()
+    bob.join()
+    table.clock.advance(minutes=5)
+    assert table.tick() == []
+
+
+def test_a_game_whose_deadline_processing_fails_does_not_stop_the_others(
+    started: Table, monkeypatch
+) -> None:
+    from pbem import games
+
+    table = started
+    table.person("gm2@example.org").send("create beta deadline 24h reminder 0")
+    carol, dave = table.person("carol@example.org"), table.person("dave@example.org")
+    carol.join("beta")
+    dave.join("beta")
+    carol.fleet(FLEET_A, "beta")
+    dave.fleet(FLEET_B, "beta")
+    real = games.adjudicate_turn
+
+    def fails_for_alpha(store, game, now, default_missing=False):
+        if game.name == "alpha":
+            raise RuntimeError("bug")
+        return real(store, game, now, default_missing)
+
+    monkeypatch.setattr(games, "adjudicate_turn", fails_for_alpha)
+    table.clock.advance(days=3)
+    sent = table.tick()
+    assert {m.game for m in sent} == {"beta"}
+    assert table.store.game("alpha").turn == 1  # type: ignore[union-attr]
+    monkeypatch.undo()
+    assert any(m.game == "alpha" for m in table.tick())  # retried at the next tick
