@@ -267,3 +267,20 @@ def test_8_2_beam_strikes_do_not_count_against_strikes() -> None:
     # A beam, 7 conventional strikes and a missile launch with its strike: all accepted.
     report = adjudicate(record("1 A: bGx1Gx3 Rz1 Rz2 Rz3 Rz4 Rz5 Ry1 Ry2 mYv3 Ry3"))
     assert [r[0] for r in results(report, 1, "A")] == ["beam"] * 3 + ["strike"] * 8
+
+
+def test_8_2_each_death_star_fires_its_own_beam_in_the_same_turn() -> None:
+    # One firing per ship with a beam weapon, not per player: DS1 and DS2 both fire. Beams are
+    # reported in the order written, each from its first written end; B's TWO_CUBES has DS1 on
+    # Rv1 Rv2 and DS2 on Gv1 Gv2.
+    report = adjudicate(
+        record("1 A: bRv1Rv3(DS1) bGv1Gv3(DS2)", a=TWO_CUBES, b=TWO_CUBES, options="fleet=cost:16")
+    )
+    assert results(report, 1, "A") == [
+        ("beam", "Rv1", "hit"),
+        ("beam", "Rv2", "hit"),
+        ("beam", "Rv3", "miss"),
+        ("beam", "Gv1", "hit"),
+        ("beam", "Gv2", "hit"),
+        ("beam", "Gv3", "miss"),
+    ]
