@@ -373,7 +373,7 @@ class Judge:
         outcome = {
             "winner": winner,
             "reason": f"{players[seat].name} ({seat}) resigned",
-            "turn": game.turn or None,
+            "turn": game.turn - 1 if game.phase == "playing" and game.turn > 1 else None,
             "score": None,
         }
         _, messages = games.end_game(self.store, game, now, outcome)

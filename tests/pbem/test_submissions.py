@@ -237,11 +237,17 @@ def test_resigning_gives_the_game_to_the_opponent_and_reveals_it(started: Table)
     for person in (alice, bob):
         last = person.last
         assert last.subject.endswith("game over")
-        assert "Alice (A) wins" in last.body and "Bob (B) resigned" in last.body
+        assert "Alice (A) wins after turn 1 (Bob (B) resigned)" in last.body
         assert last.attachments[0].filename == "alpha.ssr"
         record = last.attachments[0].data.decode()
         assert "A fleet:" in record and "B fleet:" in record and "1 B: Oz5" in record
     assert "is already over" in alice.send(f"resign alpha {alice.password}").body
+
+
+def test_resigning_before_any_turn_is_played_names_no_turn(started: Table) -> None:
+    bob = started.people["bob@example.org"]
+    bob.send(bob.sign_on() + "resign")
+    assert "Alice (A) wins (Bob (B) resigned)." in bob.last.body
 
 
 def test_resigning_needs_the_password(started: Table) -> None:
