@@ -167,7 +167,3 @@ def destroyed(e: dict[str, Any]) -> list[tuple[str, list[str]]]:
 def materiel(report: dict[str, Any], turn: int) -> tuple[int, int]:
     m = turn_of(report, turn)["materiel"]
     return (m["A"], m["B"])
-
-
-def strikes(*cells: str) -> str:
-    return " ".join(cells)
