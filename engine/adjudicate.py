@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.entitlements import carry_capabilities
 from engine.orders import CheckedOrders
 from engine.reports import Destruction, Entry, Flashcube, TurnReport
 from engine.state import PLAYERS, GameResult, GameState, Ship, TurnHistory, other
@@ -206,7 +207,7 @@ def adjudicate(
             winner = "A" if score["A"] > score["B"] else "B"
         else:
             winner = _tiebreak(state, orders)
-        result = GameResult(True, state.turn, score["A"], score["B"], winner)
+        result = GameResult(True, state.turn, {"A": score["A"], "B": score["B"]}, winner)
     next_state = replace(
         state,
         a=players["A"],
@@ -215,6 +216,8 @@ def adjudicate(
         history=(*state.history, TurnHistory(state.turn, checked_a, checked_b, report)),
         result=result,
     )
+    for p in PLAYERS:
+        carry_capabilities(state, next_state, p)
     return next_state, report
 
 

@@ -148,24 +148,33 @@ def _entitlements(state: GameState, player: str) -> Entitlements:
     me = state.player(player)
     space = state.space(player)
     destroyed = me.destroyed
+    # Ships untouched by the previous turn keep their capabilities (handed on by adjudicate):
+    # a ship's capability depends only on the state of its own cells.
+    carried, touched = state._memo.get(("carry", player), ({}, frozenset()))
     caps = []
-    # A ship's capability depends only on its own cells' state: cached per space, since most
-    # ships are untouched from one turn to the next.
-    cache = space.capabilities
-    missile_types = ruleset.missile_types
     for ship in space.ships:
-        undamaged = frozenset(c for c in ship.cells if c not in destroyed)
-        fired = tuple(c for c in ship.cells if c in me.fired) if ship.type in missile_types else ()
-        key = (ship.id, undamaged, fired, ship.id in me.burnt_out)
-        cap = cache.get(key)
-        if cap is None:
-            cap = cache[key] = _capability(ship, destroyed, me.fired, me.burnt_out, state, geo)
+        cap = carried.get(ship.id)
+        if cap is None or ship.id in touched:
+            cap = _capability(ship, destroyed, me.fired, me.burnt_out, state, geo)
         caps.append(cap)
     scans = 0
-    if any(not set(s.cells) <= destroyed for s in space.scanners):
+    if any(not destroyed.issuperset(s.cells) for s in space.scanners):
         # 8.3.1: one in the first turn; later one per own cell lost last turn, at least one.
         scans = 1 if state.turn == 1 else max(1, me.lost_last_turn)
     return Entitlements(state.turn, player, tuple(caps), scans)
+
+
+def carry_capabilities(before: GameState, after: GameState, player: str) -> None:
+    """Hand the ships' capabilities computed for `before` on to `after`, marking the ships
+    whose cells or beam changed in between (engine.adjudicate calls this)."""
+    known = before._memo.get(("entitlements", player))
+    if known is None:
+        return
+    old, new = before.player(player), after.player(player)
+    space = after.space(player)
+    changed = (new.destroyed - old.destroyed) | (new.fired - old.fired)
+    touched = {space.ship_at[c].id for c in changed} | (new.burnt_out - old.burnt_out)
+    after._memo[("carry", player)] = ({c.ship: c for c in known.ships}, frozenset(touched))
 
 
 def _capability(

@@ -48,7 +48,11 @@ def check_fleet(fleet: Fleet, ruleset: Ruleset, player: str | None = None) -> li
             )
             continue
         cells = placement.cells
-        repeated = sorted({str(c) for c in cells if cells.count(c) > 1})
+        repeated = (
+            sorted({str(c) for c in cells if cells.count(c) > 1})
+            if len(set(cells)) != len(cells)
+            else []
+        )
         if repeated:
             add("3.2", "3", f"{ship} lists {' '.join(repeated)} more than once", subject)
         if len(cells) != SIZES[ship.type]:

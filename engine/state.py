@@ -50,8 +50,6 @@ class Space:
             s for s in self.ships if s.type in ruleset.scanner_types
         )
         self.by_id: dict[ShipId, Ship] = {s.id: s for s in self.ships}
-        # Per-ship capabilities by the state of the ship's own cells (engine.entitlements).
-        self.capabilities: dict[Any, Any] = {}
 
 
 @dataclass(frozen=True)
@@ -103,23 +101,17 @@ class GameResult:
 
     over: bool = False
     turn: int | None = None
-    score_a: int | None = None
-    score_b: int | None = None
+    score: dict[str, int] | None = None  # {"A": .., "B": ..} once over
     winner: str | None = None  # "A", "B", "draw"; None while not over
 
-    @property
-    def score(self) -> dict[str, int] | None:
-        if self.score_a is None or self.score_b is None:
-            return None
-        return {"A": self.score_a, "B": self.score_b}
-
     def to_json(self) -> dict[str, Any]:
-        return {"over": self.over, "turn": self.turn, "score": self.score, "winner": self.winner}
+        score = None if self.score is None else {"A": self.score["A"], "B": self.score["B"]}
+        return {"over": self.over, "turn": self.turn, "score": score, "winner": self.winner}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameResult:
-        score = d.get("score") or {}
-        return cls(d["over"], d["turn"], score.get("A"), score.get("B"), d["winner"])
+        score = d.get("score")
+        return cls(d["over"], d["turn"], None if score is None else dict(score), d["winner"])
 
 
 @dataclass(frozen=True)
