@@ -379,11 +379,50 @@ def _settings(
     return tuple(settings)
 
 
+# More about the commands a player most often gets wrong, for `help TOPIC`.
+DETAILS: dict[str, str] = {
+    "create": (
+        "Settings, in any order: ruleset 2.6.1|classic; options fleet=cost:24 colours=RYGOB "
+        "(key=value words need no `options`); deadline RULE; reminder DURATION; grace "
+        "DURATION; missing noactions|wait; private.\n"
+        "Example: create alpha deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 reminder 12h"
+    ),
+    "fleet": (
+        "After `game NAME PASSWORD`: `fleet` and then your ships, each its type code and its "
+        "cells, separated by `;` or new lines, up to a blank line or `end`:\n"
+        "  fleet DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ...\n"
+        "The grid form (five 5x5 grids side by side and a `key:` line) works too. You may "
+        "replace your fleet until both fleets are in."
+    ),
+    "orders": (
+        "After `game NAME PASSWORD`: `orders TURN: ORDERS` in the conventional notation, e.g.\n"
+        "  orders 3: Gx3 Gx4 bRv1Rx1 mYw3 Yw2 sOz5 kBz5 Bz4\n"
+        "Cells are strikes; b+two end cells a beam; m+values a missile launch and k+cell a "
+        "kamikaze launch (each with its target among the strikes); s+cell a scan. "
+        "`orders 3:` alone means no actions. Orders for another turn than the current one are "
+        "refused. You may replace them until your opponent's are in."
+    ),
+    "deadline": (
+        "A duration after each turn opens (48h, 2 days), a UTC moment (2026-12-01 20:00), an "
+        "RFC 5545 rule (FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20), or none. Game masters change it "
+        "after `master NAME PASSWORD`."
+    ),
+    "history": (
+        "`history NAME`: what both players have seen, as a record. After `game NAME PASSWORD`, "
+        "`history`: your own record, with your fleet and orders too. Once the game is over, "
+        "everything."
+    ),
+}
+
+
 def help_text(topic: str = "") -> str:
-    """The command list, or the line about one command."""
+    """The command list, or more about one command."""
     keyword = _keyword(topic.split()[0]) if topic.strip() else None
     if keyword is not None:
-        return SYNOPSIS[keyword] + "\n\nThe full guide: docs/commands.md of the judge."
+        text = SYNOPSIS[keyword]
+        if keyword in DETAILS:
+            text += "\n\n" + DETAILS[keyword]
+        return text + "\n\nThe full guide: docs/commands.md of the judge."
     lines = ["Commands (one per line, any case):", ""]
     lines += ["  " + SYNOPSIS[k] for k in SYNOPSIS]
     lines += [
@@ -394,5 +433,6 @@ def help_text(topic: str = "") -> str:
         "A turn's orders, e.g.:",
         "  game NAME PASSWORD",
         "  orders 3: Gx3 Gx4 mv Yw2 sOz5",
+        "More about one command: help create, help fleet, help orders, help deadline ...",
     ]
     return "\n".join(lines)
