@@ -22,6 +22,7 @@ __all__ = [
     "format_record",
     "format_result_line",
     "format_turn_line",
+    "can_draw",
     "grid_marks",
 ]
 
@@ -83,6 +84,19 @@ def grid_marks(fleet: Fleet) -> tuple[dict[Cell, str], dict[str, ShipId]]:
                 raise ValueError(f"ships overlap at {cell}: the grid form cannot show that")
             marks[cell] = mark
     return marks, key
+
+
+def can_draw(fleet: Fleet) -> bool:
+    """Whether the grid form shows this fleet exactly: distinct ships, each with cells, none
+    overlapping (a fleet that is not is written in list form)."""
+    ids = [s.ship for s in fleet.ships]
+    cells = [c for s in fleet.ships for c in s.cells]
+    return (
+        len(set(ids)) == len(ids)
+        and all(s.cells for s in fleet.ships)
+        and len(set(cells)) == len(cells)
+        and len(ids) <= len(_MARK_CHOICES)
+    )
 
 
 def format_fleet(fleet: Fleet, grid: bool = False, colour_order: str = "ROYGB") -> str:
@@ -188,11 +202,8 @@ def format_record(record: Record, colour_order: str | None = None) -> str:
         fleet = record.fleets[player]
         head = f"{player} fleet:"
         drawn = None
-        if record.fleet_forms.get(player) == "grid":
-            try:
-                drawn = format_fleet(fleet, grid=True, colour_order=order)
-            except ValueError:
-                drawn = None  # overlapping ships cannot be drawn: keep the list form
+        if record.fleet_forms.get(player) == "grid" and can_draw(fleet):
+            drawn = format_fleet(fleet, grid=True, colour_order=order)
         if drawn is not None:
             out.emit(head, ("fleet", player, 0))
             for index in range(1, len(fleet.ships)):
