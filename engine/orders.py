@@ -178,7 +178,10 @@ def check_orders(
     if player not in ("A", "B"):
         raise ValueError(f"player must be A or B, not {player!r}")
     if state.over:
-        add("2.3", f"the game ended after turn {state.result.turn}; no more orders")
+        add(
+            ruleset.rule("2.3", "2.3"),
+            f"the game ended after turn {state.result.turn}; no more orders",
+        )
         raise OrdersRefused(problems)
     ent = entitlements(state, player)
     space = state.space(player)
@@ -258,7 +261,7 @@ def check_orders(
     s = len(strikes)
     if s < m + k:
         add(
-            "11.5.3" if m else "11.5.5",
+            ruleset.rule("11.5.3", "8.2.3") if m else ruleset.rule("11.5.5", "8.2.4"),
             f"{_launches(m, k)} written but only {s} strike{'s' if s != 1 else ''}: each launch "
             "needs its target written as a strike",
         )
@@ -279,7 +282,7 @@ def check_orders(
     if len(scans) > ent.scans:
         first_extra = scans[ent.scans][0]
         if ruleset.classic:
-            add("classic 4", "there are no scans in the classic ruleset", first_extra)
+            add("classic 4.2", "there are no scans in the classic ruleset", first_extra)
         elif ent.scans == 0:
             add("8.3", "no undestroyed scanner (a heavy or light scout), so no scans", first_extra)
         else:

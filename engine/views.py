@@ -105,6 +105,16 @@ class PlayerView:
                     marks[c] = mark
         return marks
 
+    def grids(self) -> str:
+        """Both spaces drawn as the grids of 11.3: own, then the opponent's as known."""
+        from notation.format import format_grids
+
+        own = format_grids(self.own_marks(), self.colour_order, f"Your space ({self.player})")
+        theirs = format_grids(
+            self.enemy_marks(), self.colour_order, f"Player {other(self.player)}'s space, as known"
+        )
+        return f"{own}\n{theirs}"
+
     def enemy_marks(self) -> dict[Cell, str]:
         """The opponent's space as known (LEGEND_ENEMY)."""
         marks = {}

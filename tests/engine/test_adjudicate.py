@@ -65,6 +65,15 @@ def test_8_1_4_explosions_do_not_chain() -> None:
     assert [str(c) for c in md.unfired] == ["Ox5"]
 
 
+def test_8_1_4_explosion_spares_cells_already_destroyed() -> None:
+    # B fires Ow5 (turn 1); A destroys it (turn 2, no explosion: fired); A then hits Ov5
+    # (turn 3): its only adjacent cell Ow5 is destroyed already, so only Ov5 explodes.
+    g = play("1 B: mOw5 Rz1\n2 A: Ow5\n3 A: Ov5")
+    assert said(g, 2, "A") == ["strike Ow5 hit"]
+    assert said(g, 3, "A") == ["strike Ov5 hit explodes Ov5"]
+    assert g.reports[2].materiel("B") == 21
+
+
 def test_8_1_3_2_missile_launched_this_turn_struck_is_a_plain_hit() -> None:
     g = play("1 A: Ow5\n1 B: mOw5 Rz1")
     assert said(g, 1, "A") == ["strike Ow5 hit"]

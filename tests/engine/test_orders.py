@@ -210,4 +210,4 @@ def test_classic_beam_only_from_an_undamaged_death_star() -> None:
 
 
 def test_classic_no_scans() -> None:
-    assert refused("sRv1", ruleset="classic") == [("classic 4", "sRv1")]
+    assert refused("sRv1", ruleset="classic") == [("classic 4.2", "sRv1")]

@@ -77,3 +77,10 @@ def test_observer_view_holds_no_materiel_while_the_game_runs() -> None:
     obs = observer_view(play("1 A: Rx3").state)
     assert obs.result is None and obs.fleets is None
     assert "materiel" not in repr(obs)
+
+
+def test_grids_draw_both_spaces_with_the_marks() -> None:
+    view = player_view(play("1 A: Gz4 Gz5\n1 B: Oz5").state, "A")
+    text = view.grids()
+    assert "Your space (A)" in text and "Player B's space, as known" in text
+    assert text.count(" h ") + text.count(" h\n") >= 1
