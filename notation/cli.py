@@ -50,14 +50,9 @@ def _read(text: str) -> str:
 
 
 def _report(errors: NotationError, source: str | None = None) -> None:
-    prefix = f"{source}: " if source else ""
-    count = len(errors.errors)
-    click.echo(f"{prefix}{count} error{'s' if count != 1 else ''}", err=True)
-    for error in errors.errors:
-        click.echo(
-            str(error) if len(errors.errors) == 1 else NotationError.__str__(error), err=True
-        )
-        click.echo("", err=True)
+    if source:
+        click.echo(f"{source}:", err=True)
+    click.echo(str(errors), err=True)
 
 
 @click.command("parse")
