@@ -91,15 +91,19 @@ def random_orders(state: GameState, player: str, rng: random.Random) -> tuple[Or
             cell = rng.choice(ship.unfired)
             orders.append(MissileLaunch(_missile_spelling(cell, unfired, rng)))
             launches += 1
+    space = state.space(player)
     for ship in ent.kamikaze_ships:
         if rng.random() < 0.6:
-            orders.append(KamikazeLaunch(rng.choice(sorted(ship.undamaged, key=geo.sort_key))))
+            # Cells in the fleet's order, not set order: the same seed gives the same game.
+            undamaged = [c for c in space.by_id[ship.ship].cells if c in ship.undamaged]
+            orders.append(KamikazeLaunch(rng.choice(undamaged)))
             launches += 1
     conventional = ent.conventional
     n = conventional if rng.random() < 0.7 else rng.randint(0, conventional)
     # Some strikes aim at the opponent's ships, so that random games end in a few dozen turns.
     other = "B" if player == "A" else "A"
-    alive = sorted(state.space(other).cells - state.player(other).destroyed, key=geo.sort_key)
+    gone = state.player(other).destroyed
+    alive = [c for s in state.space(other).ships for c in s.cells if c not in gone]
     for _ in range(n + launches):
         aimed = alive and rng.random() < 0.25
         orders.append(Strike(rng.choice(alive) if aimed else rng.choice(cells)))
