@@ -52,7 +52,7 @@ def random_fleet(ruleset: Ruleset, rng: random.Random) -> Fleet:
             else:
                 break
             used |= choice
-            cells = list(choice)
+            cells = sorted(choice, key=ruleset.geometry.sort_key)  # not set order
             rng.shuffle(cells)
             cells_of[i] = tuple(cells)
         else:
