@@ -53,8 +53,9 @@ class Game:
     def describe(self) -> str:
         """Turn by turn, as the players read their reports out to each other."""
         lines = [f"Ruleset {self.ruleset}"]
+        beam_length = 5 if self.ruleset.classic else 3
         for report in self.reports:
-            lines.append(report.describe())
+            lines.append(report.describe(beam_length))
         if self.state is not None and self.state.over:
             r = self.state.result
             score = r.score or {}

@@ -178,16 +178,17 @@ class TurnReport:
             d["materiel"]["B"],
         )
 
-    def describe(self) -> str:
-        """The turn as the players read it out to each other, first reporter first."""
+    def describe(self, beam_length: int = 3) -> str:
+        """The turn as the players read it out to each other, first reporter first.
+        `beam_length`: cells per beam (3 [8.2.1]; 5 in classic [classic 6.1.3.2])."""
         lines = [f"Turn {self.turn}"]
         order = (self.first, "B" if self.first == "A" else "A")
         for p in order:
-            lines.append(f"  {p}: {describe_entries(self.entries(p))}")
+            lines.append(f"  {p}: {describe_entries(self.entries(p), beam_length)}")
         return "\n".join(lines)
 
 
-def describe_entries(entries: tuple[Entry, ...]) -> str:
+def describe_entries(entries: tuple[Entry, ...], beam_length: int = 3) -> str:
     """Groups consecutive entries of one action: "beam Rv1 hit, Rw1 miss; strike Gx3 hit"."""
     if not entries:
         return "no actions"
@@ -196,8 +197,8 @@ def describe_entries(entries: tuple[Entry, ...]) -> str:
     run = 0
     for e in entries:
         text = e.describe()
-        # A beam is three entries [8.2.1]; each beam is its own group.
-        if e.action == current and not (e.action == "beam" and run == 3):
+        # Each beam is its own group.
+        if e.action == current and not (e.action == "beam" and run == beam_length):
             parts[-1] += ", " + text[len(e.action) + 1 :]
             run += 1
         else:

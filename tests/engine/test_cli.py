@@ -90,3 +90,9 @@ def test_validate_flags_turns_after_the_end(tmp_path: Path) -> None:
     text = record_text("1 A: mRv1 Bz5\n2 A: Bz5", a="LG Rv1", b="LG Bz5", options="fleet=cost:1")
     result = run(tmp_path, "validate", text=text)
     assert result.exit_code == 1 and "[2.3]" in result.output
+
+
+def test_adjudicate_reads_a_classic_beam_as_one_line_of_five(tmp_path: Path) -> None:
+    result = run(tmp_path, "adjudicate", text=record_text("1 A: bv1", ruleset="classic"))
+    assert result.exit_code == 0, result.output
+    assert "A: beam Rv1 miss, Ov1 miss, Yv1 miss, Gv1 hit, Bv1 hit" in result.output
