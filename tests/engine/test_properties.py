@@ -55,12 +55,41 @@ def test_random_legal_games_keep_the_invariants(seed: int, which: int) -> None:
                     for f in x.flashcube or ():
                         # Flashcube data describes the reporter's own space [7.1].
                         assert (f.ship is None) == (f.cell not in mine.cells)
+        if not ruleset.classic:
+            # 2.6.1: every hit, explosion and kamikaze death destroys one new cell, no more.
+            for p in "AB":
+                other = "B" if p == "A" else "A"
+                lost = len(new.player(other).destroyed) - len(state.player(other).destroyed)
+                caused = sum(
+                    1 + max(0, len(e.explosions) - 1)
+                    for e in report.entries(p)
+                    if e.result == "hit"
+                ) + sum(1 for e in report.entries(other) if e.action == "kamikaze")
+                assert lost == caused
         again = GameState.from_json(json.loads(json.dumps(new.to_json())))
         assert again == new
         # Entitlements handed on from turn to turn equal those computed afresh.
         for p in "AB":
             assert entitlements(new, p) == entitlements(again, p)
         state = new
+    # Every ship destroyed is reported exactly once, by its owner's opponent or its kamikaze.
+    for p in "AB":
+        other = "B" if p == "A" else "A"
+        reported = [
+            x.ship
+            for h in state.history
+            for e in h.report.entries(other)
+            if e.action != "kamikaze"
+            for x in e.destroyed
+        ] + [
+            x.ship
+            for h in state.history
+            for e in h.report.entries(p)
+            if e.action == "kamikaze"
+            for x in e.destroyed
+        ]
+        gone = [s.id for s in state.space(p).ships if state.player(p).destroyed >= set(s.cells)]
+        assert sorted(map(str, reported)) == sorted(map(str, gone))
     if state.over:
         r = state.result
         assert r.score is not None and r.winner in ("A", "B", "draw")
