@@ -9,7 +9,6 @@ import click
 
 from engine.game import play_record
 from engine.problems import FleetRefused, OrdersRefused, RulesetError
-from engine.validation import validate_record
 
 
 def _read_record(path: str):  # -> Record
@@ -56,20 +55,7 @@ def adjudicate(record: str, as_json: bool) -> None:
         click.echo(game.describe())
 
 
-@click.command()
-@click.argument("record", type=click.Path(dir_okay=False))
-def validate(record: str) -> None:
-    """Check a game record: fleets and orders, turn by turn; list every problem."""
-    rec = _read_record(record)
-    result = validate_record(rec)
-    for p in result.problems:
-        click.echo(f"{record}: {p}")
-    for note in result.notes:
-        click.echo(f"{record}: note: {note}")
-    if result.ok:
-        turns = result.state.turn - 1 if result.state else 0
-        click.echo(f"{record}: fleets and orders are legal ({turns} turns)")
-    sys.exit(0 if result.ok else 1)
+# `validate` and `show` live with the record checker (engine/record_cli.py).
+from engine.record_cli import show, validate  # noqa: E402
 
-
-COMMANDS = [adjudicate, validate]
+COMMANDS = [adjudicate, validate, show]

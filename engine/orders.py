@@ -4,7 +4,7 @@ are refused whole, with every reason [rulings, Orders]."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +12,7 @@ from engine.entitlements import Entitlements, ShipCapability, entitlements
 from engine.geometry import canonical_direction
 from engine.problems import OrdersRefused, Problem
 from engine.reports import cell_from_json, ship_from_json
-from engine.state import GameState
+from engine.state import GameState, PlayerState, Space
 from notation.cells import Cell, PartialCell
 from notation.orders import Beam, ClassicBeam, KamikazeLaunch, MissileLaunch, Order, Scan, Strike
 from notation.records import Position
@@ -151,6 +151,10 @@ def order_from_json(d: dict[str, Any]) -> Order:
     if "scan" in d:
         return Scan(cell_from_json(d["scan"]))
     raise ValueError(f"not an order: {d!r}")
+
+
+# add(rule, message, order index or None, hint or None): records one problem.
+_Add = Callable[..., None]
 
 
 def _cells(cells: Sequence[Cell] | frozenset[Cell]) -> str:
@@ -323,7 +327,13 @@ def _launches(m: int, k: int) -> str:
 
 
 def _missile(
-    ent: Entitlements, space: Any, me: Any, order: MissileLaunch, i: int, add: Any, classic: bool
+    ent: Entitlements,
+    space: Space,
+    me: PlayerState,
+    order: MissileLaunch,
+    i: int,
+    add: _Add,
+    classic: bool,
 ) -> tuple[Cell, ShipId] | None:
     """11.5.3: the only unfired missile (start of turn) matching the written values."""
     rule = "classic 6.6.2.1" if classic else "8.1.3.1"
@@ -356,7 +366,13 @@ def _missile(
 
 
 def _kamikaze(
-    ent: Entitlements, space: Any, me: Any, order: KamikazeLaunch, i: int, add: Any, classic: bool
+    ent: Entitlements,
+    space: Space,
+    me: PlayerState,
+    order: KamikazeLaunch,
+    i: int,
+    add: _Add,
+    classic: bool,
 ) -> tuple[Cell, ShipId] | None:
     cell = order.launch
     ship = space.ship_at.get(cell)
@@ -400,7 +416,7 @@ def _kamikaze(
 
 
 def _beam(
-    state: GameState, ent: Entitlements, order: Beam | ClassicBeam, i: int, add: Any
+    state: GameState, ent: Entitlements, order: Beam | ClassicBeam, i: int, add: _Add
 ) -> tuple[CheckedBeam | None, tuple[ShipCapability, ...]]:
     ruleset = state.ruleset
     geo = ruleset.geometry

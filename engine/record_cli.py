@@ -1,0 +1,122 @@
+"""`spaceships validate` (check one or two records of a game, claimed results included) and
+`spaceships show` (draw the spaces as the grids of 11.3). See docs/validate.md."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+
+import click
+
+from engine.validation import Validation, validate_record
+from notation.records import Record
+
+
+def read_record(path: str) -> Record:
+    from notation.errors import NotationError, NotationErrors
+    from notation.parse import parse_record
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise click.UsageError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return parse_record(text)
+    except (NotationError, NotationErrors) as exc:
+        click.echo(f"{path}: the record cannot be read:\n{exc}", err=True)
+        sys.exit(1)
+
+
+def _print(result: Validation, label: str) -> None:
+    for f in result.findings:
+        where = f.source or label
+        click.echo(f"{where}: {f}")
+        for c in f.consequences:
+            click.echo(f"    follows from it: {c}")
+    for note in result.notes:
+        click.echo(f"{label}: note: {note}")
+    for what in result.unchecked:
+        click.echo(f"{label}: not checked: {what}")
+    click.echo(f"{label}: {result.verdict()}")
+
+
+@click.command()
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.argument("record2", required=False, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+def validate(record: str, record2: str | None, as_json: bool) -> None:
+    """Check a game record: fleets, orders and claimed results; list every problem.
+
+    With RECORD2, the two players' records are reconciled and both checked."""
+    rec = read_record(record)
+    if record2 is None:
+        result = validate_record(rec)
+        label = record
+    else:
+        from engine.reconcile import validate_two
+
+        result = validate_two(rec, read_record(record2), record, record2)
+        label = f"{record} + {record2}"
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=1))
+    else:
+        _print(result, label)
+    sys.exit(0 if result.ok else 1)
+
+
+@click.command()
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--turn", "turn", type=click.IntRange(min=0), help="After this turn (default: last).")
+@click.option(
+    "--player",
+    type=click.Choice(["A", "B"]),
+    help="A player's view (default: the umpire's, both spaces).",
+)
+@click.option(
+    "--colour/--no-colour", "colour", default=None, help="Colour (default: on a terminal)."
+)
+def show(record: str, turn: int | None, player: str | None, colour: bool | None) -> None:
+    """Draw the spaces as the five 5x5 grids of 11.3: a player's view or the umpire's."""
+    from engine.boards import LEGEND, colour_grids, player_boards, umpire_boards
+
+    rec = read_record(record)
+    if turn is not None:
+        rec = replace(
+            rec,
+            turns=tuple(t for t in rec.turns if t.turn <= turn),
+            results=tuple(r for r in rec.results if r.turn <= turn),
+        )
+    missing = [p for p in ("A", "B") if p not in rec.fleets]
+    if missing:
+        click.echo(
+            f"{record}: no fleet for player {' '.join(missing)}: `show` needs both fleets "
+            "(validate checks a private record)",
+            err=True,
+        )
+        sys.exit(1)
+    result = validate_record(rec)
+    state = result.state
+    if state is None:
+        click.echo(
+            f"{record}: the fleets are refused; run `spaceships validate {record}`", err=True
+        )
+        sys.exit(1)
+    after = state.turn - 1
+    head = f"{record}: after turn {after}" if after else f"{record}: after setup"
+    if state.over:
+        head += " (game over)"
+    if player is None:
+        body = umpire_boards(state)
+        head += ", the umpire's view (everything)"
+    else:
+        body = player_boards(state, player)
+        head += f", player {player}'s view"
+    if colour is not False:
+        body = colour_grids(body, click.style)
+    click.echo(head)
+    click.echo(body, color=colour)
+    click.echo("legend: " + LEGEND)
+    if not result.ok:
+        click.echo(f"note: the record has {len(result.findings)} problem(s); see validate")
