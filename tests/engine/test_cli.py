@@ -83,7 +83,7 @@ def test_validate_lists_every_problem_and_goes_on_after_a_refused_turn(tmp_path:
     assert "turn 1, player A: `kRv1`" in out and "[4.5]" in out
     assert "turn 1, player B: `sRv2`" in out and "[8.3.1]" in out
     assert "turn 2, player A" in out and "[4.4.1]" in out
-    assert "as if A did nothing in turn 1" in out
+    assert "turn 1, player A: orders refused; the rest of the game is checked" in out
 
 
 def test_validate_flags_turns_after_the_end(tmp_path: Path) -> None:
