@@ -97,13 +97,33 @@ class _FleetHead:
 
 
 @dataclass(frozen=True, slots=True)
-class _Grid:
+class _GridColours:
     colours: tuple[str, ...]
-    letters: tuple[str, ...] | None
-    letters_position: Position | None
-    rows: tuple[tuple[Token, tuple[Token, ...]], ...]
     position: Position
-    end_line: int
+
+
+@dataclass(frozen=True, slots=True)
+class _GridLetters:
+    letters: tuple[str, ...]
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
+class _GridRow:
+    number: Token
+    marks: tuple[Token, ...]
+    position: Position
+
+
+@dataclass(slots=True)
+class _Grid:
+    """A grid put together from its lines."""
+
+    colours: tuple[str, ...]
+    position: Position
+    letters: tuple[str, ...] | None = None
+    letters_position: Position | None = None
+    rows: list[_GridRow] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,16 +191,14 @@ class _Build(Transformer[Token, Any]):
     def fleet_head(self, c: list[Any]) -> _FleetHead:
         return _FleetHead(c[0].value, c[2] if len(c) > 2 else None, _pos(c[0]))
 
-    def grid(self, c: list[Any]) -> _Grid:
-        colours = tuple(c[0].value.split())
-        letters, letters_pos, rows = None, None, c[1:]
-        if isinstance(c[1], Token):
-            letters, letters_pos, rows = tuple(c[1].value.split()), _pos(c[1]), c[2:]
-        end_line = max([rows[-1][0].line] + [m.line for m in rows[-1][1]])
-        return _Grid(colours, letters, letters_pos, tuple(rows), _pos(c[0]), end_line)
+    def grid_colours(self, c: list[Token]) -> _GridColours:
+        return _GridColours(tuple(c[0].value.split()), _pos(c[0]))
 
-    def grid_row(self, c: list[Token]) -> tuple[Token, tuple[Token, ...]]:
-        return c[0], tuple(c[1:])
+    def grid_letters(self, c: list[Token]) -> _GridLetters:
+        return _GridLetters(tuple(c[0].value.split()), _pos(c[0]))
+
+    def grid_row(self, c: list[Token]) -> _GridRow:
+        return _GridRow(c[0], tuple(c[1:]), _pos(c[0]))
 
     def legend(self, c: list[Any]) -> _Legend:
         return _Legend(tuple(c[1:]), _pos(c[0]))
@@ -609,7 +627,7 @@ class _RecordBuilder:
             if statement.ships is not None:
                 self.ships[player].extend(s for s, _ in statement.ships.placements)
             return
-        if isinstance(statement, (_Ships, _Grid, _Legend)):
+        if isinstance(statement, (_Ships, _GridColours, _GridLetters, _GridRow, _Legend)):
             if self.current is None:
                 if fleet_only and not self.fleet_positions:
                     # A bare fleet text: the fleet of nobody in particular.
@@ -628,8 +646,23 @@ class _RecordBuilder:
             player = self.current
             if isinstance(statement, _Ships):
                 self.ships[player].extend(s for s, _ in statement.placements)
-            elif isinstance(statement, _Grid):
-                self.grids.setdefault(player, []).append(statement)
+            elif isinstance(statement, _GridColours):
+                grid = _Grid(statement.colours, statement.position)
+                self.grids.setdefault(player, []).append(grid)
+            elif isinstance(statement, (_GridLetters, _GridRow)):
+                grids = self.grids.get(player)
+                if not grids or (isinstance(statement, _GridLetters) and grids[-1].rows):
+                    what = "row" if isinstance(statement, _GridRow) else "line of letters"
+                    self.error(
+                        statement.position,
+                        f"a grid {what} without the line of colours above it",
+                        "start a grid with its colours: R O Y G B",
+                    )
+                elif isinstance(statement, _GridLetters):
+                    grids[-1].letters = statement.letters
+                    grids[-1].letters_position = statement.position
+                else:
+                    grids[-1].rows.append(statement)
             else:
                 self.legends.setdefault(player, []).append(statement)
             return
@@ -647,7 +680,8 @@ class _RecordBuilder:
                 placements.extend(self._grid_ships(grid, self.legends.get(player, [])))
             if not placements and player in self.fleet_positions:
                 pos = self.fleet_positions[player]
-                if pos.line not in self.attempt.bad_lines:
+                # With other errors about, an empty fleet is most likely their consequence.
+                if pos.line not in self.attempt.bad_lines and not self.attempt.errors:
                     self.error(pos, f"the fleet of {player} has no ships", "list ships: DS Rv1 ...")
             fleets[player] = Fleet(tuple(placements))
         return dict(sorted(fleets.items()))
@@ -676,7 +710,20 @@ class _RecordBuilder:
             return []
         seen_rows: set[str] = set()
         cells: dict[ShipId, list[Cell]] = {}
-        for number, marks in grid.rows:
+        unknown: set[str] = set()
+        if len(grid.rows) != 5:
+            self.error(
+                grid.position,
+                f"the grid has {len(grid.rows)} rows",
+                "draw five rows, numbered 1 to 5",
+                grid.colours[0],
+            )
+            return []
+        for row in grid.rows:
+            number, marks = row.number, row.marks
+            if number.value not in "12345":
+                self.error(row.position, f"there is no row {number.value}", "rows run 1-5", "x")
+                continue
             if number.value in seen_rows:
                 self.error(_pos(number), f"row {number.value} is drawn twice", None, number.value)
             seen_rows.add(number.value)
@@ -695,6 +742,9 @@ class _RecordBuilder:
                 if ship is None and _SHIP_CODE.fullmatch(mark.value):
                     ship = _ship_id(mark.value)
                 if ship is None:
+                    if mark.value in unknown:
+                        continue  # one message per mark is enough
+                    unknown.add(mark.value)
                     hint = f"name it in a key line under the grid, like `key: {mark.value}=DS`"
                     if len(mark.value) > 1:
                         hint = diagnose(mark.value, frozenset({"SHIP"})).hint or hint
@@ -736,12 +786,14 @@ class _RecordBuilder:
                 counts[fleet] = first + len(ships)
                 anchor = ("fleet", fleet, first)
                 inline_at[line] = ("fleet", fleet, max(first, counts[fleet] - 1))
-            elif isinstance(statement, (_Grid, _Legend)) and fleet is not None:
-                anchor = ("fleet", fleet, 0)
-                inline_at[line] = ("grid", fleet, "key" if isinstance(statement, _Legend) else 0)
-                if isinstance(statement, _Grid):
-                    for number, _marks in statement.rows:
-                        inline_at[number.line] = ("grid", fleet, int(number.value))  # type: ignore[index]
+            elif isinstance(statement, (_GridColours, _GridLetters, _GridRow, _Legend)):
+                if fleet is None:
+                    continue
+                if isinstance(statement, _GridRow):
+                    anchor = ("grid", fleet, int(statement.number.value))
+                else:
+                    anchor = ("grid", fleet, "key" if isinstance(statement, _Legend) else 0)
+                inline_at[line] = anchor
             elif isinstance(statement, (TurnLine, ResultLine)):
                 fleet = None
                 kind = "turn" if isinstance(statement, TurnLine) else "results"

@@ -2,9 +2,13 @@
 
 import json
 
+import click
 from click.testing import CliRunner
 
-from spaceships_cli import main
+from notation.cli import COMMANDS
+
+# The notation's own commands, as `spaceships` gathers them (without the other packages').
+main = click.Group("spaceships", commands={c.name: c for c in COMMANDS})
 
 
 def run(*args, input=None):

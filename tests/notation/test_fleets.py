@@ -141,3 +141,31 @@ def test_format_grids_draws_any_one_character_marks_in_the_colour_order():
 def test_format_grids_refuses_marks_wider_than_one_character():
     with pytest.raises(ValueError):
         format_grids({Cell("R", "v", 1): "DS"})
+
+
+def test_a_grid_missing_a_row_is_one_error_at_the_grid():
+    text = "\n".join(line for line in GRID.splitlines() if not line.startswith("  4"))
+    with pytest.raises(NotationError) as caught:
+        parse_fleet(text)
+    assert (caught.value.line, caught.value.message) == (1, "the grid has 4 rows")
+
+
+def test_an_unknown_mark_is_reported_once_however_often_it_is_drawn():
+    with pytest.raises(NotationError) as caught:
+        parse_fleet(GRID.replace("D=DS ", ""))
+    assert len(caught.value.errors) == 1
+    assert caught.value.message == "unknown mark `D`"
+
+
+def test_a_grid_row_without_its_colours_line_is_an_error():
+    text = "A fleet:\n  1  D D . . .   D D . . .\n"
+    with pytest.raises(NotationError) as caught:
+        parse_fleet(text)
+    assert caught.value.message == "a grid row without the line of colours above it"
+
+
+def test_a_turn_line_is_never_taken_for_a_grid_row():
+    from notation.parse import parse_record
+
+    record = parse_record("A fleet:\n" + GRID + "1 A: Gx3 Rv1 Rw1 Rx1 Ry1\n2 B:\n")
+    assert [t.turn for t in record.turns] == [1, 2]

@@ -77,3 +77,16 @@ def test_a_grid_fleet_stays_a_grid_and_follows_the_records_colour_order():
     text = next(p for p in SAMPLES if p.name == "example-options.ssr").read_text()
     formatted = format_record(parse_record(text))
     assert "         R           Y           G           O           B" in formatted
+
+
+def test_comments_in_a_drawn_fleet_stay_on_their_rows():
+    text = next(p for p in SAMPLES if p.name == "example-options.ssr").read_text()
+    lines = text.splitlines()
+    row3 = next(i for i, line in enumerate(lines) if line.startswith("  3"))
+    lines[row3] += "  # the kill cruiser's last row"
+    lines.insert(row3, "# before row 3")
+    formatted = format_record(parse_record("\n".join(lines) + "\n")).splitlines()
+    at = formatted.index("# before row 3")
+    assert formatted[at + 1].startswith("  3") and formatted[at + 1].endswith(
+        "  # the kill cruiser's last row"
+    )
