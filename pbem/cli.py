@@ -150,6 +150,7 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
             raise click.BadParameter(str(exc)) from None
     config = _config(params, **extra)
     worker = Worker(lambda: _open(config, factory))
+    worker.gateway.delivery.start_sender()  # the relay, if any, from a thread of its own
     waiting = worker.call(lambda gateway: gateway.archive.counts().get("received", 0))
     listener = Listener(
         worker,
@@ -246,6 +247,8 @@ def poll(
     if config.imap is None:
         raise click.UsageError("no mailbox: give --imap URL or set SPACESHIPS_IMAP")
     gateway = _open(config, factory)
+    if not once:
+        gateway.delivery.start_sender()
     while True:
         try:
             report = poll_once(config.imap, run_here(gateway), move_to=config.imap_move_to)
@@ -256,10 +259,10 @@ def poll(
             if once:
                 raise click.ClickException(str(exc)) from None
             click.echo(f"{exc}; retrying in {interval:g} s", err=True)
-        if once:
-            gateway.tick()
-            return
         gateway.tick()
+        if once:
+            gateway.delivery.close()
+            return
         time.sleep(interval)
 
 

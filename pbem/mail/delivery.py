@@ -1,23 +1,30 @@
 """Getting the judge's mail out: a Maildir outbox always, an SMTP relay when configured.
 
-Every message is first written to the outbox (a Maildir, so it needs nothing installed and
-survives a crash). Without a relay that is where replies stay, for the keeper's own mail
-setup to pick up. With a relay each message is sent and then moved to the `sent` folder; a
-temporary failure leaves it in the outbox to be retried, a permanent refusal moves it to the
-`failed` folder.
+Every message is written to the outbox (a Maildir, so it needs nothing installed). Without a
+relay that is where replies stay, in `new/`, for the keeper's own mail setup to pick up. With a
+relay each message is sent (over one kept-open connection) and then moved to the `.sent`
+folder; a temporary failure leaves it in the outbox to be retried (`flush`, and every tick of
+`serve`), a permanent refusal moves it to `.failed`.
+
+Files are written to `tmp/` and renamed into `new/` (the Maildir way: a reader never sees half
+a message) but not fsynced one by one: like the SQLite store (WAL, synchronous=NORMAL) they
+survive a crash of the judge, and a power cut may lose the last moments.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
-import mailbox
+import os
 import smtplib
+import socket
 import ssl
+import threading
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from email import policy
-from email.message import EmailMessage
-from email.parser import BytesParser
+from email.message import Message
+from email.policy import Compat32
 from pathlib import Path
 
 from pbem.mail.config import ServerAddress
@@ -30,13 +37,6 @@ class DeliveryReport:
     sent: int = 0  # handed to the relay
     queued: int = 0  # left in the outbox (no relay, or a temporary failure)
     failed: int = 0  # refused for good by the relay
-
-
-class RelayError(ValueError):
-    def __init__(self, relay: ServerAddress, reason: str) -> None:
-        super().__init__(f"SMTP relay {relay}: {reason}")
-        self.relay = relay
-        self.reason = reason
 
 
 def open_relay(relay: ServerAddress, timeout: float = 30.0) -> smtplib.SMTP:
@@ -53,94 +53,217 @@ def open_relay(relay: ServerAddress, timeout: float = 30.0) -> smtplib.SMTP:
     return client
 
 
+class _FastCompat32(Compat32):
+    """compat32, minus the cost of running every short ASCII header through email.header
+    (the judge's own headers are all short ASCII but for an encoded Subject)."""
+
+    def _fold(self, name: str, value: object, sanitize: bool) -> str:
+        if isinstance(value, str) and value.isascii() and "\n" not in value:
+            line = f"{name}: {value}"
+            if len(line) <= 78:
+                return line + self.linesep
+        return super()._fold(name, value, sanitize)  # type: ignore[misc]
+
+
+FAST_POLICY = _FastCompat32()
+
+
+class Maildir:
+    """Just what the outbox needs of a Maildir: add, list, read, move between folders."""
+
+    _counter = itertools.count()
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        for sub in ("tmp", "new", "cur"):
+            (self.path / sub).mkdir(parents=True, exist_ok=True)
+
+    def folder(self, name: str) -> Maildir:
+        folder = Maildir(self.path / f".{name}")
+        (folder.path / "maildirfolder").touch()  # Maildir++: marks a subfolder
+        return folder
+
+    def add(self, data: bytes) -> str:
+        key = f"{time.time():.6f}.P{os.getpid()}Q{next(self._counter)}.{socket.gethostname()}"
+        key = key.replace("/", "_").replace(":", "_")
+        temporary = self.path / "tmp" / key
+        with open(temporary, "xb") as file:
+            file.write(data)
+        os.rename(temporary, self.path / "new" / key)
+        return key
+
+    def keys(self) -> list[str]:
+        """Messages waiting in new/, oldest first."""
+        return sorted(os.listdir(self.path / "new"))
+
+    def read(self, key: str) -> bytes:
+        return (self.path / "new" / key).read_bytes()
+
+    def move(self, key: str, to: Maildir) -> None:
+        os.rename(self.path / "new" / key, to.path / "new" / key)
+
+
 class Delivery:
     def __init__(self, outbox: str | Path, relay: ServerAddress | None = None) -> None:
         self.path = Path(outbox)
         self.relay = relay
-        self.outbox = mailbox.Maildir(self.path, create=True)
-        self._sent: mailbox.Maildir | None = None
-        self._failed: mailbox.Maildir | None = None
+        self.outbox = Maildir(self.path)
+        self._client: smtplib.SMTP | None = None
+        self._folders: dict[str, Maildir] = {}
+        self._sending = threading.Lock()  # one relay conversation at a time
+        self._sender: threading.Thread | None = None
+        self._wake = threading.Event()
+        self._stopping = False
+
+    def start_sender(self, retry_seconds: float = 30.0) -> None:
+        """Send from a thread of its own from now on (for `serve`): `deliver` then only writes
+        the outbox and wakes the sender, so a slow relay never holds up the judge. Whatever
+        the relay turns away for now is retried every `retry_seconds`."""
+        if self.relay is None or self._sender is not None:
+            return
+
+        def run() -> None:
+            while not self._stopping:
+                self._wake.wait(retry_seconds)
+                self._wake.clear()
+                try:
+                    self._send_pending()
+                except Exception:  # never let the sender die; the next round retries
+                    log.exception("relay sender")
+
+        self._sender = threading.Thread(target=run, name="relay-sender", daemon=True)
+        self._sender.start()
 
     def describe(self) -> str:
         if self.relay is None:
             return f"written to the Maildir {self.path}/new (no SMTP relay configured)"
         return f"sent through the SMTP relay {self.relay} (outbox {self.path} for retries)"
 
-    def _folder(self, name: str) -> mailbox.Maildir:
-        try:
-            return self.outbox.get_folder(name)
-        except mailbox.NoSuchMailboxError:
-            return self.outbox.add_folder(name)
-
-    def deliver(self, messages: Iterable[EmailMessage]) -> DeliveryReport:
-        keys = [self.outbox.add(message) for message in messages]
+    def deliver(self, messages: Iterable[Message]) -> DeliveryReport:
+        keys = [self.outbox.add(message.as_bytes(policy=FAST_POLICY)) for message in messages]
         if not keys:
             return DeliveryReport()
-        if self.relay is None:
+        if self.relay is None or self._sender is not None:
+            self._wake.set()
             return DeliveryReport(queued=len(keys))
-        return self._send(keys)
+        with self._sending:
+            return self._send(keys)
 
     def pending(self) -> list[str]:
-        return list(self.outbox.iterkeys())
+        return self.outbox.keys()
 
     def flush(self) -> DeliveryReport:
-        """Retry everything still in the outbox (relay only)."""
-        if self.relay is None:
+        """Retry everything still in the outbox (relay only; with a sender thread, wake it)."""
+        if self.relay is None or self._sender is not None:
+            self._wake.set()
             return DeliveryReport(queued=len(self.pending()))
-        keys = self.pending()
-        return self._send(keys) if keys else DeliveryReport()
+        return self._send_pending()
+
+    def _send_pending(self) -> DeliveryReport:
+        with self._sending:
+            keys = self.pending()
+            return self._send(keys) if keys else DeliveryReport()
+
+    def close(self) -> None:
+        """Stop the sender thread (after one last round) and hang up on the relay."""
+        if self._sender is not None:
+            self._stopping = True
+            self._wake.set()
+            self._sender.join(30)
+            self._sender = None
+            self._send_pending()
+        self._hang_up()
+
+    def _hang_up(self) -> None:
+        if self._client is not None:
+            try:
+                self._client.quit()
+            except (OSError, smtplib.SMTPException):
+                self._client.close()
+            self._client = None
+
+    def _connection(self, fresh: bool = False) -> smtplib.SMTP:
+        assert self.relay is not None
+        if fresh:
+            self._hang_up()
+        if self._client is None:
+            self._client = open_relay(self.relay)
+        return self._client
+
+    def _folder(self, name: str) -> Maildir:
+        if name not in self._folders:
+            self._folders[name] = self.outbox.folder(name)
+        return self._folders[name]
 
     def _send(self, keys: list[str]) -> DeliveryReport:
-        assert self.relay is not None
         sent = failed = 0
-        try:
-            client = open_relay(self.relay)
-        except (OSError, smtplib.SMTPException) as exc:
-            log.warning(
-                "SMTP relay %s unreachable, %d kept for retry: %s", self.relay, len(keys), exc
-            )
-            return DeliveryReport(queued=len(keys))
-        try:
-            for key in keys:
-                try:
-                    data = self.outbox.get_bytes(key)
-                except (KeyError, OSError):
-                    continue  # taken by a concurrent flush
-                message = BytesParser(policy=policy.SMTP).parsebytes(data)
-                try:
-                    client.send_message(message)
-                except smtplib.SMTPRecipientsRefused as exc:
-                    codes = [code for code, _ in exc.recipients.values()]
-                    if all(500 <= code < 600 for code in codes):
-                        self._move(key, data, "failed")
-                        failed += 1
-                        log.error("relay refused %s for good: %s", message["To"], exc.recipients)
-                    continue
-                except smtplib.SMTPResponseException as exc:
-                    if 500 <= exc.smtp_code < 600:
-                        self._move(key, data, "failed")
-                        failed += 1
-                        log.error("relay refused %s for good: %s", message["To"], exc)
-                        continue
-                    raise
-                self._move(key, data, "sent")
-                sent += 1
-        except (OSError, smtplib.SMTPException) as exc:
-            log.warning("SMTP relay %s failed, kept for retry: %s", self.relay, exc)
-        finally:
+        for key in keys:
             try:
-                client.quit()
-            except (OSError, smtplib.SMTPException):
-                client.close()
+                data = self.outbox.read(key)
+            except OSError:
+                continue  # taken by a concurrent flush
+            try:
+                outcome = self._send_one(data)
+            except (OSError, smtplib.SMTPException) as exc:
+                log.warning("SMTP relay %s unreachable: %s; mail kept for retry", self.relay, exc)
+                self._hang_up()
+                break
+            if outcome == "later":
+                continue
+            self.outbox.move(key, self._folder(outcome))
+            if outcome == "sent":
+                sent += 1
+            else:
+                failed += 1
         return DeliveryReport(sent=sent, failed=failed, queued=len(keys) - sent - failed)
 
-    def _move(self, key: str, data: bytes, folder: str) -> None:
-        target = self._sent if folder == "sent" else self._failed
-        if target is None:
-            target = self._folder(folder)
-            if folder == "sent":
-                self._sent = target
-            else:
-                self._failed = target
-        target.add(data)
-        self.outbox.discard(key)
+    def _send_one(self, data: bytes) -> str:
+        """'sent', 'failed' (refused for good) or 'later' (refused for now); raises when the
+        relay cannot be reached (no use trying the rest now)."""
+        sender, recipients = _envelope(data)
+        data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")  # Maildir LF, SMTP CRLF
+        for attempt in (0, 1):
+            client = self._connection(fresh=attempt == 1)
+            try:
+                client.sendmail(sender, recipients, data)
+                return "sent"
+            except smtplib.SMTPServerDisconnected:
+                if attempt == 1:  # a kept-open connection the relay dropped: once more
+                    raise
+            except smtplib.SMTPRecipientsRefused as exc:
+                codes = [code for code, _ in exc.recipients.values()]
+                if all(500 <= code < 600 for code in codes):
+                    log.error("relay refused %s for good: %s", recipients, exc.recipients)
+                    self._reset(client)
+                    return "failed"
+                log.warning("relay refused %s for now: %s", recipients, exc.recipients)
+                self._reset(client)
+                return "later"
+            except smtplib.SMTPResponseException as exc:
+                self._reset(client)
+                if 500 <= exc.smtp_code < 600:
+                    log.error("relay refused %s for good: %s", recipients, exc)
+                    return "failed"
+                log.warning("relay refused %s for now: %s", recipients, exc)
+                return "later"
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def _reset(client: smtplib.SMTP) -> None:
+        try:
+            client.rset()
+        except (OSError, smtplib.SMTPException):
+            pass
+
+
+def _envelope(data: bytes) -> tuple[str, list[str]]:
+    """Envelope sender and recipients from the judge's own headers (From, To)."""
+    head = data.split(b"\n\n", 1)[0].split(b"\r\n\r\n", 1)[0].decode("ascii", "replace")
+    sender, recipients = "", []
+    for line in head.replace("\r\n", "\n").split("\n"):
+        name, _, value = line.partition(":")
+        if name.lower() == "from" and not sender:
+            sender = value.strip()
+        elif name.lower() == "to":
+            recipients += [r.strip() for r in value.split(",") if r.strip()]
+    return sender, recipients

@@ -15,11 +15,19 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from email.message import EmailMessage
 from typing import Protocol
 
 from pbem.mail.archive import UNFINISHED, Archive, Status, Stored
 from pbem.mail.delivery import Delivery
-from pbem.mail.inbound import Accepted, Envelope, auto_reply_reason, read_envelope, read_mail
+from pbem.mail.inbound import (
+    Accepted,
+    Envelope,
+    auto_reply_reason,
+    parse_message,
+    read_envelope,
+    read_mail,
+)
 from pbem.mail.outbound import Composer, ThreadIndex
 from pbem.mail.ratelimit import RateLimit, Verdict
 from pbem.messages import Inbound, Outbound
@@ -84,10 +92,16 @@ class MailGateway:
     def _receive(self, raw: bytes, source: str) -> Receipt:
         now = self.clock()
         oversized = len(raw) > self.max_message_bytes
+        message: EmailMessage | None = None
         try:
-            envelope = read_envelope(raw if not oversized else _head(raw))
-        except Exception as exc:  # headers beyond repair: still archive the bytes
+            if oversized:
+                envelope = read_envelope(_head(raw))
+            else:
+                message = parse_message(raw)  # once: processing reads the same parse
+                envelope = read_envelope(raw, message)
+        except Exception as exc:  # beyond repair: still archive the bytes
             log.warning("unreadable headers: %s", exc)
+            message = None
             envelope = Envelope(
                 message_id=_fallback_id(raw),
                 sender="",
@@ -112,7 +126,7 @@ class MailGateway:
             return Receipt(archive_id, envelope.message_id, "duplicate", "Message-ID seen before")
         if oversized:
             return self._refuse_oversized(archive_id, envelope, len(raw))
-        return self._process(archive_id, raw, now, check_rate=True)
+        return self._process(archive_id, raw, now, check_rate=True, message=message)
 
     def replay(self, stored: Stored) -> Receipt:
         """Process a stored message again, whatever became of it before. No rate limit and no
@@ -159,10 +173,20 @@ class MailGateway:
         self.archive.mark(archive_id, "refused", reason, self.clock())
         return Receipt(archive_id, envelope.message_id, "refused", reason, replies)
 
-    def _process(self, archive_id: int, raw: bytes, now: datetime, *, check_rate: bool) -> Receipt:
+    def _process(
+        self,
+        archive_id: int,
+        raw: bytes,
+        now: datetime,
+        *,
+        check_rate: bool,
+        message: EmailMessage | None = None,
+    ) -> Receipt:
         message_id = ""
         try:
-            result = read_mail(raw, received_at=now, judge_address=self.judge_address)
+            result = read_mail(
+                raw, received_at=now, judge_address=self.judge_address, message=message
+            )
             message_id = result.envelope.message_id
             if not isinstance(result, Accepted):
                 self.archive.mark(archive_id, "ignored", result.reason, self.clock())

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import policy
 from email.header import decode_header, make_header
+from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses
@@ -48,6 +49,8 @@ class Envelope:
 
 def _decode_header_value(value: str) -> str:
     """RFC 2047 words decoded; undecodable words kept as they came."""
+    if "=?" not in value:
+        return value
     try:
         return str(make_header(decode_header(value)))
     except Exception:  # bogus charset, broken encoded word: keep the raw text
@@ -178,7 +181,7 @@ def decode_bytes(data: bytes, charset: str | None) -> str:
     return data.decode("latin-1")  # every byte is a character: cannot fail
 
 
-def _part_text(part: Message) -> str:
+def _part_text(part: Message, charset: str | None) -> str:
     try:
         payload = part.get_payload(decode=True)
     except Exception:
@@ -189,11 +192,32 @@ def _part_text(part: Message) -> str:
             payload = raw.encode("utf-8", "surrogateescape")
         else:
             return ""
-    try:
-        charset = part.get_content_charset()
-    except Exception:
-        charset = None
     return decode_bytes(payload, charset)
+
+
+@dataclass(frozen=True, slots=True)
+class _PartInfo:
+    content_type: str
+    charset: str | None
+    attachment: bool
+
+
+def _info(part: Message) -> _PartInfo:
+    """A part's type, charset and disposition, each header parsed once (the header registry
+    of policy.default re-parses on every access, and this runs for every message)."""
+    try:
+        header = part.get("content-type")
+        content_type = getattr(header, "content_type", None) or part.get_default_type()
+        params = getattr(header, "params", {}) or {}
+        charset = params.get("charset")
+    except Exception:
+        content_type, charset = part.get_default_type(), None
+    try:
+        disposition = part.get("content-disposition")
+        attachment = getattr(disposition, "content_disposition", None) == "attachment"
+    except Exception:
+        attachment = False
+    return _PartInfo(content_type.lower(), charset, attachment)
 
 
 class _HtmlText(HTMLParser):
@@ -276,34 +300,35 @@ def html_to_text(html: str) -> str:
 
 
 def body_text(message: Message) -> str:
-    """The text a player wrote: the text/plain part, else the HTML part as text, else the
-    first text part of any kind."""
-    part: Message | None = None
-    if isinstance(message, EmailMessage):
-        try:
-            part = message.get_body(preferencelist=("plain", "html"))
-        except Exception:
-            part = None
-    if part is None:
-        try:
-            for candidate in message.walk():
-                if candidate.get_content_maintype() == "text":
-                    part = candidate
-                    break
-        except Exception:
-            part = None
-    if part is None and not message.is_multipart():
+    """The text a player wrote: the first inline text/plain part, else the HTML one as text,
+    else the first text part of any kind; a multipart whose boundary never comes is read as
+    the plain text it is."""
+    found: dict[str, tuple[Message, _PartInfo]] = {}
+    try:
+        for part in message.walk():
+            if part.is_multipart():
+                continue
+            info = _info(part)
+            if not info.content_type.startswith("text/"):
+                continue
+            kind = info.content_type[5:] if not info.attachment else "attached"
+            if kind not in ("plain", "html"):
+                kind = "other" if not info.attachment else kind
+            found.setdefault(kind, (part, info))
+            if kind == "plain":
+                break
+    except Exception:
+        pass
+    for kind in ("plain", "html", "other", "attached"):
+        if kind in found:
+            part, info = found[kind]
+            text = _part_text(part, info.charset)
+            return html_to_text(text) if info.content_type == "text/html" else text
+    if not message.is_multipart():
         # A multipart whose boundary never comes (or a type we do not know) still has a
         # text payload: read it as plain text rather than ignore what the player wrote.
-        part = message
-    if part is None:
-        return ""
-    text = _part_text(part)
-    try:
-        subtype = part.get_content_subtype()
-    except Exception:
-        subtype = "plain"
-    return html_to_text(text) if subtype == "html" else text
+        return _part_text(message, _info(message).charset)
+    return ""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -396,24 +421,55 @@ class Ignored:
     reason: str
 
 
+class _CachingHeaderRegistry(HeaderRegistry):
+    """policy.default's header objects, parsed once per distinct (name, value).
+
+    The default policy parses a header again on every access (the parser itself asks for the
+    Content-Type several times per part), which made parsing the bulk of the judge's time per
+    message. Header objects are immutable strings, so sharing them is safe, and values like
+    `text/plain; charset="utf-8"` repeat from one message to the next.
+    """
+
+    _LIMIT = 4096
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cache: dict[tuple[str, str], object] = {}
+
+    def __call__(self, name: str, value: str):  # type: ignore[no-untyped-def]
+        key = (name, value)
+        found = self._cache.get(key)
+        if found is None:
+            found = super().__call__(name, value)
+            if len(self._cache) >= self._LIMIT:
+                self._cache.clear()
+            self._cache[key] = found
+        return found
+
+
+POLICY = policy.default.clone(header_factory=_CachingHeaderRegistry())
+
+
 def parse_message(raw: bytes) -> EmailMessage:
-    message = BytesParser(policy=policy.default).parsebytes(raw)
+    message = BytesParser(policy=POLICY).parsebytes(raw)
     assert isinstance(message, EmailMessage)
     return message
 
 
 def content_type_of(message: Message) -> str:
-    try:
-        return message.get_content_type()
-    except Exception:
-        return ""
+    return _info(message).content_type
 
 
 def read_mail(
-    raw: bytes, received_at: datetime | None = None, judge_address: str = ""
+    raw: bytes,
+    received_at: datetime | None = None,
+    judge_address: str = "",
+    message: EmailMessage | None = None,
 ) -> Accepted | Ignored:
-    """Raw mail to what the judge should read, or why it must stay unanswered."""
-    message = parse_message(raw)
+    """Raw mail to what the judge should read, or why it must stay unanswered. `message` is
+    the raw mail already parsed (parse_message), when the caller has it."""
+    if message is None:
+        message = parse_message(raw)
     envelope = read_envelope(raw, message)
     reason = auto_reply_reason(envelope, content_type_of(message), judge_address)
     if reason is not None:

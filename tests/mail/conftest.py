@@ -104,8 +104,8 @@ def outbox_mail(gateway: MailGateway) -> list[EmailMessage]:
     """Every message waiting in the gateway's Maildir outbox, oldest first."""
     box = gateway.delivery.outbox
     messages = []
-    for key in box.iterkeys():
-        messages.append(BytesParser(policy=policy.default).parsebytes(box.get_bytes(key)))
+    for key in box.keys():
+        messages.append(BytesParser(policy=policy.default).parsebytes(box.read(key)))
     messages.sort(key=lambda m: str(m["Date"]) + str(m["Message-ID"]))
     return messages  # type: ignore[return-value]
 
@@ -182,8 +182,11 @@ def loop_thread() -> Iterator[LoopThread]:
 
 
 @pytest.fixture
-def relay_sink(loop_thread: LoopThread) -> Iterator[tuple[Sink, ServerAddress]]:
+def relay_sink() -> Iterator[tuple[Sink, ServerAddress]]:
+    """An SMTP relay on a loop of its own (the judge's listener blocks its loop while it
+    works, as a separate relay process would not notice)."""
     sink = Sink()
+    loop_thread = LoopThread()
 
     async def start() -> asyncio.AbstractServer:
         loop = asyncio.get_running_loop()
@@ -197,6 +200,7 @@ def relay_sink(loop_thread: LoopThread) -> Iterator[tuple[Sink, ServerAddress]]:
         server.close()  # type: ignore[attr-defined]
 
     loop_thread.run(stop())
+    loop_thread.stop()
 
 
 @dataclass

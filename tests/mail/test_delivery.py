@@ -90,5 +90,21 @@ def test_a_permanent_refusal_goes_to_failed_a_temporary_one_stays(tmp_path, loop
     )
     assert (report.sent, report.failed, report.queued) == (1, 1, 1)
     (waiting,) = delivery.pending()
-    assert b"busy@example.org" in delivery.outbox.get_bytes(waiting)
+    assert b"busy@example.org" in delivery.outbox.read(waiting)
     assert len(list((tmp_path / "outbox" / ".failed" / "new").iterdir())) == 1
+
+
+def test_with_a_sender_thread_delivery_returns_at_once_and_the_thread_sends(
+    tmp_path, relay_sink
+) -> None:
+    sink, relay = relay_sink
+    delivery = Delivery(tmp_path / "outbox", relay)
+    delivery.start_sender()
+    try:
+        report = delivery.deliver([message(), message("bob@example.org")])
+        assert (report.sent, report.queued) == (0, 2)
+        received = sink.wait_for(2)
+        assert sorted(m["To"] for m in received) == ["alice@example.org", "bob@example.org"]
+    finally:
+        delivery.close()
+    assert delivery.pending() == []

@@ -6,12 +6,18 @@ from __future__ import annotations
 import sqlite3
 from datetime import UTC, datetime
 from email import policy
+from email.message import EmailMessage, Message
 from email.parser import BytesParser
 
 from pbem.mail.outbound import Composer, ThreadIndex
 from pbem.messages import Attachment, Outbound
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+
+def parsed(mail: Message) -> EmailMessage:
+    """The mail as a receiving client reads it."""
+    return BytesParser(policy=policy.default).parsebytes(mail.as_bytes())  # type: ignore[return-value]
 
 
 def composer() -> Composer:
@@ -25,9 +31,10 @@ def out(**fields: object) -> Outbound:
 
 
 def test_headers_of_a_reply() -> None:
-    (mail,) = composer().compose(
+    (sent,) = composer().compose(
         out(subject="Turn 3 results", game="alpha", in_reply_to="<p1@example.org>")
     )
+    mail = parsed(sent)
     assert mail["From"] == "judge@club.example"
     assert mail["To"] == "alice@example.org"
     assert mail["Subject"] == "[spaceships alpha] Turn 3 results"
@@ -51,6 +58,12 @@ def test_every_message_of_a_game_references_the_games_first_message() -> None:
     assert third["References"] == root and third["In-Reply-To"] == root
     assert third["Auto-Submitted"] == "auto-generated"
     assert root not in str(other["References"])
+
+
+def test_a_non_ascii_subject_is_encoded() -> None:
+    (mail,) = composer().compose(out(subject="Équipe ready", game="alpha"))
+    assert b"Subject: =?utf-8?" in mail.as_bytes()
+    assert parsed(mail)["Subject"] == "[spaceships alpha] Équipe ready"
 
 
 def test_a_message_to_several_goes_out_as_one_copy_each() -> None:
@@ -88,16 +101,15 @@ def test_subjects_outside_a_game_and_replies_keep_re_in_front() -> None:
 def test_grids_and_non_ascii_survive_the_trip_through_bytes() -> None:
     body = "         R           O\n  1  D D . . .   D D . . .\nÉquipe — flashcube\n"
     (mail,) = composer().compose(out(body=body))
-    parsed = BytesParser(policy=policy.default).parsebytes(mail.as_bytes())
-    assert parsed.get_content() == body
+    assert parsed(mail).get_content() == body
     assert all(len(line) <= 78 for line in mail.as_bytes().splitlines())
 
 
 def test_the_record_goes_as_an_attachment() -> None:
     record = Attachment("alpha.ssr", "text/plain; charset=utf-8", b'[Ruleset "2.6.1"]\n')
     (mail,) = composer().compose(out(game="alpha", attachments=(record,)))
-    parsed = BytesParser(policy=policy.default).parsebytes(mail.as_bytes())
-    (attachment,) = list(parsed.iter_attachments())
+    received = parsed(mail)
+    (attachment,) = list(received.iter_attachments())
     assert attachment.get_filename() == "alpha.ssr"
     assert attachment.get_content() == '[Ruleset "2.6.1"]\n'
-    assert parsed.get_body(("plain",)).get_content() == "text\n"
+    assert received.get_body(("plain",)).get_content() == "text\n"
