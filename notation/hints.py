@@ -136,6 +136,8 @@ def _ship_hint(word: str) -> str | None:
     if not _SHIPLIKE.fullmatch(word):
         return None
     code, number = word[:2], word[2:]
+    if code in SHIP_TYPES and not number.startswith("0"):
+        return None  # a good ship code, just in the wrong place
     if code.upper() in SHIP_TYPES and code != code.upper():
         return f"ship codes are capitals: {code.upper()}{number}"
     if number.startswith("0"):

@@ -596,6 +596,7 @@ class _RecordBuilder:
         self.legends: dict[str, list[_Legend]] = {}
         self.fleet_positions: dict[str, Position] = {}
         self.current: str | None = None
+        self.orphans: set[str] = set()  # fleets with a grid line outside any grid
         self.started = False  # something other than a tag was seen
 
     def error(self, position: Position, message: str, hint: str | None = None, word: str = ""):
@@ -653,6 +654,12 @@ class _RecordBuilder:
                 grids = self.grids.get(player)
                 if not grids or (isinstance(statement, _GridLetters) and grids[-1].rows):
                     what = "row" if isinstance(statement, _GridRow) else "line of letters"
+                    head = self.fleet_positions[player].line
+                    if player in self.orphans or any(
+                        head <= line < statement.position.line for line in self.attempt.bad_lines
+                    ):
+                        return  # follows from the broken line above, or already said
+                    self.orphans.add(player)
                     self.error(
                         statement.position,
                         f"a grid {what} without the line of colours above it",
