@@ -36,6 +36,7 @@ class Finding:
     actual: str | None = None
     source: str | None = None  # the file, when two records are checked
     hint: str | None = None
+    note: str | None = None  # e.g. that this slip changes the rest of the game
     # Later findings that follow from this one (a hit written as a miss, struck again...).
     consequences: tuple[str, ...] = field(default=())
 
@@ -58,11 +59,13 @@ class Finding:
         if self.claimed is not None or self.actual is not None:
             body = f"claimed {self.claimed or 'nothing'}; the rules give {self.actual or 'nothing'}"
             if self.message:
-                body += f" ({self.message})"
+                body += f": {self.message}"
         text = f"{text}: {body}" if text else body
         text += f" [{self.rule}]"
         if self.hint:
             text += f"; {self.hint}"
+        if self.note:
+            text += f"; {self.note}"
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -78,6 +81,7 @@ class Finding:
             "rule": self.rule,
             "message": self.message,
             "hint": self.hint,
+            "note": self.note,
             "source": self.source,
             "consequences": list(self.consequences),
             "text": str(self),

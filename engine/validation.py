@@ -191,8 +191,7 @@ def check_claims(
             if tainted:
                 finding = replace(
                     finding,
-                    message=(finding.message + "; " if finding.message else "")
-                    + "this changes the rest of the game: the record has "
+                    note="this changes the rest of the game: the record has "
                     + " ".join(str(c) for c in sorted(tainted, key=str))
                     + " wrong from here on; later results are checked against the true state",
                 )
@@ -248,9 +247,7 @@ def _orders_for_turn(
     try:
         return check_orders(state, player, orders, positions)
     except OrdersRefused as exc:
-        problems = [
-            p if p.position is not None else p.at(line and line.position) for p in exc.problems
-        ]
+        problems = [p if p.position is not None else _whole_line(p, line) for p in exc.problems]
         origin = _believed_origin(state, player, orders, taint)
         if origin is not None:
             first = out.findings[origin]
@@ -267,6 +264,16 @@ def _orders_for_turn(
             note += ", except " + "; ".join(dropped)
         out.notes.append(note)
         return checked
+
+
+def _whole_line(p: Problem, line: Any) -> Problem:
+    """A problem about a whole order list names the list as written."""
+    if line is None:
+        return p
+    from notation.format import format_turn_line
+
+    subject = p.subject if p.subject is not None else format_turn_line(line)
+    return replace(p, subject=subject, position=line.position)
 
 
 def _believed_origin(state: GameState, player: str, orders: Any, taint: _Taint) -> int | None:

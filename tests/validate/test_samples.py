@@ -1,0 +1,55 @@
+"""Every record in samples/ validates: the example games are consistent (exit 0); each slip
+record in samples/slips/ is found with exactly its turn, player and rule, and nothing else."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from validate_support import SAMPLES, run_files
+
+GAMES = sorted(p for p in SAMPLES.rglob("*.ssr") if "slips" not in p.parts)
+SLIPS = sorted((SAMPLES / "slips").glob("*.ssr"))
+
+# file -> (turn, player, rule) of the one slip in it.
+EXPECTED = {
+    "hit-recorded-as-miss.ssr": (1, "A", "5.2.3"),
+    "too-many-strikes.ssr": (3, "B", "4.4.1"),
+    "missile-fired-twice.ssr": (4, "A", "8.1.3.1"),
+    "wrong-scan-result.ssr": (1, "A", "8.3.4.1"),
+    "beam-after-burn-out.ssr": (2, "A", "8.4"),
+    "wrong-flashcube.ssr": (2, "A", "7.2.2"),
+}
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: str(p.relative_to(SAMPLES)))
+def test_every_example_game_is_consistent(path: Path) -> None:
+    result = run_files("validate", path)
+    assert result.exit_code == 0, result.output
+    assert "consistent: fleets and orders are legal" in result.output
+
+
+@pytest.mark.parametrize("path", SLIPS, ids=lambda p: p.name)
+def test_each_slip_is_found_with_its_turn_player_and_rule_and_nothing_else(path: Path) -> None:
+    result = run_files("validate", path, extra=("--json",))
+    assert result.exit_code == 1, result.output
+    found = json.loads(result.stdout)["problems"]
+    assert [(p["turn"], p["player"], p["rule"]) for p in found] == [EXPECTED[path.name]]
+    assert found[0]["line"] is not None and found[0]["column"] is not None
+
+
+def test_there_is_a_slip_record_for_each_typical_mistake() -> None:
+    assert {p.name for p in SLIPS} == set(EXPECTED)
+
+
+def test_the_long_games_are_played_to_the_end() -> None:
+    for name, ruleset, min_turns in (
+        ("game-2.6.1-long.ssr", "2.6.1", 20),
+        ("game-classic.ssr", "classic", 5),
+    ):
+        data = json.loads(run_files("validate", SAMPLES / name, extra=("--json",)).stdout)
+        assert data["ruleset"] == ruleset
+        assert data["result"]["over"] is True
+        assert len(data["turns"]) >= min_turns
+        assert data["claims_checked"] > 50
