@@ -203,3 +203,18 @@ def test_records_round_trip_and_formatting_is_idempotent(record):
     back = parse_record(text)
     assert back == record
     assert format_record(back) == text
+
+
+@SETTINGS
+@given(records(), st.data())
+def test_a_spaced_out_record_parses_to_the_same_record(record, data):
+    text = format_record(record)
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("["):
+            lines.append(line)  # tag values keep their spaces
+        else:
+            lines.append(" " + noisy(line, data.draw))
+    back = parse_record("\n".join(lines) + "\n\n")
+    assert back == record
+    assert format_record(back) == text
