@@ -203,42 +203,52 @@ def compare_claim(
             " ".join(f"destroys {d.ship} {_cells(d.cells)}" for d in true.destroyed)
             or "no ship destroyed"
         )
-    elif _flash_key(claim.flashcube) != _flash_key(true.flashcube):
-        cf, tf = _flash_key(claim.flashcube), _flash_key(true.flashcube)
-        rule = "7.1"
-        if not true.flashcube and claim.flashcube:
-            rule = "7.1" if not ruleset.classic else "rulings Classic"
-        elif claim.flashcube:
-            for cell, (ship, destroyed) in tf.items():
-                got = cf.get(cell)
-                if got is None:
-                    rule = "7.1"
-                    break
-                if (got[0] is None) != (ship is None):
-                    rule = "7.2.1"
-                    break
-                if got[1] != destroyed:
-                    rule = "7.2.2"
-                    break
-                if got[0] is not None and ship is not None and got[0][:2] != ship[:2]:
-                    rule = "7.2.3"
-                    break
-                if got[0] != ship:
-                    rule = "7.2.4"
-                    break
-            else:
-                rule = "7.1"  # extra cells claimed
-        rules.append(rule)
-        claimed.append(
-            "flashcube " + _flash_text(claim.flashcube) if claim.flashcube else "no flashcube data"
-        )
-        actual.append(
-            "flashcube " + _flash_text(true.flashcube) if true.flashcube else "no flashcube data"
-        )
+    else:
+        flash = compare_flashcube(claim.flashcube, true.flashcube, ruleset)
+        if flash is not None:
+            rules.append(flash[0])
+            claimed.append(flash[1])
+            actual.append(flash[2])
     if not rules:
         return None
     return Difference(
         rules[0], "; ".join(claimed), "; ".join(actual), "; ".join(reasons), frozenset(tainted)
+    )
+
+
+def compare_flashcube(
+    claimed: tuple[FlashcubeCell, ...], true: tuple[FlashcubeCell, ...], ruleset: Ruleset
+) -> tuple[str, str, str] | None:
+    """None when the flashcube data claimed is what the rules give [7.2]; otherwise the rule
+    (7.2.1 ship or not, 7.2.2 destroyed or not, 7.2.3 type, 7.2.4 identity, 7.1 cells missing
+    or extra), the claimed text and the true text."""
+    cf, tf = _flash_key(claimed), _flash_key(true)
+    if cf == tf:
+        return None
+    rule = "7.1"
+    if not true and claimed and ruleset.classic:
+        rule = "rulings Classic"  # the classic rules have no flashcube data
+    elif claimed:
+        for cell, (ship, destroyed) in tf.items():
+            got = cf.get(cell)
+            if got is None:
+                break
+            if (got[0] is None) != (ship is None):
+                rule = "7.2.1"
+                break
+            if got[1] != destroyed:
+                rule = "7.2.2"
+                break
+            if got[0] is not None and ship is not None and got[0][:2] != ship[:2]:
+                rule = "7.2.3"
+                break
+            if got[0] != ship:
+                rule = "7.2.4"
+                break
+    return (
+        rule,
+        "flashcube " + _flash_text(claimed) if claimed else "no flashcube data",
+        "flashcube " + _flash_text(true) if true else "no flashcube data",
     )
 
 

@@ -15,8 +15,11 @@ _GROUPS_2_6_1 = (("DS",), ("KC",), ("FS", "PC"), ("MD",), ("LS", "HS"))
 _GROUPS_CLASSIC = (("DS",), ("KC",), ("FS",), ("MD",), ("HF",))  # classic 3.3
 
 
-def check_fleet(fleet: Fleet, ruleset: Ruleset, player: str | None = None) -> list[Problem]:
-    """Every problem with a fleet, each citing its rule; empty when the fleet is legal."""
+def check_fleet(
+    fleet: Fleet, ruleset: Ruleset, player: str | None = None, carried: int = 0
+) -> list[Problem]:
+    """Every problem with a fleet, each citing its rule; empty when the fleet is legal.
+    `carried`: in a continued match, the remaining materiel of the last game [10.3]."""
     problems: list[Problem] = []
     geo = ruleset.geometry
     classic = ruleset.classic
@@ -95,12 +98,23 @@ def check_fleet(fleet: Fleet, ruleset: Ruleset, player: str | None = None) -> li
     counts = Counter(p.ship.type for p in fleet.ships if p.ship.type in ruleset.ship_types)
     if ruleset.fleet_cost is not None:
         total = sum(COSTS[t] * n for t, n in counts.items())
-        if total != ruleset.fleet_cost:
+        if total != ruleset.fleet_cost + carried:
             add(
                 "3.7.1",
                 None,
-                f"the fleet costs {total}, not {ruleset.fleet_cost}",
+                f"the fleet costs {total}, not {ruleset.fleet_cost + carried}",
                 hint="costs: " + ", ".join(f"{t} {c}" for t, c in COSTS.items()),
+            )
+    elif carried:
+        if not _standard_plus_additional(counts, carried, ruleset):
+            table = f" under the {ruleset.build_table} build table" if ruleset.build_table else ""
+            groups = _GROUPS_CLASSIC if classic else _GROUPS_2_6_1
+            add(
+                "10.3",
+                "7.2",
+                "the fleet is not a standard fleet plus additional ships built from "
+                f"{carried} carried materiel{table}",
+                hint=f"a standard fleet is {_fleet_words(groups)}",
             )
     else:
         groups = _GROUPS_CLASSIC if classic else _GROUPS_2_6_1
@@ -152,6 +166,21 @@ def check_fleet(fleet: Fleet, ruleset: Ruleset, player: str | None = None) -> li
                 f"{' '.join(f'{ship_type}{i}' for i in range(1, n + 1))}, not {written}",
             )
     return problems
+
+
+def _standard_plus_additional(counts: Counter[str], carried: int, ruleset: Ruleset) -> bool:
+    """10.2, 10.3 (classic 7.2): some standard fleet plus allowed additional ships."""
+    from itertools import product
+
+    from engine.matches import additional_allowed
+
+    groups = _GROUPS_CLASSIC if ruleset.classic else _GROUPS_2_6_1
+    for choice in product(*groups):
+        rest = counts - Counter(choice)
+        whole = sum(rest.values()) + len(choice) == sum(counts.values())
+        if whole and additional_allowed(rest, carried, ruleset):
+            return True
+    return False
 
 
 def _fleet_words(groups: tuple[tuple[str, ...], ...]) -> str:
