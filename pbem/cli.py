@@ -165,7 +165,9 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
         describe = worker.gateway.delivery.describe()
         click.echo(f"Spaceships judge {config.judge_address} is running.")
         click.echo(f"  Send mail to {config.judge_address} over SMTP at {host}:{port}")
-        click.echo("    (an MTA can route the address there; try it: send `help` as the body).")
+        click.echo(
+            "    (point an MTA there; or try it: spaceships pbem send --from you@example.org help)"
+        )
         click.echo(f"  Replies are {describe}.")
         click.echo(f"  Database {config.db}; deadlines checked every {config.tick_seconds:g} s.")
         if waiting:
@@ -328,6 +330,52 @@ def flush(**params: Any) -> None:
         raise click.UsageError("no SMTP relay configured (--relay or SPACESHIPS_SMTP_RELAY)")
     report = gateway.delivery.flush()
     click.echo(f"{report.sent} sent, {report.queued} still waiting, {report.failed} refused")
+
+
+@pbem.command()
+@click.option("--from", "sender", required=True, metavar="ADDRESS", help="who is writing")
+@click.option("--subject", default="commands", show_default=True)
+@click.option(
+    "--server",
+    metavar="HOST:PORT",
+    help="the judge's SMTP listener [env SPACESHIPS_LISTEN; 127.0.0.1:2525]",
+)
+@click.option("--to", "judge_address", metavar="ADDRESS", help="[env SPACESHIPS_JUDGE_ADDRESS]")
+@click.argument("text", nargs=-1)
+def send(
+    sender: str, subject: str, server: str | None, judge_address: str | None, text: tuple[str, ...]
+) -> None:
+    """Mail TEXT (or stdin) to a running judge, as a player would: for trying a judge out.
+    A literal \\n in TEXT starts a new line.
+
+    spaceships pbem send --from alice@example.org "join alpha"
+    """
+    import smtplib
+    from email.message import EmailMessage
+    from email.utils import make_msgid
+
+    try:
+        config = MailConfig.from_env(judge_address=judge_address)
+        host, port = (
+            parse_host_port("--server", server, 2525)
+            if server
+            else (config.listen_host, config.listen_port)
+        )
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc)) from None
+    body = " ".join(text) if text else sys.stdin.read()
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = config.judge_address
+    message["Subject"] = subject
+    message["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or "localhost")
+    message.set_content(body.replace("\\n", "\n") + "\n")
+    try:
+        with smtplib.SMTP(host, port, timeout=60) as client:
+            client.send_message(message)
+    except (OSError, smtplib.SMTPException) as exc:
+        raise click.ClickException(f"cannot send to {host}:{port}: {exc}") from None
+    click.echo(f"sent {message['Message-ID']} to {config.judge_address} at {host}:{port}")
 
 
 _SETTING_KEYS = (

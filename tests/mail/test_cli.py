@@ -173,6 +173,23 @@ def test_serve_as_a_process_says_where_to_send_mail_and_answers_it(
             )
         (reply,) = (tmp_path / "outbox" / "new").iterdir()
         assert b"Subject: Re: [spaceships] commands" in reply.read_bytes()
+        # The helper for trying a judge out sends the same way.
+        sent = CliRunner().invoke(
+            main,
+            [
+                "pbem",
+                "send",
+                "--from",
+                "bob@example.org",
+                "--server",
+                f"127.0.0.1:{port}",
+                "create alpha\\nlist",
+            ],
+            env=env,
+        )
+        assert sent.exit_code == 0, sent.output
+        replies = [f.read_bytes() for f in (tmp_path / "outbox" / "new").iterdir()]
+        assert any(b"Game alpha created" in r and b"alpha" in r for r in replies)
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(20)
