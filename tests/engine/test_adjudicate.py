@@ -300,3 +300,20 @@ def test_adjudicate_is_pure_and_the_state_round_trips_through_json() -> None:
     for state in (s1, g.state):
         again = GameState.from_json(json.loads(json.dumps(state.to_json())))
         assert again == state and again.to_json() == state.to_json()
+
+
+# --- colour order option (seed 004 section 1) ---------------------------------------------------
+def test_rygob_colour_order_decides_explosion_neighbours_and_beam_lines() -> None:
+    # Under RYGOB, Rx1 Yx1 Gx1 is a straight missile destroyer; Yx1's neighbours are Rx1, Gx1.
+    b = "MD Rx1 Yx1 Gx1"
+    g = play("1 A: Yx1", a="MD Rv3 Rw3 Rx3", b=b, options="fleet=cost:3 colours=RYGOB")
+    assert said(g, 1, "A") == ["strike Yx1 hit explodes Yx1 Rx1 Gx1 destroys MD"]
+    # A beam from Rv1 along the colours runs Rv1 Yv1 Gv1 under RYGOB.
+    a = "DS Rv1 Rv2 Rw1 Rw2 Yv1 Yv2 Yw1 Yw2"
+    g = play(
+        "1 A: bRv1Gv1",
+        a=a,
+        b="DS Bv1 Bv2 Bw1 Bw2 Ov1 Ov2 Ow1 Ow2",
+        options="fleet=cost:8 colours=RYGOB",
+    )
+    assert [e.split()[1] for e in said(g, 1, "A")] == ["Rv1", "Yv1", "Gv1"]
