@@ -340,6 +340,14 @@ def _error_at(attempt: _Attempt, exc: UnexpectedInput) -> tuple[NotationError, i
     word = match.group() if match else ""
     if not word and pos < line_end and work[pos] in "()":
         word = work[pos]
+    # An error inside a word (`Gx33`, `Gx10`: lark took `Gx3`, `Gx1`): judge the whole word.
+    start = pos
+    while start > line_start and not re.match(r"[\s,;#()]", work[start - 1]):
+        start -= 1
+    whole = _WORD.match(work, start)
+    if start < pos and whole and fix_cell(whole.group()) is not None:
+        pos, word, column = start, whole.group(), start - line_start + 1
+        expected = {"CELL"}
     if len(word) > 3 and expected & {"CELL", "PART"} and fix_cell(word) is None:
         if fix_cell(word[:3]) is not None:
             word = word[:3]  # `gx3Rv1` after b: the first cell is the misspelt one
@@ -451,6 +459,14 @@ def parse_cell(text: str) -> Cell:
     stripped = text.strip()
     if stripped in _CELLS:  # the common case, without the parser
         return _CELLS[stripped]
+    column = len(text) - len(text.lstrip()) + 1
+    if not stripped:
+        raise NotationError("a cell is missing", text, 1, 1, ("a cell like Gx3",))
+    fixed = fix_cell(stripped) if " " not in stripped else None
+    if fixed is not None:
+        message = f"`{stripped}` is not a cell"
+        expected = ("a cell like Gx3",)
+        raise NotationError(message, text, 1, column, expected, fixed[0], stripped, len(stripped))
     result, attempt = _parse_recovering(text, "cell_text")
     raise_errors(attempt.errors)
     return result

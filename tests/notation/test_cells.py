@@ -75,3 +75,12 @@ def test_error_text_shows_the_line_with_a_caret_under_the_word_and_the_hint():
         "     | ^^^",
         "hint: colours are capitals: Gx3",
     ]
+
+
+def test_an_empty_text_or_a_long_number_is_not_a_cell():
+    with pytest.raises(NotationError) as caught:
+        parse_cell("   ")
+    assert caught.value.message == "a cell is missing"
+    with pytest.raises(NotationError) as caught:
+        parse_cell("Gx10")
+    assert (caught.value.word, caught.value.hint) == ("Gx10", "numbers run 1-5")

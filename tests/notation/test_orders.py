@@ -158,3 +158,12 @@ def test_11_6_ship_codes_with_identities():
     with pytest.raises(NotationError) as caught:
         parse_ship("fs2")
     assert caught.value.hint == "ship codes are capitals: FS2"
+
+
+def test_a_number_out_of_range_is_judged_as_the_whole_word():
+    with pytest.raises(NotationErrors) as caught:
+        parse_orders("Gx33 Rv1 Gx10")
+    assert [(e.column, e.word, e.hint) for e in caught.value.errors] == [
+        (1, "Gx33", "numbers run 1-5"),
+        (10, "Gx10", "numbers run 1-5"),
+    ]
