@@ -142,3 +142,10 @@ A fleet:
     record = parse_record(text)
     assert str(record.fleets["A"]) == "MD Ov4 Ov5; LS Rv1"
     assert record.fleet_forms == {"A": "grid"}
+
+
+def test_a_record_with_crlf_line_ends_as_mail_has_them_means_the_same():
+    record = parse_record(SPEC_EXAMPLE.replace("\n", "\r\n"))
+    assert record == parse_record(SPEC_EXAMPLE)
+    assert record.tag("A") == "Alice"
+    assert all(not c.text.endswith("\r") for c in record.comments)
