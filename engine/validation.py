@@ -50,9 +50,15 @@ class Validation:
 
     def verdict(self) -> str:
         if self.ok:
-            text = f"consistent: fleets and orders are legal ({self.turns} turns)"
-            if self.claims_checked:
-                text += f", all {self.claims_checked} claimed results are right"
+            if self.kind.startswith("private"):
+                owner = self.kind[-1]
+                text = f"consistent: {owner}'s fleet and orders are legal ({self.turns} turns)"
+                if self.claims_checked:
+                    text += f", all {self.claims_checked} claimed results are right or plausible"
+            else:
+                text = f"consistent: fleets and orders are legal ({self.turns} turns)"
+                if self.claims_checked:
+                    text += f", all {self.claims_checked} claimed results are right"
             if self.unchecked:
                 text += f"; {len(self.unchecked)} thing(s) could not be checked (see notes)"
             return text

@@ -1,0 +1,511 @@
+"""Checking one player's private record [1.4, 11.3]: it has the owner's fleet but not the
+opponent's, so only part of it can be checked, and the report says which part.
+
+Checked exactly: the owner's fleet; the owner's orders, turn by turn (entitlements depend only on
+the owner's own space, which the opponent's recorded strikes change); every result the owner gave
+for the opponent's actions on the owner's space (hit, miss, duplicate, explosions, destroyed
+ships); flashcube data the owner returned. Checked for plausibility only: the results the owner
+was given in the opponent's space (a strike on a cell already known empty must miss, a duplicate
+needs a cell already destroyed, explosions lie next to their target, a destroyed ship has its
+type's shape...). Not checked: the opponent's orders and the flashcube data they returned.
+
+The engine plays the owner's side: the opponent's visible aspects (from their results line, or
+their turn line) against the owner's real fleet, the opponent's space being a stand-in that is
+reset every turn and whose results are ignored.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from engine.adjudicate import adjudicate, first_reporter
+from engine.claims import Finding, compare_flashcube, compare_line
+from engine.fleets import check_fleet
+from engine.orders import CheckedBeam, CheckedOrders
+from engine.problems import RulesetError
+from engine.random_play import random_fleet
+from engine.rulesets import Ruleset
+from engine.shapes import has_shape
+from engine.state import GameResult, GameState, PlayerState, other
+from engine.validation import (
+    Validation,
+    _explainer,
+    _orders_for_turn,
+    _Taint,
+    finding_from_problem,
+    game_order,
+    merged_line,
+    result_lines,
+)
+from notation.cells import Cell
+from notation.orders import Beam, KamikazeLaunch, Scan, Strike
+from notation.records import Claim, FlashcubeCell, Record, ResultLine
+from notation.ships import ShipId
+
+# What a player knows of a cell of the opponent's space.
+EMPTY, SHIP, DESTROYED = "empty", "ship", "destroyed"
+
+
+@dataclass
+class _Known:
+    state: str
+    turn: int
+
+
+def validate_private(record: Record, source: str | None = None) -> Validation:
+    owner = "A" if "A" in record.fleets else "B"
+    opponent = other(owner)
+    out = Validation(kind=f"private {owner}")
+    try:
+        ruleset = Ruleset.from_tags(record.ruleset, record.options)
+    except RulesetError as exc:
+        out.findings.append(Finding("fleet", "rulings", str(exc), entry=exc.text, source=source))
+        return out
+    fleet = record.fleets[owner]
+    problems = check_fleet(fleet, ruleset, owner)
+    if problems:
+        pos = record.fleet_positions.get(owner)
+        out.findings.extend(finding_from_problem(p.at(pos), "fleet", source) for p in problems)
+        out.unchecked.append("turns not checked: the fleet is refused")
+        return out
+    out.unchecked.append(
+        f"the record has no fleet for {opponent}: {opponent}'s orders, the results {owner} was "
+        f"given in {opponent}'s space and the flashcube data {opponent} returned are checked "
+        "for plausibility only; add the fleet to check everything"
+    )
+    phantom = PlayerState(random_fleet(ruleset, random.Random(0)))
+    players = {owner: PlayerState(fleet), opponent: phantom}
+    state = GameState(ruleset, players["A"], players["B"])
+    taint = _Taint()
+    known: dict[Cell, _Known] = {}
+    flagged: dict[Cell, int] = {}  # opponent's cells with a finding, for consequences
+    last = max(record.last_turn, max((r.turn for r in record.results), default=0))
+    while state.turn <= last:
+        if state.over:
+            out.findings.append(
+                Finding(
+                    "end",
+                    "2.3",
+                    f"the game ended after turn {state.result.turn}; later turns are never played",
+                    state.turn,
+                    source=source,
+                )
+            )
+            break
+        turn = state.turn
+        mine = _orders_for_turn(record, state, owner, out, taint, source)
+        theirs = _their_aspects(record, state, opponent, out)
+        orders = {owner: mine, opponent: theirs}
+        before = state
+        state, report = adjudicate(state, orders["A"], orders["B"])
+        # The opponent's results against the owner's space are exact.
+        lines = result_lines(record, turn, opponent)
+        if lines and report.entries(opponent):
+            line = _without_unknowable(merged_line(lines))
+            truth = tuple(
+                replace(e, destroyed=_no_flash(e.destroyed)) for e in report.entries(opponent)
+            )
+            explain = _explainer(before, owner)
+            compared = compare_line(line, truth, ruleset, explain, source)
+            out.claims_checked += compared.checked
+            out.notes.extend(compared.notes)
+            out.findings.extend(f for f, _ in compared.findings)
+        # The owner's results in the opponent's space: plausible, and own flashcube exact.
+        first = first_reporter(before)
+        own_lines = result_lines(record, turn, owner)
+        if own_lines:
+            line = merged_line(own_lines)
+            destroyed_now = (
+                before.player(owner).destroyed | {c for c, _ in mine.kamikazes}
+                if first == owner
+                else state.player(owner).destroyed
+            )
+            theirs_kamikaze = _their_kamikaze_cells(record, turn, opponent)
+            burnt = _plausible(
+                line,
+                mine,
+                before,
+                owner,
+                destroyed_now,
+                known,
+                theirs_kamikaze,
+                flagged,
+                out,
+                source,
+            )
+            if burnt:
+                me = state.player(owner)
+                state = replace(
+                    state,
+                    **{owner.lower(): replace(me, burnt_out=me.burnt_out | burnt)},
+                )
+        elif mine.strikes or mine.beams or mine.scans:
+            out.unchecked.append(
+                f"no results line for turn {turn} {owner}: results of {owner}'s actions not checked"
+            )
+        # The stand-in opponent never wins or loses; the owner's own end is real [2.3].
+        me = state.player(owner)
+        if me.burnt_out != before.player(owner).burnt_out and not own_lines:
+            me = replace(me, burnt_out=before.player(owner).burnt_out)
+        over = state.materiel(owner) == 0 or (mine.limited and mine.only_scans)
+        result = state.result if over else GameResult()
+        reset = {owner: me, opponent: phantom}
+        state = replace(state, a=reset["A"], b=reset["B"], result=result)
+    out.state = None  # the opponent's side is a stand-in: no state to show
+    out.turns = state.turn - 1
+    out.findings = game_order(out.findings)
+    return out
+
+
+def _no_flash(destroyed: tuple) -> tuple:  # type: ignore[type-arg]
+    return tuple(replace(x, flashcube=None) for x in destroyed)
+
+
+def _without_unknowable(line: ResultLine) -> ResultLine:
+    """The opponent's results line without the flashcube data of the opponent's own space."""
+    claims = tuple(replace(c, flashcube=()) if c.kind != "kamikaze" else c for c in line.claims)
+    return replace(line, claims=tuple(c for c in claims if c.kind != "kamikaze"))
+
+
+def _their_kamikaze_cells(record: Record, turn: int, player: str) -> set[Cell]:
+    cells: set[Cell] = set()
+    for line in result_lines(record, turn, player):
+        cells |= {c.cell for c in line.claims if c.kind == "kamikaze"}
+    t = record.orders(turn, player)
+    if t is not None:
+        cells |= {o.launch for o in t.orders if isinstance(o, KamikazeLaunch)}
+    return cells
+
+
+def _their_aspects(record: Record, state: GameState, player: str, out: Validation) -> CheckedOrders:
+    """The opponent's visible aspects in the owner's space: from their results line, else their
+    turn line, else none (said so)."""
+    geo = state.ruleset.geometry
+    strikes: list[Cell] = []
+    beams: list[CheckedBeam] = []
+    scans: list[Cell] = []
+    lines = result_lines(record, state.turn, player)
+    ship = ShipId("DS")
+    if lines:
+        beam_cells: list[Cell] = []
+        for c in merged_line(lines).claims:
+            if c.kind == "beam":
+                beam_cells.append(c.cell)
+            elif c.kind == "strike":
+                strikes.append(c.cell)
+            elif c.kind == "scan":
+                scans.append(c.cell)
+        for i in range(0, len(beam_cells), 3):
+            cells = tuple(beam_cells[i : i + 3])
+            d = geo.direction(cells[0], cells[-1]) if len(cells) == 3 else None
+            diagonal = d is not None and sum(1 for v in d[0] if v) > 1
+            beams.append(CheckedBeam(ship, cells, diagonal))
+    else:
+        t = record.orders(state.turn, player)
+        if t is None or not t.orders:
+            return _empty(state, player)
+        out.notes.append(
+            f"no results line for turn {state.turn} {player}: {player}'s strikes taken from "
+            f"{player}'s turn line"
+        )
+        for o in t.orders:
+            if isinstance(o, Strike):
+                strikes.append(o.target)
+            elif isinstance(o, Scan):
+                scans.append(o.target)
+            elif isinstance(o, Beam):
+                line = geo.line(o.start, o.end)
+                if line is not None and len(line) == 3:
+                    beams.append(CheckedBeam(ship, line, False))
+    return CheckedOrders(
+        state.turn, player, (), tuple(strikes), tuple(beams), (), (), tuple(scans), False, 0, 0
+    )
+
+
+def _empty(state: GameState, player: str) -> CheckedOrders:
+    return CheckedOrders(state.turn, player, (), (), (), (), (), (), False, 0, 0)
+
+
+def _plausible(
+    line: ResultLine,
+    mine: CheckedOrders,
+    before: GameState,
+    owner: str,
+    own_destroyed: frozenset[Cell] | set[Cell],
+    known: dict[Cell, _Known],
+    their_kamikazes: set[Cell],
+    flagged: dict[Cell, int],
+    out: Validation,
+    source: str | None,
+) -> frozenset[ShipId]:
+    """The owner's claims about the opponent's space against what the record already says of
+    it; the owner's flashcube data exactly. Returns the beams that burnt out by these claims."""
+    ruleset = before.ruleset
+    geo = ruleset.geometry
+    turn = line.turn
+    immediate = not ruleset.classic
+    space = before.space(owner)
+    if immediate:
+        for c in their_kamikazes:  # their launch cells are destroyed before any strike [4.5.3]
+            known[c] = _Known(DESTROYED, turn)
+    updates: dict[Cell, _Known] = {}
+
+    def learn(cell: Cell, what: str) -> None:
+        target = known if immediate else updates
+        old = known.get(cell)
+        if old is not None and old.state == DESTROYED:
+            return
+        target[cell] = _Known(what, turn)
+
+    def flag(claim: Claim, rule: str, message: str, claimed: str, actual: str) -> None:
+        from notation.format import format_claim
+
+        finding = Finding(
+            "claim",
+            rule,
+            message,
+            turn,
+            owner,
+            format_claim(claim),
+            claim.position,
+            claimed,
+            actual,
+            source,
+        )
+        origin = flagged.get(claim.cell)
+        if origin is not None:
+            # The record's picture of this cell went wrong earlier: said once, there.
+            first = out.findings[origin]
+            out.findings[origin] = replace(first, consequences=(*first.consequences, str(finding)))
+            return
+        out.findings.append(finding)
+        flagged[claim.cell] = len(out.findings) - 1
+
+    def since(k: _Known) -> str:
+        return f"turn {k.turn}" if k.turn != turn else "this turn"
+
+    unmatched = _match_aspects(line, mine, out, source, owner)
+    checked = 0
+    for index, claim in enumerate(line.claims):
+        if index in unmatched:
+            continue
+        k = known.get(claim.cell)
+        checked += 1
+        if claim.kind in ("strike", "beam"):
+            r = claim.result
+            if k is not None and k.state == EMPTY and r != "miss":
+                flag(
+                    claim,
+                    ruleset.rule("5.2.2", "5.1.2"),
+                    f"the record shows no ship at {claim.cell} ({since(k)})",
+                    r or "",
+                    "miss",
+                )
+            elif k is not None and k.state == DESTROYED and r != "duplicate":
+                flag(
+                    claim,
+                    ruleset.rule("5.2.4", "5.1.4"),
+                    f"{claim.cell} was reported destroyed ({since(k)})",
+                    r or "",
+                    "dup",
+                )
+            elif k is not None and k.state == SHIP and r == "miss":
+                flag(
+                    claim,
+                    ruleset.rule("5.2.3", "5.1.3"),
+                    f"a scan found a ship at {claim.cell} ({since(k)})",
+                    "miss",
+                    "hit or dup",
+                )
+            elif (k is None or k.state == SHIP) and r == "duplicate":
+                flag(
+                    claim,
+                    ruleset.rule("5.2.4", "5.1.4"),
+                    f"nothing in the record destroyed {claim.cell} before",
+                    "dup",
+                    "hit or miss",
+                )
+            if r == "hit" or r == "duplicate":
+                learn(claim.cell, DESTROYED)
+            elif r == "miss":
+                learn(claim.cell, EMPTY)
+            if claim.explosions:
+                _explosions(claim, known, geo, flag, ruleset)
+                for c in claim.explosions:
+                    learn(c, DESTROYED)
+        elif claim.kind == "scan":
+            expect = {EMPTY: "empty", DESTROYED: "destroyed"}.get(k.state) if k else None
+            if expect is not None and claim.result != expect:
+                flag(
+                    claim,
+                    "8.3.4.1",
+                    f"the record already shows {claim.cell} {expect} ({since(k)})",
+                    claim.result or "",
+                    expect,
+                )  # type: ignore[union-attr]
+            elif k is not None and k.state == SHIP and claim.result == "empty":
+                flag(
+                    claim,
+                    "8.3.4.1",
+                    f"a ship was found at {claim.cell} ({since(k)})",
+                    "empty",
+                    "undamaged or destroyed",
+                )
+            if claim.result == "empty":
+                learn(claim.cell, EMPTY)
+            elif claim.result == "destroyed":
+                learn(claim.cell, DESTROYED)
+            elif claim.result == "undamaged":
+                learn(claim.cell, SHIP)
+        for d in claim.destroyed:
+            if claim.kind == "kamikaze":
+                continue  # the owner's own ship: checked with the owner's own side
+            cells = frozenset(d.cells)
+            if not has_shape(d.ship.type, cells, geo, ruleset.classic):
+                flag(
+                    claim,
+                    ruleset.rule("3.5", "3.1"),
+                    f"{' '.join(map(str, d.cells))} is not the shape of a {d.ship.name}",
+                    f"destroys {d.ship}",
+                    "a ship of that shape",
+                )
+            for c in cells:
+                learn(c, DESTROYED)
+        if claim.flashcube and claim.kind != "kamikaze":
+            cells = [c for d in claim.destroyed for c in d.cells]
+            true = tuple(
+                FlashcubeCell(
+                    c,
+                    s.id if (s := space.ship_at.get(c)) else None,
+                    c in own_destroyed and s is not None,
+                )
+                for c in cells
+            )
+            diff = compare_flashcube(claim.flashcube, true, ruleset)
+            if diff is not None:
+                flag(claim, diff[0], f"the flashcube data of {owner}'s own space", diff[1], diff[2])
+        elif claim.destroyed and claim.kind != "kamikaze" and ruleset.flashcube:
+            cells = [c for d in claim.destroyed for c in d.cells]
+            true = tuple(
+                FlashcubeCell(
+                    c,
+                    s.id if (s := space.ship_at.get(c)) else None,
+                    c in own_destroyed and s is not None,
+                )
+                for c in cells
+            )
+            diff = compare_flashcube((), true, ruleset)
+            if diff is not None:
+                flag(
+                    claim,
+                    "7.1",
+                    f"{owner} owed flashcube data for the destroyed ship",
+                    diff[1],
+                    diff[2],
+                )
+    known.update(updates)
+    out.claims_checked += checked
+    # Burn-out by the claims [8.2.4]: a diagonal beam whose end cells were both hits.
+    burnt: set[ShipId] = set()
+    beams = [c for c in line.claims if c.kind == "beam"]
+    for beam, i in zip(mine.beams, range(0, len(beams), 3), strict=False):
+        group = beams[i : i + 3]
+        if (
+            beam.diagonal
+            and len(group) == 3
+            and group[0].result == "hit"
+            and group[2].result == "hit"
+        ):
+            burnt.add(beam.ship)
+    return frozenset(burnt)
+
+
+def _explosions(
+    claim: Claim, known: dict[Cell, _Known], geo: object, flag: object, ruleset: Ruleset
+) -> None:
+    """8.1.4: explosions only on a hit, the target first, the others next to it and not
+    already destroyed or empty."""
+    rule = ruleset.rule("8.1.4", "6.6.3")
+    cells = claim.explosions
+    written = "explodes " + " ".join(map(str, cells))
+    if claim.result != "hit":
+        flag(claim, rule, "only a hit on an unfired missile explodes", written, "no explosions")  # type: ignore[operator]
+        return
+    if cells[0] != claim.cell:
+        flag(
+            claim,
+            rule,
+            "the explosions start at the struck missile",
+            written,
+            f"explodes {claim.cell} ...",
+        )  # type: ignore[operator]
+        return
+    for c in cells[1:]:
+        k = known.get(c)
+        if not geo.adjacent(claim.cell, c):  # type: ignore[attr-defined]
+            flag(
+                claim,
+                rule,
+                f"{c} is not next to {claim.cell}",
+                written,
+                f"cells next to {claim.cell}",
+            )  # type: ignore[operator]
+            return
+        if k is not None and k.state in (EMPTY, DESTROYED):
+            flag(
+                claim,
+                rule,
+                f"{c} was already known {k.state}",
+                written,
+                "undamaged cells of the same ship",
+            )  # type: ignore[operator]
+            return
+
+
+def _match_aspects(
+    line: ResultLine, mine: CheckedOrders, out: Validation, source: str | None, owner: str
+) -> set[int]:
+    """Each claim answers one of the owner's visible aspects [2.2.2], and each aspect has its
+    result written [11.7.1.3]; results themselves are checked by _plausible."""
+    from notation.format import format_claim
+
+    expected = [("beam", c) for b in mine.beams for c in b.cells]
+    expected += [("strike", c) for c in mine.strikes]
+    expected += [("scan", c) for c in mine.scans]
+    expected += [("kamikaze", c) for c, _ in mine.kamikazes]
+    left = list(expected)
+    unmatched: set[int] = set()
+    for index, claim in enumerate(line.claims):
+        key = (claim.kind, claim.cell)
+        if key in left:
+            left.remove(key)
+            continue
+        unmatched.add(index)
+        out.findings.append(
+            Finding(
+                "claim",
+                "2.2.2",
+                f"the orders of turn {line.turn} have no {claim.kind} on {claim.cell}",
+                line.turn,
+                owner,
+                format_claim(claim),
+                claim.position,
+                source=source,
+            )
+        )
+    prefix = {"beam": "b", "strike": "", "scan": "s", "kamikaze": "k"}
+    for kind, cell in left:
+        out.findings.append(
+            Finding(
+                "claim",
+                "11.7.1.3",
+                "the results line has no entry for this visible aspect",
+                line.turn,
+                owner,
+                f"{prefix[kind]}{cell}",
+                line.position,
+                source=source,
+            )
+        )
+    return unmatched
