@@ -129,7 +129,10 @@ def play_record(record: Record) -> Game:
     last = record.last_turn
     while state.turn <= last:
         if state.over:
-            raise OrdersRefused(after_end(record, state), Game(record, ruleset, state))
+            late = after_end(record, state)
+            if late:
+                raise OrdersRefused(late, Game(record, ruleset, state))
+            break  # only empty turn lines after the end
         checked = {}
         problems: list[Problem] = []
         for p in PLAYERS:

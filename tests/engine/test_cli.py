@@ -96,3 +96,18 @@ def test_adjudicate_reads_a_classic_beam_as_one_line_of_five(tmp_path: Path) -> 
     result = run(tmp_path, "adjudicate", text=record_text("1 A: bv1", ruleset="classic"))
     assert result.exit_code == 0, result.output
     assert "A: beam Rv1 miss, Ov1 miss, Yv1 miss, Gv1 hit, Bv1 hit" in result.output
+
+
+def test_adjudicate_accepts_empty_turn_lines_after_the_end(tmp_path: Path) -> None:
+    text = record_text("1 A: mRv1 Bz5\n2 A:\n2 B:", a="LG Rv1", b="LG Bz5", options="fleet=cost:1")
+    result = run(tmp_path, "adjudicate", "--json", text=text)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["result"]["turn"] == 1
+
+
+def test_adjudicate_refuses_orders_after_the_end(tmp_path: Path) -> None:
+    text = record_text("1 A: mRv1 Bz5\n2 B: Rv1", a="LG Rv1", b="LG Bz5", options="fleet=cost:1")
+    result = run(tmp_path, "adjudicate", text=text)
+    assert (
+        result.exit_code == 1 and "turn 2, player B" in result.output and "[2.3]" in result.output
+    )
