@@ -320,6 +320,20 @@ def archive(statuses: tuple[str, ...], limit: int, **params: Any) -> None:
 
 @pbem.command()
 @_settings
+def tick(**params: Any) -> None:
+    """Run deadlines and reminders once and send what they produce (for cron, alongside
+    `receive`; `serve` and the `poll` loop do this by themselves)."""
+    params = {k: params.get(k) for k in _SETTING_KEYS}
+    _logging(params.pop("verbose") or False)
+    factory = params.pop("judge_factory")
+    gateway = _open(_config(params), factory)
+    written = gateway.tick()
+    gateway.delivery.close()
+    click.echo(f"{written} message(s) sent or written to the outbox")
+
+
+@pbem.command()
+@_settings
 def flush(**params: Any) -> None:
     """Send what is waiting in the outbox through the SMTP relay."""
     params = {k: params.get(k) for k in _SETTING_KEYS}

@@ -193,3 +193,9 @@ def test_serve_as_a_process_says_where_to_send_mail_and_answers_it(
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(20)
+
+
+def test_tick_runs_the_deadlines_once(env: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["pbem", "tick"], env=env)
+    assert result.exit_code == 0, result.output
+    assert "0 message(s) sent or written to the outbox" in result.output

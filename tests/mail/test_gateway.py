@@ -214,3 +214,38 @@ def test_tick_delivers_what_the_judge_sends_at_deadlines(make_gateway, outbox_ma
     gateway = make_gateway(Deadline())
     assert gateway.tick() == 2
     assert sorted(m["To"] for m in outbox_mail(gateway)) == ["a@example.org", "b@example.org"]
+
+
+def test_a_passed_deadline_is_mailed_to_everyone_in_the_games_thread(
+    tmp_path, clock, mail: Mail, outbox_mail: Outbox
+) -> None:
+    from pbem.judge import Judge
+    from pbem.mail.delivery import Delivery
+    from pbem.store import open_store
+
+    store = open_store(tmp_path / "deadline.sqlite3")
+    gateway = MailGateway(
+        store.connection,
+        Judge(store, clock=clock, judge_address="judge@club.example"),
+        Delivery(tmp_path / "deadline-outbox"),
+        judge_address="judge@club.example",
+        clock=clock,
+        lock=store.lock,
+    )
+    gateway.receive(mail("create alpha deadline 1h", sender="gm@example.org"))
+    gateway.receive(mail("join alpha", sender="alice@example.org"))
+    gateway.receive(mail("join alpha", sender="bob@example.org"))
+    before = {m["Message-ID"] for m in outbox_mail(gateway)}
+    (created,) = [m for m in outbox_mail(gateway) if m["To"] == "gm@example.org"]
+    root = created["Message-ID"]  # the game's first message roots its thread
+
+    clock.advance(hours=2)
+    assert gateway.tick() == 3
+    late = [m for m in outbox_mail(gateway) if m["Message-ID"] not in before]
+    assert sorted(m["To"] for m in late) == [
+        "alice@example.org",
+        "bob@example.org",
+        "gm@example.org",
+    ]
+    assert all(m["Subject"].startswith("[spaceships alpha] ") for m in late)
+    assert all(m["References"] == root and m["Auto-Submitted"] == "auto-generated" for m in late)
