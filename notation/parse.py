@@ -496,21 +496,36 @@ _ORDER_WORD = re.compile(r"[^\s,]+")
 
 
 def _fast_orders(text: str) -> tuple[tuple[Order, Position], ...] | None:
-    """The orders of a one-line list written canonically, without the parser; None for
-    anything else (lark then parses it, and reports any error)."""
+    """The orders of a one-line list of well-formed words, without the parser; None for
+    anything else (lark then parses it, and reports any error). A lone prefix `b`, `m`, `k`,
+    `s` joins the next word(s), as in `b Rv1 Rx1` and `k Bz5`."""
     if "\n" in text:
         return None
     simple = _simple_orders()
     out: list[tuple[Order, Position]] = []
-    for match in _ORDER_WORD.finditer(text):
-        word = match.group()
+    words = [(m.group(), m.start()) for m in _ORDER_WORD.finditer(text)]
+    index = 0
+    while index < len(words):
+        word, start = words[index]
+        index += 1
+        if word in ("b", "m", "k", "s") and index < len(words):
+            word += words[index][0]
+            index += 1
+            if (
+                word[0] == "b"
+                and len(word) == 4
+                and index < len(words)
+                and words[index][0] in _CELLS
+            ):
+                word += words[index][0]
+                index += 1
         order = simple.get(word)
         if order is None:
             if len(word) == 7 and word[0] == "b" and word[1:4] in _CELLS and word[4:] in _CELLS:
                 order = Beam(_CELLS[word[1:4]], _CELLS[word[4:]])
             else:
                 return None
-        out.append((order, Position(1, match.start() + 1)))
+        out.append((order, Position(1, start + 1)))
     return tuple(out)
 
 

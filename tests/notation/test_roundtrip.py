@@ -153,11 +153,13 @@ def test_parsing_spaced_out_orders_gives_the_canonical_form(order_list, data):
 
 
 @SETTINGS
-@given(order_lists)
-def test_the_fast_path_agrees_with_lark(order_list):
-    text = format_orders(order_list)
-    via_lark, _ = _parse_recovering(text, "orders_text")
-    assert parse_orders_positions(text) == tuple(via_lark)
+@given(order_lists, st.data())
+def test_the_fast_path_agrees_with_lark(order_list, data):
+    canonical = format_orders(order_list)
+    spaced = canonical.replace("b", "b ").replace("k", "k ").replace("s", "s ").replace("m", "m ")
+    for text in (canonical, noisy(canonical, data.draw), noisy(spaced, data.draw)):
+        via_lark, _ = _parse_recovering(text, "orders_text")
+        assert parse_orders_positions(text) == tuple(via_lark)
 
 
 @SETTINGS
