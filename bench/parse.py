@@ -14,7 +14,7 @@ import random
 import time
 
 from notation.cells import LETTERS
-from notation.parse import _parser, parse_orders, parse_record
+from notation.parse import _parse_recovering, _parser, parse_orders, parse_record
 
 COLOURS = "ROYGB"
 
@@ -76,6 +76,12 @@ def main() -> None:
         for line in lines:
             parse_orders(line)
         print(f"order lines, {name:9}: {rate(len(lines), time.perf_counter() - start)}")
+
+    # The same lines through lark alone, as lines the fast path does not take would go.
+    start = time.perf_counter()
+    for line in corpus:
+        _parse_recovering(line, "orders_text")
+    print(f"order lines, lark only: {rate(len(corpus), time.perf_counter() - start)}")
 
     records = [record(rng) for _ in range(args.records)]
     start = time.perf_counter()
