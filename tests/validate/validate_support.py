@@ -47,3 +47,19 @@ def problems(*texts: str) -> list[dict[str, Any]]:
 def summary(found: list[dict[str, Any]]) -> list[tuple[int | None, str | None, str]]:
     """(turn, player, rule) of each problem, in the order reported."""
     return [(p["turn"], p["player"], p["rule"]) for p in found]
+
+
+STD = (
+    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "
+    "MD Yv3 Yw3 Yx3; LS Oz5"
+)
+
+
+def game(*lines: str, a: str | None = STD, b: str | None = STD, ruleset: str | None = None) -> str:
+    """A record: both fleets (the same standard fleet, see STD) unless left out, then lines."""
+    out = [] if ruleset is None else [f'[Ruleset "{ruleset}"]']
+    if a is not None:
+        out.append(f"A fleet: {a}")
+    if b is not None:
+        out.append(f"B fleet: {b}")
+    return "\n".join([*out, *lines]) + "\n"
