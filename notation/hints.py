@@ -46,6 +46,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "_NL": "the end of the line",
     "COLON": "`:`",
     "LSQB": "`[`",
+    "TAG_OPEN": "`[`",
     "RSQB": "`]`",
     "LPAR": "`(`",
     "RPAR": "`)`",
@@ -79,7 +80,16 @@ def expected_words(expected: set[str] | frozenset[str]) -> tuple[str, ...]:
         names -= ORDER_TERMINALS
         words.append("an order (Gx3, bRv1Rx1, mGx3, kBz5 or sGy3)")
     if {"TURN", "PLAYER"} <= names:
-        names -= {"TURN", "PLAYER", "SHIP", "KEY", "GRID_COLOURS", "GRID_LETTERS", "LSQB", "_NL"}
+        names -= {
+            "TURN",
+            "PLAYER",
+            "SHIP",
+            "KEY",
+            "GRID_COLOURS",
+            "GRID_LETTERS",
+            "TAG_OPEN",
+            "_NL",
+        }
         words.append("a record line (a tag, `A fleet: ...`, `1 A: ...` or `1 A results: ...`)")
     # Stable, readable order: the order of TERMINAL_WORDS.
     for name in TERMINAL_WORDS:

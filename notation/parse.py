@@ -179,8 +179,8 @@ class _Build(Transformer[Token, Any]):
 
     # tags and fleets
     def tag(self, c: list[Token]) -> _Tag:
-        value = re.sub(r"\\(.)", r"\1", c[1].value[1:-1])
-        return _Tag(c[0].value, value, Position(c[0].line, c[0].column - 1))  # type: ignore[operator]
+        value = re.sub(r"\\(.)", r"\1", c[2].value[1:-1])
+        return _Tag(c[1].value, value, _pos(c[0]))
 
     def ship(self, c: list[Token]) -> tuple[ShipPlacement, Position]:
         return ShipPlacement(_ship_id(c[0].value), tuple(_cell(t) for t in c[1:])), _pos(c[0])
