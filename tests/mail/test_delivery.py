@@ -108,3 +108,34 @@ def test_with_a_sender_thread_delivery_returns_at_once_and_the_thread_sends(
     finally:
         delivery.close()
     assert delivery.pending() == []
+
+
+def test_the_relay_login_is_used(tmp_path, loop_thread) -> None:
+    from aiosmtpd.smtp import AuthResult, LoginPassword
+
+    logins: list[tuple[bytes, bytes]] = []
+
+    def authenticator(server, session, envelope, mechanism, auth_data) -> AuthResult:
+        assert isinstance(auth_data, LoginPassword)
+        logins.append((auth_data.login, auth_data.password))
+        return AuthResult(success=auth_data.password == b"s3cret")
+
+    class Accept:
+        async def handle_DATA(self, server, session, envelope) -> str:
+            return "250 OK" if session.authenticated else "530 5.7.0 authenticate first"
+
+    async def start() -> asyncio.AbstractServer:
+        return await asyncio.get_running_loop().create_server(
+            lambda: SMTP(Accept(), authenticator=authenticator, auth_require_tls=False),
+            "127.0.0.1",
+            0,
+        )
+
+    server = loop_thread.run(start())
+    port = server.sockets[0].getsockname()[1]
+    relay = ServerAddress("127.0.0.1", port, "plain", "judge", "s3cret")
+    report = Delivery(tmp_path / "outbox", relay).deliver([message()])
+    assert report.sent == 1 and logins == [(b"judge", b"s3cret")]
+    wrong = ServerAddress("127.0.0.1", port, "plain", "judge", "nope")
+    report = Delivery(tmp_path / "outbox2", wrong).deliver([message()])
+    assert (report.sent, report.queued) == (0, 1)

@@ -185,11 +185,17 @@ def test_a_whole_game_by_email_from_create_to_reveal(table: Table) -> None:
     assert all(str(m["References"]).split()[0] == root for m in alpha[1:])
     assert all(m["Auto-Submitted"] in ("auto-replied", "auto-generated") for m in alpha)
 
-    # Hidden information: before the reveal nothing Bob or Carol got names Alice's flying
-    # saucer's cells, nor her fleet line.
-    for mail in table.sink.messages:
-        if mail["To"] in (bob, "carol@example.org") and mail not in over:
-            assert "FS Bv4" not in text_of(mail) and "Bw5" not in text_of(mail)
+    # Hidden information: Bob never acts, so until the reveal no mail to Bob or Carol may
+    # name a cell only Alice's fleet has (her flying saucer, her heavy scout's Oz4), nor
+    # anything of her fleet line.
+    alice_only = ("Bv4", "Bv5", "Bw4", "Bw5", "Oz4", "FS Bv4", "HS Oz4")
+    before_reveal = [m for m in table.sink.messages if m not in over]
+    for mail in before_reveal:
+        if mail["To"] in (bob, "carol@example.org"):
+            text = text_of(mail)
+            assert not [cell for cell in alice_only if cell in text], mail["Subject"]
+    # ...and the reveal shows them.
+    assert "Bv4" in text_of(next(m for m in over if m["To"] == bob))
 
 
 def test_the_same_message_delivered_twice_is_answered_once(table: Table) -> None:
