@@ -52,11 +52,11 @@ class Validation:
         if self.ok:
             if self.kind.startswith("private"):
                 owner = self.kind[-1]
-                text = f"consistent: {owner}'s fleet and orders are legal ({self.turns} turns)"
+                text = f"consistent: {owner}'s fleet and orders are legal ({_turns(self.turns)})"
                 if self.claims_checked:
                     text += f", all {self.claims_checked} claimed results are right or plausible"
             else:
-                text = f"consistent: fleets and orders are legal ({self.turns} turns)"
+                text = f"consistent: fleets and orders are legal ({_turns(self.turns)})"
                 if self.claims_checked:
                     text += f", all {self.claims_checked} claimed results are right"
             if self.unchecked:
@@ -69,7 +69,7 @@ class Validation:
             text += (
                 f" (and {follow} later entr{'ies' if follow != 1 else 'y'} that follow from them)"
             )
-        return text + f" in {self.turns} turns"
+        return text + f" in {_turns(self.turns)}"
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {}
@@ -88,6 +88,10 @@ class Validation:
             }
         )
         return d
+
+
+def _turns(n: int) -> str:
+    return f"{n} turn{'' if n == 1 else 's'}"
 
 
 def finding_from_problem(p: Problem, kind: str, source: str | None = None) -> Finding:
@@ -178,6 +182,11 @@ def check_claims(
                 )
             continue
         line = merged_line(lines)
+        if len(lines) > 1:
+            out.notes.append(
+                f"turn {turn}, player {p}: {len(lines)} results lines, read as one in the order "
+                "written"
+            )
         defender = other(p)
         compared = compare_line(
             line, entries[p], ruleset, _explainer(state_before, defender), source

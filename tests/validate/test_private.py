@@ -1,0 +1,80 @@
+"""One player's private record, lacking the opponent's fleet [1.4]: the owner's fleet, orders
+and the results the owner gave are checked exactly, the results the owner was given only for
+plausibility, and the report says what could not be checked."""
+
+from __future__ import annotations
+
+from validate_support import SAMPLES, game, report, run_files, summary
+
+ORDERS_A = "1 A: Gx1 Rz5"
+
+
+def private_a(*lines: str) -> str:
+    return game(*lines, b=None)
+
+
+def test_the_private_records_of_the_long_game_are_consistent() -> None:
+    for owner in "AB":
+        result = run_files("validate", SAMPLES / "private" / f"game-2.6.1-long-{owner}.ssr")
+        assert result.exit_code == 0, result.output
+        assert f"{owner}'s fleet and orders are legal" in result.output
+
+
+def test_what_cannot_be_checked_without_the_opponents_fleet_is_said() -> None:
+    data = report(private_a(ORDERS_A, "1 A results: Gx1 hit; Rz5 miss"))
+    assert data["ok"] and data["kind"] == "private A"
+    assert any("no fleet for B" in u and "plausibility" in u for u in data["unchecked"])
+
+
+def test_results_given_for_the_opponents_strikes_must_match_the_owners_fleet() -> None:
+    # B's Oz5 hits A's light scout and destroys it; A wrote a miss [5.2.3].
+    data = report(private_a("1 B results: Oz5 miss; Rz5 miss"))
+    assert summary(data["problems"]) == [(1, "B", "5.2.3")]
+
+
+def test_the_owners_own_orders_are_checked() -> None:
+    data = report(private_a("1 A: sGx1 sGx2"))
+    assert summary(data["problems"]) == [(1, "A", "8.3.1")]
+
+
+def test_a_duplicate_hit_on_a_cell_nothing_destroyed_is_implausible() -> None:
+    data = report(private_a(ORDERS_A, "1 A results: Gx1 dup; Rz5 miss"))
+    assert summary(data["problems"]) == [(1, "A", "5.2.4")]
+
+
+def test_a_strike_on_a_cell_known_empty_must_miss_and_the_slip_is_said_once() -> None:
+    data = report(
+        private_a(
+            ORDERS_A,
+            "1 A results: Gx1 hit; Rz5 miss",
+            "2 A: Rz5",
+            "2 A results: Rz5 hit",
+            "3 A: Rz5",
+            "3 A results: Rz5 miss",
+        )
+    )
+    assert summary(data["problems"]) == [(2, "A", "5.2.2")]
+    assert len(data["problems"][0]["consequences"]) == 1
+
+
+def test_missile_explosions_must_lie_next_to_their_target() -> None:
+    data = report(private_a("1 A: Yw3", "1 A results: Yw3 hit explodes Yw3 Yv3 Yz3"))
+    assert summary(data["problems"]) == [(1, "A", "8.1.4")]
+
+
+def test_explosions_only_on_a_hit() -> None:
+    data = report(private_a("1 A: Yw3", "1 A results: Yw3 miss explodes Yw3 Yv3"))
+    assert summary(data["problems"]) == [(1, "A", "8.1.4")]
+
+
+def test_a_destroyed_ship_reported_must_have_its_types_shape() -> None:
+    data = report(private_a("1 A: Yw3", "1 A results: Yw3 hit destroys MD Yw3 flashcube Yw3 MD"))
+    assert summary(data["problems"]) == [(1, "A", "3.5")]
+
+
+def test_flashcube_data_the_owner_returned_is_checked_exactly() -> None:
+    # B's MD Yv3 Yw3 Yx3 is destroyed by A's strike: A returns A's own MD cells, undamaged.
+    right = "1 A results: Yw3 hit explodes Yw3 Yv3 Yx3 destroys MD Yv3 Yw3 Yx3 flashcube "
+    assert report(private_a("1 A: Yw3", right + "Yv3 MD, Yw3 MD, Yx3 MD"))["ok"]
+    wrong = report(private_a("1 A: Yw3", right + "Yv3 MD, Yw3 -, Yx3 MD"))
+    assert summary(wrong["problems"]) == [(1, "A", "7.2.1")]
