@@ -4,7 +4,7 @@ missile strikes [8.1.3], kamikazes [4.5, 6.8.2], beams [8.2, 8.4], scans [8.3.1]
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from engine.geometry import Direction, Geometry, geometry
 from engine.state import GameState, Ship
@@ -12,7 +12,8 @@ from notation.cells import Cell
 from notation.ships import ShipId
 
 
-@cache
+# Bounded caches: a long-running judge sees ever new cell sets.
+@lru_cache(maxsize=1 << 16)
 def _max_matching(colour_order: str, cells: frozenset[Cell]) -> int:
     """4.4.1: the most pairwise disjoint adjacent pairs among these cells."""
     if len(cells) < 2:
@@ -31,7 +32,7 @@ def _distinct_pairs(geo: Geometry, cells: frozenset[Cell]) -> int:
     return sum(len(geo.adjacent_cells[c] & cells) for c in cells) // 2
 
 
-@cache
+@lru_cache(maxsize=1 << 14)
 def _beam_directions(colour_order: str, undamaged: frozenset[Cell]) -> frozenset[Direction]:
     geo = geometry(colour_order)
     found = set()
