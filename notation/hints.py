@@ -179,15 +179,51 @@ class Diagnosis:
     stand_in: str | None = None
 
 
-def diagnose(word: str, expected: set[str] | frozenset[str]) -> Diagnosis:
-    """What is wrong with an unexpected `word` where `expected` terminals could come."""
-    found = _diagnose(word, expected)
+def diagnose(word: str, expected: set[str] | frozenset[str], previous: str = "") -> Diagnosis:
+    """What is wrong with an unexpected `word` where `expected` terminals could come;
+    `previous` is the word before it on the line, for context."""
+    found = _in_context(word, expected, previous) or _diagnose(word, expected)
     if found.stand_in == "":  # a word-level problem without a known fix: a placeholder
         for name, placeholder in _PLACEHOLDERS.items():
             if name in expected:
                 return Diagnosis(found.message, found.hint, placeholder)
         return Diagnosis(found.message, found.hint, None)
     return found
+
+
+_CELL_SHAPE = re.compile(r"[ROYGB][v-z][1-5]")
+
+
+def _in_context(word: str, expected: frozenset[str] | set[str], previous: str) -> Diagnosis | None:
+    """Hints that depend on the word before: what follows `explodes`, `destroys`, a kamikaze
+    death, a flashcube cell."""
+    shown = f"`{word}`" if word else "this"
+    missing = "a cell is missing here" if not word else f"unexpected {shown}"
+    if previous == "explodes" and "CELL" in expected:
+        return Diagnosis(missing, "name the cells that exploded: explodes Yw2 Yv2")
+    if previous == "destroys" and "SHIP" in expected:
+        hint = "name the ship, then its cells: destroys MD Yv2 Yw2 Yx2"
+        if _CELL_SHAPE.fullmatch(word):
+            return Diagnosis("a ship code is missing here", hint)
+        if not word:
+            return Diagnosis("a ship code is missing here", hint)
+    if "FLASH_EMPTY" in expected and "SHIP" in expected and (not word or _CELL_SHAPE.match(word)):
+        hint = "after each flashcube cell comes - (no ship) or the ship there: Yv2 -, Yw2 KC"
+        return Diagnosis("a flashcube cell needs what is there", hint)
+    if "EXPLODES" in expected and "STRIKE_RESULT" not in expected and previous[:1] == "k":
+        if word.lower() in _KEYWORDS["STRIKE_RESULT"] + _KEYWORDS["SCAN_RESULT"] + ("h", "m", "d"):
+            hint = "a kamikaze death has no result [5.4.3]; its strike is a separate entry"
+            return Diagnosis(f"unexpected {shown}", hint, " ")
+    if not word and "CELL" in expected:
+        if previous == "k":
+            return Diagnosis(missing, "a kamikaze launch names its cell: kBz5")
+        if previous == "s":
+            return Diagnosis(missing, "a scan names its cell: sGy3")
+        if previous == "b":
+            return Diagnosis(missing, "a beam names both end cells: bRv1Rx1 (classic: bRv)")
+        if previous[:1] == "b" and _CELL_SHAPE.fullmatch(previous[1:]):
+            return Diagnosis(missing, "a beam names both end cells: bRv1Rx1")
+    return None
 
 
 def _diagnose(word: str, expected: set[str] | frozenset[str]) -> Diagnosis:
@@ -240,7 +276,7 @@ def _diagnose(word: str, expected: set[str] | frozenset[str]) -> Diagnosis:
         )
     if "CELL" in expected and "LINE" not in expected and not ORDER_TERMINALS <= expected:
         if "BEAM_B" not in expected and "STRIKE_RESULT" not in expected:
-            hint = "a beam names both end cells: bRv1Rx1; k and s take a cell: kBz5, sGy3"
+            hint = "k and s take a cell: kBz5, sGy3; a beam names both end cells: bRv1Rx1"
             return Diagnosis(
                 ("a cell is missing here" if not word else f"unexpected {shown}"), hint
             )

@@ -338,7 +338,7 @@ def _error_at(attempt: _Attempt, exc: UnexpectedInput) -> tuple[NotationError, i
     column = pos - line_start + 1
     match = _WORD.match(work, pos)
     word = match.group() if match else ""
-    if not word and pos < line_end and work[pos] in "()":
+    if not word and pos < line_end and work[pos] in "();":
         word = work[pos]
     # An error inside a word (`Gx33`, `Gx10`: lark took `Gx3`, `Gx1`): judge the whole word.
     start = pos
@@ -351,7 +351,11 @@ def _error_at(attempt: _Attempt, exc: UnexpectedInput) -> tuple[NotationError, i
     if len(word) > 3 and expected & {"CELL", "PART"} and fix_cell(word) is None:
         if fix_cell(word[:3]) is not None:
             word = word[:3]  # `gx3Rv1` after b: the first cell is the misspelt one
-    found = diagnose(word, frozenset(expected))
+    before = work[line_start:pos].replace(",", " ").replace(";", " ").split()
+    previous = before[-1] if before else ""
+    if len(before) > 1 and before[-2] in ("b", "m", "k", "s"):
+        previous = before[-2] + previous  # `b Rv1` reads as `bRv1`
+    found = diagnose(word, frozenset(expected), previous)
     error = NotationError(
         found.message,
         attempt.text,
@@ -579,7 +583,26 @@ def parse_fleet(text: str, colour_order: str = "ROYGB") -> Fleet:
 
 def parse_claims(text: str) -> tuple[Claim, ...]:
     """The claims of one results line without its `1 A results:` head."""
-    record = parse_record("1 A results: " + text.replace("\n", " "))
+    head = "1 A results: "
+    try:
+        record = parse_record(head + text.replace("\n", " "))
+    except NotationError as exc:
+        # Point into the caller's text, not the line made up here.
+        moved = [
+            NotationError(
+                e.message,
+                text,
+                1,
+                max(1, e.column - len(head)),
+                e.expected,
+                e.hint,
+                e.word,
+                e.length,
+            )
+            for e in exc.errors
+        ]
+        raise_errors(moved)
+        raise  # pragma: no cover
     return record.results[0].claims if record.results else ()
 
 

@@ -167,3 +167,18 @@ def test_a_number_out_of_range_is_judged_as_the_whole_word():
         (1, "Gx33", "numbers run 1-5"),
         (10, "Gx10", "numbers run 1-5"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("Gx3 k", "a kamikaze launch names its cell: kBz5"),
+        ("s", "a scan names its cell: sGy3"),
+        ("b", "a beam names both end cells: bRv1Rx1 (classic: bRv)"),
+        ("b Rv1", "a beam names both end cells: bRv1Rx1"),
+    ],
+)
+def test_a_prefix_without_its_cell_says_what_it_needs(text, hint):
+    with pytest.raises(NotationError) as caught:
+        parse_orders(text)
+    assert (caught.value.message, caught.value.hint) == ("a cell is missing here", hint)

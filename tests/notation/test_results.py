@@ -104,3 +104,32 @@ def test_a_misspelt_result_word_gets_did_you_mean():
     with pytest.raises(NotationError) as caught:
         parse_record("1 A results: Gx3 hitt\n")
     assert caught.value.hint == "did you mean `hit`?"
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "hint"),
+    [
+        (
+            "kBz5 hit; Gx3 miss",
+            6,
+            "a kamikaze death has no result [5.4.3]; its strike is a separate entry",
+        ),
+        ("Gx3 hit explodes", 17, "name the cells that exploded: explodes Yw2 Yv2"),
+        ("Gx3 hit destroys Gx3", 18, "name the ship, then its cells: destroys MD Yv2 Yw2 Yx2"),
+        (
+            "Gx3 hit flashcube Gx3",
+            22,
+            "after each flashcube cell comes - (no ship) or the ship there: Yv2 -, Yw2 KC",
+        ),
+    ],
+)
+def test_what_follows_a_claim_gets_a_hint_pointing_into_the_claims_text(text, column, hint):
+    with pytest.raises(NotationError) as caught:
+        parse_claims(text)
+    assert (caught.value.text, caught.value.column, caught.value.hint) == (text, column, hint)
+
+
+def test_an_empty_entry_between_semicolons_points_at_the_semicolon():
+    with pytest.raises(NotationError) as caught:
+        parse_claims("Gx3 hit; ; Rv1 miss")
+    assert (caught.value.column, caught.value.word) == (10, ";")
