@@ -15,7 +15,7 @@ from dataclasses import replace
 from engine.entitlements import carry_capabilities
 from engine.orders import CheckedOrders
 from engine.reports import Destruction, Entry, Flashcube, TurnReport
-from engine.state import PLAYERS, GameResult, GameState, Ship, TurnHistory, other
+from engine.state import PLAYERS, GameResult, GameState, PlayerState, Ship, TurnHistory, other
 from notation.cells import Cell
 
 
@@ -86,19 +86,22 @@ class _Turn:
     # --- visible aspects ---------------------------------------------------------------------
     def strike(self, attacker: str, cell: Cell, action: str) -> Entry:
         """5.2 (5.3 for a beam strike), with missile explosions [8.1.4]."""
-        defender = other(attacker)
-        ship = self.spaces[defender].ship_at.get(cell)
+        defender = "B" if attacker == "A" else "A"
+        space = self.spaces[defender]
+        ship = space.ship_at.get(cell)
         if ship is None:
             return Entry(action, cell, "miss")  # type: ignore[arg-type]
-        if self._is_destroyed(defender, cell):
+        destroyed = self.destroyed[defender]
+        # 5.2.4: destroyed when the strike is announced (2.6.1), or at the start (classic 2.4).
+        if cell in (destroyed if self.immediate else self.start[defender]):
             if cell in self.special[defender]:
                 self.credits[attacker] += 1
             return Entry(action, cell, "duplicate")  # type: ignore[arg-type]
-        self.destroyed[defender].add(cell)
+        destroyed.add(cell)
         self.hits[attacker] += 1
         self.credits[attacker] += 1
         explosions: tuple[Cell, ...] = ()
-        if cell in self.spaces[defender].missiles and cell not in self.fired[defender]:
+        if cell in space.missiles and cell not in self.fired[defender]:
             # Still an unfired missile just after the aspects are revealed: it explodes, taking
             # the adjacent undamaged cells of its ship [8.1.4]; those do not explode in turn.
             start = self.destroyed[defender] if self.immediate else self.start[defender]
@@ -181,13 +184,13 @@ def adjudicate(
     for p in PLAYERS:
         old = state.player(p)
         destroyed = frozenset(turn.destroyed[p])
-        players[p] = replace(
-            old,
-            destroyed=destroyed,
-            fired=frozenset(turn.fired[p]),
-            burnt_out=frozenset(turn.burnt[p]),
-            lost_last_turn=len(destroyed) - len(old.destroyed),
-            hits=old.hits + turn.credits[p],
+        players[p] = PlayerState(
+            old.fleet,
+            destroyed,
+            frozenset(turn.fired[p]),
+            frozenset(turn.burnt[p]),
+            len(destroyed) - len(old.destroyed),
+            old.hits + turn.credits[p],
         )
         materiel[p] = len(state.space(p).cells) - len(destroyed)
 
@@ -208,13 +211,14 @@ def adjudicate(
         else:
             winner = _tiebreak(state, orders)
         result = GameResult(True, state.turn, {"A": score["A"], "B": score["B"]}, winner)
-    next_state = replace(
-        state,
-        a=players["A"],
-        b=players["B"],
-        turn=state.turn + 1,
-        history=(*state.history, TurnHistory(state.turn, checked_a, checked_b, report)),
-        result=result,
+    next_state = GameState(
+        state.ruleset,
+        players["A"],
+        players["B"],
+        state.turn + 1,
+        (*state.history, TurnHistory(state.turn, checked_a, checked_b, report)),
+        result,
+        state._spaces,  # the fleets do not change
     )
     for p in PLAYERS:
         carry_capabilities(state, next_state, p)
