@@ -24,6 +24,7 @@ from notation import (
     TurnLine,
     format_orders,
 )
+from notation.errors import NotationError
 from notation.format import format_claim, format_fleet, format_record, grid_marks
 from notation.parse import (
     _parse_recovering,
@@ -220,3 +221,19 @@ def test_a_spaced_out_record_parses_to_the_same_record(record, data):
     back = parse_record("\n".join(lines) + "\n\n")
     assert back == record
     assert format_record(back) == text
+
+
+NOTATION_CHARS = 'ROYGBvwxyz0123456789 bmks,;:#()[]"\n\t-.=ABDSKCFPMHLrtlf'
+
+
+@SETTINGS
+@given(st.text(st.sampled_from(NOTATION_CHARS), max_size=80))
+def test_any_text_parses_or_raises_notation_errors_that_point_into_it(text):
+    for parse in (parse_record, parse_orders, parse_fleet, parse_cell):
+        try:
+            parse(text)
+        except NotationError as exc:
+            for error in exc.errors:
+                assert error.text == text
+                assert 1 <= error.line <= text.count("\n") + 1
+                assert str(error)
