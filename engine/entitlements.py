@@ -3,7 +3,7 @@ missile strikes [8.1.3], kamikazes [4.5, 6.8.2], beams [8.2, 8.4], scans [8.3.1]
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.geometry import Direction, Geometry, geometry
@@ -69,22 +69,18 @@ class Entitlements:
     player: str
     ships: tuple[ShipCapability, ...]
     scans: int
+    # Derived from `ships` once (order checking reads them several times).
+    conventional: int = field(init=False, compare=False)
+    missile_ships: tuple[ShipCapability, ...] = field(init=False, compare=False)
+    kamikaze_ships: tuple[ShipCapability, ...] = field(init=False, compare=False)
+    beam_ships: tuple[ShipCapability, ...] = field(init=False, compare=False)
 
-    @property
-    def conventional(self) -> int:
-        return sum(s.conventional for s in self.ships)
-
-    @property
-    def missile_ships(self) -> tuple[ShipCapability, ...]:
-        return tuple(s for s in self.ships if s.unfired)
-
-    @property
-    def kamikaze_ships(self) -> tuple[ShipCapability, ...]:
-        return tuple(s for s in self.ships if s.kamikaze)
-
-    @property
-    def beam_ships(self) -> tuple[ShipCapability, ...]:
-        return tuple(s for s in self.ships if s.beam)
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "conventional", sum(s.conventional for s in self.ships))
+        set_(self, "missile_ships", tuple(s for s in self.ships if s.unfired))
+        set_(self, "kamikaze_ships", tuple(s for s in self.ships if s.kamikaze))
+        set_(self, "beam_ships", tuple(s for s in self.ships if s.beam))
 
     @property
     def only_kamikazes_and_scans(self) -> bool:
