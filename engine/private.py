@@ -20,11 +20,12 @@ import random
 from dataclasses import dataclass, replace
 
 from engine.adjudicate import adjudicate, first_reporter
-from engine.claims import Finding, compare_flashcube, compare_line
+from engine.claims import Finding, claim_from_entry, compare_claim, compare_flashcube, compare_line
 from engine.fleets import check_fleet
 from engine.orders import CheckedBeam, CheckedOrders
 from engine.problems import RulesetError
 from engine.random_play import random_fleet
+from engine.reports import Entry
 from engine.rulesets import Ruleset
 from engine.shapes import has_shape
 from engine.state import GameResult, GameState, PlayerState, other
@@ -39,6 +40,7 @@ from engine.validation import (
     result_lines,
 )
 from notation.cells import Cell
+from notation.format import format_claim
 from notation.orders import Beam, KamikazeLaunch, Scan, Strike
 from notation.records import Claim, FlashcubeCell, Record, ResultLine
 from notation.ships import ShipId
@@ -111,6 +113,8 @@ def validate_private(record: Record, source: str | None = None) -> Validation:
             out.claims_checked += compared.checked
             out.notes.extend(compared.notes)
             out.findings.extend(f for f, _ in compared.findings)
+        if lines:
+            _their_kamikazes_and_flashcube(merged_line(lines), state, owner, known, out, source)
         # The owner's results in the opponent's space: plausible, and own flashcube exact.
         first = first_reporter(before)
         own_lines = result_lines(record, turn, owner)
@@ -131,6 +135,7 @@ def validate_private(record: Record, source: str | None = None) -> Validation:
                 known,
                 theirs_kamikaze,
                 flagged,
+                report.entries(owner),
                 out,
                 source,
             )
@@ -236,6 +241,7 @@ def _plausible(
     known: dict[Cell, _Known],
     their_kamikazes: set[Cell],
     flagged: dict[Cell, int],
+    report_entries: tuple[Entry, ...],
     out: Validation,
     source: str | None,
 ) -> frozenset[ShipId]:
@@ -404,7 +410,11 @@ def _plausible(
                     diff[1],
                     diff[2],
                 )
+    if not immediate:
+        for c in their_kamikazes:  # classic: destroyed at the end of the turn [classic 4.4.3]
+            updates[c] = _Known(DESTROYED, turn)
     known.update(updates)
+    _own_kamikazes(line, report_entries, out, source, ruleset)
     out.claims_checked += checked
     # Burn-out by the claims [8.2.4]: a diagonal beam whose end cells were both hits.
     burnt: set[ShipId] = set()
@@ -509,3 +519,86 @@ def _match_aspects(
             )
         )
     return unmatched
+
+
+def _own_kamikazes(
+    line: ResultLine,
+    entries: tuple[Entry, ...],
+    out: Validation,
+    source: str | None,
+    ruleset: Ruleset,
+) -> None:
+    """The owner's kamikaze deaths: a ship of the owner's destroyed by one is exact [11.7.3]
+    (the flashcube data the opponent returned for it is not checkable)."""
+    true = {e.cell: e for e in entries if e.action == "kamikaze"}
+    for claim in line.claims:
+        entry = true.get(claim.cell)
+        if claim.kind != "kamikaze" or entry is None:
+            continue
+        expected = replace(claim_from_entry(entry), flashcube=())
+        diff = compare_claim(replace(claim, flashcube=()), expected, ruleset)
+        if diff is not None:
+            out.findings.append(
+                Finding(
+                    "claim",
+                    diff.rule,
+                    diff.message,
+                    line.turn,
+                    line.player,
+                    format_claim(claim),
+                    claim.position,
+                    diff.claimed,
+                    diff.actual,
+                    source,
+                )
+            )
+
+
+def _their_kamikazes_and_flashcube(
+    line: ResultLine,
+    after: GameState,
+    owner: str,
+    known: dict[Cell, _Known],
+    out: Validation,
+    source: str | None,
+) -> None:
+    """From the opponent's results line: the flashcube data they returned tells the owner about
+    their space; when their kamikaze destroyed one of their ships, the owner's flashcube data
+    for it is exact (the owner's space at the end of the opponent's report)."""
+    ruleset = after.ruleset
+    space = after.space(owner)
+    destroyed = after.player(owner).destroyed
+    for claim in line.claims:
+        if claim.kind != "kamikaze":
+            for f in claim.flashcube:
+                state = EMPTY if f.ship is None else DESTROYED if f.destroyed else SHIP
+                old = known.get(f.cell)
+                if old is None or old.state != DESTROYED:
+                    known[f.cell] = _Known(state, line.turn)
+            continue
+        for d in claim.destroyed:
+            for c in d.cells:
+                known[c] = _Known(DESTROYED, line.turn)
+        if not claim.destroyed or not ruleset.flashcube:
+            continue
+        cells = [c for d in claim.destroyed for c in d.cells]
+        true = tuple(
+            FlashcubeCell(c, s.id if (s := space.ship_at.get(c)) else None, c in destroyed)
+            for c in cells
+        )
+        diff = compare_flashcube(claim.flashcube, true, ruleset)
+        if diff is not None:
+            out.findings.append(
+                Finding(
+                    "claim",
+                    diff[0],
+                    f"the flashcube data of {owner}'s own space",
+                    line.turn,
+                    line.player,
+                    format_claim(claim),
+                    claim.position,
+                    diff[1],
+                    diff[2],
+                    source,
+                )
+            )

@@ -78,3 +78,19 @@ def test_flashcube_data_the_owner_returned_is_checked_exactly() -> None:
     assert report(private_a("1 A: Yw3", right + "Yv3 MD, Yw3 MD, Yx3 MD"))["ok"]
     wrong = report(private_a("1 A: Yw3", right + "Yv3 MD, Yw3 -, Yx3 MD"))
     assert summary(wrong["problems"]) == [(1, "A", "7.2.1")]
+
+
+def test_a_ship_of_the_owners_destroyed_by_their_own_kamikaze_is_checked_exactly() -> None:
+    # B hits A's PC at Bz2 and Bz3: Bz1 and Bz4 pair with nothing, so the PC may kamikaze
+    # [4.5]; kBz1 leaves Bz4, so the PC is not destroyed [3.10].
+    lines = ("1 B results: Bz2 hit; Bz3 hit", "2 A: kBz1 Rz5")
+    assert report(private_a(*lines, "2 A results: Rz5 miss; kBz1"))["ok"]
+    wrong = report(private_a(*lines, "2 A results: Rz5 miss; kBz1 destroys PC Bz1 Bz2 Bz3 Bz4"))
+    assert summary(wrong["problems"]) == [(2, "A", "11.7.3")]
+
+
+def test_flashcube_the_owner_returned_for_the_opponents_kamikaze_is_checked_exactly() -> None:
+    right = "1 B results: Rz5 miss; kYv3 destroys LG Yv3 flashcube Yv3 MD"
+    assert report(private_a(right))["ok"]
+    wrong = report(private_a(right.replace("Yv3 MD", "Yv3 -")))
+    assert summary(wrong["problems"]) == [(1, "B", "7.2.1")]
