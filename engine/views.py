@@ -28,7 +28,7 @@ TYPE_MARKS = {
     "HF": "H",
 }
 LEGEND_OWN = (
-    "capital: your undamaged ship cell (D K F P M H L A G); f: fired missile; "
+    "capital: your undamaged ship cell (D K F P M H L A G); *: fired missile; "
     "lower case: destroyed cell of that ship; o: enemy strike on empty space"
 )
 LEGEND_ENEMY = (
@@ -100,7 +100,7 @@ class PlayerView:
                 if c in self.destroyed:
                     marks[c] = mark.lower()
                 elif c in self.fired:
-                    marks[c] = "f"
+                    marks[c] = "*"  # not "f": that is a destroyed flying saucer cell
                 else:
                     marks[c] = mark
         return marks

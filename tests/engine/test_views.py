@@ -58,7 +58,7 @@ def test_marks_for_grid_drawings() -> None:
     g = play("1 A: mv Gz4 Gz5 Rz1 sRx3\n1 B: Oz5 Rz5")
     view = player_view(g.state, "A")
     own = view.own_marks()
-    assert own[c("Rv1")] == "D" and own[c("Yv3")] == "f" and own[c("Oz5")] == "l"
+    assert own[c("Rv1")] == "D" and own[c("Yv3")] == "*" and own[c("Oz5")] == "l"
     assert own[c("Rz5")] == "o" and c("Rz4") not in own
     enemy = view.enemy_marks()
     assert enemy[c("Gz4")] == "h" and enemy[c("Rz1")] == "o" and enemy[c("Rx3")] == "#"
