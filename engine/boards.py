@@ -8,8 +8,7 @@ import re
 from collections.abc import Callable
 
 from engine.state import GameState, other
-from engine.views import TYPE_MARKS, PlayerView, player_view
-from notation.cells import Cell
+from engine.views import player_view
 from notation.format import format_grids
 
 LEGEND = (
@@ -18,41 +17,6 @@ LEGEND = (
     "enemy space as known: o = empty, # = ship cell not known destroyed, x = destroyed ship "
     "cell, a type letter where the type is known (capital undamaged, lower case destroyed)"
 )
-
-
-def own_marks(view: PlayerView) -> dict[Cell, str]:
-    """A player's own space: ships, damage, fired missiles, the opponent's misses."""
-    marks: dict[Cell, str] = {}
-    for t in view.turns:
-        for e in t.entries(other(view.player)):
-            if e.action in ("strike", "beam") and e.result == "miss":
-                marks[e.cell] = "o"
-    for ship in view.ships:
-        mark = TYPE_MARKS[ship.type]
-        for c in ship.cells:
-            if c in view.destroyed:
-                marks[c] = mark.lower()
-            elif c in view.fired:
-                marks[c] = "*"
-            else:
-                marks[c] = mark
-    return marks
-
-
-def enemy_marks(view: PlayerView) -> dict[Cell, str]:
-    """The opponent's space as the player knows it from the views, nothing more."""
-    marks: dict[Cell, str] = {}
-    for cell, known in view.enemy.items():
-        if known.ship is False:
-            marks[cell] = "o"
-        elif known.type is not None:
-            t = TYPE_MARKS[known.type]
-            marks[cell] = t.lower() if known.destroyed else t
-        elif known.destroyed:
-            marks[cell] = "x"
-        elif known.ship:
-            marks[cell] = "#"
-    return marks
 
 
 # click.style keyword arguments per kind of mark.
@@ -98,9 +62,9 @@ def colour_grids(text: str, style: Callable[..., str]) -> str:
 def player_boards(state: GameState, player: str) -> str:
     """What `player` may know: own space, then the opponent's space as known [11.3]."""
     view = player_view(state, player)
-    own = format_grids(own_marks(view), view.colour_order, f"Player {player}'s space (own)")
+    own = format_grids(view.own_marks(), view.colour_order, f"Player {player}'s space (own)")
     enemy = format_grids(
-        enemy_marks(view),
+        view.enemy_marks(),
         view.colour_order,
         f"Player {other(player)}'s space, as known to {player}",
     )
@@ -112,5 +76,5 @@ def umpire_boards(state: GameState) -> str:
     parts = []
     for p in ("A", "B"):
         view = player_view(state, p)
-        parts.append(format_grids(own_marks(view), view.colour_order, f"Player {p}'s space"))
+        parts.append(format_grids(view.own_marks(), view.colour_order, f"Player {p}'s space"))
     return "\n\n".join(parts)
