@@ -46,10 +46,14 @@ def open_relay(relay: ServerAddress, timeout: float = 30.0) -> smtplib.SMTP:
         )
     else:
         client = smtplib.SMTP(relay.host, relay.port, timeout=timeout)
+    try:
         if relay.security == "starttls":
             client.starttls(context=ssl.create_default_context())
-    if relay.username:
-        client.login(relay.username, relay.password or "")
+        if relay.username:
+            client.login(relay.username, relay.password or "")
+    except BaseException:
+        client.close()
+        raise
     return client
 
 
