@@ -113,11 +113,11 @@ def validate_private(record: Record, source: str | None = None) -> Validation:
             out.claims_checked += compared.checked
             out.notes.extend(compared.notes)
             out.findings.extend(f for f, _ in compared.findings)
-        if lines:
-            _their_kamikazes_and_flashcube(merged_line(lines), state, owner, known, out, source)
         # The owner's results in the opponent's space: plausible, and own flashcube exact.
         first = first_reporter(before)
         own_lines = result_lines(record, turn, owner)
+        # Burn-out [8.2.4] only as the owner's claims tell it (the stand-in's results mean nothing).
+        burnt: frozenset[ShipId] = before.player(owner).burnt_out
         if own_lines:
             line = merged_line(own_lines)
             destroyed_now = (
@@ -126,7 +126,7 @@ def validate_private(record: Record, source: str | None = None) -> Validation:
                 else state.player(owner).destroyed
             )
             theirs_kamikaze = _their_kamikaze_cells(record, turn, opponent)
-            burnt = _plausible(
+            burnt |= _plausible(
                 line,
                 mine,
                 before,
@@ -139,20 +139,16 @@ def validate_private(record: Record, source: str | None = None) -> Validation:
                 out,
                 source,
             )
-            if burnt:
-                me = state.player(owner)
-                state = replace(
-                    state,
-                    **{owner.lower(): replace(me, burnt_out=me.burnt_out | burnt)},
-                )
         elif mine.strikes or mine.beams or mine.scans:
             out.unchecked.append(
                 f"no results line for turn {turn} {owner}: results of {owner}'s actions not checked"
             )
+        if lines:
+            # What their report tells of their space, once this turn's own claims are checked
+            # (their flashcube data may show cells the owner destroyed this turn).
+            _their_kamikazes_and_flashcube(merged_line(lines), state, owner, known, out, source)
         # The stand-in opponent never wins or loses; the owner's own end is real [2.3].
-        me = state.player(owner)
-        if me.burnt_out != before.player(owner).burnt_out and not own_lines:
-            me = replace(me, burnt_out=before.player(owner).burnt_out)
+        me = replace(state.player(owner), burnt_out=burnt)
         over = state.materiel(owner) == 0 or (mine.limited and mine.only_scans)
         result = state.result if over else GameResult()
         reset = {owner: me, opponent: phantom}

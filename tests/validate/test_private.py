@@ -94,3 +94,13 @@ def test_flashcube_the_owner_returned_for_the_opponents_kamikaze_is_checked_exac
     assert report(private_a(right))["ok"]
     wrong = report(private_a(right.replace("Yv3 MD", "Yv3 -")))
     assert summary(wrong["problems"]) == [(1, "B", "7.2.1")]
+
+
+def test_a_beam_burns_out_as_the_owners_claims_tell_it() -> None:
+    # A's cube death star fires along the diagonal Gv1-Gx3; both end cells claimed hits
+    # [8.2.4], so a beam in turn 2 is refused [8.4]. The middle cell's result does not matter.
+    burn = ("1 A: bGv1Gx3", "1 A results: bGv1 hit; bGw2 miss; bGx3 hit")
+    found = report(private_a(*burn, "2 A: bRz1Rz3"))["problems"]
+    assert summary(found) == [(2, "A", "8.4")]
+    kept = ("1 A: bGv1Gx3", "1 A results: bGv1 hit; bGw2 miss; bGx3 miss")
+    assert report(private_a(*kept, "2 A: bRz1Rz3"))["ok"]
