@@ -4,8 +4,10 @@ Dovecot is not installed (Debian: dovecot-imapd; .ci/run installs it)."""
 
 from __future__ import annotations
 
+import grp
 import imaplib
 import os
+import pwd
 import shutil
 import socket
 import subprocess
@@ -58,9 +60,14 @@ def _run_dovecot(root: Path) -> Iterator[ServerAddress]:
         os.chown(home, uid, gid)
         users = ""
     else:
+        # Not root: every Dovecot process runs as this user, none chroots.
         uid, gid = os.getuid(), os.getgid()
-        me = __import__("pwd").getpwuid(uid).pw_name
-        users = f"default_internal_user = {me}\ndefault_login_user = {me}\n"
+        me = pwd.getpwuid(uid).pw_name
+        group = grp.getgrgid(gid).gr_name
+        users = (
+            f"default_internal_user = {me}\ndefault_login_user = {me}\n"
+            f"default_internal_group = {group}\n"
+        )
     (root / "passwd").write_text(f"judge:{{PLAIN}}{PASSWORD}\n")
     (root / "dovecot.conf").write_text(
         f"""base_dir = {root}/run
@@ -76,6 +83,10 @@ listen = 127.0.0.1
   inet_listener imaps {{
     port = 0
   }}
+  chroot =
+}}
+service anvil {{
+  chroot =
 }}
 ssl = no
 disable_plaintext_auth = no
