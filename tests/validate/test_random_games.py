@@ -24,6 +24,7 @@ CASES = [
     ("classic", ()),
     ("2.6.1", ("fleet=cost:24",)),
     ("2.6.1", ("colours=RYGOB",)),
+    ("2.6.1", ("report-order=alternate",)),
 ]
 
 
