@@ -38,6 +38,10 @@ class DeliveryReport:
     queued: int = 0  # left in the outbox (no relay, or a temporary failure)
     failed: int = 0  # refused for good by the relay
 
+    @property
+    def queued_or_sent(self) -> int:
+        return self.sent + self.queued
+
 
 def open_relay(relay: ServerAddress, timeout: float = 30.0) -> smtplib.SMTP:
     if relay.security == "ssl":

@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from typing import Protocol
 
 from pbem.mail.archive import UNFINISHED, Archive, Status, Stored
-from pbem.mail.delivery import Delivery
+from pbem.mail.delivery import Delivery, DeliveryReport
 from pbem.mail.inbound import (
     Accepted,
     Envelope,
@@ -125,7 +125,7 @@ class MailGateway:
             log.info("#%d %s: duplicate Message-ID, not processed", archive_id, envelope.message_id)
             return Receipt(archive_id, envelope.message_id, "duplicate", "Message-ID seen before")
         if oversized:
-            return self._refuse_oversized(archive_id, envelope, len(raw))
+            return self._refuse_oversized(archive_id, envelope, len(raw), check_rate=True)
         return self._process(archive_id, raw, now, check_rate=True, message=message)
 
     def replay(self, stored: Stored) -> Receipt:
@@ -155,7 +155,9 @@ class MailGateway:
             chosen = list(self.archive.select(statuses))
         return [self.replay(stored) for stored in chosen]
 
-    def _refuse_oversized(self, archive_id: int, envelope: Envelope, size: int) -> Receipt:
+    def _refuse_oversized(
+        self, archive_id: int, envelope: Envelope, size: int, check_rate: bool = False
+    ) -> Receipt:
         reason = f"too large: {size} bytes, the judge accepts at most {self.max_message_bytes}"
         auto = auto_reply_reason(envelope, envelope.get("content-type") or "", self.judge_address)
         if auto is not None or not envelope.sender:
@@ -163,6 +165,11 @@ class MailGateway:
                 archive_id, "ignored", f"{reason}; {auto or 'no sender'}", self.clock()
             )
             return Receipt(archive_id, envelope.message_id, "ignored", reason)
+        if check_rate:
+            verdict = self.rate_limit.check(self.archive, envelope.sender, self.clock())
+            if verdict is not Verdict.ALLOW:  # a flood of large mail gets no flood of replies
+                self.archive.mark(archive_id, "refused", f"{reason}; not answered", self.clock())
+                return Receipt(archive_id, envelope.message_id, "refused", reason)
         replies = self._send_own(
             envelope,
             "Message refused: too large",
@@ -212,7 +219,7 @@ class MailGateway:
             error = None
         except Exception as exc:
             log.exception("#%d: replies not delivered", archive_id)
-            report, error = _Delivered(0, 0, 0), f"replies not delivered: {exc!r}"
+            report, error = DeliveryReport(), f"replies not delivered: {exc!r}"
         self.archive.mark(archive_id, "processed", error, self.clock())
         return Receipt(archive_id, message_id, "processed", error, report.queued_or_sent)
 
@@ -240,10 +247,11 @@ class MailGateway:
 
     # -- out --------------------------------------------------------------------------------
 
-    def _deliver(self, outbound: Sequence[Outbound], answering: str | None = None) -> _Delivered:
+    def _deliver(
+        self, outbound: Sequence[Outbound], answering: str | None = None
+    ) -> DeliveryReport:
         mails = [mail for out in outbound for mail in self.composer.compose(out, answering)]
-        report = self.delivery.deliver(mails)
-        return _Delivered(report.sent, report.queued, report.failed)
+        return self.delivery.deliver(mails)
 
     def tick(self, now: datetime | None = None) -> int:
         """Deadlines and reminders: the judge's tick, its mail delivered. Also retries the
@@ -257,17 +265,6 @@ class MailGateway:
         if self.delivery.relay is not None:
             self.delivery.flush()
         return report.queued_or_sent
-
-
-@dataclass(frozen=True, slots=True)
-class _Delivered:
-    sent: int
-    queued: int
-    failed: int
-
-    @property
-    def queued_or_sent(self) -> int:
-        return self.sent + self.queued
 
 
 class ReplayError(ValueError):

@@ -249,3 +249,12 @@ def test_a_passed_deadline_is_mailed_to_everyone_in_the_games_thread(
     ]
     assert all(m["Subject"].startswith("[spaceships alpha] ") for m in late)
     assert all(m["References"] == root and m["Auto-Submitted"] == "auto-generated" for m in late)
+
+
+def test_a_flood_of_oversized_mail_gets_replies_only_up_to_the_rate_limit(
+    make_gateway, echo, mail: Mail, outbox_mail: Outbox
+) -> None:
+    gateway = make_gateway(echo, max_message_bytes=2000, rate_limit_per_hour=2)
+    statuses = [gateway.receive(mail("x" * 5000)).status for _ in range(5)]
+    assert statuses == ["refused"] * 5
+    assert len(outbox_mail(gateway)) == 2
