@@ -26,6 +26,7 @@ from engine.random_play import random_fleet, random_orders  # noqa: E402
 from engine.rulesets import Ruleset  # noqa: E402
 from engine.state import GameState, new_game, other  # noqa: E402
 from notation.cells import Cell, PartialCell  # noqa: E402
+from notation.fleets import Fleet, ShipPlacement  # noqa: E402
 from notation.format import format_record  # noqa: E402
 from notation.orders import Beam, MissileLaunch, Order, Scan, Strike  # noqa: E402
 from notation.parse import parse_record  # noqa: E402
@@ -78,9 +79,14 @@ def record_of(
             if claims:
                 results.append(ResultLine(h.turn, p, claims))
     comments = tuple(Comment(line, ("tag", 0)) for line in comment.splitlines())
+    geo = state.ruleset.geometry
+    fleets = {
+        p: Fleet(tuple(ShipPlacement(s.ship, geo.sorted(s.cells)) for s in f.ships))
+        for p, f in (("A", state.a.fleet), ("B", state.b.fleet))
+    }
     return Record(
         tuple(tags),
-        {"A": state.a.fleet, "B": state.b.fleet},
+        fleets,
         tuple(turns),
         tuple(results),
         comments=comments,
@@ -142,6 +148,25 @@ def main() -> None:
     write(ROOT / "game-2.6.1-long.ssr", rec)
     out.append(f"game-2.6.1-long.ssr: {ending(state)}")
     base_state, base_written = state, written
+    names = {"A": "Alice", "B": "Bob"}
+    for owner in ("A", "B"):
+        own = replace(
+            rec,
+            fleets={owner: rec.fleets[owner]},
+            turns=tuple(t for t in rec.turns if t.player == owner),
+            comments=(
+                Comment(
+                    f"{names[owner]}'s own record of game-2.6.1-long.ssr: own fleet, own",
+                    ("tag", 0),
+                ),
+                Comment(
+                    "orders, all results; the opponent's fleet and orders are not in it.",
+                    ("tag", 0),
+                ),
+            ),
+        )
+        write(ROOT / "private" / f"game-2.6.1-long-{owner}.ssr", own)
+        out.append(f"private/game-2.6.1-long-{owner}.ssr")
 
     classic = Ruleset.from_tags("classic")
     cseed = find_game(classic, 8, range(1, 400))
