@@ -9,7 +9,7 @@ claimed, what the rules give and the rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -261,15 +261,11 @@ class TurnClaims:
     checked: int
 
 
-def _key(kind: str, cell: Cell) -> tuple[str, Cell]:
-    return (kind, cell)
-
-
 def compare_line(
     line: ResultLine,
     entries: tuple[Entry, ...],
     ruleset: Ruleset,
-    explain: Any = None,
+    explain: Callable[[Entry], str] | None = None,
     source: str | None = None,
 ) -> TurnClaims:
     """Every claim of `line` against the engine's `entries` for that turn and player.
@@ -302,12 +298,13 @@ def compare_line(
                     Finding(
                         "claim",
                         "2.2.2",
-                        f"the orders of turn {line.turn} have no {what} {claim.cell}"
+                        f"the orders of turn {line.turn} have no "
                         + (
-                            " left unanswered"
+                            "further "
                             if any(t.kind == claim.kind and t.cell == claim.cell for t in trues)
                             else ""
-                        ),
+                        )
+                        + f"{what} {claim.cell}",
                         line.turn,
                         line.player,
                         written,

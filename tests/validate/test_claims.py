@@ -197,3 +197,9 @@ def test_problems_come_in_game_order() -> None:
     )
     turns = [(p["turn"], p["player"]) for p in problems(text)]
     assert turns == [(1, "A"), (1, "B"), (2, "A")]
+
+
+def test_2_2_2_more_results_on_a_cell_than_strikes_on_it() -> None:
+    found = problems(game("1 A: Gx1", "1 A results: Gx1 hit; Gx1 dup"))
+    assert summary(found) == [(1, "A", "2.2.2")]
+    assert "no further strike on Gx1" in found[0]["message"]
