@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from engine.state import GameState, other
-from engine.views import player_view
+from engine.views import TYPE_MARKS, player_view
+from notation.cells import Cell
 from notation.format import format_grids
 
 LEGEND = (
@@ -78,3 +80,34 @@ def umpire_boards(state: GameState) -> str:
         view = player_view(state, p)
         parts.append(format_grids(view.own_marks(), view.colour_order, f"Player {p}'s space"))
     return "\n\n".join(parts)
+
+
+def private_boards(board: Any) -> str:
+    """A private record's owner's view: own space exactly, the opponent's as the record tells
+    it (engine.private.PrivateBoard)."""
+    own: dict[Cell, str] = {c: "o" for c in board.misses}
+    for ship in board.ships:
+        mark = TYPE_MARKS[ship.type]
+        for c in ship.cells:
+            if c in board.destroyed:
+                own[c] = mark.lower()
+            elif c in board.fired:
+                own[c] = "*"
+            else:
+                own[c] = mark
+    enemy: dict[Cell, str] = {}
+    for c, state in board.enemy.items():
+        t = board.enemy_types.get(c)
+        if state == "empty":
+            enemy[c] = "o"
+        elif t is not None:
+            letter = TYPE_MARKS[t]
+            enemy[c] = letter.lower() if state == "destroyed" else letter
+        else:
+            enemy[c] = "x" if state == "destroyed" else "#"
+    p = board.owner
+    mine = format_grids(own, board.colour_order, f"Player {p}'s space (own)")
+    theirs = format_grids(
+        enemy, board.colour_order, f"Player {other(p)}'s space, as {p}'s record tells it"
+    )
+    return f"{mine}\n\n{theirs}"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.adjudicate import adjudicate, first_reporter
 from engine.claims import Finding, claim_from_entry, compare_claim, compare_flashcube, compare_line
@@ -154,6 +155,7 @@ def validate_private(record: Record, source: str | None = None) -> Validation:
         reset = {owner: me, opponent: phantom}
         state = replace(state, a=reset["A"], b=reset["B"], result=result)
     out.state = None  # the opponent's side is a stand-in: no state to show
+    out.board = _board(record, state, owner, known)
     out.turns = state.turn - 1
     out.findings = game_order(out.findings)
     return out
@@ -360,6 +362,13 @@ def _plausible(
                 learn(claim.cell, DESTROYED)
             elif claim.result == "undamaged":
                 learn(claim.cell, SHIP)
+        if claim.kind == "kamikaze":
+            # The owner's own ship; the flashcube data returned tells of their space [7.2].
+            for f in claim.flashcube:
+                state = EMPTY if f.ship is None else DESTROYED if f.destroyed else SHIP
+                old = known.get(f.cell)
+                if old is None or old.state != DESTROYED:
+                    known[f.cell] = _Known(state, turn)
         for d in claim.destroyed:
             if claim.kind == "kamikaze":
                 continue  # the owner's own ship: checked with the owner's own side
@@ -598,3 +607,48 @@ def _their_kamikazes_and_flashcube(
                     source,
                 )
             )
+
+
+@dataclass(frozen=True)
+class PrivateBoard:
+    """What a private record lets its owner draw [11.3]: the own space exactly, the opponent's
+    space as the record tells it (cell -> empty/ship/destroyed, and the type where a destroyed
+    ship or flashcube data named it)."""
+
+    owner: str
+    colour_order: str
+    ships: tuple[Any, ...]
+    destroyed: frozenset[Cell]
+    fired: frozenset[Cell]
+    misses: frozenset[Cell]  # the opponent's strikes on empty cells of the owner's space
+    enemy: dict[Cell, str]
+    enemy_types: dict[Cell, str]
+
+
+def _board(record: Record, state: GameState, owner: str, known: dict[Cell, _Known]) -> PrivateBoard:
+    opponent = other(owner)
+    misses = set()
+    types: dict[Cell, str] = {}
+    for line in record.results:
+        for c in line.claims:
+            if line.player == opponent and c.kind in ("strike", "beam") and c.result == "miss":
+                misses.add(c.cell)
+            if (line.player == opponent) != (c.kind == "kamikaze"):
+                for f in c.flashcube:  # data of their space
+                    if f.ship is not None:
+                        types[f.cell] = f.ship.type
+            if (line.player == owner) != (c.kind == "kamikaze"):  # their ships destroyed
+                for d in c.destroyed:
+                    for cell in d.cells:
+                        types[cell] = d.ship.type
+    me = state.player(owner)
+    return PrivateBoard(
+        owner,
+        state.ruleset.colour_order,
+        state.space(owner).ships,
+        me.destroyed,
+        me.fired,
+        frozenset(misses),
+        {c: k.state for c, k in known.items()},
+        types,
+    )

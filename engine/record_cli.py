@@ -89,13 +89,36 @@ def show(record: str, turn: int | None, player: str | None, colour: bool | None)
             results=tuple(r for r in rec.results if r.turn <= turn),
         )
     missing = [p for p in ("A", "B") if p not in rec.fleets]
-    if missing:
-        click.echo(
-            f"{record}: no fleet for player {' '.join(missing)}: `show` needs both fleets "
-            "(validate checks a private record)",
-            err=True,
-        )
+    if len(missing) == 2:
+        click.echo(f"{record}: the record has no fleets to draw", err=True)
         sys.exit(1)
+    if missing:
+        owner = "B" if missing[0] == "A" else "A"
+        if player is not None and player != owner:
+            click.echo(
+                f"{record}: a private record of player {owner} (no fleet for {missing[0]}) "
+                f"shows only {owner}'s view",
+                err=True,
+            )
+            sys.exit(1)
+        result = validate_record(rec)
+        if result.board is None:
+            click.echo(
+                f"{record}: the fleet is refused; run `spaceships validate {record}`", err=True
+            )
+            sys.exit(1)
+        from engine.boards import private_boards
+
+        body = private_boards(result.board)
+        after = result.turns
+        click.echo(
+            f"{record}: after turn {after}, player {owner}'s view from {owner}'s own record"
+            if after
+            else f"{record}: after setup, player {owner}'s view from {owner}'s own record"
+        )
+        click.echo(colour_grids(body, click.style) if colour is not False else body, color=colour)
+        click.echo("legend: " + LEGEND)
+        return
     result = validate_record(rec)
     state = result.state
     if state is None:

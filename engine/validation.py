@@ -39,6 +39,7 @@ class Validation:
     turns: int = 0
     claims_checked: int = 0
     kind: str = "record"  # "record", "private A", "private B", "two records"
+    board: Any = None  # engine.private.PrivateBoard, for `show` on a private record
 
     @property
     def ok(self) -> bool:

@@ -58,6 +58,27 @@ def test_colour_when_asked_plain_otherwise() -> None:
     assert not ANSI.search(run_files("show", SAMPLE, extra=("--no-colour",)).output)
 
 
-def test_a_record_without_both_fleets_is_not_drawn() -> None:
-    result = run("show", game("1 A: Gx1", b=None))
-    assert result.exit_code == 1 and "no fleet for player B" in result.output
+def test_a_record_without_fleets_is_not_drawn() -> None:
+    result = run("show", game("1 A: Gx1", a=None, b=None))
+    assert result.exit_code == 1 and "no fleets" in result.output
+
+
+def grids_only(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line[:3].strip() in {"1", "2", "3", "4", "5"}]
+
+
+def test_a_private_record_draws_what_the_players_view_of_the_whole_game_shows() -> None:
+    whole = SAMPLES / "game-2.6.1-long.ssr"
+    for player in "AB":
+        own = SAMPLES / "private" / f"game-2.6.1-long-{player}.ssr"
+        for turn in ("3", "17", "31"):
+            private = run_files("show", own, extra=("--turn", turn)).output
+            view = run_files("show", whole, extra=("--turn", turn, "--player", player)).output
+            assert grids_only(private) == grids_only(view)
+            assert f"player {player}'s view from {player}'s own record" in private
+
+
+def test_a_private_record_shows_only_its_owners_view() -> None:
+    own = SAMPLES / "private" / "game-2.6.1-long-A.ssr"
+    result = run_files("show", own, extra=("--player", "B"))
+    assert result.exit_code == 1 and "shows only A's view" in result.output
