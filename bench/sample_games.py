@@ -168,6 +168,17 @@ def main() -> None:
         write(ROOT / "private" / f"game-2.6.1-long-{owner}.ssr", own)
         out.append(f"private/game-2.6.1-long-{owner}.ssr")
 
+    seed2 = find_game(std, 8, range(1, 400), "2.3.2")
+    state2, written2 = play(std, seed2)
+    rec2 = record_of(
+        state2,
+        written2,
+        f"A 2.6.1 game that ends by 2.3.2 (random legal play, seed {seed2}): a player left\n"
+        "with nothing but kamikazes and scans records only scans, so the game ends that turn.",
+    )
+    write(ROOT / "game-2.6.1-ends-2.3.2.ssr", rec2)
+    out.append(f"game-2.6.1-ends-2.3.2.ssr: {ending(state2)}")
+
     classic = Ruleset.from_tags("classic")
     cseed = find_game(classic, 8, range(1, 400))
     cstate, cwritten = play(classic, cseed)

@@ -62,3 +62,9 @@ def test_text_output_lists_the_problem_then_a_one_line_verdict() -> None:
 
 def test_usage_errors_exit_2() -> None:
     assert run_files("validate", SAMPLES / "no-such-file.ssr").exit_code == 2
+
+
+def test_a_record_that_cannot_be_read_exits_1_with_the_notation_errors() -> None:
+    result = run("validate", game("1 A: gx3"))
+    assert result.exit_code == 1
+    assert "cannot be read" in result.output and "colours are capitals: Gx3" in result.output

@@ -47,9 +47,19 @@ def test_the_long_games_are_played_to_the_end() -> None:
     for name, ruleset, min_turns in (
         ("game-2.6.1-long.ssr", "2.6.1", 20),
         ("game-classic.ssr", "classic", 5),
+        ("game-2.6.1-ends-2.3.2.ssr", "2.6.1", 8),
     ):
         data = json.loads(run_files("validate", SAMPLES / name, extra=("--json",)).stdout)
         assert data["ruleset"] == ruleset
         assert data["result"]["over"] is True
         assert len(data["turns"]) >= min_turns
         assert data["claims_checked"] > 50
+
+
+def test_one_game_ends_by_2_3_1_and_one_by_2_3_2() -> None:
+    def final(name: str) -> dict[str, int]:
+        data = json.loads(run_files("validate", SAMPLES / name, extra=("--json",)).stdout)
+        return data["turns"][-1]["materiel"]
+
+    assert 0 in final("game-2.6.1-long.ssr").values()  # a player has no ship left [2.3.1]
+    assert 0 not in final("game-2.6.1-ends-2.3.2.ssr").values()  # both have ships [2.3.2]
