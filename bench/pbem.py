@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import smtplib
 import socket
@@ -121,23 +122,29 @@ def send(smtp: smtplib.SMTP, number: int, raw: bytes) -> None:
     smtp.sendmail(f"player{number % 100}@players.example", [JUDGE], raw)
 
 
+def _client(port: int, share: list[int], ready: threading.Barrier) -> None:
+    raws = [(number, mail(number)) for number in share]
+    with smtplib.SMTP("127.0.0.1", port, timeout=60) as smtp:
+        ready.wait()
+        for number, raw in raws:
+            send(smtp, number, raw)
+
+
 def throughput(port: int, sink: Sink, first: int, count: int, clients: int) -> float:
     numbers = list(range(first, first + count))
     shares = [numbers[i::clients] for i in range(clients)]
 
-    raws = {number: mail(number) for number in numbers}
-
-    def client(share: list[int]) -> None:
-        with smtplib.SMTP("127.0.0.1", port, timeout=60) as smtp:
-            for number in share:
-                send(smtp, number, raws[number])
-
+    # Each client is a process of its own, as the players' mail servers would be: client
+    # threads in this process would mostly measure this process's GIL.
+    context = multiprocessing.get_context("fork")
+    ready = context.Barrier(clients + 1)
+    processes = [context.Process(target=_client, args=(port, share, ready)) for share in shares]
+    for process in processes:
+        process.start()
+    ready.wait()
     start = time.perf_counter()
-    threads = [threading.Thread(target=client, args=(share,)) for share in shares]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    for process in processes:
+        process.join()
     ids = [f"<bench{n}@players.example>" for n in numbers]
     if not sink.wait(ids, 120):
         raise SystemExit("replies missing")

@@ -59,7 +59,7 @@ def _decode_header_value(value: str) -> str:
 
 def _unfold(value: str) -> str:
     # Raw 8-bit header bytes arrive as surrogate escapes: read them as UTF-8 (or cp1252).
-    if any("\udc80" <= c <= "\udcff" for c in value):
+    if not value.isascii() and any("\udc80" <= c <= "\udcff" for c in value):
         value = decode_bytes(value.encode("utf-8", "surrogateescape"), None)
     return re.sub(r"\r?\n[ \t]+", " ", value).strip()
 
