@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -178,6 +179,10 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
         click.echo("  Ctrl-C stops.", nl=True)
         sys.stdout.flush()
 
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt  # systemd's SIGTERM: stop as Ctrl-C does, sending what waits
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         asyncio.run(listener.serve_forever(ready))
     except KeyboardInterrupt:

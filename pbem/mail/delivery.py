@@ -140,6 +140,7 @@ class Delivery:
                     log.exception("relay sender")
 
         self._sender = threading.Thread(target=run, name="relay-sender", daemon=True)
+        self._wake.set()  # whatever an earlier run left in the outbox goes first
         self._sender.start()
 
     def describe(self) -> str:

@@ -191,8 +191,8 @@ def test_serve_as_a_process_says_where_to_send_mail_and_answers_it(
         replies = [f.read_bytes() for f in (tmp_path / "outbox" / "new").iterdir()]
         assert any(b"Game alpha created" in r and b"alpha" in r for r in replies)
     finally:
-        process.send_signal(signal.SIGINT)
-        process.wait(20)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(20) == 0  # a clean stop, as under systemd
 
 
 def test_tick_runs_the_deadlines_once(env: dict[str, str]) -> None:
