@@ -17,16 +17,18 @@ reset every turn and whose results are ignored.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.adjudicate import adjudicate, first_reporter
 from engine.claims import Finding, claim_from_entry, compare_claim, compare_flashcube, compare_line
 from engine.fleets import check_fleet
+from engine.geometry import Geometry
 from engine.orders import CheckedBeam, CheckedOrders
 from engine.problems import RulesetError
 from engine.random_play import random_fleet
-from engine.reports import Entry
+from engine.reports import Destruction, Entry
 from engine.rulesets import Ruleset
 from engine.shapes import has_shape
 from engine.state import GameResult, GameState, PlayerState, other
@@ -161,7 +163,7 @@ def validate_private(record: Record, source: str | None = None) -> Validation:
     return out
 
 
-def _no_flash(destroyed: tuple) -> tuple:  # type: ignore[type-arg]
+def _no_flash(destroyed: tuple[Destruction, ...]) -> tuple[Destruction, ...]:
     return tuple(replace(x, flashcube=None) for x in destroyed)
 
 
@@ -436,8 +438,11 @@ def _plausible(
     return frozenset(burnt)
 
 
+Flag = Callable[[Claim, str, str, str, str], None]
+
+
 def _explosions(
-    claim: Claim, known: dict[Cell, _Known], geo: object, flag: object, ruleset: Ruleset
+    claim: Claim, known: dict[Cell, _Known], geo: Geometry, flag: Flag, ruleset: Ruleset
 ) -> None:
     """8.1.4: explosions only on a hit, the target first, the others next to it and not
     already destroyed or empty."""
@@ -445,7 +450,7 @@ def _explosions(
     cells = claim.explosions
     written = "explodes " + " ".join(map(str, cells))
     if claim.result != "hit":
-        flag(claim, rule, "only a hit on an unfired missile explodes", written, "no explosions")  # type: ignore[operator]
+        flag(claim, rule, "only a hit on an unfired missile explodes", written, "no explosions")
         return
     if cells[0] != claim.cell:
         flag(
@@ -454,18 +459,18 @@ def _explosions(
             "the explosions start at the struck missile",
             written,
             f"explodes {claim.cell} ...",
-        )  # type: ignore[operator]
+        )
         return
     for c in cells[1:]:
         k = known.get(c)
-        if not geo.adjacent(claim.cell, c):  # type: ignore[attr-defined]
+        if not geo.adjacent(claim.cell, c):
             flag(
                 claim,
                 rule,
                 f"{c} is not next to {claim.cell}",
                 written,
                 f"cells next to {claim.cell}",
-            )  # type: ignore[operator]
+            )
             return
         if k is not None and k.state in (EMPTY, DESTROYED):
             flag(
@@ -474,7 +479,7 @@ def _explosions(
                 f"{c} was already known {k.state}",
                 written,
                 "undamaged cells of the same ship",
-            )  # type: ignore[operator]
+            )
             return
 
 

@@ -16,7 +16,7 @@ from engine.state import PLAYERS, other
 from engine.validation import Validation, game_order, merged_line, result_lines, validate_record
 from notation.format import format_claim, format_turn_line
 from notation.orders import MissileLaunch
-from notation.records import Record, TurnLine
+from notation.records import Position, Record, ResultLine, TurnLine
 
 
 def _owner(record: Record) -> str | None:
@@ -181,7 +181,7 @@ def _visible(line: TurnLine, own: TurnLine | None = None) -> list[str]:
     return sorted(str(o) for o in line.orders if keep_missiles or not isinstance(o, MissileLaunch))
 
 
-def _disagreements(l1, l2, name1: str, name2: str) -> list[Finding]:  # type: ignore[no-untyped-def]
+def _disagreements(l1: ResultLine, l2: ResultLine, name1: str, name2: str) -> list[Finding]:
     """Claims of the same results line that differ between the records, matched by aspect."""
     out: list[Finding] = []
     left = list(l2.claims)
@@ -200,7 +200,15 @@ def _disagreements(l1, l2, name1: str, name2: str) -> list[Finding]:  # type: ig
     return out
 
 
-def _disagree(line, text1, pos1, text2, name1, name2, pos2=None) -> Finding:  # type: ignore[no-untyped-def]
+def _disagree(
+    line: ResultLine,
+    text1: str,
+    pos1: Position | None,
+    text2: str,
+    name1: str,
+    name2: str,
+    pos2: Position | None = None,
+) -> Finding:
     return Finding(
         "records",
         "1.4.1",
