@@ -199,3 +199,37 @@ def test_tick_runs_the_deadlines_once(env: dict[str, str]) -> None:
     result = CliRunner().invoke(main, ["pbem", "tick"], env=env)
     assert result.exit_code == 0, result.output
     assert "0 message(s) sent or written to the outbox" in result.output
+
+
+def test_serve_as_a_process_sends_replies_through_the_relay(
+    env: dict[str, str], tmp_path: Path, relay_sink
+) -> None:
+    sink, relay = relay_sink
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from spaceships_cli import main; main()", "pbem", "serve"],
+        env={
+            **os.environ,
+            **env,
+            "SPACESHIPS_LISTEN": f"127.0.0.1:{port}",
+            "SPACESHIPS_SMTP_RELAY": f"smtp://127.0.0.1:{relay.port}",
+        },
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    try:
+        banner = [process.stdout.readline() for _ in range(4)]  # type: ignore[union-attr]
+        assert f"SMTP relay smtp://127.0.0.1:{relay.port}" in "".join(banner)
+        with smtplib.SMTP("127.0.0.1", port, timeout=30) as client:
+            client.sendmail(
+                "alice@example.org", ["judge@club.example"], raw_mail("help", "<h1@example.org>")
+            )
+        (reply,) = sink.wait_for(1)
+        assert reply["To"] == "alice@example.org" and reply["In-Reply-To"] == "<h1@example.org>"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(20) == 0
+    assert list((tmp_path / "outbox" / "new").iterdir()) == []  # sent, nothing waiting
+    assert len(list((tmp_path / "outbox" / ".sent" / "new").iterdir())) == 1
