@@ -37,6 +37,7 @@ class Finding:
     source: str | None = None  # the file, when two records are checked
     hint: str | None = None
     note: str | None = None  # e.g. that this slip changes the rest of the game
+    written: str | None = None  # the entry exactly as typed, where that differs from `entry`
     # Later findings that follow from this one (a hit written as a miss, struck again...).
     consequences: tuple[str, ...] = field(default=())
 
@@ -49,6 +50,8 @@ class Finding:
         text = ", ".join(parts)
         if self.entry is not None:
             text = f"{text}: `{self.entry}`" if text else f"`{self.entry}`"
+            if self.written is not None and self.written != self.entry:
+                text += f" (written `{self.written}`)"
         if self.position is not None:
             text += f" (line {self.position.line}:{self.position.column})"
         return text
@@ -74,6 +77,7 @@ class Finding:
             "turn": self.turn,
             "player": self.player,
             "entry": self.entry,
+            "written": self.written,
             "line": None if self.position is None else self.position.line,
             "column": None if self.position is None else self.position.column,
             "claimed": self.claimed,

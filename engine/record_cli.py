@@ -9,8 +9,14 @@ from dataclasses import replace
 
 import click
 
+from engine.claims import Finding
 from engine.validation import Validation, validate_record
 from notation.records import Record
+
+
+def _text(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        return f.read()
 
 
 def read_record(path: str) -> Record:
@@ -27,6 +33,22 @@ def read_record(path: str) -> Record:
     except (NotationError, NotationErrors) as exc:
         click.echo(f"{path}: the record cannot be read:\n{exc}", err=True)
         sys.exit(1)
+
+
+def as_written(findings: list[Finding], texts: dict[str, str], default: str) -> list[Finding]:
+    """Each claim's entry exactly as typed in its file (up to the next `;`, without comment)."""
+    out = []
+    for f in findings:
+        text = texts.get((f.source or default).split(", ")[0])
+        if f.kind == "claim" and f.position is not None and text is not None:
+            lines = text.splitlines()
+            if 0 < f.position.line <= len(lines):
+                rest = lines[f.position.line - 1][f.position.column - 1 :]
+                raw = " ".join(rest.split("#")[0].split(";")[0].split())
+                if raw and f.entry is not None and raw.split()[0] == f.entry.split()[0]:
+                    f = replace(f, written=raw)
+        out.append(f)
+    return out
 
 
 def _print(result: Validation, label: str) -> None:
@@ -51,14 +73,17 @@ def validate(record: str, record2: str | None, as_json: bool) -> None:
 
     With RECORD2, the two players' records are reconciled and both checked."""
     rec = read_record(record)
+    texts = {record: _text(record)}
     if record2 is None:
         result = validate_record(rec)
         label = record
     else:
         from engine.reconcile import validate_two
 
+        texts[record2] = _text(record2)
         result = validate_two(rec, read_record(record2), record, record2)
         label = f"{record} + {record2}"
+    result.findings = as_written(result.findings, texts, record)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=1))
     else:

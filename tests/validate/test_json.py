@@ -9,6 +9,7 @@ from validate_support import SAMPLES, game, run, run_files
 
 PROBLEM_KEYS = {
     "kind",
+    "written",
     "turn",
     "player",
     "entry",
@@ -68,3 +69,10 @@ def test_a_record_that_cannot_be_read_exits_1_with_the_notation_errors() -> None
     result = run("validate", game("1 A: gx3"))
     assert result.exit_code == 1
     assert "cannot be read" in result.output and "colours are capitals: Gx3" in result.output
+
+
+def test_an_entry_typed_differently_is_quoted_as_typed_too() -> None:
+    text = game("1 A: Gx1 Rz5", "1 A results: Gx1 m ;Rz5   miss  # a slip")
+    (p,) = json.loads(run("validate", text, extra=("--json",)).stdout)["problems"]
+    assert (p["entry"], p["written"]) == ("Gx1 miss", "Gx1 m")
+    assert "`Gx1 miss` (written `Gx1 m`)" in run("validate", text).output
