@@ -68,3 +68,10 @@ def test_a_fleet_revealed_differently() -> None:
 def test_two_records_of_the_same_player_are_refused() -> None:
     data = report(game(*A_OWN, b=None), game(*A_OWN, b=None))
     assert not data["ok"] and data["problems"][0]["rule"] == "1.4.1"
+
+
+def test_two_whole_records_are_taken_as_as_and_bs_and_that_is_said() -> None:
+    whole = game("1 A: Gx1 Rz5", "1 B: Oz5", *RESULTS)
+    data = report(whole, whole)
+    assert data["ok"]
+    assert any("taken as A's" in n for n in data["notes"])
