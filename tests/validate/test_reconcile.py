@@ -71,7 +71,7 @@ def test_two_records_of_the_same_player_are_refused() -> None:
 
 
 def test_two_whole_records_are_taken_as_as_and_bs_and_that_is_said() -> None:
-    whole = game("1 A: Gx1 Rz5", "1 B: Oz5", *RESULTS)
+    whole = game("1 A: Gx1 Rz5", "1 B: Oz5", *A_OWN[1:])
     data = report(whole, whole)
     assert data["ok"]
     assert any("taken as A's" in n for n in data["notes"])
