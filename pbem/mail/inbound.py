@@ -249,6 +249,8 @@ class _HtmlText(HTMLParser):
         return True
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("td", "th") and not self._at_line_start():
+            self.chunks.append(" ")  # cells of a row side by side, not run together
         if tag in self._SKIP:
             self.skip += 1
         elif tag == "br":
@@ -340,7 +342,7 @@ _ATTRIBUTION = re.compile(
 )
 _ORIGINAL = re.compile(
     r"^\s*(-{2,}\s*(original message|forwarded message|ursprüngliche nachricht|"
-    r"message d'origine)\s*-{2,}|_{10,})\s*$",
+    r"message d'origine)\s*-{2,}|_{10,}|begin forwarded message:)\s*$",
     re.IGNORECASE,
 )
 _MAIL_HEADER_LINE = re.compile(r"^\s*(from|von|de|sent|date|to|subject|an|betreff):\s", re.I)

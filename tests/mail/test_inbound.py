@@ -65,6 +65,11 @@ def test_pre_keeps_the_alignment_of_a_grid() -> None:
     assert html_to_text("<p>fleet</p><pre>  a  b\n  c  d</pre>") == "fleet\n  a  b\n  c  d\n"
 
 
+def test_table_cells_are_kept_apart() -> None:
+    html = "<table><tr><td>orders</td><td>3:</td><td>Gx3</td></tr><tr><td>end</td></tr></table>"
+    assert html_to_text(html) == "orders 3: Gx3\nend\n"
+
+
 def test_a_text_attachment_is_not_mistaken_for_the_body() -> None:
     message = EmailMessage()
     message["From"] = "alice@example.org"
@@ -175,6 +180,8 @@ def test_outlook_top_posting_leftovers_are_dropped() -> None:
     )
     assert command_lines(text) == "status alpha"
     text = "status alpha\n-----Original Message-----\nresign alpha pw\n"
+    assert command_lines(text) == "status alpha"
+    text = "status alpha\n\nBegin forwarded message:\n\nresign alpha pw\n"
     assert command_lines(text) == "status alpha"
     text = "status alpha\n\nFrom: judge@club.example\nSent: Sunday\nTo: me\n\nresign\n"
     assert command_lines(text) == "status alpha"
