@@ -41,6 +41,7 @@ from engine.validation import (
     game_order,
     merged_line,
     result_lines,
+    summarise_missing,
 )
 from notation.cells import Cell
 from notation.format import format_claim
@@ -158,6 +159,7 @@ def validate_private(record: Record, source: str | None = None) -> Validation:
         state = replace(state, a=reset["A"], b=reset["B"], result=result)
     out.state = None  # the opponent's side is a stand-in: no state to show
     out.board = _board(record, state, owner, known)
+    out.unchecked = summarise_missing(out.unchecked)
     out.turns = state.turn - 1
     out.findings = game_order(out.findings)
     return out

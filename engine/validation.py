@@ -12,6 +12,7 @@ record) is checked by engine.private; two records are reconciled by engine.recon
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -360,6 +361,7 @@ def validate_record(record: Record, source: str | None = None) -> Validation:
     out.state = state
     out.turns = state.turn - 1
     out.game = Game(record, ruleset, state)
+    out.unchecked = summarise_missing(out.unchecked)
     if state.over:
         r = state.result
         out.notes.append(
@@ -370,3 +372,44 @@ def validate_record(record: Record, source: str | None = None) -> Validation:
         out.notes.append(f"the record stops after turn {out.turns}; the game is not over [2.3]")
     out.findings = game_order(out.findings)
     return out
+
+
+_MISSING = re.compile(r"^no results line for turn (\d+) ([AB]): (.*)$")
+
+
+def summarise_missing(unchecked: list[str]) -> list[str]:
+    """Many "no results line for turn N B: ..." read as one: "no results lines for B in turns
+    1-4, 7: ..."; others kept in place."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for text in unchecked:
+        m = _MISSING.match(text)
+        if m:
+            groups.setdefault((m.group(2), m.group(3)), []).append(int(m.group(1)))
+    out: list[str] = []
+    done: set[tuple[str, str]] = set()
+    for text in unchecked:
+        m = _MISSING.match(text)
+        if m is None:
+            out.append(text)
+            continue
+        key = (m.group(2), m.group(3))
+        turns = groups[key]
+        if len(turns) < 3:
+            out.append(text)
+        elif key not in done:
+            done.add(key)
+            out.append(f"no results lines for {key[0]} in turns {_ranges(turns)}: {key[1]}")
+    return out
+
+
+def _ranges(numbers: list[int]) -> str:
+    parts: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(parts)

@@ -203,3 +203,12 @@ def test_2_2_2_more_results_on_a_cell_than_strikes_on_it() -> None:
     found = problems(game("1 A: Gx1", "1 A results: Gx1 hit; Gx1 dup"))
     assert summary(found) == [(1, "A", "2.2.2")]
     assert "no further strike on Gx1" in found[0]["message"]
+
+
+def test_many_missing_results_lines_of_one_player_are_said_in_one_line() -> None:
+    turns = [f"{t} B: Rz{t}" for t in range(1, 5)]
+    data = report(game(*turns, "1 A: Gx1", "1 A results: Gx1 hit"))
+    assert data["ok"]
+    assert data["unchecked"] == [
+        "no results lines for B in turns 1-4: results of B's actions not checked"
+    ]
