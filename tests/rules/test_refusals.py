@@ -67,3 +67,19 @@ def test_adjudicate_usage_error_exits_2() -> None:
 
     result = CliRunner().invoke(main, ["adjudicate", "/nonexistent/game.ssr", "--json"])
     assert result.exit_code == 2
+
+
+def test_adjudicate_without_json_refuses_the_same_way() -> None:
+    # The readable report is for people; a refusal is still exit 1 naming turn, player, rule.
+    result = run("adjudicate", record("1 A: kGx1 Rv1"))
+    assert result.exit_code == 1
+    assert any(
+        "turn 1" in line and "player A" in line and "[4.5]" in line
+        for line in result.output.splitlines()
+    ), result.output
+
+
+def test_adjudicate_without_json_accepts_a_legal_record() -> None:
+    result = run("adjudicate", record("1 A: Gx1", "1 B: Oz5"))
+    assert result.exit_code == 0, result.output
+    assert "Gx1" in result.output and "Oz5" in result.output
