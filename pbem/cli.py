@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from pbem.mail.archive import STATUSES
 from pbem.mail.config import (
     DEFAULT_DB,
     DEFAULT_JUDGE_ADDRESS,
@@ -106,7 +107,10 @@ def _judge_factory(spec: str | None) -> Callable[[object], Any] | None:
 def _open(config: MailConfig, factory_spec: str | None) -> MailGateway:
     from pbem.mail.app import open_gateway
 
-    return open_gateway(config, _judge_factory(factory_spec))
+    try:
+        return open_gateway(config, _judge_factory(factory_spec))
+    except (ValueError, OSError) as exc:  # StoreError, a directory that cannot be made ...
+        raise click.ClickException(f"cannot open the judge's data: {exc}") from exc
 
 
 def _logging(verbose: bool) -> None:
@@ -305,7 +309,7 @@ def replay(ids: tuple[int, ...], failed: bool, all_: bool, **params: Any) -> Non
 
 @pbem.command()
 @_settings
-@click.option("--status", "statuses", multiple=True, help="only these (e.g. failed, limited)")
+@click.option("--status", "statuses", multiple=True, type=click.Choice(STATUSES), help="only these")
 @click.option("--limit", type=int, default=50, show_default=True, help="the newest N")
 def archive(statuses: tuple[str, ...], limit: int, **params: Any) -> None:
     """List stored inbound messages and what became of them."""
