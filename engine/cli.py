@@ -9,22 +9,7 @@ import click
 
 from engine.game import play_record
 from engine.problems import FleetRefused, OrdersRefused, RulesetError
-
-
-def _read_record(path: str):  # -> Record
-    from notation.errors import NotationError, NotationErrors
-    from notation.parse import parse_record
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise click.UsageError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        return parse_record(text)
-    except (NotationError, NotationErrors) as exc:
-        click.echo(f"{path}: the record cannot be read:\n{exc}", err=True)
-        sys.exit(1)
+from engine.record_cli import read_record, show, validate
 
 
 @click.command()
@@ -32,7 +17,7 @@ def _read_record(path: str):  # -> Record
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def adjudicate(record: str, as_json: bool) -> None:
     """Play a game record: what each player reveals and learns, turn by turn."""
-    rec = _read_record(record)
+    rec = read_record(record)
     try:
         game = play_record(rec)
     except RulesetError as exc:
@@ -56,6 +41,5 @@ def adjudicate(record: str, as_json: bool) -> None:
 
 
 # `validate` and `show` live with the record checker (engine/record_cli.py).
-from engine.record_cli import show, validate  # noqa: E402
 
 COMMANDS = [adjudicate, validate, show]
