@@ -6,7 +6,7 @@ ruleset's colour order and is the engine's business, not the notation's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 COLOURS = "ROYGB"  # the letters a colour may be [11.4.1]; order-neutral here
 COLOUR_ORDERS = ("ROYGB", "RYGOB")  # 11.4.1 (default) and seed 004 section 1 (option)
@@ -21,14 +21,20 @@ class Cell:
     colour: str
     letter: str
     number: int
+    # Cells key every set and dict of the engine: hash once, not on every lookup.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.colour, self.letter, self.number)))
         if self.colour not in COLOURS or len(self.colour) != 1:
             raise ValueError(f"colour must be one of {' '.join(COLOURS)}, not {self.colour!r}")
         if self.letter not in LETTERS or len(self.letter) != 1:
             raise ValueError(f"letter must be one of {' '.join(LETTERS)}, not {self.letter!r}")
         if self.number not in NUMBERS:
             raise ValueError(f"number must be 1-5, not {self.number!r}")
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return f"{self.colour}{self.letter}{self.number}"
