@@ -330,6 +330,7 @@ class Judge:
             )
         else:
             game = self._game(command.name)
+            self._refuse_outsider(game, inbound, session)
         reply.about(game)
         return render.status_text(game, self.store.players(game.id), self._missing(game))
 
@@ -351,6 +352,8 @@ class Judge:
                 seat = self._seat_for(game, command.password, inbound)
             elif session.game is not None and session.game.id == game.id:
                 seat = session.seat
+            if seat is None:
+                self._refuse_outsider(game, inbound, session)
         reply.about(game)
         players = self.store.players(game.id)
         return render.history_text(game, players, seat)
@@ -677,6 +680,19 @@ class Judge:
         if not matches:
             raise Refusal(f"wrong password for {game.name}; nothing changed")
         return matches[0]
+
+    def _refuse_outsider(self, game: GameRow, inbound: Inbound, session: _Session) -> None:
+        """A private game shows nothing to anyone but its players and game master."""
+        if not game.private:
+            return
+        if session.game is not None and session.game.id == game.id:
+            return
+        players = self.store.players(game.id).values()
+        if inbound.sender == game.master_address or any(
+            p.address == inbound.sender for p in players
+        ):
+            return
+        raise Refusal(f"game {game.name} is private: only its players and game master see it")
 
     def _player_session(self, session: _Session, what: str) -> tuple[GameRow, str]:
         if session.failed_line is not None:
