@@ -52,6 +52,9 @@ class _Session:
     seat: str | None = None  # A or B for a player
     master: bool = False
     failed_line: int | None = None  # a sign-on that failed: later lines must not act
+    # A wrong password anywhere in a submission: no other password of it is checked, so one
+    # message cannot search the password space of an opponent [1.4] past the rate limit.
+    wrong_password: bool = False
 
 
 @dataclass
@@ -349,7 +352,7 @@ class Judge:
         else:
             game = self._game(command.name)
             if command.password is not None:
-                seat = self._seat_for(game, command.password, inbound)
+                seat = self._seat_for(game, command.password, session)
             elif session.game is not None and session.game.id == game.id:
                 seat = session.seat
             if seat is None:
@@ -365,7 +368,7 @@ class Judge:
             if command.password is None:
                 raise Refusal(f"resigning needs your password: `resign {command.name} PASSWORD`")
             game = self._game(command.name)
-            seat = self._seat_for(game, command.password, inbound)
+            seat = self._seat_for(game, command.password, session)
         else:
             game, seat = self._player_session(session, "resign")
         reply.about(game)
@@ -392,7 +395,7 @@ class Judge:
         try:
             game = self._game(command.name)
             assert command.password is not None
-            seat = self._seat_for(game, command.password, inbound)
+            seat = self._seat_for(game, command.password, session)
         except Refusal:
             session.failed_line = command.line
             raise
@@ -554,11 +557,13 @@ class Judge:
         session.game, session.seat, session.master, session.failed_line = None, None, False, None
         game = self._game(command.name)
         assert command.password is not None
+        session.failed_line = command.line  # until the password is right
+        _no_wrong_password_yet(session)
         if not check_password(command.password, game.master_password):
-            session.failed_line = command.line
+            session.wrong_password = True
             raise Refusal(f"wrong master password for {game.name}; nothing changed")
         reply.about(game)
-        session.game, session.master = game, True
+        session.game, session.master, session.failed_line = game, True, None
         return f"Signed on as game master of {game.name}."
 
     def _do_deadline(self, command: Command, *rest: object) -> str:
@@ -670,7 +675,8 @@ class Judge:
         session.game = self.store.game_by_id(session.game.id)
         return session.game
 
-    def _seat_for(self, game: GameRow, password: str, inbound: Inbound) -> str:
+    def _seat_for(self, game: GameRow, password: str, session: _Session) -> str:
+        _no_wrong_password_yet(session)
         # Check both seats every time, so the time taken does not say which seat matched.
         matches = [
             seat
@@ -678,6 +684,7 @@ class Judge:
             if check_password(password, player.password)
         ]
         if not matches:
+            session.wrong_password = True
             raise Refusal(f"wrong password for {game.name}; nothing changed")
         return matches[0]
 
@@ -734,6 +741,14 @@ class Judge:
             Outbound((p.address,), games.subject(game, what), body, game.name)
             for p in self.store.players(game.id).values()
         ]
+
+
+def _no_wrong_password_yet(session: _Session) -> None:
+    if session.wrong_password:
+        raise Refusal(
+            "a wrong password came earlier in this message, so the judge checks no other "
+            "password in it; send these lines again in a new message"
+        )
 
 
 def _forget(session: _Session, game: GameRow) -> None:

@@ -35,3 +35,27 @@ def test_the_players_and_master_of_a_private_game_still_see_its_status(table: Ta
         assert "Alice" in body and "Turn 2 is in play" in body, body
     bob = table.people["bob@example.org"]
     assert "Rx4 hit" in bob.send("history alpha").body
+
+
+def test_one_message_cannot_try_many_passwords_of_the_opponent(started: Table) -> None:
+    # Many guesses in one message would let the opponent search the password space (three
+    # words: some 20 million) despite the rate limit on messages; after one wrong password
+    # the judge checks no other password in the same message.
+    alice, bob = started.people["alice@example.org"], started.people["bob@example.org"]
+    guesses = [
+        "game alpha acorn-acorn-acorn",
+        f"history alpha {alice.password}",
+        f"game alpha {alice.password}",
+        "history",
+    ]
+    body = bob.send("\n".join(guesses)).body
+    assert "KC Gx1" not in body and "DS Rv1" not in body, body  # Alice's fleet
+    assert "Signed on" not in body
+    body = bob.send("master alpha acorn-acorn-acorn\n" + f"history alpha {alice.password}").body
+    assert "DS Rv1" not in body, body
+
+
+def test_a_correct_password_after_a_wrong_one_works_in_the_next_message(started: Table) -> None:
+    alice = started.people["alice@example.org"]
+    alice.send("game alpha acorn-acorn-acorn")
+    assert "Signed on to alpha as player A" in alice.send(alice.sign_on()).body
