@@ -1,0 +1,251 @@
+"""An audit of the rules engine against a second, deliberately naive reading of the rules.
+
+The reference below is written straight from the rules and the rulings, sharing no code with
+engine.entitlements, engine.orders or engine.adjudicate (only the geometry of cell coordinates,
+written out here again): per-ship strike counts by brute-force maximum matching [4.4.1] (every
+distinct pair in classic [classic 4.3.1]), kamikaze and beam eligibility [4.5, 6.8.2, 8.2.2],
+scans [8.3.1], and each turn resolved in the conventional order [11.7.1.1] with immediate
+destruction (2.6.1) or everything at the turn's end (classic), explosions [8.1.4], burn-out
+[8.2.4], destructions with flashcube data [7, 11.7.3], materiel and the end of the game [2.3].
+Random legal games (engine.random_play) under every ruleset and option that changes play must
+give exactly the same entitlements, reports and states.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+from engine import Ruleset, adjudicate, check_orders, entitlements, new_game
+from engine.orders import CheckedOrders
+from engine.random_play import random_fleet, random_orders
+from engine.reports import Entry
+from engine.state import GameState
+from notation.cells import Cell
+
+Coords = tuple[int, int, int]
+# (action, cell, result, explosions, [(ship, cells, flashcube or None)])
+RefEntry = tuple[str, str, str | None, list[str], list[tuple[str, list[str], object]]]
+
+
+def _xyz(ruleset: Ruleset, c: Cell) -> Coords:
+    return (ruleset.colour_order.index(c.colour), "vwxyz".index(c.letter), c.number - 1)
+
+
+def _adjacent(ruleset: Ruleset, a: Cell, b: Cell) -> bool:
+    p, q = _xyz(ruleset, a), _xyz(ruleset, b)
+    return sum(abs(x - y) for x, y in zip(p, q, strict=True)) == 1
+
+
+def _loose(ruleset: Ruleset, a: Cell, b: Cell) -> bool:
+    p, q = _xyz(ruleset, a), _xyz(ruleset, b)
+    return a != b and all(abs(x - y) <= 1 for x, y in zip(p, q, strict=True))
+
+
+def _matching(ruleset: Ruleset, cells: list[Cell]) -> int:
+    """The most pairwise disjoint adjacent pairs, by trying every set of pairs."""
+    pairs = [(a, b) for a, b in combinations(cells, 2) if _adjacent(ruleset, a, b)]
+    best = 0
+
+    def extend(i: int, used: frozenset[Cell], n: int) -> None:
+        nonlocal best
+        best = max(best, n)
+        for j in range(i, len(pairs)):
+            a, b = pairs[j]
+            if a not in used and b not in used:
+                extend(j + 1, used | {a, b}, n + 1)
+
+    extend(0, frozenset(), 0)
+    return best
+
+
+def _reference_entitlements(state: GameState, p: str) -> tuple[object, ...]:
+    r = state.ruleset
+    me = state.player(p)
+    missile_types = {"MD"} if r.classic else {"MD", "AG", "LG"}
+    conventional = 0
+    missiles, kamikazes, beams = [], [], []
+    for placement in me.fleet.ships:
+        ship = placement.ship
+        undamaged = [c for c in placement.cells if c not in me.destroyed]
+        if not undamaged:
+            continue
+        if ship.type == "DS":
+            n = 1
+        elif r.classic:
+            n = sum(1 for a, b in combinations(undamaged, 2) if _adjacent(r, a, b))
+        else:
+            n = _matching(r, undamaged)
+        unfired = [c for c in undamaged if ship.type in missile_types and c not in me.fired]
+        conventional += n
+        if unfired:
+            missiles.append(str(ship))
+        if (n == 0) if r.classic else (n == 0 and not unfired and ship.type != "LS"):
+            kamikazes.append(str(ship))
+        if ship.type == "DS":
+            if r.classic:
+                beam = len(undamaged) == len(placement.cells)
+            else:
+                beam = ship not in me.burnt_out and any(
+                    _loose(r, a, b) for a, b in combinations(undamaged, 2)
+                )
+            if beam:
+                beams.append(str(ship))
+    scanner = not r.classic and any(
+        pl.ship.type in ("HS", "LS") and any(c not in me.destroyed for c in pl.cells)
+        for pl in me.fleet.ships
+    )
+    scans = 0 if not scanner else 1 if state.turn == 1 else max(1, me.lost_last_turn)
+    return conventional, sorted(missiles), sorted(kamikazes), sorted(beams), scans
+
+
+def _reference_turn(
+    state: GameState, orders: dict[str, CheckedOrders]
+) -> tuple[dict[str, list[RefEntry]], dict[str, set[Cell]], dict[str, int]]:
+    r = state.ruleset
+    immediate = not r.classic
+    missile_types = {"MD"} if r.classic else {"MD", "AG", "LG"}
+    ship_at = {p: {c: pl for pl in state.player(p).fleet.ships for c in pl.cells} for p in "AB"}
+    start = {p: set(state.player(p).destroyed) for p in "AB"}
+    destroyed = {p: set(state.player(p).destroyed) for p in "AB"}
+    fired = {p: set(state.player(p).fired) for p in "AB"}
+    special = {p: {c for c, _ in orders[p].kamikazes} for p in "AB"}  # scoring=hits
+    credits = {p: 0 for p in "AB"}
+    reported: dict[str, set[str]] = {p: set() for p in "AB"}
+    for p in "AB":
+        fired[p].update(c for c, _ in orders[p].missiles)
+        destroyed[p].update(c for c, _ in orders[p].kamikazes)
+
+    def ordered(cells: object) -> list[Cell]:
+        return sorted(cells, key=lambda c: _xyz(r, c))  # type: ignore[call-overload]
+
+    def destruction(owner: str, placement: object) -> list[tuple[str, list[str], object]]:
+        cells = placement.cells  # type: ignore[attr-defined]
+        name = str(placement.ship)  # type: ignore[attr-defined]
+        if (
+            name in reported[owner]
+            or not set(cells) <= destroyed[owner]
+            or set(cells) <= start[owner]
+        ):
+            return []
+        reported[owner].add(name)
+        opponent = "B" if owner == "A" else "A"
+        flashcube = None
+        if not r.classic:
+            flashcube = []
+            for c in ordered(cells):
+                there = ship_at[opponent].get(c)
+                flashcube.append(
+                    (str(c), None if there is None else str(there.ship), c in destroyed[opponent])
+                )
+        return [(name, [str(c) for c in ordered(cells)], flashcube)]
+
+    def strike(attacker: str, c: Cell, kind: str) -> RefEntry:
+        defender = "B" if attacker == "A" else "A"
+        placement = ship_at[defender].get(c)
+        if placement is None:
+            return (kind, str(c), "miss", [], [])
+        if c in (destroyed[defender] if immediate else start[defender]):
+            credits[attacker] += c in special[defender]
+            return (kind, str(c), "duplicate", [], [])
+        destroyed[defender].add(c)
+        credits[attacker] += 1
+        explosions = []
+        if placement.ship.type in missile_types and c not in fired[defender]:
+            now = destroyed[defender] if immediate else start[defender]
+            blast = ordered(x for x in placement.cells if _adjacent(r, x, c) and x not in now)
+            explosions = [str(c), *(str(x) for x in blast)]
+            destroyed[defender].update(blast)
+            special[defender].update(blast)
+        return (kind, str(c), "hit", explosions, destruction(defender, placement))
+
+    first = "B" if r.alternate_reporting and state.turn % 2 == 0 else "A"
+    out: dict[str, list[RefEntry]] = {}
+    for p in (first, "B" if first == "A" else "A"):
+        o, defender, entries = orders[p], "B" if p == "A" else "A", []
+        for beam in o.beams:
+            entries += [strike(p, c, "beam") for c in beam.cells]
+        for c in o.strikes:
+            entries.append(strike(p, c, "strike"))
+        for c in o.scans:
+            there = ship_at[defender].get(c)
+            now = destroyed[defender] if immediate else start[defender]
+            result = "empty" if there is None else "destroyed" if c in now else "undamaged"
+            entries.append(("scan", str(c), result, [], []))
+        for c, _ in o.kamikazes:
+            entries.append(("kamikaze", str(c), None, [], destruction(p, ship_at[p][c])))
+        out[p] = entries
+    return out, destroyed, credits
+
+
+def _as_reference(e: Entry) -> RefEntry:
+    ships = []
+    for x in e.destroyed:
+        flashcube = (
+            None
+            if x.flashcube is None
+            else [
+                (str(f.cell), None if f.ship is None else str(f.ship), f.destroyed)
+                for f in x.flashcube
+            ]
+        )
+        ships.append((str(x.ship), [str(c) for c in x.cells], flashcube))
+    return (e.action, str(e.cell), e.result, [str(c) for c in e.explosions], ships)
+
+
+RULESETS = [
+    ("2.6.1", ()),
+    ("classic", ()),
+    ("2.6.1", ("fleet=cost:30", "colours=RYGOB", "report-order=alternate")),
+    ("2.6.1", ("fleet=cost:17", "scoring=hits")),
+    ("classic", ("colours=RYGOB",)),
+]
+
+
+@pytest.mark.parametrize("name,options", RULESETS)
+def test_engine_agrees_with_a_naive_reading_of_the_rules_on_random_games(
+    name: str, options: tuple[str, ...]
+) -> None:
+    ruleset = Ruleset(name, options)
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(ruleset, random_fleet(ruleset, rng), random_fleet(ruleset, rng))
+        while not state.over and state.turn <= 150:
+            for p in "AB":
+                e = entitlements(state, p)
+                assert (
+                    e.conventional,
+                    sorted(str(s.ship) for s in e.missile_ships),
+                    sorted(str(s.ship) for s in e.kamikaze_ships),
+                    sorted(str(s.ship) for s in e.beam_ships),
+                    e.scans,
+                ) == _reference_entitlements(state, p), (seed, state.turn, p)
+            orders = {p: check_orders(state, p, random_orders(state, p, rng)) for p in "AB"}
+            expected, destroyed, credits = _reference_turn(state, orders)
+            new, report = adjudicate(state, orders["A"], orders["B"])
+            materiel = {}
+            for p in "AB":
+                assert [_as_reference(x) for x in report.entries(p)] == expected[p], (seed, p)
+                assert new.player(p).destroyed == destroyed[p]
+                assert new.player(p).hits == state.player(p).hits + credits[p]
+                materiel[p] = sum(len(s.cells) for s in new.player(p).fleet.ships) - len(
+                    destroyed[p]
+                )
+                assert report.materiel(p) == materiel[p]
+            ends = any(m == 0 for m in materiel.values()) or any(
+                orders[p].limited
+                and not (orders[p].strikes or orders[p].beams or orders[p].missiles)
+                and not orders[p].kamikazes
+                for p in "AB"
+            )
+            assert new.over == ends, (seed, state.turn)
+            if ends:
+                score = (
+                    {p: new.player(p).hits for p in "AB"} if ruleset.scoring == "hits" else materiel
+                )
+                a, b = score["A"], score["B"]
+                assert new.result.score == score
+                assert new.result.winner == ("draw" if a == b else "A" if a > b else "B")
+            state = new
