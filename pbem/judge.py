@@ -100,6 +100,11 @@ class Judge:
                 reply.sections.append(self._answer(command, inbound, session, reply, now))
         body = "\n\n".join(reply.sections).rstrip() + "\n"
         subject = inbound.subject.strip()
+        for command in commands:
+            # A subject like `game alpha PW` must not come back with the password in it.
+            password = getattr(command, "password", None)
+            if password:
+                subject = subject.replace(password, "*" * 6)
         if subject and not subject.lower().startswith("re:"):
             subject = "Re: " + subject
         answer = Outbound(

@@ -59,3 +59,12 @@ def test_a_correct_password_after_a_wrong_one_works_in_the_next_message(started:
     alice = started.people["alice@example.org"]
     alice.send("game alpha acorn-acorn-acorn")
     assert "Signed on to alpha as player A" in alice.send(alice.sign_on()).body
+
+
+def test_a_password_in_the_subject_is_not_quoted_back_in_the_reply_subject(
+    started: Table,
+) -> None:
+    alice = started.people["alice@example.org"]
+    reply = alice.send("", subject=f"game alpha {alice.password}")
+    assert alice.password not in reply.subject and alice.password not in reply.body
+    assert reply.subject == "Re: game alpha ******"
