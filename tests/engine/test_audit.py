@@ -20,10 +20,12 @@ import pytest
 
 from engine import Ruleset, adjudicate, check_orders, entitlements, new_game
 from engine.orders import CheckedOrders
+from engine.problems import OrdersRefused
 from engine.random_play import random_fleet, random_orders
 from engine.reports import Entry
 from engine.state import GameState
-from notation.cells import Cell
+from notation.cells import Cell, PartialCell
+from notation.orders import Beam, KamikazeLaunch, MissileLaunch, Scan, Strike
 
 Coords = tuple[int, int, int]
 # (action, cell, result, explosions, [(ship, cells, flashcube or None)])
@@ -249,3 +251,134 @@ def test_engine_agrees_with_a_naive_reading_of_the_rules_on_random_games(
                 assert new.result.score == score
                 assert new.result.winner == ("draw" if a == b else "A" if a > b else "B")
             state = new
+
+
+def _direction(ruleset: Ruleset, a: Cell, b: Cell) -> Coords:
+    """The unit step from a to b up to sign (first non-zero component positive)."""
+    d = tuple(y - x for x, y in zip(_xyz(ruleset, a), _xyz(ruleset, b), strict=True))
+    k = max(abs(v) for v in d)
+    unit = tuple(v // k for v in d)
+    first = next(v for v in unit if v)
+    return unit if first > 0 else tuple(-v for v in unit)  # type: ignore[return-value]
+
+
+def _reference_legal(state: GameState, p: str, orders: tuple[object, ...]) -> bool:
+    """Rulings, Orders: launches resolved at the start of the turn, one per ship; kamikazes only
+    from eligible ships' undamaged cells; M + K <= S <= conventional + M + K; each beam on a line
+    of three that some undamaged loosely adjacent pair of one death star parallels, naming the
+    ship when several could fire, one per ship; scans within the entitlement."""
+    r = state.ruleset
+    me = state.player(p)
+    ships = {pl.ship: pl.cells for pl in me.fleet.ships}
+    undamaged = {s: [c for c in cs if c not in me.destroyed] for s, cs in ships.items()}
+    missile_types = {"MD", "AG", "LG"}
+    unfired = {
+        s: [c for c in undamaged[s] if s.type in missile_types and c not in me.fired] for s in ships
+    }
+    conventional = {
+        s: 0 if not undamaged[s] else 1 if s.type == "DS" else _matching(r, undamaged[s])
+        for s in ships
+    }
+
+    def beam_directions(s: object) -> set[Coords]:
+        if s.type != "DS" or s in me.burnt_out:  # type: ignore[attr-defined]
+            return set()
+        cells = undamaged[s]  # type: ignore[index]
+        return {_direction(r, a, b) for a, b in combinations(cells, 2) if _loose(r, a, b)}
+
+    strikes = launches = scans = 0
+    used: dict[str, set[object]] = {"m": set(), "k": set(), "b": set()}
+    for o in orders:
+        if isinstance(o, Strike):
+            strikes += 1
+        elif isinstance(o, Scan):
+            scans += 1
+        elif isinstance(o, MissileLaunch):
+            launches += 1
+            found = [s for s in ships for c in unfired[s] if o.launch.matches(c)]
+            if len(found) != 1 or found[0] in used["m"]:
+                return False
+            used["m"].add(found[0])
+        elif isinstance(o, KamikazeLaunch):
+            launches += 1
+            owner = next((s for s in ships if o.launch in ships[s]), None)
+            if owner is None or o.launch in me.destroyed or owner in used["k"]:
+                return False
+            if conventional[owner] or unfired[owner] or owner.type == "LS":
+                return False
+            used["k"].add(owner)
+        elif isinstance(o, Beam):
+            xyz = [_xyz(r, o.start), _xyz(r, o.end)]
+            delta = [b - a for a, b in zip(*xyz, strict=True)]
+            if max(abs(v) for v in delta) != 2 or any(v not in (0, 2, -2) for v in delta):
+                return False
+            d = _direction(r, o.start, o.end)
+            able = [s for s in ships if d in beam_directions(s)]
+            if o.ship is not None:
+                if o.ship not in able:
+                    return False
+                fires = o.ship
+            elif len(able) == 1:
+                fires = able[0]
+            else:
+                return False
+            if fires in used["b"]:
+                return False
+            used["b"].add(fires)
+    if not launches <= strikes <= sum(conventional.values()) + launches:
+        return False
+    return scans <= _reference_entitlements(state, p)[4]  # type: ignore[operator]
+
+
+def _tampered(state: GameState, p: str, rng: random.Random) -> tuple[object, ...]:
+    """A random legal order list with up to three random additions or removals."""
+    geo = state.ruleset.geometry
+    orders = list(random_orders(state, p, rng))
+    own = [c for pl in state.player(p).fleet.ships for c in pl.cells]
+    death_stars = [pl.ship for pl in state.player(p).fleet.ships if pl.ship.type == "DS"]
+    for _ in range(rng.randint(0, 3)):
+        k = rng.random()
+        if k < 0.2:
+            orders.append(Strike(rng.choice(geo.cells)))
+        elif k < 0.35 and orders:
+            orders.pop(rng.randrange(len(orders)))
+        elif k < 0.5:
+            c = rng.choice(own)
+            keep = rng.choice([(1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (0, 1, 1), (1, 1, 1)])
+            values = [
+                v if m else None for v, m in zip((c.colour, c.letter, c.number), keep, strict=True)
+            ]
+            orders.append(MissileLaunch(PartialCell(*values)))
+        elif k < 0.65:
+            orders.append(KamikazeLaunch(rng.choice(own)))
+        elif k < 0.85:
+            start = rng.choice(geo.cells)
+            end = geo.shift(start, rng.choice([(1, 0, 0), (1, 1, 0), (0, 1, -1), (1, -1, 1)]), 2)
+            if end is not None:
+                orders.append(Beam(start, end, rng.choice([*death_stars, None, None])))
+        else:
+            orders.append(Scan(rng.choice(geo.cells)))
+    return tuple(orders)
+
+
+@pytest.mark.parametrize("options", [(), ("fleet=cost:24", "colours=RYGOB")])
+def test_order_checks_agree_with_a_naive_reading_of_the_rulings(options: tuple[str, ...]) -> None:
+    ruleset = Ruleset("2.6.1", options)
+    refused = accepted = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = new_game(ruleset, random_fleet(ruleset, rng), random_fleet(ruleset, rng))
+        while not state.over and state.turn <= 100:
+            for p in "AB":
+                orders = _tampered(state, p, rng)
+                try:
+                    check_orders(state, p, orders)  # type: ignore[arg-type]
+                    legal = True
+                except OrdersRefused:
+                    legal = False
+                assert legal == _reference_legal(state, p, orders), (seed, state.turn, p)
+                accepted += legal
+                refused += not legal
+            checked = {p: check_orders(state, p, random_orders(state, p, rng)) for p in "AB"}
+            state, _ = adjudicate(state, checked["A"], checked["B"])
+    assert accepted and refused  # both kinds were exercised
