@@ -307,6 +307,7 @@ class _Attempt:
 
     text: str
     work: str
+    start: str = "record"  # the grammar's start rule
     errors: list[NotationError] = field(default_factory=list)
     bad_lines: set[int] = field(default_factory=set)
     comments: list[Token] = field(default_factory=list)
@@ -377,7 +378,27 @@ def _error_at(attempt: _Attempt, exc: UnexpectedInput) -> tuple[NotationError, i
         while start > line_start and not re.match(r"[\s,;#]", work[start - 1]):
             start -= 1
         return error, line, _Repair(start, end, "", True)
+    if word and _in_order_list(attempt, line_start):
+        # Orders are separate words: drop the bad one (`mQ`) and parse on, so that every
+        # error of an order line is reported, not only the first.
+        start = pos
+        while start > line_start and not re.match(r"[\s,]", work[start - 1]):
+            start -= 1
+        end = pos
+        while end < line_end and not re.match(r"[\s,#]", work[end]):
+            end += 1
+        return error, line, _Repair(start, end, "", True)
     return error, line, _Repair(pos, line_end, "", False)
+
+
+_TURN_LINE = re.compile(r"\s*\d+\s*[AB]\s*:")
+
+
+def _in_order_list(attempt: _Attempt, line_start: int) -> bool:
+    """Is the error on an order list: the whole text of parse_orders, or a record's turn line?"""
+    if attempt.start == "orders_text":
+        return True
+    return attempt.start == "record" and _TURN_LINE.match(attempt.work, line_start) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,7 +416,7 @@ def _blank(text: str, start: int, end: int) -> str:
 
 def _parse_recovering(text: str, start: str) -> tuple[Any, _Attempt]:
     parser = _parser()
-    attempt = _Attempt(text, text if text.endswith("\n") else text + "\n")
+    attempt = _Attempt(text, text if text.endswith("\n") else text + "\n", start)
     structural: set[int] = set()  # lines whose structure is broken: skip them whole
     last: tuple[int, str] | None = None
     for _ in range(_MAX_ERRORS + text.count("\n") + 2):

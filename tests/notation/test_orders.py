@@ -16,7 +16,13 @@ from notation import (
     format_orders,
 )
 from notation.errors import NotationError, NotationErrors
-from notation.parse import _parse_recovering, parse_orders, parse_orders_positions, parse_ship
+from notation.parse import (
+    _parse_recovering,
+    parse_orders,
+    parse_orders_positions,
+    parse_record,
+    parse_ship,
+)
 
 G_X3 = Cell("G", "x", 3)
 
@@ -107,6 +113,24 @@ def test_every_bad_order_of_a_line_is_reported():
         "write colour, letter, number: Gx3",
     ]
     assert [e.column for e in caught.value.errors] == [1, 9, 13, 17, 21]
+
+
+def test_a_broken_order_does_not_hide_the_errors_after_it_on_the_line():
+    # `mQ` has no correct spelling to stand in for it; the words after it are still checked.
+    with pytest.raises(NotationErrors) as caught:
+        parse_orders("Gx3 gz1 mQ bRv1Rv3 Gx9 b(DS) Rx1")
+    assert [(e.column, e.word) for e in caught.value.errors] == [
+        (5, "gz1"),
+        (10, "Q"),
+        (20, "Gx9"),
+        (25, "("),
+    ]
+
+
+def test_every_bad_order_of_a_record_turn_line_is_reported():
+    with pytest.raises(NotationErrors) as caught:
+        parse_record("1 A: Gx3 mQ Gx9, zz\n1 B: Rv1\n")
+    assert [(e.line, e.column) for e in caught.value.errors] == [(1, 11), (1, 13), (1, 18)]
 
 
 def test_a_misspelt_cell_inside_a_beam_is_pointed_at():
