@@ -387,7 +387,9 @@ def _plausible(
                 )
             for c in cells:
                 learn(c, DESTROYED)
-        if claim.flashcube and claim.kind != "kamikaze":
+        if claim.kind != "kamikaze" and (
+            claim.flashcube or (claim.destroyed and ruleset.flashcube)
+        ):
             cells = [c for d in claim.destroyed for c in d.cells]
             true = tuple(
                 FlashcubeCell(
@@ -399,26 +401,12 @@ def _plausible(
             )
             diff = compare_flashcube(claim.flashcube, true, ruleset)
             if diff is not None:
-                flag(claim, diff[0], f"the flashcube data of {owner}'s own space", diff[1], diff[2])
-        elif claim.destroyed and claim.kind != "kamikaze" and ruleset.flashcube:
-            cells = [c for d in claim.destroyed for c in d.cells]
-            true = tuple(
-                FlashcubeCell(
-                    c,
-                    s.id if (s := space.ship_at.get(c)) else None,
-                    c in own_destroyed and s is not None,
+                what = (
+                    f"the flashcube data of {owner}'s own space"
+                    if claim.flashcube
+                    else f"{owner} owed flashcube data for the destroyed ship"
                 )
-                for c in cells
-            )
-            diff = compare_flashcube((), true, ruleset)
-            if diff is not None:
-                flag(
-                    claim,
-                    "7.1",
-                    f"{owner} owed flashcube data for the destroyed ship",
-                    diff[1],
-                    diff[2],
-                )
+                flag(claim, diff[0], what, diff[1], diff[2])
     if not immediate:
         for c in their_kamikazes:  # classic: destroyed at the end of the turn [classic 4.4.3]
             updates[c] = _Known(DESTROYED, turn)
