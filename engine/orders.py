@@ -200,6 +200,30 @@ def check_orders(
     beams: list[tuple[int, CheckedBeam | None, tuple[ShipCapability, ...]]] = []
     written_launches = {"m": 0, "k": 0}
 
+    def one_per_ship(
+        found: tuple[Cell, ShipId] | None,
+        launched_from: dict[ShipId, int],
+        launches: list[tuple[Cell, ShipId]],
+        i: int,
+        rule: str,
+        launch: str,
+        action: str,
+    ) -> None:
+        """At most one missile strike [8.1.3] or kamikaze [4.5] per ship and turn."""
+        if found is None:
+            return
+        cell, ship = found
+        if ship in launched_from:
+            add(
+                rule,
+                f"a second {launch} from {ship} this turn (the first is "
+                f"{orders[launched_from[ship]]}); one {action} per ship per turn",
+                i,
+            )
+        else:
+            launched_from[ship] = i
+            launches.append((cell, ship))
+
     for i, order in enumerate(orders):
         if isinstance(order, Strike):
             strikes.append(order.target)
@@ -208,33 +232,27 @@ def check_orders(
         elif isinstance(order, MissileLaunch):
             written_launches["m"] += 1
             found = _missile(ent, space, me, order, i, add, ruleset.classic)
-            if found is not None:
-                cell, ship = found
-                if ship in missile_from:
-                    add(
-                        ruleset.rule("8.1.3", "6.6.2"),
-                        f"a second missile launch from {ship} this turn (the first is "
-                        f"{orders[missile_from[ship]]}); one missile strike per ship per turn",
-                        i,
-                    )
-                else:
-                    missile_from[ship] = i
-                    missiles.append((cell, ship))
+            one_per_ship(
+                found,
+                missile_from,
+                missiles,
+                i,
+                ruleset.rule("8.1.3", "6.6.2"),
+                "missile launch",
+                "missile strike",
+            )
         elif isinstance(order, KamikazeLaunch):
             written_launches["k"] += 1
             found = _kamikaze(ent, space, me, order, i, add, ruleset.classic)
-            if found is not None:
-                cell, ship = found
-                if ship in kamikaze_from:
-                    add(
-                        ruleset.rule("4.5", "4.4"),
-                        f"a second kamikaze from {ship} this turn (the first is "
-                        f"{orders[kamikaze_from[ship]]}); one kamikaze per ship per turn",
-                        i,
-                    )
-                else:
-                    kamikaze_from[ship] = i
-                    kamikazes.append((cell, ship))
+            one_per_ship(
+                found,
+                kamikaze_from,
+                kamikazes,
+                i,
+                ruleset.rule("4.5", "4.4"),
+                "kamikaze",
+                "kamikaze",
+            )
         elif isinstance(order, Beam | ClassicBeam):
             beams.append((i, *_beam(state, ent, order, i, add)))
         else:
