@@ -4,6 +4,7 @@ raw mail builders, and a live SMTP listener with an aiosmtpd relay sink."""
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -66,6 +67,14 @@ class Clock:
 
     def advance(self, **delta: float) -> None:
         self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 @pytest.fixture

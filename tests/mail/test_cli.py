@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import signal
 import smtplib
-import socket
 import subprocess
 import sys
 from email.message import EmailMessage
@@ -137,16 +136,10 @@ def test_archive_lists_messages_and_replay_reprocesses_them(env: dict[str, str])
     assert both.exit_code != 0 and "exactly one" in both.output
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_serve_as_a_process_says_where_to_send_mail_and_answers_it(
-    env: dict[str, str], tmp_path: Path
+    env: dict[str, str], tmp_path: Path, free_port: int
 ) -> None:
-    port = free_port()
+    port = free_port
     process = subprocess.Popen(
         [
             sys.executable,
@@ -202,10 +195,10 @@ def test_tick_runs_the_deadlines_once(env: dict[str, str]) -> None:
 
 
 def test_serve_as_a_process_sends_replies_through_the_relay(
-    env: dict[str, str], tmp_path: Path, relay_sink
+    env: dict[str, str], tmp_path: Path, relay_sink, free_port: int
 ) -> None:
     sink, relay = relay_sink
-    port = free_port()
+    port = free_port
     process = subprocess.Popen(
         [sys.executable, "-c", "from spaceships_cli import main; main()", "pbem", "serve"],
         env={

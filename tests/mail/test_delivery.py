@@ -4,7 +4,6 @@ for retry."""
 from __future__ import annotations
 
 import asyncio
-import socket
 from email.message import EmailMessage
 
 from aiosmtpd.smtp import SMTP
@@ -20,12 +19,6 @@ def message(to: str = "alice@example.org") -> EmailMessage:
     mail["Subject"] = "[spaceships alpha] Turn 1 results"
     mail.set_content("results\n")
     return mail
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_without_a_relay_mail_waits_in_the_maildir(tmp_path) -> None:
@@ -48,10 +41,10 @@ def test_a_relay_gets_the_mail_and_the_outbox_keeps_a_sent_copy(tmp_path, relay_
 
 
 def test_a_relay_that_is_down_leaves_mail_for_a_later_flush(
-    tmp_path, relay_sink, loop_thread
+    tmp_path, relay_sink, loop_thread, free_port: int
 ) -> None:
     sink, running = relay_sink
-    down = ServerAddress("127.0.0.1", free_port())
+    down = ServerAddress("127.0.0.1", free_port)
     delivery = Delivery(tmp_path / "outbox", down)
     report = delivery.deliver([message(), message("bob@example.org")])
     assert (report.sent, report.queued) == (0, 2)

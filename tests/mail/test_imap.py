@@ -33,27 +33,20 @@ DOVECOT = shutil.which("dovecot") or (
 PASSWORD = "correct-horse"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
-def dovecot() -> Iterator[ServerAddress]:
+def dovecot(free_port: int) -> Iterator[ServerAddress]:
     if DOVECOT is None:
         pytest.skip("Dovecot is not installed (Debian: apt-get install dovecot-imapd)")
     # Not under pytest's private temporary root: Dovecot's own users must reach the files.
     with tempfile.TemporaryDirectory(prefix="spaceships-dovecot-") as name:
         root = Path(name)
         root.chmod(0o755)
-        yield from _run_dovecot(root)
+        yield from _run_dovecot(root, free_port)
 
 
-def _run_dovecot(root: Path) -> Iterator[ServerAddress]:
+def _run_dovecot(root: Path, port: int) -> Iterator[ServerAddress]:
     home = root / "home"
     home.mkdir()
-    port = free_port()
     if os.getuid() == 0:
         # Dovecot will not run mail processes as root: use nobody for the test mailbox.
         uid = gid = 65534

@@ -7,7 +7,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 from email import policy
 from email.parser import BytesParser
@@ -25,18 +24,14 @@ def readme_script() -> str:
     return match.group(1)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.mark.skipif(
     shutil.which("spaceships") is None, reason="the spaceships command is not on PATH"
 )
-def test_the_readme_try_it_script_plays_a_game_to_the_reveal(tmp_path: Path) -> None:
+def test_the_readme_try_it_script_plays_a_game_to_the_reveal(
+    tmp_path: Path, free_port: int
+) -> None:
     env = {key: value for key, value in os.environ.items() if not key.startswith("SPACESHIPS_")}
-    env["SPACESHIPS_LISTEN"] = f"127.0.0.1:{free_port()}"
+    env["SPACESHIPS_LISTEN"] = f"127.0.0.1:{free_port}"
     server = subprocess.Popen(
         ["spaceships", "pbem"],
         cwd=tmp_path,
