@@ -15,7 +15,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import engine
 from engine import OrdersRefused, Ruleset, RulesetError
@@ -23,9 +23,15 @@ from notation.errors import NotationError
 from notation.format import format_fleet
 from notation.orders import format_orders
 from notation.parse import parse_fleet, parse_orders
-from pbem import games, render
+from pbem import games, render, throttle
 from pbem.commands import Command, CommandError, help_text, parse_commands
-from pbem.deadlines import DeadlineError, DeadlineRule, format_duration, parse_duration
+from pbem.deadlines import (
+    DeadlineError,
+    DeadlineRule,
+    format_duration,
+    format_moment,
+    parse_duration,
+)
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import check_password, hash_password, new_password
 from pbem.store import GameRow, PlayerRow, Store
@@ -357,7 +363,7 @@ class Judge:
         else:
             game = self._game(command.name)
             if command.password is not None:
-                seat = self._seat_for(game, command.password, session)
+                seat = self._seat_for(game, command.password, inbound, session, reply, now)
             elif session.game is not None and session.game.id == game.id:
                 seat = session.seat
             if seat is None:
@@ -373,7 +379,7 @@ class Judge:
             if command.password is None:
                 raise Refusal(f"resigning needs your password: `resign {command.name} PASSWORD`")
             game = self._game(command.name)
-            seat = self._seat_for(game, command.password, session)
+            seat = self._seat_for(game, command.password, inbound, session, reply, now)
         else:
             game, seat = self._player_session(session, "resign")
         reply.about(game)
@@ -400,7 +406,7 @@ class Judge:
         try:
             game = self._game(command.name)
             assert command.password is not None
-            seat = self._seat_for(game, command.password, session)
+            seat = self._seat_for(game, command.password, inbound, session, reply, now)
         except Refusal:
             session.failed_line = command.line
             raise
@@ -564,8 +570,9 @@ class Judge:
         assert command.password is not None
         session.failed_line = command.line  # until the password is right
         _no_wrong_password_yet(session)
+        self._refuse_throttled(game, inbound, now)
         if not check_password(command.password, game.master_password):
-            session.wrong_password = True
+            self._wrong_password(game, session, reply, now)
             raise Refusal(f"wrong master password for {game.name}; nothing changed")
         reply.about(game)
         session.game, session.master, session.failed_line = game, True, None
@@ -680,8 +687,17 @@ class Judge:
         session.game = self.store.game_by_id(session.game.id)
         return session.game
 
-    def _seat_for(self, game: GameRow, password: str, session: _Session) -> str:
+    def _seat_for(
+        self,
+        game: GameRow,
+        password: str,
+        inbound: Inbound,
+        session: _Session,
+        reply: _Reply,
+        now: datetime,
+    ) -> str:
         _no_wrong_password_yet(session)
+        self._refuse_throttled(game, inbound, now)
         # Check both seats every time, so the time taken does not say which seat matched.
         matches = [
             seat
@@ -689,9 +705,65 @@ class Judge:
             if check_password(password, player.password)
         ]
         if not matches:
-            session.wrong_password = True
+            self._wrong_password(game, session, reply, now)
             raise Refusal(f"wrong password for {game.name}; nothing changed")
         return matches[0]
+
+    # The brake on guessing a game's passwords from many addresses: see pbem.throttle.
+    def _refuse_throttled(self, game: GameRow, inbound: Inbound, now: datetime) -> None:
+        """Refuse, without checking it, a password for a game under attack from an address the
+        game does not know; checking it would tell a guesser when a guess was right."""
+        if self._known_address(game, inbound.sender):
+            return
+        count, last = self.store.wrong_passwords_since(game.id, throttle.window_start(now))
+        until = throttle.throttled_until(count, last, now)
+        if until is None:
+            return
+        if until.second or until.microsecond:  # minutes are shown: never say too early
+            until = until.replace(second=0, microsecond=0) + timedelta(minutes=1)
+        raise Refusal(
+            f"too many wrong passwords for game {game.name} recently; try again after "
+            f"{format_moment(until)}"
+        )
+
+    def _wrong_password(
+        self, game: GameRow, session: _Session, reply: _Reply, now: datetime
+    ) -> None:
+        """Count a wrong password against the game (it matches no seat, so all of them) and,
+        once it passes the limit, warn everyone with a seat, once per window."""
+        session.wrong_password = True
+        since = throttle.window_start(now)
+        self.store.add_wrong_password(game.id, now, forget_before=since)
+        count, _ = self.store.wrong_passwords_since(game.id, since)
+        if count < throttle.WRONG_PASSWORD_LIMIT:
+            return
+        warned = self.store.password_warned_at(game.id)
+        if warned is not None and warned >= since:
+            return
+        self.store.set_password_warned(game.id, now)
+        hours = f"{throttle.WRONG_PASSWORD_WINDOW / timedelta(hours=1):g} hours"
+        minutes = f"{throttle.THROTTLED_CHECK_INTERVAL / timedelta(minutes=1):g} minutes"
+        body = (
+            f"Someone has sent {count} wrong passwords for game {game.name} in the last "
+            f"{hours}: your password may be the one they are guessing. It still works and "
+            "nothing in the game changed. From now on the judge checks at most one password "
+            f"every {minutes} for {game.name} "
+            "from addresses it does not know for the game; your own address is not slowed "
+            "down, but signing on from a new address may have to wait. If you mistyped your "
+            f"password, ignore this. You will not be told again within {hours}."
+        )
+        addresses = [p.address for p in self.store.players(game.id).values()]
+        addresses.append(game.master_address)
+        for address in dict.fromkeys(addresses):
+            reply.messages.append(
+                Outbound((address,), games.subject(game, "wrong passwords"), body, game.name)
+            )
+
+    def _known_address(self, game: GameRow, address: str) -> bool:
+        """The current address of one of the game's players or of its game master."""
+        return address == game.master_address or any(
+            p.address == address for p in self.store.players(game.id).values()
+        )
 
     def _refuse_outsider(self, game: GameRow, inbound: Inbound, session: _Session) -> None:
         """A private game shows nothing to anyone but its players and game master."""

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Each step takes the schema from version i to i + 1; user_version records how far a file got.
 _MIGRATIONS: tuple[str, ...] = (
@@ -79,6 +79,18 @@ _MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, turn)
     );
     CREATE INDEX players_by_address ON players(address);
+    """,
+    # 2: wrong passwords per game and the warning about them (pbem.throttle).
+    """
+    CREATE TABLE wrong_passwords (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        at TEXT NOT NULL
+    );
+    CREATE INDEX wrong_passwords_by_game ON wrong_passwords(game_id, at);
+    CREATE TABLE password_warnings (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        warned_at TEXT NOT NULL
+    );
     """,
 )
 
@@ -410,6 +422,37 @@ class Store:
             "SELECT COUNT(*) FROM turns WHERE game_id = ?", (game_id,)
         ).fetchone()
         return int(row[0])
+
+    # -- wrong passwords (pbem.throttle) ------------------------------------------------
+    def add_wrong_password(self, game_id: int, at: datetime, forget_before: datetime) -> None:
+        """Record a wrong password; those before `forget_before` no longer count: drop them."""
+        self.connection.execute(
+            "DELETE FROM wrong_passwords WHERE game_id = ? AND at < ?",
+            (game_id, to_text(forget_before)),
+        )
+        self.connection.execute(
+            "INSERT INTO wrong_passwords (game_id, at) VALUES (?, ?)", (game_id, to_text(at))
+        )
+
+    def wrong_passwords_since(self, game_id: int, since: datetime) -> tuple[int, datetime | None]:
+        """How many wrong passwords the game had since `since`, and when the last came."""
+        row = self.connection.execute(
+            "SELECT COUNT(*), MAX(at) FROM wrong_passwords WHERE game_id = ? AND at >= ?",
+            (game_id, to_text(since)),
+        ).fetchone()
+        return int(row[0]), from_text(row[1])
+
+    def password_warned_at(self, game_id: int) -> datetime | None:
+        row = self.connection.execute(
+            "SELECT warned_at FROM password_warnings WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return None if row is None else from_text(row[0])
+
+    def set_password_warned(self, game_id: int, at: datetime) -> None:
+        self.connection.execute(
+            "INSERT OR REPLACE INTO password_warnings (game_id, warned_at) VALUES (?, ?)",
+            (game_id, to_text(at)),
+        )
 
 
 def open_store(url_or_path: str | Path) -> Store:
