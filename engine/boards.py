@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.state import GameState, other
-from engine.views import TYPE_MARKS, player_view
+from engine.views import enemy_cell_mark, own_space_marks, player_view
 from notation.cells import Cell
 from notation.format import format_grids
 
@@ -85,26 +85,15 @@ def umpire_boards(state: GameState) -> str:
 def private_boards(board: Any) -> str:
     """A private record's owner's view: own space exactly, the opponent's as the record tells
     it (engine.private.PrivateBoard)."""
-    own: dict[Cell, str] = {c: "o" for c in board.misses}
-    for ship in board.ships:
-        mark = TYPE_MARKS[ship.type]
-        for c in ship.cells:
-            if c in board.destroyed:
-                own[c] = mark.lower()
-            elif c in board.fired:
-                own[c] = "*"
-            else:
-                own[c] = mark
+    own = own_space_marks(board.ships, board.destroyed, board.fired, board.misses)
     enemy: dict[Cell, str] = {}
     for c, state in board.enemy.items():
-        t = board.enemy_types.get(c)
         if state == "empty":
-            enemy[c] = "o"
-        elif t is not None:
-            letter = TYPE_MARKS[t]
-            enemy[c] = letter.lower() if state == "destroyed" else letter
+            mark = enemy_cell_mark(False, None, None)
         else:
-            enemy[c] = "x" if state == "destroyed" else "#"
+            mark = enemy_cell_mark(True, state == "destroyed", board.enemy_types.get(c))
+        if mark is not None:
+            enemy[c] = mark
     p = board.owner
     mine = format_grids(own, board.colour_order, f"Player {p}'s space (own)")
     theirs = format_grids(

@@ -5,6 +5,7 @@ their strikes were missiles, their launch cells or their materiel until the game
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from engine.entitlements import Entitlements, entitlements
@@ -35,6 +36,38 @@ LEGEND_ENEMY = (
     "o: empty; #: ship, undamaged when last seen; x: destroyed ship cell; a type "
     "letter where the type is known (capital undamaged, lower case destroyed)"
 )
+
+
+def own_space_marks(
+    ships: Iterable[Ship],
+    destroyed: Collection[Cell],
+    fired: Collection[Cell],
+    misses: Iterable[Cell] = (),
+) -> dict[Cell, str]:
+    """A player's own space as one-character marks (LEGEND_OWN)."""
+    marks = {c: "o" for c in misses}
+    for ship in ships:
+        mark = TYPE_MARKS[ship.type]
+        for c in ship.cells:
+            if c in destroyed:
+                marks[c] = mark.lower()
+            elif c in fired:
+                marks[c] = "*"  # not "f": that is a destroyed flying saucer cell
+            else:
+                marks[c] = mark
+    return marks
+
+
+def enemy_cell_mark(ship: bool | None, destroyed: bool | None, type_: str | None) -> str | None:
+    """The mark for what is known of one enemy cell (LEGEND_ENEMY); None when nothing is."""
+    if ship is False:
+        return "o"
+    if type_ is not None:
+        letter = TYPE_MARKS[type_]
+        return letter.lower() if destroyed else letter
+    if destroyed:
+        return "x"
+    return "#" if ship else None
 
 
 @dataclass(frozen=True)
@@ -88,22 +121,14 @@ class PlayerView:
 
     def own_marks(self) -> dict[Cell, str]:
         """Own space for a grid drawing (LEGEND_OWN)."""
-        marks: dict[Cell, str] = {}
         opponent = other(self.player)
-        for t in self.turns:
-            for e in t.entries(opponent):
-                if e.action in ("strike", "beam") and e.result == "miss":
-                    marks[e.cell] = "o"
-        for ship in self.ships:
-            mark = TYPE_MARKS[ship.type]
-            for c in ship.cells:
-                if c in self.destroyed:
-                    marks[c] = mark.lower()
-                elif c in self.fired:
-                    marks[c] = "*"  # not "f": that is a destroyed flying saucer cell
-                else:
-                    marks[c] = mark
-        return marks
+        misses = [
+            e.cell
+            for t in self.turns
+            for e in t.entries(opponent)
+            if e.action in ("strike", "beam") and e.result == "miss"
+        ]
+        return own_space_marks(self.ships, self.destroyed, self.fired, misses)
 
     def grids(self) -> str:
         """Both spaces drawn as the grids of 11.3: own, then the opponent's as known."""
@@ -119,15 +144,9 @@ class PlayerView:
         """The opponent's space as known (LEGEND_ENEMY)."""
         marks = {}
         for cell, known in self.enemy.items():
-            if known.ship is False:
-                marks[cell] = "o"
-            elif known.type is not None:
-                t = TYPE_MARKS[known.type]
-                marks[cell] = t.lower() if known.destroyed else t
-            elif known.destroyed:
-                marks[cell] = "x"
-            elif known.ship:
-                marks[cell] = "#"
+            mark = enemy_cell_mark(known.ship, known.destroyed, known.type)
+            if mark is not None:
+                marks[cell] = mark
         return marks
 
 
