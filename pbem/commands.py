@@ -258,18 +258,22 @@ def _block(
     )
 
 
+def _usage(keyword: str) -> str:
+    """The command's synopsis, as a hint."""
+    return f"`{SYNOPSIS[keyword].split('  ')[0].strip()}`"
+
+
+def _missing(message: str, raw: str, number: int, hint: str | None) -> CommandError:
+    """Something the command needs is missing: point just past the end of the line."""
+    return CommandError(message, raw, number, len(raw.rstrip()) + 1, hint=hint)
+
+
 def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> Parsed:
     args = words[1:]
 
     def need_name() -> tuple[str, int] | CommandError:
         if not args:
-            return CommandError(
-                f"`{keyword}` needs a game name",
-                raw,
-                number,
-                len(raw.rstrip()) + 1,
-                hint=f"`{SYNOPSIS[keyword].split('  ')[0].strip()}`",
-            )
+            return _missing(f"`{keyword}` needs a game name", raw, number, _usage(keyword))
         return args[0]
 
     if keyword in ("help", "list", "process", "cancel"):
@@ -294,12 +298,11 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             return got
         name, column = got
         if len(args) < 2:
-            return CommandError(
+            return _missing(
                 f"`{keyword} {name}` needs the password of the game",
                 raw,
                 number,
-                len(raw.rstrip()) + 1,
-                hint="the password came in the reply to your `join` (or `create`)",
+                "the password came in the reply to your `join` (or `create`)",
             )
         password = raw[args[1][1] - 1 :].strip()
         return Command(keyword, number, raw, name=name, password=password)
@@ -312,13 +315,7 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
     # master settings: the rest of the line is the value
     value = raw[words[0][1] - 1 + len(words[0][0]) :].strip()
     if not value:
-        return CommandError(
-            f"`{keyword}` needs a value",
-            raw,
-            number,
-            len(raw.rstrip()) + 1,
-            hint=f"`{SYNOPSIS[keyword].split('  ')[0].strip()}`",
-        )
+        return _missing(f"`{keyword}` needs a value", raw, number, _usage(keyword))
     return Command(keyword, number, raw, body=value, body_line=number, body_column=args[0][1])
 
 
@@ -337,9 +334,7 @@ def _settings(
         if key is None:
             return None
         if not values and key != "options":
-            return CommandError(
-                f"`{key}` needs a value", raw, number, len(raw.rstrip()) + 1, hint=None
-            )
+            return CommandError(f"`{key}` needs a value", raw, number, None)
         settings.append((key, " ".join(values)))
         return None
 
