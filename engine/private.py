@@ -59,9 +59,15 @@ class _Known:
     turn: int
 
 
-def validate_private(record: Record, source: str | None = None) -> Validation:
-    owner = "A" if "A" in record.fleets else "B"
+def validate_private(
+    record: Record, source: str | None = None, owner: str | None = None
+) -> Validation:
+    """`owner` is given when the record also holds the opponent's fleet (added after the game)
+    but none of the opponent's turn lines (engine.validation.private_owner)."""
+    if owner is None:
+        owner = "A" if "A" in record.fleets else "B"
     opponent = other(owner)
+    added = opponent in record.fleets
     out = Validation(kind=f"private {owner}")
     try:
         ruleset = Ruleset.from_tags(record.ruleset, record.options)
@@ -75,11 +81,29 @@ def validate_private(record: Record, source: str | None = None) -> Validation:
         out.findings.extend(finding_from_problem(p.at(pos), "fleet", source) for p in problems)
         out.unchecked.append("turns not checked: the fleet is refused")
         return out
-    out.unchecked.append(
-        f"the record has no fleet for {opponent}: {opponent}'s orders, the results {owner} was "
-        f"given in {opponent}'s space and the flashcube data {opponent} returned are checked "
-        "for plausibility only; add the fleet to check everything"
-    )
+    if added:
+        problems = check_fleet(record.fleets[opponent], ruleset, opponent)
+        if problems:
+            pos = record.fleet_positions.get(opponent)
+            out.findings.extend(finding_from_problem(p.at(pos), "fleet", source) for p in problems)
+            out.unchecked.append("turns not checked: a fleet is refused")
+            return out
+        out.notes.append(
+            f"read as {owner}'s private record with {opponent}'s fleet added: {opponent} has "
+            f"results lines but no turn line, so {opponent}'s actions are taken from "
+            f"{opponent}'s results lines (not as '{opponent} did nothing')"
+        )
+        out.unchecked.append(
+            f"{opponent}'s orders are not in the record: {opponent}'s orders, the results "
+            f"{owner} was given in {opponent}'s space and the flashcube data {opponent} returned "
+            f"are checked for plausibility only"
+        )
+    else:
+        out.unchecked.append(
+            f"the record has no fleet for {opponent}: {opponent}'s orders, the results {owner} "
+            f"was given in {opponent}'s space and the flashcube data {opponent} returned are "
+            "checked for plausibility only; add the fleet to check everything"
+        )
     phantom = PlayerState(random_fleet(ruleset, random.Random(0)))
     players = {owner: PlayerState(fleet), opponent: phantom}
     state = GameState(ruleset, players["A"], players["B"])

@@ -312,12 +312,32 @@ def _believed_origin(state: GameState, player: str, orders: Any, taint: _Taint) 
     return min(cells.values())
 
 
+def private_owner(record: Record) -> str | None:
+    """The owner, when a record with both fleets is one player's private record with the
+    opponent's fleet added: the opponent has results lines but not one turn line, while the
+    owner has turn lines. Read as a whole-game record it would say the opponent did nothing,
+    which their results line contradicts [1.4]."""
+    if any(p not in record.fleets for p in PLAYERS):
+        return None
+    for p in PLAYERS:
+        has_results = any(r.player == p and r.claims for r in record.results)
+        has_turns = any(t.player == p for t in record.turns)
+        if has_results and not has_turns and any(t.player == other(p) for t in record.turns):
+            return other(p)
+    return None
+
+
 def validate_record(record: Record, source: str | None = None) -> Validation:
     """Every problem of a whole-game record: fleets, orders, claimed results."""
     if any(p not in record.fleets for p in PLAYERS) and any(p in record.fleets for p in PLAYERS):
         from engine.private import validate_private
 
         return validate_private(record, source)
+    owner = private_owner(record)
+    if owner is not None:
+        from engine.private import validate_private
+
+        return validate_private(record, source, owner=owner)
     out = Validation()
     try:
         ruleset, state = start_record(record)
