@@ -41,6 +41,8 @@ class Validation:
     claims_checked: int = 0
     kind: str = "record"  # "record", "private A", "private B", "two records"
     board: Any = None  # engine.private.PrivateBoard, for `show` on a private record
+    # A private record with the opponent's fleet added: every claim is checked exactly.
+    exact: bool = False
 
     @property
     def ok(self) -> bool:
@@ -56,7 +58,9 @@ class Validation:
                 owner = self.kind[-1]
                 text = f"consistent: {owner}'s fleet and orders are legal ({_turns(self.turns)})"
                 if self.claims_checked:
-                    text += f", all {self.claims_checked} claimed results are right or plausible"
+                    text += f", all {self.claims_checked} claimed results are right" + (
+                        "" if self.exact else " or plausible"
+                    )
             else:
                 text = f"consistent: fleets and orders are legal ({_turns(self.turns)})"
                 if self.claims_checked:
