@@ -24,6 +24,71 @@ def test_the_private_record_with_the_opponents_fleet_added_is_consistent() -> No
     data = json.loads(result.stdout)
     assert data["kind"] == "private A" and data["problems"] == []
     assert any("private record with B's fleet added" in n for n in data["notes"])
+    assert "right or plausible" not in data["verdict"]  # B's space is known: checked exactly
+    assert data["claims_checked"] == 194
+    assert any("the game ends after turn 31" in n for n in data["notes"])
+
+
+def test_the_hidden_missile_launches_a_result_needs_are_assumed_and_said() -> None:
+    notes = json.loads(run_files("validate", WITH_B, extra=("--json",)).stdout)["notes"]
+    # A's plain hit on B's missile Oz4 in turn 1 needs B to have launched it then [8.1.4].
+    assert "assumed B launched the missile at Oz4 in turn 1" in notes
+    # B's kamikaze from its MD in turn 5 needs its last missile launched before [4.5].
+    assert any("missile at Rz4" in n and "kamikaze from Rz4 in turn 5" in n for n in notes)
+
+
+def _slip(old: str, new: str) -> list[tuple[int, str, str]]:
+    text = WITH_B.read_text(encoding="utf-8")
+    assert old in text
+    data = _report(text.replace(old, new, 1))
+    assert not data["ok"]
+    return [(p["turn"], p["player"], p["rule"]) for p in data["problems"]]
+
+
+def test_a_miss_in_b_space_written_as_a_hit_is_found_and_nothing_else() -> None:
+    assert _slip("Bx3 miss; Oz4 hit", "Bx3 hit; Oz4 hit") == [(1, "A", "5.2.2")]
+
+
+def test_wrong_flashcube_data_from_b_is_found_and_nothing_else() -> None:
+    # B's space at Ry4 is empty; A wrote what B returned as a KC cell [7.2.1].
+    assert _slip("flashcube Rx4 DS, Ry4 -", "flashcube Rx4 DS, Ry4 KC") == [(2, "A", "7.2.1")]
+
+
+def test_a_destroyed_ship_claim_with_wrong_cells_is_found_and_nothing_else() -> None:
+    old = "destroys FS Yy1 Yy2 Yz1 Yz2 flashcube Yy1 -, Yy2 -, Yz1 -, Yz2 -"
+    new = "destroys FS Yy1 Yy2 Yz1 Yx2 flashcube Yy1 -, Yy2 -, Yz1 -, Yx2 -"
+    assert _slip(old, new) == [(4, "A", "11.7.3")]
+
+
+HEAD = WITH_B.read_text(encoding="utf-8").split("\n1 A:")[0] + "\n"
+
+
+def test_a_plain_hit_on_a_missile_b_could_not_have_launched_is_a_missing_explosion() -> None:
+    # B wrote no strike in turn 1, so no launch: the missile at Oz4 explodes [8.1.4].
+    data = _report(HEAD + "1 A: Oz4\n1 A results: Oz4 hit\n1 B results: sRz1 empty\n")
+    assert [(p["turn"], p["player"], p["rule"]) for p in data["problems"]] == [(1, "A", "8.1.4")]
+    assert not any("assumed" in n for n in data["notes"])
+
+
+def test_a_plain_hit_on_a_missile_b_could_have_launched_is_accepted() -> None:
+    data = _report(HEAD + "1 A: Oz4\n1 A results: Oz4 hit\n1 B results: Rx3 miss\n")
+    assert data["ok"], data["problems"]
+    assert "assumed B launched the missile at Oz4 in turn 1" in data["notes"]
+
+
+def test_b_strikes_beyond_its_entitlement_are_found() -> None:
+    # 7 conventional + 1 ship with unfired missiles = 8 strikes at most [4.4.1].
+    strikes = "; ".join(["Rx3 miss"] * 9)
+    data = _report(HEAD + f"1 A: Rx3\n1 A results: Rx3 miss\n1 B results: {strikes}\n")
+    assert [(p["turn"], p["player"], p["rule"]) for p in data["problems"]] == [(1, "B", "4.4.1")]
+
+
+def test_a_kamikaze_of_b_from_an_ineligible_ship_is_found() -> None:
+    # B's KC gives a conventional strike, so it may not kamikaze [4.5].
+    data = _report(
+        HEAD + "1 A: Rx3\n1 A results: Rx3 miss\n1 B results: Rx3 miss; Gz1 miss; kRv2\n"
+    )
+    assert [(p["turn"], p["player"], p["rule"]) for p in data["problems"]] == [(1, "B", "4.5")]
 
 
 def test_the_reading_taken_is_said_in_a_note_in_the_text_output() -> None:

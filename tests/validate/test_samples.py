@@ -63,3 +63,11 @@ def test_one_game_ends_by_2_3_1_and_one_by_2_3_2() -> None:
 
     assert 0 in final("game-2.6.1-long.ssr").values()  # a player has no ship left [2.3.1]
     assert 0 not in final("game-2.6.1-ends-2.3.2.ssr").values()  # both have ships [2.3.2]
+
+
+def test_the_private_record_with_the_opponents_fleet_added_is_checked_exactly() -> None:
+    # samples/private/game-2.6.1-long-A-with-B-fleet.ssr: Alice's record plus Bob's fleet.
+    path = SAMPLES / "private" / "game-2.6.1-long-A-with-B-fleet.ssr"
+    data = json.loads(run_files("validate", path, extra=("--json",)).stdout)
+    assert data["ok"] and data["kind"] == "private A"
+    assert data["claims_checked"] > 50 and "plausible" not in data["verdict"]
