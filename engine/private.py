@@ -12,6 +12,9 @@ type's shape...). Not checked: the opponent's orders and the flashcube data they
 The engine plays the owner's side: the opponent's visible aspects (from their results line, or
 their turn line) against the owner's real fleet, the opponent's space being a stand-in that is
 reset every turn and whose results are ignored.
+
+With the opponent's fleet added (validate_known) the opponent's space is real and everything is
+checked exactly; only their hidden missile launches are assumed, where a result needs one.
 """
 
 from __future__ import annotations
