@@ -776,6 +776,10 @@ def _rebuilt_orders(
 
     lines = result_lines(record, state.turn, player)
     if not lines:
+        out.unchecked.append(
+            f"no results line for turn {state.turn} {player}: {player}'s actions are not in the "
+            "record; played as none"
+        )
         return state, _empty(state, player)
     line = merged_line(lines)
     seen = _their_aspects(record, state, player, out)

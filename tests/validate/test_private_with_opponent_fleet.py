@@ -119,3 +119,13 @@ def test_a_whole_game_record_is_still_read_as_one() -> None:
         run_files("validate", SAMPLES / "game-2.6.1-long.ssr", extra=("--json",)).stdout
     )
     assert data["kind"] == "record" and data["ok"]
+
+
+def test_a_missing_results_line_of_b_is_said_not_taken_silently_as_nothing() -> None:
+    text = WITH_B.read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines() if not line.startswith("7 B results")]
+    data = _report("\n".join(kept) + "\n")
+    assert data["ok"], data["problems"]
+    assert any(
+        "no results line" in u and " 7" in u and "played as none" in u for u in data["unchecked"]
+    )
