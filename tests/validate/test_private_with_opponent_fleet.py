@@ -129,3 +129,15 @@ def test_a_missing_results_line_of_b_is_said_not_taken_silently_as_nothing() -> 
     assert any(
         "no results line" in u and " 7" in u and "played as none" in u for u in data["unchecked"]
     )
+
+
+def test_bs_private_record_with_as_fleet_added_is_consistent_too() -> None:
+    whole = (SAMPLES / "game-2.6.1-long.ssr").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(whole) if line.startswith("A fleet:"))
+    a_fleet = [whole[start]] + [line for line in whole[start + 1 : start + 6] if line[:1] == " "]
+    own = (SAMPLES / "private" / "game-2.6.1-long-B.ssr").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(own) if line.startswith("B fleet:"))
+    data = _report("\n".join(own[:at] + a_fleet + own[at:]) + "\n")
+    assert data["ok"], data["problems"]
+    assert data["kind"] == "private B"
+    assert any(n.startswith("assumed A launched the missile at") for n in data["notes"])
