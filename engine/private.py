@@ -41,6 +41,7 @@ from engine.validation import (
     _orders_for_turn,
     _Taint,
     finding_from_problem,
+    findings_after_end,
     game_order,
     merged_line,
     result_lines,
@@ -675,7 +676,7 @@ class _Launches:
 
 def validate_known(record: Record, owner: str, source: str | None = None) -> Validation:
     """The owner's private record with the opponent's fleet: both spaces are real."""
-    from engine.game import after_end, start_record
+    from engine.game import start_record
     from engine.problems import FleetRefused
     from engine.validation import check_claims
 
@@ -704,24 +705,7 @@ def validate_known(record: Record, owner: str, source: str | None = None) -> Val
     last = max(record.last_turn, max((r.turn for r in record.results), default=0))
     while state.turn <= last:
         if state.over:
-            out.findings.extend(
-                finding_from_problem(p, "end", source) for p in after_end(record, state)
-            )
-            for r in record.results:
-                if r.turn >= state.turn and r.claims:
-                    out.findings.append(
-                        Finding(
-                            "end",
-                            "2.3",
-                            f"the game ended after turn {state.result.turn}; these results "
-                            "were never reported",
-                            r.turn,
-                            r.player,
-                            f"{r.turn} {r.player} results",
-                            r.position,
-                            source=source,
-                        )
-                    )
+            out.findings.extend(findings_after_end(record, state, source))
             break
         turn = state.turn
         mine = _orders_for_turn(record, state, owner, out, taint, source)

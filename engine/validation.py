@@ -331,6 +331,27 @@ def private_owner(record: Record) -> str | None:
     return None
 
 
+def findings_after_end(record: Record, state: GameState, source: str | None) -> list[Finding]:
+    """What a record holds after the game ended [2.3]: orders, and results never reported."""
+    found = [finding_from_problem(p, "end", source) for p in after_end(record, state)]
+    for r in record.results:
+        if r.turn >= state.turn and r.claims:
+            found.append(
+                Finding(
+                    "end",
+                    "2.3",
+                    f"the game ended after turn {state.result.turn}; these results "
+                    "were never reported",
+                    r.turn,
+                    r.player,
+                    f"{r.turn} {r.player} results",
+                    r.position,
+                    source=source,
+                )
+            )
+    return found
+
+
 def validate_record(record: Record, source: str | None = None) -> Validation:
     """Every problem of a whole-game record: fleets, orders, claimed results."""
     if any(p not in record.fleets for p in PLAYERS) and any(p in record.fleets for p in PLAYERS):
@@ -358,24 +379,7 @@ def validate_record(record: Record, source: str | None = None) -> Validation:
     last = max(record.last_turn, max((r.turn for r in record.results), default=0))
     while state.turn <= last:
         if state.over:
-            out.findings.extend(
-                finding_from_problem(p, "end", source) for p in after_end(record, state)
-            )
-            for r in record.results:
-                if r.turn >= state.turn and r.claims:
-                    out.findings.append(
-                        Finding(
-                            "end",
-                            "2.3",
-                            f"the game ended after turn {state.result.turn}; these results "
-                            "were never reported",
-                            r.turn,
-                            r.player,
-                            f"{r.turn} {r.player} results",
-                            r.position,
-                            source=source,
-                        )
-                    )
+            out.findings.extend(findings_after_end(record, state, source))
             break
         checked = {p: _orders_for_turn(record, state, p, out, taint, source) for p in PLAYERS}
         before = state
