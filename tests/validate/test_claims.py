@@ -1,6 +1,6 @@
 """Claimed results against the rules, whole-game records: each kind of wrong claim is found
 with its turn, player, rule, position and both versions; right claims pass; one slip is said
-once and what follows from it is listed under it (engine.claims, engine.validation).
+once and what follows from it is listed under it (validate.claims, validate.validation).
 
 The fleets are the same for both players (validate_support.STD). Worked by hand, turn 1:
 A's `Yw3` strikes B's unfired middle missile: it explodes with Yv3 and Yx3 and destroys the MD

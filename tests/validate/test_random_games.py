@@ -10,14 +10,14 @@ from dataclasses import replace
 import pytest
 
 from engine.adjudicate import adjudicate
-from engine.claims import claim_from_entry
 from engine.orders import check_orders
 from engine.random_play import random_fleet, random_orders
-from engine.reconcile import validate_two
 from engine.rulesets import Ruleset
 from engine.state import new_game
-from engine.validation import validate_record
 from notation.records import Record, ResultLine, TurnLine
+from validate.claims import claim_from_entry
+from validate.reconcile import validate_two
+from validate.validation import validate_record
 
 CASES = [
     ("2.6.1", ()),

@@ -84,7 +84,7 @@ def umpire_boards(state: GameState) -> str:
 
 def private_boards(board: Any) -> str:
     """A private record's owner's view: own space exactly, the opponent's as the record tells
-    it (engine.private.PrivateBoard)."""
+    it (validate.private.PrivateBoard)."""
     own = own_space_marks(board.ships, board.destroyed, board.fired, board.misses)
     enemy: dict[Cell, str] = {}
     for c, state in board.enemy.items():

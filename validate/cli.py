@@ -1,5 +1,6 @@
-"""`spaceships validate` (check one or two records of a game, claimed results included) and
-`spaceships show` (draw the spaces as the grids of 11.3). See docs/validate.md."""
+"""The record commands: `spaceships adjudicate` (play a record), `validate` (check one or two
+records of a game, claimed results included) and `show` (the spaces as the grids of 11.3).
+See docs/validate.md."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from dataclasses import replace
 
 import click
 
-from engine.claims import Finding
-from engine.validation import Validation, validate_record
+from engine.game import play_record
+from engine.problems import FleetRefused, OrdersRefused, RulesetError
 from notation.records import Record
+from validate.claims import Finding
+from validate.validation import Validation, validate_record
 
 
 def _text(path: str) -> str:
@@ -78,7 +81,7 @@ def validate(record: str, record2: str | None, as_json: bool) -> None:
         result = validate_record(rec)
         label = record
     else:
-        from engine.reconcile import validate_two
+        from validate.reconcile import validate_two
 
         texts[record2] = _text(record2)
         result = validate_two(rec, read_record(record2), record, record2)
@@ -104,7 +107,7 @@ def validate(record: str, record2: str | None, as_json: bool) -> None:
 )
 def show(record: str, turn: int | None, player: str | None, colour: bool | None) -> None:
     """Draw the spaces as the five 5x5 grids of 11.3: a player's view or the umpire's."""
-    from engine.boards import LEGEND, colour_grids, player_boards, umpire_boards
+    from validate.boards import LEGEND, colour_grids, player_boards, umpire_boards
 
     rec = read_record(record)
     if turn is not None:
@@ -132,7 +135,7 @@ def show(record: str, turn: int | None, player: str | None, colour: bool | None)
                 f"{record}: the fleet is refused; run `spaceships validate {record}`", err=True
             )
             sys.exit(1)
-        from engine.boards import private_boards
+        from validate.boards import private_boards
 
         body = private_boards(result.board)
         after = result.turns
@@ -168,3 +171,34 @@ def show(record: str, turn: int | None, player: str | None, colour: bool | None)
     click.echo("legend: " + LEGEND)
     if not result.ok:
         click.echo(f"note: the record has {len(result.findings)} problem(s); see validate")
+
+
+@click.command()
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def adjudicate(record: str, as_json: bool) -> None:
+    """Play a game record: what each player reveals and learns, turn by turn."""
+    rec = read_record(record)
+    try:
+        game = play_record(rec)
+    except RulesetError as exc:
+        click.echo(f"{record}: {exc}", err=True)
+        sys.exit(1)
+    except (FleetRefused, OrdersRefused) as exc:
+        partial = exc.game
+        if partial is not None and not as_json:
+            click.echo(partial.describe())  # type: ignore[attr-defined]
+        elif partial is not None:
+            click.echo(json.dumps(partial.to_json(), indent=1))  # type: ignore[attr-defined]
+        what = "fleet refused" if isinstance(exc, FleetRefused) else "orders refused"
+        click.echo(f"{record}: {what}:", err=True)
+        for p in exc.problems:
+            click.echo(f"  {p}", err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(game.to_json(), indent=1))
+    else:
+        click.echo(game.describe())
+
+
+COMMANDS = [adjudicate, validate, show]

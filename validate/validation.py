@@ -1,13 +1,13 @@
 """Checking a record of a game [1.4.1]: fleets, orders and claimed results, turn by turn; every
 problem, in game order, with the rule it breaks.
 
-The engine adjudicates the orders as they were played (engine.played: an illegal order list is
+The engine adjudicates the orders as they were played (validate.played: an illegal order list is
 reported, then played as far as it makes sense, since the game at the table went on with it);
-each results line is compared with the true results (engine.claims). A wrong claim that leaves
+each results line is compared with the true results (validate.claims). A wrong claim that leaves
 the record with a cell's state wrong (a hit written as a miss) is reported once, with a note that
 it changes the rest of the game; later claims that are wrong only because of it are listed under
 it as consequences, not as problems of their own. A record lacking one fleet (a player's private
-record) is checked by engine.private; two records are reconciled by engine.reconcile.
+record) is checked by validate.private; two records are reconciled by validate.reconcile.
 """
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.adjudicate import adjudicate
-from engine.claims import Finding, compare_line
 from engine.game import Game, after_end, start_record
 from engine.orders import CheckedOrders, check_orders
-from engine.played import played_orders
 from engine.problems import FleetRefused, OrdersRefused, Problem, RulesetError
 from engine.reports import Entry
 from engine.state import PLAYERS, GameState, other
 from notation.cells import Cell
 from notation.records import Claim, Record, ResultLine
+from validate.claims import Finding, compare_line
+from validate.played import played_orders
 
 
 @dataclass
@@ -40,7 +40,7 @@ class Validation:
     turns: int = 0
     claims_checked: int = 0
     kind: str = "record"  # "record", "private A", "private B", "two records"
-    board: Any = None  # engine.private.PrivateBoard, for `show` on a private record
+    board: Any = None  # validate.private.PrivateBoard, for `show` on a private record
     # A private record with the opponent's fleet added: every claim is checked exactly.
     exact: bool = False
 
@@ -355,12 +355,12 @@ def findings_after_end(record: Record, state: GameState, source: str | None) -> 
 def validate_record(record: Record, source: str | None = None) -> Validation:
     """Every problem of a whole-game record: fleets, orders, claimed results."""
     if any(p not in record.fleets for p in PLAYERS) and any(p in record.fleets for p in PLAYERS):
-        from engine.private import validate_private
+        from validate.private import validate_private
 
         return validate_private(record, source)
     owner = private_owner(record)
     if owner is not None:
-        from engine.private import validate_private
+        from validate.private import validate_private
 
         return validate_private(record, source, owner=owner)
     out = Validation()

@@ -25,7 +25,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.adjudicate import adjudicate, first_reporter
-from engine.claims import Finding, claim_from_entry, compare_claim, compare_flashcube, compare_line
 from engine.fleets import check_fleet
 from engine.geometry import Geometry
 from engine.orders import CheckedBeam, CheckedOrders
@@ -35,7 +34,19 @@ from engine.reports import Destruction, Entry
 from engine.rulesets import Ruleset
 from engine.shapes import has_shape
 from engine.state import GameResult, GameState, PlayerState, other
-from engine.validation import (
+from notation.cells import Cell
+from notation.format import format_claim
+from notation.orders import Beam, KamikazeLaunch, Scan, Strike
+from notation.records import Claim, FlashcubeCell, Record, ResultLine
+from notation.ships import ShipId
+from validate.claims import (
+    Finding,
+    claim_from_entry,
+    compare_claim,
+    compare_flashcube,
+    compare_line,
+)
+from validate.validation import (
     Validation,
     _explainer,
     _orders_for_turn,
@@ -47,11 +58,6 @@ from engine.validation import (
     result_lines,
     summarise_missing,
 )
-from notation.cells import Cell
-from notation.format import format_claim
-from notation.orders import Beam, KamikazeLaunch, Scan, Strike
-from notation.records import Claim, FlashcubeCell, Record, ResultLine
-from notation.ships import ShipId
 
 # What a player knows of a cell of the opponent's space.
 EMPTY, SHIP, DESTROYED = "empty", "ship", "destroyed"
@@ -67,7 +73,7 @@ def validate_private(
     record: Record, source: str | None = None, owner: str | None = None
 ) -> Validation:
     """`owner` is given when the record also holds the opponent's fleet (added after the game)
-    but none of the opponent's turn lines (engine.validation.private_owner)."""
+    but none of the opponent's turn lines (validate.validation.private_owner)."""
     if owner is None:
         owner = "A" if "A" in record.fleets else "B"
     opponent = other(owner)
@@ -678,7 +684,7 @@ def validate_known(record: Record, owner: str, source: str | None = None) -> Val
     """The owner's private record with the opponent's fleet: both spaces are real."""
     from engine.game import start_record
     from engine.problems import FleetRefused
-    from engine.validation import check_claims
+    from validate.validation import check_claims
 
     opponent = other(owner)
     out = Validation(kind=f"private {owner}", exact=True)

@@ -1,5 +1,5 @@
 """Reconciling the two players' records of one game [1.4.1]: same ruleset, same fleets as
-revealed, same orders, same results; then both checked against the rules (engine.validation).
+revealed, same orders, same results; then both checked against the rules (validate.validation).
 
 Each player's fleet and orders are taken from that player's own record (the other record may
 hold only what was revealed); where both records hold something, they must agree. Every claim of
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.claims import Finding
 from engine.state import PLAYERS, other
-from engine.validation import Validation, game_order, merged_line, result_lines, validate_record
 from notation.format import format_claim, format_turn_line
 from notation.orders import MissileLaunch
 from notation.records import Position, Record, ResultLine, TurnLine
+from validate.claims import Finding
+from validate.validation import Validation, game_order, merged_line, result_lines, validate_record
 
 
 def _owner(record: Record) -> str | None:
