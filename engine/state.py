@@ -4,17 +4,15 @@ history of every turn, and the result. Immutable; serialises to JSON and back ex
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engine.checked import CheckedOrders
 from engine.geometry import Geometry
 from engine.reports import TurnReport, cell_from_json, ship_from_json
 from engine.rulesets import Ruleset
 from notation.cells import Cell
 from notation.fleets import Fleet, ShipPlacement
 from notation.ships import ShipId
-
-if TYPE_CHECKING:
-    from engine.orders import CheckedOrders
 
 PLAYERS = ("A", "B")
 
@@ -135,8 +133,6 @@ class TurnHistory:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> TurnHistory:
-        from engine.orders import CheckedOrders
-
         return cls(
             d["turn"],
             CheckedOrders.from_json(d["orders"]["A"]),
