@@ -14,7 +14,8 @@ import random
 import time
 
 from notation.cells import LETTERS
-from notation.parse import _parse_recovering, _parser, parse_orders, parse_record
+from notation.parse import parse_orders, parse_record
+from notation.statements import parse_recovering, parser
 
 COLOURS = "ROYGB"
 
@@ -64,7 +65,7 @@ def main() -> None:
     rng = random.Random(args.seed)
 
     start = time.perf_counter()
-    _parser()
+    parser()
     print(f"building the lark parser: {time.perf_counter() - start:.3f} s")
 
     canonical = [order_line(rng, False) for _ in range(args.lines)]
@@ -80,7 +81,7 @@ def main() -> None:
     # The same lines through lark alone, as lines the fast path does not take would go.
     start = time.perf_counter()
     for line in corpus:
-        _parse_recovering(line, "orders_text")
+        parse_recovering(line, "orders_text")
     print(f"order lines, lark only: {rate(len(corpus), time.perf_counter() - start)}")
 
     records = [record(rng) for _ in range(args.records)]

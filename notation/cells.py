@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-COLOURS = "ROYGB"  # the letters a colour may be [11.4.1]; order-neutral here
-COLOUR_ORDERS = ("ROYGB", "RYGOB")  # 11.4.1 (default) and seed 004 section 1 (option)
-LETTERS = "vwxyz"  # [11.4.2]
-NUMBERS = (1, 2, 3, 4, 5)  # [11.4.3]
+from notation.coordinates import COLOUR_ORDERS, COLOURS, LETTERS, NUMBERS
+from notation.errors import NotationError, raise_errors
+from notation.grammar import tree_parser
+from notation.hints import fix_cell
+from notation.recovery import recover
+
+__all__ = ["CELLS", "COLOUR_ORDERS", "COLOURS", "LETTERS", "NUMBERS", "Cell", "PartialCell"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +44,24 @@ class Cell:
 
     @classmethod
     def parse(cls, text: str) -> Cell:
-        """Parse `Gx3`; raises notation.errors.NotationError with a hint on a bad spelling."""
-        from notation.parse import parse_cell
-
-        return parse_cell(text)
+        """Parse `Gx3` (surrounding blanks allowed); raises notation.errors.NotationError with a
+        hint on a bad spelling."""
+        stripped = text.strip()
+        if stripped in CELLS:  # the common case, without the parser
+            return CELLS[stripped]
+        column = len(text) - len(text.lstrip()) + 1
+        if not stripped:
+            raise NotationError("a cell is missing", text, 1, 1, ("a cell like Gx3",))
+        fixed = fix_cell(stripped) if " " not in stripped else None
+        if fixed is not None:
+            message = f"`{stripped}` is not a cell"
+            expected = ("a cell like Gx3",)
+            raise NotationError(
+                message, text, 1, column, expected, fixed[0], stripped, len(stripped)
+            )
+        tree, attempt = recover(tree_parser(), text, "cell_text")
+        raise_errors(attempt.errors)
+        return CELLS[tree.children[0].value]
 
     def sort_key(self, colour_order: str = "ROYGB") -> tuple[int, int, int]:
         """The conventional order (colour, letter, number) under a colour order."""
@@ -84,3 +101,9 @@ class PartialCell:
             and (self.letter is None or self.letter == cell.letter)
             and (self.number is None or self.number == cell.number)
         )
+
+
+# Every cell by its spelling: the parsers look cells up here rather than building them.
+CELLS: dict[str, Cell] = {
+    f"{c}{x}{n}": Cell(c, x, n) for c in COLOURS for x in LETTERS for n in NUMBERS
+}

@@ -7,7 +7,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from notation.cells import COLOURS, LETTERS
+from notation.coordinates import COLOURS, LETTERS
 from notation.ships import SHIP_TYPES
 
 ORDER_TERMINALS = frozenset({"CELL", "BEAM_B", "MISSILE_M", "KAMIKAZE_K", "SCAN_S"})

@@ -17,10 +17,10 @@ from notation import (
 )
 from notation.errors import NotationError, NotationErrors
 from notation.parse import (
-    _parse_recovering,
     parse_orders,
     parse_orders_positions,
     parse_record,
+    parse_recovering,
     parse_ship,
 )
 
@@ -97,7 +97,7 @@ def test_each_order_carries_its_position_for_messages():
 
 def test_the_fast_path_for_canonical_lines_agrees_with_the_grammar():
     text = "Gx3 Rv1 bRv1Rx1 mv Yw2 sGy3 kBz5 bRv m3 mGx3"
-    via_lark, _ = _parse_recovering(text, "orders_text")
+    via_lark, _ = parse_recovering(text, "orders_text")
     assert parse_orders_positions(text) == tuple(via_lark)
 
 

@@ -27,13 +27,13 @@ from notation import (
 from notation.errors import NotationError
 from notation.format import format_claim, format_fleet, format_record, grid_marks
 from notation.parse import (
-    _parse_recovering,
     parse_cell,
     parse_claims,
     parse_fleet,
     parse_orders,
     parse_orders_positions,
     parse_record,
+    parse_recovering,
 )
 from notation.ships import SHIP_TYPES
 
@@ -159,7 +159,7 @@ def test_the_fast_path_agrees_with_lark(order_list, data):
     canonical = format_orders(order_list)
     spaced = canonical.replace("b", "b ").replace("k", "k ").replace("s", "s ").replace("m", "m ")
     for text in (canonical, noisy(canonical, data.draw), noisy(spaced, data.draw)):
-        via_lark, _ = _parse_recovering(text, "orders_text")
+        via_lark, _ = parse_recovering(text, "orders_text")
         assert parse_orders_positions(text) == tuple(via_lark)
 
 
