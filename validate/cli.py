@@ -14,7 +14,8 @@ from engine.game import play_record
 from engine.problems import FleetRefused, OrdersRefused, RulesetError
 from notation.records import Record
 from validate.claims import Finding
-from validate.validation import Validation, validate_record
+from validate.findings import Validation
+from validate.validation import validate_record
 
 
 def _text(path: str) -> str:

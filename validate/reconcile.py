@@ -16,7 +16,9 @@ from notation.format import format_claim, format_turn_line
 from notation.orders import MissileLaunch
 from notation.records import Position, Record, ResultLine, TurnLine
 from validate.claims import Finding
-from validate.validation import Validation, game_order, merged_line, result_lines, validate_record
+from validate.findings import Validation, game_order
+from validate.turns import merged_line, result_lines
+from validate.validation import validate_record
 
 
 def _owner(record: Record) -> str | None:

@@ -1,0 +1,155 @@
+"""What a check found: the Validation of a record, findings made from the engine's problems, in
+game order, and the summary of what could not be checked."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.game import Game
+from engine.problems import Problem
+from engine.state import GameState
+from validate.claims import Finding
+
+
+@dataclass
+class Validation:
+    """What checking one record (or two) found."""
+
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)  # what could not be checked, and why
+    state: GameState | None = None  # the true state after the last turn checked
+    game: Game | None = None
+    turns: int = 0
+    claims_checked: int = 0
+    kind: str = "record"  # "record", "private A", "private B", "two records"
+    board: Any = None  # validate.private.PrivateBoard, for `show` on a private record
+    # A private record with the opponent's fleet added: every claim is checked exactly.
+    exact: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    @property
+    def problems(self) -> list[Finding]:
+        return self.findings
+
+    def verdict(self) -> str:
+        if self.ok:
+            if self.kind.startswith("private"):
+                owner = self.kind[-1]
+                text = f"consistent: {owner}'s fleet and orders are legal ({_turns(self.turns)})"
+                if self.claims_checked:
+                    text += f", all {self.claims_checked} claimed results are right" + (
+                        "" if self.exact else " or plausible"
+                    )
+            else:
+                text = f"consistent: fleets and orders are legal ({_turns(self.turns)})"
+                if self.claims_checked:
+                    text += f", all {self.claims_checked} claimed results are right"
+            if self.unchecked:
+                text += f"; {len(self.unchecked)} thing(s) could not be checked (see notes)"
+            return text
+        n = len(self.findings)
+        follow = sum(len(f.consequences) for f in self.findings)
+        text = f"not consistent: {n} problem{'s' if n != 1 else ''}"
+        if follow:
+            text += (
+                f" (and {follow} later entr{'ies' if follow != 1 else 'y'} that follow from them)"
+            )
+        return text + f" in {_turns(self.turns)}"
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {}
+        if self.game is not None:
+            d.update(self.game.to_json())  # the report of spec/record-format.md
+        d.update(
+            {
+                "ok": self.ok,
+                "verdict": self.verdict(),
+                "kind": self.kind,
+                "turns_checked": self.turns,
+                "claims_checked": self.claims_checked,
+                "problems": [f.to_json() for f in self.findings],
+                "notes": list(self.notes),
+                "unchecked": list(self.unchecked),
+            }
+        )
+        return d
+
+
+def _turns(n: int) -> str:
+    return f"{n} turn{'' if n == 1 else 's'}"
+
+
+def finding_from_problem(p: Problem, kind: str, source: str | None = None) -> Finding:
+    return Finding(
+        kind,
+        p.rule,
+        p.message,
+        p.turn,
+        p.player,
+        p.subject,
+        p.position,
+        source=source,
+        hint=p.hint,
+    )
+
+
+def game_order(findings: list[Finding]) -> list[Finding]:
+    """Fleets first, then turn by turn, A before B, each in the order of the record."""
+
+    def key(f: Finding) -> tuple[int, str, int, int]:
+        pos = f.position
+        return (
+            f.turn or 0,
+            f.player or "",
+            pos.line if pos else 10**9,
+            pos.column if pos else 0,
+        )
+
+    return sorted(findings, key=key)
+
+
+_MISSING = re.compile(r"^no results line for turn (\d+) ([AB]): (.*)$")
+
+
+def summarise_missing(unchecked: list[str]) -> list[str]:
+    """Many "no results line for turn N B: ..." read as one: "no results lines for B in turns
+    1-4, 7: ..."; others kept in place."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for text in unchecked:
+        m = _MISSING.match(text)
+        if m:
+            groups.setdefault((m.group(2), m.group(3)), []).append(int(m.group(1)))
+    out: list[str] = []
+    done: set[tuple[str, str]] = set()
+    for text in unchecked:
+        m = _MISSING.match(text)
+        if m is None:
+            out.append(text)
+            continue
+        key = (m.group(2), m.group(3))
+        turns = groups[key]
+        if len(turns) < 3:
+            out.append(text)
+        elif key not in done:
+            done.add(key)
+            out.append(f"no results lines for {key[0]} in turns {_ranges(turns)}: {key[1]}")
+    return out
+
+
+def _ranges(numbers: list[int]) -> str:
+    parts: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(parts)
