@@ -1,0 +1,220 @@
+"""What every command of a submission works with: the store, the message, who the sender has
+signed on as, the reply being built; and the checks of who may do what (sign-on, passwords and
+their brake, private games)."""
+
+from __future__ import annotations
+
+import difflib
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from pbem import games, throttle
+from pbem.deadlines import format_moment
+from pbem.messages import Inbound, Outbound
+from pbem.passwords import check_password
+from pbem.store import GameRow, Store
+
+
+class Refusal(ValueError):
+    """A command the judge will not carry out; the text says why and what to do instead."""
+
+
+@dataclass
+class Session:
+    """Who the sender has signed on as, for the lines that follow the sign-on."""
+
+    game: GameRow | None = None
+    seat: str | None = None  # A or B for a player
+    master: bool = False
+    failed_line: int | None = None  # a sign-on that failed: later lines must not act
+    # A wrong password anywhere in a submission: no other password of it is checked, so one
+    # message cannot search the password space of an opponent [1.4] past the rate limit.
+    wrong_password: bool = False
+
+    def sign_off(self) -> None:
+        """A new sign-on line: forget the last one (a wrong password is not forgotten)."""
+        self.game, self.seat, self.master, self.failed_line = None, None, False, None
+
+
+@dataclass
+class Reply:
+    """The answer to a submission as it grows: one section per command, the games it is about,
+    and the messages for other people."""
+
+    sections: list[str] = field(default_factory=list)
+    game_names: list[str] = field(default_factory=list)
+    messages: list[Outbound] = field(default_factory=list)
+
+    def about(self, game: GameRow | None) -> None:
+        if game is not None and game.name not in self.game_names:
+            self.game_names.append(game.name)
+
+
+@dataclass
+class Desk:
+    """One submission being handled, inside its transaction."""
+
+    store: Store
+    rng: random.Random | None
+    inbound: Inbound
+    session: Session
+    reply: Reply
+    now: datetime
+
+    # -- games ------------------------------------------------------------------------------
+    def game(self, name: str | None) -> GameRow:
+        assert name is not None
+        game = self.store.game(name)
+        if game is None:
+            names = [g.name for g in self.store.games(public_only=True)]
+            close = difflib.get_close_matches(name, names, n=1)
+            hint = f" Did you mean {close[0]}?" if close else " `list` shows the public games."
+            raise Refusal(f"there is no game named {name}.{hint}")
+        return game
+
+    def reload(self) -> GameRow:
+        """The signed-on game as it is now in the store."""
+        assert self.session.game is not None
+        self.session.game = self.store.game_by_id(self.session.game.id)
+        return self.session.game
+
+    def missing(self, game: GameRow) -> list[str]:
+        if game.phase not in ("setup", "playing"):
+            return []
+        return games.missing_seats(self.store, game)
+
+    def games_of(self, address: str) -> list[GameRow]:
+        found = []
+        for game in self.store.games():
+            players = self.store.players(game.id)
+            if (
+                game.master_address == address
+                or any(p.address == address for p in players.values())
+                or address in self.store.observers(game.id)
+            ) and (game.phase != "over"):
+                found.append(game)
+        return found
+
+    def tell_players(self, game: GameRow, what: str, body: str) -> list[Outbound]:
+        return [
+            Outbound((p.address,), games.subject(game, what), body, game.name)
+            for p in self.store.players(game.id).values()
+        ]
+
+    # -- who may do what --------------------------------------------------------------------
+    def player_session(self, what: str) -> tuple[GameRow, str]:
+        session = self.session
+        if session.failed_line is not None:
+            raise Refusal(f"not signed on: the sign-on at line {session.failed_line} failed")
+        if session.game is None or session.seat is None:
+            raise Refusal(
+                f"`{what}` needs a sign-on first: put `game NAME PASSWORD` on a line above it"
+            )
+        return self.reload(), session.seat
+
+    def master_session(self, what: str) -> GameRow:
+        session = self.session
+        if session.failed_line is not None:
+            raise Refusal(f"not signed on: the sign-on at line {session.failed_line} failed")
+        if session.game is None or not session.master:
+            raise Refusal(
+                f"`{what}` is for the game master: put `master NAME PASSWORD` on a line above it"
+            )
+        return self.reload()
+
+    def forget(self, game: GameRow) -> None:
+        """The signed-on game is over: the lines that follow act on no game."""
+        session = self.session
+        if session.game is not None and session.game.id == game.id:
+            session.game, session.seat, session.master = None, None, False
+
+    def refuse_outsider(self, game: GameRow) -> None:
+        """A private game shows nothing to anyone but its players and game master."""
+        if not game.private:
+            return
+        if self.session.game is not None and self.session.game.id == game.id:
+            return
+        sender = self.inbound.sender
+        players = self.store.players(game.id).values()
+        if sender == game.master_address or any(p.address == sender for p in players):
+            return
+        raise Refusal(f"game {game.name} is private: only its players and game master see it")
+
+    # -- passwords --------------------------------------------------------------------------
+    def seat_for(self, game: GameRow, password: str) -> str:
+        self.no_wrong_password_yet()
+        self.refuse_throttled(game)
+        # Check both seats every time, so the time taken does not say which seat matched.
+        matches = [
+            seat
+            for seat, player in sorted(self.store.players(game.id).items())
+            if check_password(password, player.password)
+        ]
+        if not matches:
+            self.wrong_password(game)
+            raise Refusal(f"wrong password for {game.name}; nothing changed")
+        return matches[0]
+
+    def no_wrong_password_yet(self) -> None:
+        if self.session.wrong_password:
+            raise Refusal(
+                "a wrong password came earlier in this message, so the judge checks no other "
+                "password in it; send these lines again in a new message"
+            )
+
+    # The brake on guessing a game's passwords from many addresses: see pbem.throttle.
+    def refuse_throttled(self, game: GameRow) -> None:
+        """Refuse, without checking it, a password for a game under attack from an address the
+        game does not know; checking it would tell a guesser when a guess was right."""
+        if self.known_address(game, self.inbound.sender):
+            return
+        now = self.now
+        count, last = self.store.wrong_passwords_since(game.id, throttle.window_start(now))
+        until = throttle.throttled_until(count, last, now)
+        if until is None:
+            return
+        if until.second or until.microsecond:  # minutes are shown: never say too early
+            until = until.replace(second=0, microsecond=0) + timedelta(minutes=1)
+        raise Refusal(
+            f"too many wrong passwords for game {game.name} recently; try again after "
+            f"{format_moment(until)}"
+        )
+
+    def wrong_password(self, game: GameRow) -> None:
+        """Count a wrong password against the game (it matches no seat, so all of them) and,
+        once it passes the limit, warn everyone with a seat, once per window."""
+        now = self.now
+        self.session.wrong_password = True
+        since = throttle.window_start(now)
+        self.store.add_wrong_password(game.id, now, forget_before=since)
+        count, _ = self.store.wrong_passwords_since(game.id, since)
+        if count < throttle.WRONG_PASSWORD_LIMIT:
+            return
+        warned = self.store.password_warned_at(game.id)
+        if warned is not None and warned >= since:
+            return
+        self.store.set_password_warned(game.id, now)
+        hours = f"{throttle.WRONG_PASSWORD_WINDOW / timedelta(hours=1):g} hours"
+        minutes = f"{throttle.THROTTLED_CHECK_INTERVAL / timedelta(minutes=1):g} minutes"
+        body = (
+            f"Someone has sent {count} wrong passwords for game {game.name} in the last "
+            f"{hours}: your password may be the one they are guessing. It still works and "
+            "nothing in the game changed. From now on the judge checks at most one password "
+            f"every {minutes} for {game.name} "
+            "from addresses it does not know for the game; your own address is not slowed "
+            "down, but signing on from a new address may have to wait. If you mistyped your "
+            f"password, ignore this. You will not be told again within {hours}."
+        )
+        addresses = [p.address for p in self.store.players(game.id).values()]
+        addresses.append(game.master_address)
+        for address in dict.fromkeys(addresses):
+            self.reply.messages.append(
+                Outbound((address,), games.subject(game, "wrong passwords"), body, game.name)
+            )
+
+    def known_address(self, game: GameRow, address: str) -> bool:
+        """The current address of one of the game's players or of its game master."""
+        return address == game.master_address or any(
+            p.address == address for p in self.store.players(game.id).values()
+        )

@@ -1,0 +1,212 @@
+"""The commands open to anyone: help, list the games, create one, join, observe, status and
+history."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine import Ruleset, RulesetError
+from pbem import games, render
+from pbem.commands import Command, help_text
+from pbem.deadlines import DeadlineRule
+from pbem.desk import Desk, Refusal
+from pbem.mastering import game_timing
+from pbem.messages import Outbound
+from pbem.passwords import hash_password, new_password
+from pbem.store import GameRow, PlayerRow
+
+DEFAULT_REMINDER_HOURS = 24.0
+
+
+def show_help(command: Command, desk: Desk) -> str:
+    return help_text(command.body)
+
+
+def list_games(command: Command, desk: Desk) -> str:
+    rows = desk.store.games(public_only=True, active_only=True)
+    if not rows:
+        return "No public games are running. Start one: create NAME"
+    lines = ["Public games:"]
+    for game in rows:
+        players = desk.store.players(game.id)
+        lines.append("  " + render.game_line(game, players))
+    return "\n".join(lines)
+
+
+def create(command: Command, desk: Desk) -> str:
+    assert command.name is not None
+    if desk.store.game(command.name) is not None:
+        raise Refusal(f"a game named {command.name} exists already; choose another name")
+    settings = dict(command.settings)
+    try:
+        ruleset = Ruleset.from_tags(
+            settings.get("ruleset", "2.6.1"), tuple(settings.get("options", "").split())
+        )
+    except RulesetError as exc:
+        raise Refusal(str(exc)) from exc
+    rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
+    password = new_password(desk.rng)
+    game = GameRow(
+        id=0,
+        name=command.name,
+        ruleset=ruleset.name,
+        options=ruleset.options,
+        private=settings.get("private") == "yes",
+        phase="joining",
+        master_address=desk.inbound.sender,
+        master_password=hash_password(password, desk.rng),
+        deadline_rule=rule.stored,
+        reminder_hours=DEFAULT_REMINDER_HOURS if reminder is None else reminder,
+        grace_hours=grace,
+        missing_policy=policy or "noactions",
+        turn=0,
+        opened_at=None,
+        deadline=None,
+        reminded=False,
+        late_notified=False,
+        state=None,
+        outcome=None,
+        created_at=desk.now,
+        ended_at=None,
+    )
+    game = desk.store.insert_game(game)
+    desk.reply.about(game)
+    return "\n".join(
+        [
+            f"Game {game.name} created: {render.settings_text(game)}.",
+            f"You are its game master. Your master password: {password}",
+            "Keep it: with `master NAME PASSWORD` you can change the deadline rule, "
+            "process a turn or cancel the game.",
+            f"Players join with:  join {game.name}",
+        ]
+    )
+
+
+def join(command: Command, desk: Desk) -> str:
+    game = desk.game(command.name)
+    desk.reply.about(game)
+    players = desk.store.players(game.id)
+    if game.phase != "joining":
+        raise Refusal(f"game {game.name} has both its players; you may `observe {game.name}`")
+    if any(p.address == desk.inbound.sender for p in players.values()):
+        raise Refusal(f"you have already joined {game.name}")
+    seat = "A" if "A" not in players else "B"
+    display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
+    # A name is shown to the other player and in records: one line, not too long.
+    name = " ".join((display or desk.inbound.sender_name or f"Player {seat}").split())[:40]
+    password = new_password(desk.rng)
+    desk.store.insert_player(
+        PlayerRow(
+            game.id,
+            seat,
+            desk.inbound.sender,
+            name,
+            hash_password(password, desk.rng),
+            None,
+            desk.now,
+        )
+    )
+    ruleset = games.ruleset_of(game)
+    lines = [
+        f"You joined {game.name} as player {seat} ({name}).",
+        f"Your password for {game.name}: {password}",
+        "Keep it secret: every fleet and order of yours must carry it, and it cannot be "
+        "sent again.",
+        "",
+        render.fleet_requirements(ruleset),
+        "Send it like this: each ship's type code, then its cells; `;` or a new line "
+        "between ships (the grid form works too):",
+        f"  game {game.name} {password}",
+        "  fleet DS ...; KC ...; PC ...; MD ...; LS Bz5",
+    ]
+    if seat == "B":
+        game = games.open_phase(replace(game, phase="setup"), desk.now)
+        desk.store.update_game(game)
+        lines += ["", "Both players are in.", games.deadline_line(game)]
+        other = players["A"]
+        desk.reply.messages.append(
+            Outbound(
+                (other.address,),
+                games.subject(game, "your opponent has joined"),
+                f"{name} has joined {game.name} as player B. Send your fleet if you have "
+                f"not yet.\n{games.deadline_line(game)}",
+                game.name,
+            )
+        )
+    else:
+        lines += ["", "The game starts when a second player has joined and both fleets are in."]
+    return "\n".join(lines)
+
+
+def observe(command: Command, desk: Desk) -> str:
+    game = desk.game(command.name)
+    desk.reply.about(game)
+    if game.private:
+        raise Refusal(f"game {game.name} is private: it takes no observers")
+    if not desk.store.add_observer(game.id, desk.inbound.sender, desk.now):
+        return f"You already observe {game.name}."
+    return (
+        f"You now observe {game.name}: after each turn you will receive what both players "
+        f"see, and at the end the whole game.\n\n"
+        + render.status_text(game, desk.store.players(game.id), desk.missing(game))
+    )
+
+
+def unobserve(command: Command, desk: Desk) -> str:
+    game = desk.game(command.name)
+    desk.reply.about(game)
+    if desk.store.remove_observer(game.id, desk.inbound.sender):
+        return f"You no longer observe {game.name}."
+    return f"You were not observing {game.name}."
+
+
+def status(command: Command, desk: Desk) -> str:
+    if command.name is None and desk.session.game is not None:
+        game = desk.reload()
+    elif command.name is None:
+        mine = desk.games_of(desk.inbound.sender)
+        if not mine:
+            return "You take part in no game. `list` shows the public ones."
+        return "\n\n".join(
+            render.status_text(g, desk.store.players(g.id), desk.missing(g)) for g in mine
+        )
+    else:
+        game = desk.game(command.name)
+        desk.refuse_outsider(game)
+    desk.reply.about(game)
+    return render.status_text(game, desk.store.players(game.id), desk.missing(game))
+
+
+def history(command: Command, desk: Desk) -> str:
+    seat: str | None = None
+    if command.name is None:
+        if desk.session.game is None or desk.session.seat is None:
+            raise Refusal(
+                "say which game: `history NAME` (what both players see) or, after "
+                "`game NAME PASSWORD`, `history` (your own view)"
+            )
+        game = desk.reload()
+        seat = desk.session.seat
+    else:
+        game = desk.game(command.name)
+        if command.password is not None:
+            seat = desk.seat_for(game, command.password)
+        elif desk.session.game is not None and desk.session.game.id == game.id:
+            seat = desk.session.seat
+        if seat is None:
+            desk.refuse_outsider(game)
+    desk.reply.about(game)
+    players = desk.store.players(game.id)
+    return render.history_text(game, players, seat)
+
+
+COMMANDS = {
+    "help": show_help,
+    "list": list_games,
+    "create": create,
+    "join": join,
+    "observe": observe,
+    "unobserve": unobserve,
+    "status": status,
+    "history": history,
+}

@@ -1,0 +1,154 @@
+"""The game master's commands: sign on as master, the timing settings (deadline, reminder,
+grace, missing orders), process a turn, cancel the game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pbem import games, render
+from pbem.commands import Command
+from pbem.deadlines import DeadlineError, DeadlineRule, format_duration, parse_duration
+from pbem.desk import Desk, Refusal
+from pbem.passwords import check_password
+
+MISSING_POLICIES = {"noactions": "noactions", "no-actions": "noactions", "wait": "wait"}
+
+
+def sign_on_master(command: Command, desk: Desk) -> str:
+    desk.session.sign_off()
+    game = desk.game(command.name)
+    assert command.password is not None
+    desk.session.failed_line = command.line  # until the password is right
+    desk.no_wrong_password_yet()
+    desk.refuse_throttled(game)
+    if not check_password(command.password, game.master_password):
+        desk.wrong_password(game)
+        raise Refusal(f"wrong master password for {game.name}; nothing changed")
+    desk.reply.about(game)
+    desk.session.game, desk.session.master, desk.session.failed_line = game, True, None
+    return f"Signed on as game master of {game.name}."
+
+
+def set_deadline(command: Command, desk: Desk) -> str:
+    return setting(command, "deadline", desk)
+
+
+def set_reminder(command: Command, desk: Desk) -> str:
+    return setting(command, "reminder", desk)
+
+
+def set_grace(command: Command, desk: Desk) -> str:
+    return setting(command, "grace", desk)
+
+
+def set_missing(command: Command, desk: Desk) -> str:
+    return setting(command, "missing", desk)
+
+
+def setting(command: Command, key: str, desk: Desk) -> str:
+    """A game-master setting: deadline, reminder, grace or missing."""
+    game = desk.master_session(key)
+    desk.reply.about(game)
+    rule, reminder, grace, policy = game_timing(
+        {key: command.body},
+        DeadlineRule.parse(game.deadline_rule),
+        game.reminder_hours,
+        game.grace_hours,
+        game.missing_policy,
+    )
+    game = replace(
+        game,
+        deadline_rule=rule.stored,
+        reminder_hours=reminder if reminder is not None else game.reminder_hours,
+        grace_hours=grace,
+        missing_policy=policy or game.missing_policy,
+    )
+    text = f"Game {game.name}: {render.settings_text(game)}."
+    if key == "deadline" and game.phase in ("setup", "playing") and game.opened_at:
+        # The new rule applies to the phase in progress, counted from when it opened.
+        game = replace(
+            game,
+            deadline=rule.deadline_for(game.opened_at),
+            reminded=False,
+            late_notified=False,
+        )
+        text += "\n" + games.deadline_line(game)
+        desk.reply.messages += desk.tell_players(
+            game,
+            "deadline changed",
+            "The game master changed the deadline rule of "
+            f"{game.name} to: {rule}.\n{games.deadline_line(game)}",
+        )
+    desk.store.update_game(game)
+    desk.session.game = game
+    if key == "reminder":
+        text += f"\nReminders go {format_duration(parse_duration(command.body))} before a deadline."
+    return text
+
+
+def process(command: Command, desk: Desk) -> str:
+    game = desk.master_session("process")
+    desk.reply.about(game)
+    if game.phase != "playing":
+        raise Refusal(f"game {game.name} has no turn in play")
+    missing = desk.missing(game)
+    game, messages = games.adjudicate_turn(desk.store, game, desk.now, default_missing=True)
+    desk.session.game = game
+    desk.reply.messages += messages
+    note = f" (no actions for {' and '.join(missing)})" if missing else ""
+    return f"The turn is adjudicated{note}."
+
+
+def cancel(command: Command, desk: Desk) -> str:
+    game = desk.master_session("cancel")
+    desk.reply.about(game)
+    if game.phase == "over":
+        raise Refusal(f"game {game.name} is already over")
+    outcome = {
+        "winner": None,
+        "reason": "cancelled by the game master",
+        "turn": None,
+        "score": None,
+    }
+    _, messages = games.end_game(desk.store, game, desk.now, outcome)
+    desk.reply.messages += messages
+    desk.forget(game)
+    return f"Game {game.name} is cancelled; everything is revealed to its players."
+
+
+def game_timing(
+    settings: dict[str, str],
+    rule: DeadlineRule,
+    reminder: float | None,
+    grace: float,
+    policy: str | None,
+) -> tuple[DeadlineRule, float | None, float, str | None]:
+    """The timing settings of `create` or the game master, each refused with the reason."""
+    try:
+        if "deadline" in settings:
+            rule = DeadlineRule.parse(settings["deadline"])
+        if "reminder" in settings:
+            reminder = parse_duration(settings["reminder"]).total_seconds() / 3600
+        if "grace" in settings:
+            grace = parse_duration(settings["grace"]).total_seconds() / 3600
+    except DeadlineError as exc:
+        raise Refusal(f"{exc}" + (f" (hint: {exc.hint})" if exc.hint else "")) from exc
+    if "missing" in settings:
+        policy = MISSING_POLICIES.get(settings["missing"].lower())
+        if policy is None:
+            raise Refusal(
+                f"`missing {settings['missing']}`: say `missing noactions` (a player "
+                "without orders at the deadline takes no actions) or `missing wait`"
+            )
+    return rule, reminder, grace, policy
+
+
+COMMANDS = {
+    "master": sign_on_master,
+    "deadline": set_deadline,
+    "reminder": set_reminder,
+    "grace": set_grace,
+    "missing": set_missing,
+    "process": process,
+    "cancel": cancel,
+}

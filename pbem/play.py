@@ -1,0 +1,214 @@
+"""The players' commands: sign on to a game, send the fleet, send the orders of a turn,
+resign."""
+
+from __future__ import annotations
+
+import engine
+from engine import OrdersRefused
+from notation.errors import NotationError
+from notation.format import format_fleet
+from notation.orders import format_orders
+from notation.parse import parse_fleet, parse_orders
+from pbem import games, render
+from pbem.commands import Command
+from pbem.desk import Desk, Refusal
+from pbem.messages import Outbound
+
+
+def sign_on(command: Command, desk: Desk) -> str:
+    desk.session.sign_off()
+    try:
+        game = desk.game(command.name)
+        assert command.password is not None
+        seat = desk.seat_for(game, command.password)
+    except Refusal:
+        desk.session.failed_line = command.line
+        raise
+    desk.reply.about(game)
+    desk.session.game, desk.session.seat = game, seat
+    player = desk.store.players(game.id)[seat]
+    text = f"Signed on to {game.name} as player {seat} ({player.name})."
+    if player.address != desk.inbound.sender:
+        # The password is what identifies a player; mail follows them to a new address.
+        desk.store.connection.execute(
+            "UPDATE players SET address = ? WHERE game_id = ? AND seat = ?",
+            (desk.inbound.sender, game.id, seat),
+        )
+        text += f" The judge will now write to you at {desk.inbound.sender}."
+    return text
+
+
+def submit_fleet(command: Command, desk: Desk) -> str:
+    game, seat = desk.player_session("fleet")
+    desk.reply.about(game)
+    if game.phase not in ("joining", "setup"):
+        raise Refusal(f"the fleets of {game.name} are set; the game is under way")
+    ruleset = games.ruleset_of(game)
+    if not command.body.strip():
+        raise Refusal("no fleet after `fleet`: write the ships on the same line or the lines below")
+    try:
+        fleet = parse_fleet(command.body, ruleset.colour_order)
+    except NotationError as exc:
+        return "Your fleet could not be read; nothing changed.\n" + notation_errors(exc, command)
+    except ValueError as exc:  # a spelling the notation's own checks refuse
+        return f"Your fleet could not be read; nothing changed.\n  {exc}"
+    problems = engine.check_fleet(fleet, ruleset)
+    if problems:
+        listed = "\n".join(f"  - {p}" for p in problems)
+        return (
+            f"Your fleet breaks the rules ({len(problems)} problem"
+            f"{'' if len(problems) == 1 else 's'}); nothing changed:\n{listed}"
+        )
+    players = desk.store.players(game.id)
+    replaced = players[seat].fleet is not None
+    desk.store.set_fleet(game.id, seat, format_fleet(fleet))
+    lines = [
+        ("Your fleet is replaced" if replaced else "Your fleet is accepted")
+        + f" for {game.name}, as understood:",
+        format_fleet(fleet),
+        "",
+        render.fleet_grids(fleet, ruleset),
+    ]
+    players = desk.store.players(game.id)
+    if len(players) == 2 and all(p.fleet is not None for p in players.values()):
+        game, messages = games.start_play(desk.store, desk.reload(), desk.now)
+        desk.session.game = game
+        desk.reply.messages += messages
+        lines += ["", "Both fleets are in: the game begins (see the next message)."]
+    else:
+        if not replaced and games.other(seat) in players:
+            other = players[games.other(seat)]
+            desk.reply.messages.append(
+                Outbound(
+                    (other.address,),
+                    games.subject(game, "your opponent's fleet is in"),
+                    f"Your opponent's fleet for {game.name} is in. The game begins when "
+                    "yours is in too.",
+                    game.name,
+                )
+            )
+        lines += ["", "You may replace it until both fleets are in."]
+    return "\n".join(lines)
+
+
+def submit_orders(command: Command, desk: Desk) -> str:
+    game, seat = desk.player_session("orders")
+    desk.reply.about(game)
+    if game.phase != "playing":
+        raise Refusal(
+            {
+                "joining": f"game {game.name} has not started: it needs two players",
+                "setup": f"game {game.name} has not started: both fleets must be in",
+                "over": f"game {game.name} is over",
+            }[game.phase]
+        )
+    if command.turn is None:
+        raise Refusal(
+            f"say which turn the orders are for: `orders {game.turn}: ...` "
+            f"(turn {game.turn} is the current turn of {game.name})"
+        )
+    if command.turn != game.turn:
+        raise Refusal(
+            f"these orders are for turn {command.turn}, but turn {game.turn} is the current "
+            f"turn of {game.name}; nothing changed (send `orders {game.turn}: ...`)"
+        )
+    state = games.state_of(game)
+    try:
+        orders = parse_orders(command.body) if command.body.strip() else ()
+    except NotationError as exc:
+        return "Your orders could not be read; nothing changed.\n" + notation_errors(exc, command)
+    except ValueError as exc:
+        return f"Your orders could not be read; nothing changed.\n  {exc}"
+    try:
+        checked = engine.check_orders(state, seat, orders)
+    except OrdersRefused as exc:
+        listed = "\n".join(f"  - {p}" for p in exc.problems)
+        return (
+            f"Your orders for turn {game.turn} break the rules and are refused whole; "
+            f"nothing changed:\n{listed}\n"
+            f"This turn you may use {engine.entitlements(state, seat).describe()}."
+        )
+    except ValueError as exc:  # refused for a reason the engine gives no problem list for
+        return f"Your orders for turn {game.turn} are refused; nothing changed:\n  {exc}"
+    before = desk.store.orders(game.id, game.turn)
+    canonical = format_orders(orders)
+    desk.store.put_orders(game.id, game.turn, seat, canonical, desk.now)
+    lines = [
+        ("Your orders are replaced" if seat in before else "Your orders are accepted")
+        + f" for turn {game.turn} of {game.name}, as understood:",
+        f"  {game.turn} {seat}: {canonical}"
+        if canonical
+        else f"  {game.turn} {seat}: (no actions)",
+        f"They use: {checked.summary()}.",
+        f"This turn you may use {engine.entitlements(state, seat).describe()}.",
+    ]
+    other = games.other(seat)
+    if other in before:
+        game, messages = games.adjudicate_turn(desk.store, game, desk.now)
+        desk.session.game = game
+        desk.reply.messages += messages
+        lines.append("Both players' orders are in: the turn is adjudicated (see the next message).")
+    else:
+        lines.append(
+            "You may replace them until your opponent's are in. " + games.deadline_line(game)
+        )
+        if seat not in before:
+            players = desk.store.players(game.id)
+            desk.reply.messages.append(
+                Outbound(
+                    (players[other].address,),
+                    games.subject(game, f"your opponent's orders for turn {game.turn}"),
+                    f"Your opponent's orders for turn {game.turn} of {game.name} are in.\n"
+                    + games.deadline_line(game),
+                    game.name,
+                )
+            )
+    return "\n".join(lines)
+
+
+def resign(command: Command, desk: Desk) -> str:
+    if command.name is not None:
+        if command.password is None:
+            raise Refusal(f"resigning needs your password: `resign {command.name} PASSWORD`")
+        game = desk.game(command.name)
+        seat = desk.seat_for(game, command.password)
+    else:
+        game, seat = desk.player_session("resign")
+    desk.reply.about(game)
+    if game.phase == "over":
+        raise Refusal(f"game {game.name} is already over")
+    players = desk.store.players(game.id)
+    winner = games.other(seat) if games.other(seat) in players else None
+    outcome = {
+        "winner": winner,
+        "reason": f"{players[seat].name} ({seat}) resigned",
+        "turn": game.turn - 1 if game.phase == "playing" and game.turn > 1 else None,
+        "score": None,
+    }
+    _, messages = games.end_game(desk.store, game, desk.now, outcome)
+    desk.reply.messages += messages
+    desk.forget(game)
+    return f"You resigned {game.name}. The whole game is revealed to both players."
+
+
+def notation_errors(exc: NotationError, command: Command) -> str:
+    """Every error, its line and column moved from the block to the whole message, under the
+    line as the player wrote it."""
+    out = []
+    source_lines = command.source.splitlines()
+    for error in exc.errors:
+        line = command.body_line + error.line - 1
+        column = error.column + (command.body_column - 1 if error.line == 1 else 0)
+        index = line - command.line
+        source = source_lines[index] if 0 <= index < len(source_lines) else ""
+        text = f"  line {line}, column {column}: {error.message}"
+        if error.expected:
+            text += "; expected " + ", ".join(error.expected)
+        text += f"\n    {source}\n    {' ' * (column - 1)}{'^' * error.length}"
+        if error.hint:
+            text += f"\n    hint: {error.hint}"
+        out.append(text)
+    return "\n".join(out)
+
+
+COMMANDS = {"game": sign_on, "fleet": submit_fleet, "orders": submit_orders, "resign": resign}
