@@ -7,9 +7,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.game import Game
-from engine.problems import Problem
+from engine.game import Game, start_record
+from engine.problems import FleetRefused, Problem, RulesetError
+from engine.rulesets import Ruleset
 from engine.state import GameState
+from notation.records import Record
 from validate.claims import Finding
 
 
@@ -153,3 +155,36 @@ def _ranges(numbers: list[int]) -> str:
         if n is not None:
             start = prev = n
     return ", ".join(parts)
+
+
+def conclude(out: Validation, state: GameState) -> Validation:
+    """The end of a whole-game check: the state reached, whether the game ended and how, what
+    was not checked, and the findings in game order."""
+    out.state = state
+    out.turns = state.turn - 1
+    out.unchecked = summarise_missing(out.unchecked)
+    if state.over:
+        r = state.result
+        out.notes.append(
+            f"the game ends after turn {r.turn} [2.3]: A {r.score['A']}, B {r.score['B']}"  # type: ignore[index]
+            + ("; a draw" if r.winner == "draw" else f"; {r.winner} wins")
+        )
+    else:
+        out.notes.append(f"the record stops after turn {out.turns}; the game is not over [2.3]")
+    out.findings = game_order(out.findings)
+    return out
+
+
+def start_game(
+    record: Record, out: Validation, source: str | None
+) -> tuple[Ruleset, GameState] | None:
+    """The game at the start of a record; None when its ruleset or a fleet is refused, the
+    reason being added to `out`."""
+    try:
+        return start_record(record)
+    except RulesetError as exc:
+        out.findings.append(Finding("fleet", "rulings", str(exc), entry=exc.text, source=source))
+    except FleetRefused as exc:
+        out.findings.extend(finding_from_problem(p, "fleet", source) for p in exc.problems)
+        out.unchecked.append("turns not checked: a fleet is refused")
+    return None

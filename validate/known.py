@@ -10,16 +10,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.adjudicate import adjudicate
-from engine.game import start_record
 from engine.orders import CheckedBeam, CheckedOrders
-from engine.problems import FleetRefused, RulesetError
 from engine.state import GameState, other
 from notation.cells import Cell
 from notation.format import format_claim
 from notation.records import Record
 from notation.ships import ShipId
 from validate.claims import Finding
-from validate.findings import Validation, finding_from_problem, game_order, summarise_missing
+from validate.findings import Validation, conclude, start_game
 from validate.turns import (
     Taint,
     check_claims,
@@ -46,15 +44,10 @@ def validate_known(record: Record, owner: str, source: str | None = None) -> Val
 
     opponent = other(owner)
     out = Validation(kind=f"private {owner}", exact=True)
-    try:
-        _, state = start_record(record)
-    except RulesetError as exc:
-        out.findings.append(Finding("fleet", "rulings", str(exc), entry=exc.text, source=source))
+    started = start_game(record, out, source)
+    if started is None:
         return out
-    except FleetRefused as exc:
-        out.findings.extend(finding_from_problem(p, "fleet", source) for p in exc.problems)
-        out.unchecked.append("turns not checked: a fleet is refused")
-        return out
+    _, state = started
     out.notes.append(
         f"read as {owner}'s private record with {opponent}'s fleet added: {opponent} has "
         f"results lines but no turn line, so {opponent}'s actions are taken from {opponent}'s "
@@ -81,19 +74,7 @@ def validate_known(record: Record, owner: str, source: str | None = None) -> Val
         entries = {p: report.entries(p) for p in ("A", "B")}
         check_claims(record, state, entries, turn, out, taint, source)
         state = after
-    out.state = state
-    out.turns = state.turn - 1
-    out.unchecked = summarise_missing(out.unchecked)
-    if state.over:
-        r = state.result
-        out.notes.append(
-            f"the game ends after turn {r.turn} [2.3]: A {r.score['A']}, B {r.score['B']}"  # type: ignore[index]
-            + ("; a draw" if r.winner == "draw" else f"; {r.winner} wins")
-        )
-    else:
-        out.notes.append(f"the record stops after turn {out.turns}; the game is not over [2.3]")
-    out.findings = game_order(out.findings)
-    return out
+    return conclude(out, state)
 
 
 def _assign_earlier(

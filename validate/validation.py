@@ -13,12 +13,10 @@ record) is checked by validate.private; two records are reconciled by validate.r
 from __future__ import annotations
 
 from engine.adjudicate import adjudicate
-from engine.game import Game, start_record
-from engine.problems import FleetRefused, RulesetError
+from engine.game import Game
 from engine.state import PLAYERS, other
 from notation.records import Record
-from validate.claims import Finding
-from validate.findings import Validation, finding_from_problem, game_order, summarise_missing
+from validate.findings import Validation, conclude, start_game
 from validate.private import validate_private
 from validate.turns import Taint, check_claims, findings_after_end, orders_for_turn
 
@@ -46,15 +44,10 @@ def validate_record(record: Record, source: str | None = None) -> Validation:
     if owner is not None:
         return validate_private(record, source, owner=owner)
     out = Validation()
-    try:
-        ruleset, state = start_record(record)
-    except RulesetError as exc:
-        out.findings.append(Finding("fleet", "rulings", str(exc), entry=exc.text, source=source))
+    started = start_game(record, out, source)
+    if started is None:
         return out
-    except FleetRefused as exc:
-        out.findings.extend(finding_from_problem(p, "fleet", source) for p in exc.problems)
-        out.unchecked.append("turns not checked: a fleet is refused")
-        return out
+    ruleset, state = started
     if not record.results:
         out.notes.append("the record has no results lines: only fleets and orders are checked")
     taint = Taint()
@@ -68,17 +61,5 @@ def validate_record(record: Record, source: str | None = None) -> Validation:
         state, report = adjudicate(state, checked["A"], checked["B"])
         entries = {p: report.entries(p) for p in PLAYERS}
         check_claims(record, before, entries, before.turn, out, taint, source)
-    out.state = state
-    out.turns = state.turn - 1
     out.game = Game(record, ruleset, state)
-    out.unchecked = summarise_missing(out.unchecked)
-    if state.over:
-        r = state.result
-        out.notes.append(
-            f"the game ends after turn {r.turn} [2.3]: A {r.score['A']}, B {r.score['B']}"  # type: ignore[index]
-            + ("; a draw" if r.winner == "draw" else f"; {r.winner} wins")
-        )
-    else:
-        out.notes.append(f"the record stops after turn {out.turns}; the game is not over [2.3]")
-    out.findings = game_order(out.findings)
-    return out
+    return conclude(out, state)
