@@ -1,107 +1,28 @@
-"""The judge's storage: one SQLite file (WAL, foreign keys), games, players, observers, orders.
+"""The judge's storage: games, players, observers, orders, turns, in SQLite or PostgreSQL.
 
-Every change the judge makes to a game happens inside `Store.transaction()` (BEGIN IMMEDIATE ...
-COMMIT), so an exception part way leaves the file as it was. The front ends may keep their own
-tables in the same file through `Store.connection` (the mail archive does).
+Every change the judge makes to a game happens inside `Store.transaction()`, so an exception
+part way leaves the database as it was. Inside a transaction a game read by `game()` or
+`game_by_id()` stays locked until commit (PostgreSQL: the row; SQLite: BEGIN IMMEDIATE holds the
+whole file), so two processes never apply a turn twice. The front ends keep their own tables in
+the same database through `Store.connection` (a `pbem.database.Database`: the same SQL for both).
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-SCHEMA_VERSION = 2
+from pbem.database import Database, StoreError, StoreUnavailable, open_database
+from pbem.migrations import SCHEMA_VERSION, migrate
 
-# Each step takes the schema from version i to i + 1; user_version records how far a file got.
-_MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-        ruleset TEXT NOT NULL,
-        options TEXT NOT NULL DEFAULT '',
-        private INTEGER NOT NULL DEFAULT 0,
-        phase TEXT NOT NULL CHECK (phase IN ('joining', 'setup', 'playing', 'over')),
-        master_address TEXT NOT NULL,
-        master_password TEXT NOT NULL,
-        deadline_rule TEXT NOT NULL DEFAULT '',
-        reminder_hours REAL NOT NULL DEFAULT 24,
-        grace_hours REAL NOT NULL DEFAULT 0,
-        missing_policy TEXT NOT NULL DEFAULT 'noactions',
-        turn INTEGER NOT NULL DEFAULT 0,
-        opened_at TEXT,
-        deadline TEXT,
-        reminded INTEGER NOT NULL DEFAULT 0,
-        late_notified INTEGER NOT NULL DEFAULT 0,
-        state TEXT,
-        outcome TEXT,
-        created_at TEXT NOT NULL,
-        ended_at TEXT
-    );
-    CREATE TABLE players (
-        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        seat TEXT NOT NULL CHECK (seat IN ('A', 'B')),
-        address TEXT NOT NULL,
-        name TEXT NOT NULL DEFAULT '',
-        password TEXT NOT NULL,
-        fleet TEXT,
-        joined_at TEXT NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    );
-    CREATE TABLE observers (
-        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        address TEXT NOT NULL,
-        since TEXT NOT NULL,
-        PRIMARY KEY (game_id, address)
-    );
-    CREATE TABLE orders (
-        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        turn INTEGER NOT NULL,
-        seat TEXT NOT NULL CHECK (seat IN ('A', 'B')),
-        text TEXT NOT NULL,
-        submitted_at TEXT NOT NULL,
-        defaulted INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (game_id, turn, seat)
-    );
-    CREATE TABLE turns (
-        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        turn INTEGER NOT NULL,
-        report TEXT NOT NULL,
-        state_after TEXT NOT NULL,
-        adjudicated_at TEXT NOT NULL,
-        PRIMARY KEY (game_id, turn)
-    );
-    CREATE INDEX players_by_address ON players(address);
-    """,
-    # 2: wrong passwords per game and the warning about them (pbem.throttle).
-    """
-    CREATE TABLE wrong_passwords (
-        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        at TEXT NOT NULL
-    );
-    CREATE INDEX wrong_passwords_by_game ON wrong_passwords(game_id, at);
-    CREATE TABLE password_warnings (
-        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-        warned_at TEXT NOT NULL
-    );
-    """,
-)
+__all__ = ["SCHEMA_VERSION", "StoreError", "StoreUnavailable", "Store", "open_store"]
 
-
-class StoreError(ValueError):
-    """A store URL or file the judge cannot use."""
-
-    def __init__(self, message: str, url: str = "") -> None:
-        super().__init__(message)
-        self.url = url
-
+T = TypeVar("T")
 
 def to_text(moment: datetime | None) -> str | None:
     """Moments are stored as UTC ISO 8601 text, so they sort and compare as text."""
@@ -162,7 +83,7 @@ class OrdersRow:
     defaulted: bool
 
 
-def _game(row: sqlite3.Row) -> GameRow:
+def _game(row: Any) -> GameRow:
     return GameRow(
         id=row["id"],
         name=row["name"],
@@ -188,7 +109,7 @@ def _game(row: sqlite3.Row) -> GameRow:
     )
 
 
-def _player(row: sqlite3.Row) -> PlayerRow:
+def _player(row: Any) -> PlayerRow:
     return PlayerRow(
         game_id=row["game_id"],
         seat=row["seat"],
@@ -201,66 +122,62 @@ def _player(row: sqlite3.Row) -> PlayerRow:
 
 
 class Store:
-    """The judge's tables over one SQLite connection."""
+    """The judge's tables over one database connection."""
 
-    def __init__(self, connection: sqlite3.Connection) -> None:
+    def __init__(self, connection: Database) -> None:
         self.connection = connection
-        # One writer at a time through this connection; the front ends may call from threads.
-        self.lock = threading.RLock()
-        self._depth = 0
-        self._migrate()
+        # One transaction at a time through this connection; front ends may call from threads.
+        self.lock = connection.lock
+        migrate(connection)
+
+    @property
+    def dialect(self) -> str:
+        return self.connection.dialect
 
     # -- transactions -------------------------------------------------------------------
     @contextmanager
     def transaction(self) -> Iterator[Store]:
-        """BEGIN IMMEDIATE ... COMMIT; ROLLBACK on any exception. Nested uses join the outer."""
-        with self.lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield self
-                finally:
-                    self._depth -= 1
-                return
-            self.connection.execute("BEGIN IMMEDIATE")
-            self._depth = 1
-            try:
-                yield self
-            except BaseException:
-                self._depth = 0
-                self.connection.execute("ROLLBACK")
-                raise
-            self._depth = 0
-            self.connection.execute("COMMIT")
+        """BEGIN ... COMMIT; ROLLBACK on any exception. Nested uses join the outer."""
+        with self.connection.transaction():
+            yield self
 
-    def _migrate(self) -> None:
-        version = self.connection.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"the database has schema version {version}, newer than this judge's "
-                f"{SCHEMA_VERSION}; upgrade the judge"
-            )
-        for step in range(version, SCHEMA_VERSION):
-            with self.transaction():
-                for statement in _MIGRATIONS[step].split(";"):
-                    if statement.strip():
-                        self.connection.execute(statement)
-                self.connection.execute(f"PRAGMA user_version = {step + 1}")
+    def run(self, work: Callable[[], T]) -> T:
+        """`work()` in one transaction, run again if another process's got in the way."""
+        return self.connection.run(work)
+
+    def claim(self, kind: str, key: str, at: datetime) -> bool:
+        """True for the first process ever to claim `key` (a Discord interaction id, say):
+        a unique key decides, never a look followed by an insert. Inside a transaction the
+        claim stands or falls with it."""
+        row = self.connection.execute(
+            "INSERT INTO claims (kind, key, claimed_at) VALUES (?, ?, ?) "
+            "ON CONFLICT DO NOTHING RETURNING key",
+            (kind, key, to_text(at)),
+        ).fetchone()
+        return row is not None
 
     def close(self) -> None:
         self.connection.close()
 
     # -- games --------------------------------------------------------------------------
+    def _locking(self) -> str:
+        return self.connection.for_update if self.connection.in_transaction else ""
+
     def game(self, name: str) -> GameRow | None:
-        row = self.connection.execute("SELECT * FROM games WHERE name = ?", (name,)).fetchone()
+        """The game of that name in any case; locked until commit inside a transaction."""
+        row = self.connection.execute(
+            "SELECT * FROM games WHERE lower(name) = lower(?)" + self._locking(), (name,)
+        ).fetchone()
         return None if row is None else _game(row)
 
     def game_by_id(self, game_id: int) -> GameRow:
-        row = self.connection.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self.connection.execute(
+            "SELECT * FROM games WHERE id = ?" + self._locking(), (game_id,)
+        ).fetchone()
         return _game(row)
 
     def games(self, *, public_only: bool = False, active_only: bool = False) -> list[GameRow]:
-        sql = "SELECT * FROM games WHERE 1"
+        sql = "SELECT * FROM games WHERE 1 = 1"
         if public_only:
             sql += " AND private = 0"
         if active_only:
@@ -275,14 +192,14 @@ class Store:
         return [_game(r) for r in rows]
 
     def insert_game(self, game: GameRow) -> GameRow:
-        cursor = self.connection.execute(
+        row = self.connection.execute(
             "INSERT INTO games (name, ruleset, options, private, phase, master_address, "
             "master_password, deadline_rule, reminder_hours, grace_hours, missing_policy, turn, "
             "opened_at, deadline, reminded, late_notified, state, outcome, created_at, ended_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             self._game_values(game),
-        )
-        return replace(game, id=cursor.lastrowid)
+        ).fetchone()
+        return replace(game, id=int(row[0]))
 
     def update_game(self, game: GameRow) -> None:
         self.connection.execute(
@@ -354,10 +271,11 @@ class Store:
 
     def add_observer(self, game_id: int, address: str, since: datetime) -> bool:
         cursor = self.connection.execute(
-            "INSERT OR IGNORE INTO observers (game_id, address, since) VALUES (?, ?, ?)",
+            "INSERT INTO observers (game_id, address, since) VALUES (?, ?, ?) "
+            "ON CONFLICT DO NOTHING RETURNING address",
             (game_id, address, to_text(since)),
         )
-        return cursor.rowcount == 1
+        return cursor.fetchone() is not None
 
     def remove_observer(self, game_id: int, address: str) -> bool:
         cursor = self.connection.execute(
@@ -392,8 +310,10 @@ class Store:
         defaulted: bool = False,
     ) -> None:
         self.connection.execute(
-            "INSERT OR REPLACE INTO orders (game_id, turn, seat, text, submitted_at, defaulted) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO orders (game_id, turn, seat, text, submitted_at, defaulted) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, turn, seat) DO UPDATE SET "
+            "text = excluded.text, submitted_at = excluded.submitted_at, "
+            "defaulted = excluded.defaulted",
             (game_id, turn, seat, text, to_text(at), int(defaulted)),
         )
 
@@ -450,38 +370,23 @@ class Store:
 
     def set_password_warned(self, game_id: int, at: datetime) -> None:
         self.connection.execute(
-            "INSERT OR REPLACE INTO password_warnings (game_id, warned_at) VALUES (?, ?)",
+            "INSERT INTO password_warnings (game_id, warned_at) VALUES (?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET warned_at = excluded.warned_at",
             (game_id, to_text(at)),
         )
 
 
 def open_store(url_or_path: str | Path) -> Store:
-    """Open (creating if needed) the judge's SQLite store.
+    """Open (creating and migrating if needed) the judge's store.
 
-    Accepts a path, a `sqlite:///relative/path` or `sqlite:////absolute/path` URL (as
-    SQLAlchemy spells them), or ":memory:" (also `sqlite://`) for tests.
+    SQLite: a path, `sqlite:///relative/path`, `sqlite:////absolute/path`, or ":memory:" (also
+    `sqlite://`) for tests. PostgreSQL: `postgresql://user:password@host:port/database` (the
+    database must exist; the judge makes its tables). Raises StoreError for a URL or file the
+    judge cannot use, StoreUnavailable when the database cannot be reached now.
     """
-    text = str(url_or_path)
-    if text.startswith("sqlite:"):
-        rest = text[len("sqlite:") :]
-        if not rest.startswith("//"):
-            raise StoreError(f"a SQLite URL looks like sqlite:///path, not {text!r}", text)
-        text = rest[3:] if rest.startswith("///") else rest[2:]
-        if text == "":
-            text = ":memory:"
-    elif "://" in text:
-        raise StoreError(f"only SQLite stores are supported, not {text!r}", text)
-    if text != ":memory:":
-        Path(text).parent.mkdir(parents=True, exist_ok=True)
+    db = open_database(url_or_path)
     try:
-        # Autocommit mode: the Store issues BEGIN IMMEDIATE / COMMIT itself.
-        connection = sqlite3.connect(text, isolation_level=None, check_same_thread=False)
-    except sqlite3.Error as exc:
-        raise StoreError(f"cannot open the store {text!r}: {exc}", text) from exc
-    connection.row_factory = sqlite3.Row
-    connection.execute("PRAGMA foreign_keys = ON")
-    connection.execute("PRAGMA busy_timeout = 10000")
-    if text != ":memory:":
-        connection.execute("PRAGMA journal_mode = WAL")
-        connection.execute("PRAGMA synchronous = NORMAL")
-    return Store(connection)
+        return Store(db)
+    except BaseException:
+        db.close()
+        raise

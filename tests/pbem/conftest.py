@@ -19,9 +19,13 @@ from pbem_support import FLEET_A, FLEET_B, Table  # noqa: E402
 from pbem.store import open_store  # noqa: E402
 
 
-@pytest.fixture
-def table() -> Iterator[Table]:
-    store = open_store(":memory:")
+@pytest.fixture(params=("sqlite", "postgresql"))
+def table(request: pytest.FixtureRequest) -> Iterator[Table]:
+    """A judge on an empty store: the judge's tests run on both databases."""
+    url = ":memory:"
+    if request.param == "postgresql":
+        url = request.getfixturevalue("pg_server").new_schema()
+    store = open_store(url)
     yield Table(store)
     store.close()
 

@@ -4,7 +4,6 @@ players and game master are never slowed down, are warned once, and the count is
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +11,8 @@ import pytest
 from pbem_support import FLEET_A, FLEET_B, Table
 
 from pbem import store as store_module
+from pbem.database import open_database
+from pbem.migrations import migrate
 from pbem.store import open_store
 from pbem.throttle import THROTTLED_CHECK_INTERVAL, WRONG_PASSWORD_LIMIT, WRONG_PASSWORD_WINDOW
 
@@ -126,15 +127,13 @@ def test_the_count_and_the_brake_survive_reopening_the_store(game: Table, db_pat
 
 
 def test_a_version_1_database_upgrades_and_keeps_its_games(db_path: Path) -> None:
-    connection = sqlite3.connect(db_path)
-    connection.executescript(store_module._MIGRATIONS[0])
-    connection.execute(
+    db = open_database(db_path)
+    migrate(db, target=1)
+    db.execute(
         "INSERT INTO games (name, ruleset, phase, master_address, master_password, created_at) "
         "VALUES ('alpha', '2.6.1', 'joining', 'gm@example.org', 'x', '2026-11-01T00:00:00+00:00')"
     )
-    connection.execute("PRAGMA user_version = 1")
-    connection.commit()
-    connection.close()
+    db.close()
     store = open_store(db_path)
     try:
         version = store.connection.execute("PRAGMA user_version").fetchone()[0]
