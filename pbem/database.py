@@ -155,10 +155,8 @@ class Database:
         import psycopg.errors as pg
 
         cause = exc.__cause__ if isinstance(exc, StoreUnavailable) else exc
-        return isinstance(
-            cause,
-            pg.DeadlockDetected | pg.SerializationFailure | pg.UniqueViolation | pg.LockNotAvailable,
-        )
+        retry = pg.DeadlockDetected | pg.SerializationFailure | pg.UniqueViolation
+        return isinstance(cause, retry | pg.LockNotAvailable)
 
     # -- what differs -------------------------------------------------------------------------
     def schema_version(self) -> int:
@@ -248,7 +246,7 @@ def _open_sqlite(path: str) -> Database:
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"cannot create the folder of the store {path!r}: {exc}", path) from exc
+            raise StoreError(f"cannot make the folder of the store {path!r}: {exc}", path) from exc
 
     def connect() -> sqlite3.Connection:
         try:

@@ -60,7 +60,7 @@ class PgServer:
     def find(cls) -> tuple[PgServer | None, str]:
         initdb, pg_ctl = _binary("initdb"), _binary("pg_ctl")
         if not initdb or not pg_ctl:
-            return None, "PostgreSQL is not installed (no initdb/pg_ctl; apt-get install postgresql)"
+            return None, "PostgreSQL is absent (no initdb/pg_ctl; apt-get install postgresql)"
         return cls(initdb, pg_ctl), ""
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
