@@ -7,6 +7,7 @@ docs/running-a-judge.md.
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import logging
 import signal
@@ -17,6 +18,7 @@ from typing import Any
 
 import click
 
+from pbem.database import StoreUnavailable
 from pbem.mail.archive import STATUSES
 from pbem.mail.config import (
     DEFAULT_DB,
@@ -39,7 +41,8 @@ def _settings(function: Callable[..., Any]) -> Callable[..., Any]:
         click.option(
             "--db",
             metavar="PATH|URL",
-            help=f"SQLite file or sqlite:/// URL [env SPACESHIPS_DB; {DEFAULT_DB}]",
+            help="SQLite file (or sqlite:///path), or postgresql://user@host/db "
+            f"[env SPACESHIPS_DB; {DEFAULT_DB}]",
         ),
         click.option(
             "--judge-address",
@@ -77,9 +80,18 @@ def _settings(function: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option("-v", "--verbose", is_flag=True, help="log each message"),
     ]
+    command = function
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except StoreUnavailable as exc:  # the database went away part way: say so, no trace
+            raise click.ClickException(f"{exc}; nothing was lost, run it again later") from None
+
     for option in reversed(options):
-        function = option(function)
-    return function
+        run = option(run)
+    return run
 
 
 def _config(params: dict[str, Any], **extra: Any) -> MailConfig:
@@ -109,7 +121,7 @@ def _open(config: MailConfig, factory_spec: str | None) -> MailGateway:
 
     try:
         return open_gateway(config, _judge_factory(factory_spec))
-    except (ValueError, OSError) as exc:  # StoreError, a directory that cannot be made ...
+    except (ValueError, OSError, StoreUnavailable) as exc:  # StoreError, a folder not made ...
         raise click.ClickException(f"cannot open the judge's data: {exc}") from exc
 
 
@@ -156,7 +168,9 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
     config = _config(params, **extra)
     worker = Worker(lambda: _open(config, factory))
     worker.gateway.delivery.start_sender()  # the relay, if any, from a thread of its own
-    waiting = worker.call(lambda gateway: gateway.archive.counts().get("received", 0))
+    # What a crash (kill -9, power loss) left undone, done now: queued replies written out,
+    # interrupted messages processed; once each, even with other judges on the database.
+    resumed = len(worker.call(lambda gateway: gateway.resume()))
     listener = Listener(
         worker,
         host=config.listen_host,
@@ -175,11 +189,8 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
         )
         click.echo(f"  Replies are {describe}.")
         click.echo(f"  Database {config.db}; deadlines checked every {config.tick_seconds:g} s.")
-        if waiting:
-            click.echo(
-                f"  {waiting} stored message(s) were interrupted before processing: "
-                "`spaceships pbem replay --all`."
-            )
+        if resumed:
+            click.echo(f"  Resumed {resumed} message(s) whose processing was interrupted.")
         click.echo("  Ctrl-C stops.", nl=True)
         sys.stdout.flush()
 
@@ -220,6 +231,11 @@ def receive(**params: Any) -> None:
         sys.exit(EX_TEMPFAIL)
     reason = f" ({receipt.reason})" if receipt.reason else ""
     click.echo(f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}", err=True)
+    try:  # what an earlier, interrupted run left undone (ours is stored and answered)
+        for resumed in gateway.resume():
+            click.echo(f"#{resumed.archive_id} {resumed.message_id}: resumed", err=True)
+    except Exception as exc:  # the database went away again: the next run resumes them
+        click.echo(f"spaceships pbem receive: could not resume earlier messages: {exc}", err=True)
 
 
 @pbem.command()
@@ -262,15 +278,20 @@ def poll(
         gateway.delivery.start_sender()
     while True:
         try:
+            gateway.resume()  # what an interrupted run left undone
             report = poll_once(config.imap, run_here(gateway), move_to=config.imap_move_to)
             statuses = [r.status for r in report.receipts]
             summary = ", ".join(f"{statuses.count(s)} {s}" for s in dict.fromkeys(statuses))
             click.echo(f"{config.imap}: {report.fetched} new{': ' + summary if summary else ''}")
-        except ImapError as exc:
+        except (ImapError, StoreUnavailable) as exc:
+            # Unstored mail stays unseen in the mailbox: fetched again next time.
             if once:
                 raise click.ClickException(str(exc)) from None
             click.echo(f"{exc}; retrying in {interval:g} s", err=True)
-        gateway.tick()
+        try:
+            gateway.tick()
+        except StoreUnavailable as exc:
+            click.echo(f"{exc}; deadlines wait for the database", err=True)
         if once:
             gateway.delivery.close()
             return

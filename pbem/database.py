@@ -105,14 +105,23 @@ class Database:
 
     @contextmanager
     def transaction(self) -> Iterator[Database]:
-        """BEGIN ... COMMIT; ROLLBACK on any exception. Nested uses join the outer one."""
+        """BEGIN ... COMMIT; ROLLBACK on any exception. A nested use is a savepoint of the
+        outer one: an exception rolls back what it did (and only that), so a caller that
+        catches it may go on with the outer transaction."""
         with self.lock:
             if self.depth:
+                savepoint = f"nested_{self.depth}"
+                self.execute(f"SAVEPOINT {savepoint}")
                 self.depth += 1
                 try:
                     yield self
-                finally:
+                except BaseException:
                     self.depth -= 1
+                    if not (self.dialect == "postgresql" and self.raw.broken):
+                        self.execute(f"ROLLBACK TO SAVEPOINT {savepoint}")
+                    raise
+                self.depth -= 1
+                self.execute(f"RELEASE SAVEPOINT {savepoint}")
                 return
             if self.dialect == "postgresql":
                 self._reconnect_if_lost()

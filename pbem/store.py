@@ -24,6 +24,7 @@ __all__ = ["SCHEMA_VERSION", "StoreError", "StoreUnavailable", "Store", "open_st
 
 T = TypeVar("T")
 
+
 def to_text(moment: datetime | None) -> str | None:
     """Moments are stored as UTC ISO 8601 text, so they sort and compare as text."""
     if moment is None:

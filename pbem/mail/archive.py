@@ -3,11 +3,12 @@ of it, so nothing a player sent is ever lost and any of it can be processed agai
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
+
+from pbem.database import Database
 
 Status = Literal[
     "received",  # stored, not yet processed (or processing was interrupted)
@@ -38,36 +39,17 @@ class Stored:
 
 
 class Archive:
-    def __init__(self, connection: sqlite3.Connection) -> None:
-        self.connection = connection
-        with connection:
-            connection.execute(
-                """CREATE TABLE IF NOT EXISTS mail_inbound (
-                    id INTEGER PRIMARY KEY,
-                    message_id TEXT NOT NULL,
-                    sender TEXT NOT NULL DEFAULT '',
-                    raw BLOB NOT NULL,
-                    size INTEGER NOT NULL,
-                    received_at TEXT NOT NULL,
-                    source TEXT NOT NULL DEFAULT '',
-                    status TEXT NOT NULL DEFAULT 'received',
-                    error TEXT,
-                    processed_at TEXT
-                )"""
-            )
-            connection.execute(
-                "CREATE INDEX IF NOT EXISTS mail_inbound_message_id ON mail_inbound (message_id)"
-            )
-            connection.execute(
-                "CREATE INDEX IF NOT EXISTS mail_inbound_sender"
-                " ON mail_inbound (sender, received_at)"
-            )
-            connection.execute(
-                "CREATE INDEX IF NOT EXISTS mail_inbound_status ON mail_inbound (status)"
-            )
+    """The table `mail_inbound` (made by the store's migrations) over the judge's database.
+
+    The first copy of a Message-ID to arrive claims it: a unique key on `claim_key`, so two
+    processes given the same message at once never both take it as new. Later copies are kept
+    too, as `duplicate`, with no claim."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     def seen(self, message_id: str) -> bool:
-        row = self.connection.execute(
+        row = self.db.execute(
             "SELECT 1 FROM mail_inbound WHERE message_id = ? LIMIT 1", (message_id,)
         ).fetchone()
         return row is not None
@@ -85,36 +67,85 @@ class Archive:
         error: str | None = None,
     ) -> int:
         """Store one message and commit before returning: from here on it cannot be lost."""
-        with self.connection:
-            cursor = self.connection.execute(
-                "INSERT INTO mail_inbound"
-                " (message_id, sender, raw, size, received_at, source, status, error)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    message_id,
-                    sender,
-                    raw,
-                    size,
-                    received_at.isoformat(),
-                    source,
-                    status,
-                    error,
-                ),
-            )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        return self.store_claimed(
+            message_id=message_id,
+            sender=sender,
+            raw=raw,
+            size=size,
+            received_at=received_at,
+            source=source,
+            status=status,
+            error=error,
+            claim=False,
+        )[0]
 
-    def mark(self, id: int, status: Status, error: str | None, now: datetime) -> None:
-        with self.connection:
-            self.connection.execute(
-                "UPDATE mail_inbound SET status = ?, error = ?, processed_at = ? WHERE id = ?",
-                (status, error, now.isoformat(), id),
-            )
+    def store_claimed(
+        self,
+        *,
+        message_id: str,
+        sender: str,
+        raw: bytes,
+        size: int,
+        received_at: datetime,
+        source: str,
+        status: Status = "received",
+        error: str | None = None,
+        claim: bool = True,
+    ) -> tuple[int, Stored | None]:
+        """Store one message (committed before returning). With `claim`, the first copy of its
+        Message-ID claims it; a later copy is stored as `duplicate` and the first copy comes
+        back beside it (None when this one is the first)."""
+        values = (message_id, sender, raw, size, received_at.isoformat(), source)
+        insert = (
+            "INSERT INTO mail_inbound"
+            " (message_id, sender, raw, size, received_at, source, status, error, claim_key)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        )
+        if claim:
+            row = self.db.execute(
+                insert + " ON CONFLICT (claim_key) DO NOTHING RETURNING id",
+                (*values, status, error, message_id),
+            ).fetchone()
+            if row is not None:
+                return int(row[0]), None
+        row = self.db.execute(
+            insert + " RETURNING id", (*values, "duplicate" if claim else status, error, None)
+        ).fetchone()
+        original = None
+        if claim:
+            first = self.db.execute(
+                f"SELECT {_COLUMNS} FROM mail_inbound WHERE claim_key = ?", (message_id,)
+            ).fetchone()
+            original = Stored(*first) if first else None
+        return int(row[0]), original
+
+    def lock(self, id: int) -> str | None:
+        """Inside a transaction: the message's status, its row locked until commit, so of
+        two processes settling one message the second sees what the first made of it."""
+        row = self.db.execute(
+            "SELECT status FROM mail_inbound WHERE id = ?" + self.db.for_update, (id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def mark(
+        self,
+        id: int,
+        status: Status,
+        error: str | None,
+        now: datetime,
+        expect: tuple[str, ...] | None = None,
+    ) -> bool:
+        """Record what became of a message; with `expect`, only if its status is one of those
+        still (else another process settled it first: False)."""
+        sql = "UPDATE mail_inbound SET status = ?, error = ?, processed_at = ? WHERE id = ?"
+        params: list[object] = [status, error, now.isoformat(), id]
+        if expect is not None:
+            sql += f" AND status IN ({', '.join('?' * len(expect))})"
+            params += expect
+        return self.db.execute(sql + " RETURNING id", params).fetchone() is not None
 
     def get(self, id: int) -> Stored | None:
-        row = self.connection.execute(
-            f"SELECT {_COLUMNS} FROM mail_inbound WHERE id = ?", (id,)
-        ).fetchone()
+        row = self.db.execute(f"SELECT {_COLUMNS} FROM mail_inbound WHERE id = ?", (id,)).fetchone()
         return Stored(*row) if row else None
 
     def select(
@@ -130,9 +161,9 @@ class Archive:
         if limit is not None:
             # The last `limit` messages, still in arrival order.
             newest = sql.replace("ORDER BY id", "ORDER BY id DESC")
-            sql = f"SELECT * FROM ({newest} LIMIT ?) ORDER BY id"
+            sql = f"SELECT * FROM ({newest} LIMIT ?) AS newest ORDER BY id"
             params.append(limit)
-        for row in self.connection.execute(sql, params).fetchall():
+        for row in self.db.execute(sql, params).fetchall():
             yield Stored(*row)
 
     def count_since(self, sender: str, since: datetime, status: str | None = None) -> int:
@@ -143,13 +174,67 @@ class Archive:
             params.append(status)
         else:
             sql += " AND status NOT IN ('duplicate', 'ignored')"
-        return int(self.connection.execute(sql, params).fetchone()[0])
+        return int(self.db.execute(sql, params).fetchone()[0])
 
     def counts(self) -> dict[str, int]:
-        rows = self.connection.execute(
+        rows = self.db.execute(
             "SELECT status, COUNT(*) FROM mail_inbound GROUP BY status"
         ).fetchall()
         return {status: count for status, count in rows}
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """One reply written in the same transaction as the change it tells of."""
+
+    id: int
+    created_at: str
+    raw: bytes
+
+    @property
+    def key(self) -> str:
+        """Its name in the Maildir outbox: the same however often it is written, so a reply
+        written again after a crash replaces itself instead of going out twice."""
+        moment = datetime.fromisoformat(self.created_at).timestamp()
+        return f"{moment:.6f}.J{self.id}.spaceships"
+
+
+class Outbox:
+    """The table `mail_outbox`: replies committed with the change they tell of, then written to
+    the Maildir outbox; a reply still unsent after a crash is sent by the next judge to start."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def add(self, archive_id: int | None, raws: list[bytes], now: datetime) -> list[int]:
+        return [
+            int(
+                self.db.execute(
+                    "INSERT INTO mail_outbox (archive_id, created_at, raw) VALUES (?, ?, ?) "
+                    "RETURNING id",
+                    (archive_id, now.isoformat(), raw),
+                ).fetchone()[0]
+            )
+            for raw in raws
+        ]
+
+    def take(self, ids: list[int] | None, now: datetime) -> list[Queued]:
+        """Inside a transaction: mark these replies (every unsent one for None) sent and
+        return those no other process took first."""
+        sql = "UPDATE mail_outbox SET sent_at = ? WHERE sent_at IS NULL"
+        params: list[object] = [now.isoformat()]
+        if ids is not None:
+            if not ids:
+                return []
+            sql += f" AND id IN ({', '.join('?' * len(ids))})"
+            params += ids
+        rows = self.db.execute(sql + " RETURNING id, created_at, raw", params).fetchall()
+        return sorted((Queued(int(r[0]), r[1], bytes(r[2])) for r in rows), key=lambda q: q.id)
+
+    def unsent(self) -> int:
+        return int(
+            self.db.execute("SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL").fetchone()[0]
+        )
 
 
 _COLUMNS = "id, message_id, sender, raw, size, received_at, source, status, error"

@@ -100,6 +100,19 @@ class Maildir:
         os.rename(temporary, self.path / "new" / key)
         return key
 
+    def put(self, key: str, data: bytes) -> bool:
+        """Write a message under the given name, unless one of that name was written before
+        (here or in a subfolder it was moved to): so writing it again never makes two."""
+        if (self.path / "new" / key).exists() or any(
+            (sub / "new" / key).exists() for sub in self.path.glob(".*") if sub.is_dir()
+        ):
+            return False
+        temporary = self.path / "tmp" / key
+        with open(temporary, "wb") as file:
+            file.write(data)
+        os.rename(temporary, self.path / "new" / key)
+        return True
+
     def keys(self) -> list[str]:
         """Messages waiting in new/, oldest first."""
         return sorted(os.listdir(self.path / "new"))
@@ -157,6 +170,19 @@ class Delivery:
             return DeliveryReport(queued=len(keys))
         with self._sending:
             return self._send(keys)
+
+    def put(self, key: str, data: bytes) -> None:
+        """Into the outbox under a name of the caller's (see `Maildir.put`); `after_put`
+        then sends what was put, as `deliver` does."""
+        self.outbox.put(key, data)
+
+    def after_put(self, count: int) -> DeliveryReport:
+        if not count:
+            return DeliveryReport()
+        if self.relay is None or self._sender is not None:
+            self._wake.set()
+            return DeliveryReport(queued=count)
+        return self._send_pending()
 
     def pending(self) -> list[str]:
         return self.outbox.keys()

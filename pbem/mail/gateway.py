@@ -2,24 +2,28 @@
 
 `receive`, `serve` and `poll` all hand raw bytes to `MailGateway.receive`; `replay` hands it
 stored messages again. The order matters: the message is committed to the archive before
-anything reads it, so a crash at any later point loses nothing.
+anything reads it, so a crash at any later point loses nothing. What the judge makes of it (the
+games' changes, the message's new status and the replies themselves) is committed in one
+transaction, which first locks the message's row and checks that no other process settled it:
+so a message is answered once, however many processes were handed it, and one whose
+processing was cut short (kill -9, power loss) is still `received` and is resumed by the next
+judge to start (`resume`) or by the sender's retry.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import sqlite3
-import threading
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
-from typing import Protocol
+from typing import Any, Protocol
 
-from pbem.mail.archive import UNFINISHED, Archive, Status, Stored
-from pbem.mail.delivery import Delivery, DeliveryReport
+from pbem.database import Database, StoreUnavailable
+from pbem.mail.archive import UNFINISHED, Archive, Outbox, Status, Stored
+from pbem.mail.delivery import FAST_POLICY, Delivery, DeliveryReport
 from pbem.mail.inbound import (
     Accepted,
     Envelope,
@@ -59,7 +63,7 @@ def _now() -> datetime:
 class MailGateway:
     def __init__(
         self,
-        connection: sqlite3.Connection,
+        connection: Database,
         judge: JudgeLike,
         delivery: Delivery,
         *,
@@ -67,12 +71,14 @@ class MailGateway:
         max_message_bytes: int = 256 * 1024,
         rate_limit_per_hour: int = 30,
         clock: Callable[[], datetime] = _now,
-        lock: threading.RLock | None = None,
+        lock: Any = None,
     ) -> None:
-        # One message at a time: the archive and the judge share one SQLite connection. The
-        # store's own lock when there is one, so the judge's transactions take the same lock.
-        self.lock = lock if lock is not None else threading.RLock()
+        # One message at a time: the archive and the judge share one database connection, and
+        # so its lock, which the judge's transactions take too.
+        self.db = connection
+        self.lock = lock if lock is not None else connection.lock
         self.archive = Archive(connection)
+        self.outbox = Outbox(connection)
         self.judge = judge
         self.delivery = delivery
         self.judge_address = judge_address
@@ -109,19 +115,24 @@ class MailGateway:
                 subject="",
                 headers=(),
             )
-        duplicate = self.archive.seen(envelope.message_id)
         # A refused message is kept only up to the limit: its head is evidence enough, and
         # a flood of huge mail must not fill the disk.
-        archive_id = self.archive.store(
+        archive_id, first = self.archive.store_claimed(
             message_id=envelope.message_id,
             sender=envelope.sender,
             raw=raw[: self.max_message_bytes] if oversized else raw,
             size=len(raw),
             received_at=now,
             source=source,
-            status="duplicate" if duplicate else "received",
         )
-        if duplicate:
+        if first is not None:
+            if first.status == "received":
+                # A retry of a message whose processing was cut short (or is under way in
+                # another process: the claim in `_settle` lets only one of them answer it).
+                log.info("#%d: a retry of #%d, not processed yet", archive_id, first.id)
+                receipt = self._resume_one(first)
+                if receipt.status != "duplicate":
+                    return receipt
             log.info("#%d %s: duplicate Message-ID, not processed", archive_id, envelope.message_id)
             return Receipt(archive_id, envelope.message_id, "duplicate", "Message-ID seen before")
         if oversized:
@@ -129,16 +140,38 @@ class MailGateway:
         return self._process(archive_id, raw, now, check_rate=True, message=message)
 
     def replay(self, stored: Stored) -> Receipt:
-        """Process a stored message again, whatever became of it before. No rate limit and no
-        duplicate check: the keeper asked for it."""
+        """Process a stored message again, whatever became of it before (unless another
+        process settled it since it was listed). No rate limit and no duplicate check: the
+        keeper asked for it."""
         with self.lock:
-            return self._replay(stored)
+            return self._replay(stored, expect=(stored.status,))
 
-    def _replay(self, stored: Stored) -> Receipt:
+    def _replay(self, stored: Stored, expect: tuple[str, ...]) -> Receipt:
         if stored.size > self.max_message_bytes:
             envelope = read_envelope(_head(stored.raw))
-            return self._refuse_oversized(stored.id, envelope, stored.size)
-        return self._process(stored.id, stored.raw, self.clock(), check_rate=False)
+            return self._refuse_oversized(stored.id, envelope, stored.size, expect=expect)
+        return self._process(stored.id, stored.raw, self.clock(), check_rate=False, expect=expect)
+
+    def _resume_one(self, stored: Stored) -> Receipt:
+        receipt = self._replay(stored, expect=("received",))
+        if receipt.status == "duplicate":
+            log.info("#%d was settled by another process meanwhile", stored.id)
+        return receipt
+
+    def resume(self) -> list[Receipt]:
+        """What a crash left undone, done once: replies committed but not yet written out,
+        then every message stored but not processed (oldest first). Failed and held messages
+        stay for the keeper (`replay`). Run by serve, poll and receive as they start, and by
+        serve's clock; safe while other processes work on the same database."""
+        with self.lock:
+            self._send_queued(None)
+            receipts = []
+            for stored in list(self.archive.select(("received",))):
+                receipt = self._resume_one(stored)
+                if receipt.status != "duplicate":
+                    log.info("#%d resumed: %s", stored.id, receipt.status)
+                    receipts.append(receipt)
+            return receipts
 
     def replay_selected(
         self, *, ids: Sequence[int] = (), failed: bool = False, all: bool = False
@@ -156,29 +189,35 @@ class MailGateway:
         return [self.replay(stored) for stored in chosen]
 
     def _refuse_oversized(
-        self, archive_id: int, envelope: Envelope, size: int, check_rate: bool = False
+        self,
+        archive_id: int,
+        envelope: Envelope,
+        size: int,
+        check_rate: bool = False,
+        expect: tuple[str, ...] = ("received",),
     ) -> Receipt:
         reason = f"too large: {size} bytes, the judge accepts at most {self.max_message_bytes}"
         auto = auto_reply_reason(envelope, envelope.get("content-type") or "", self.judge_address)
         if auto is not None or not envelope.sender:
-            self.archive.mark(
-                archive_id, "ignored", f"{reason}; {auto or 'no sender'}", self.clock()
-            )
-            return Receipt(archive_id, envelope.message_id, "ignored", reason)
+            why = f"{reason}; {auto or 'no sender'}"
+            return self._settle(archive_id, envelope.message_id, expect, "ignored", why)
         if check_rate:
             verdict = self.rate_limit.check(self.archive, envelope.sender, self.clock())
             if verdict is not Verdict.ALLOW:  # a flood of large mail gets no flood of replies
-                self.archive.mark(archive_id, "refused", f"{reason}; not answered", self.clock())
-                return Receipt(archive_id, envelope.message_id, "refused", reason)
-        replies = self._send_own(
+                return self._settle(
+                    archive_id, envelope.message_id, expect, "refused", f"{reason}; not answered"
+                )
+        reply = self._own(
             envelope,
             "Message refused: too large",
             f"Your message was {size} bytes; the judge accepts messages of at most "
             f"{self.max_message_bytes} bytes and did not read it.\n\n"
             "Send your commands as plain text in the body, without attachments or pictures.\n",
         )
-        self.archive.mark(archive_id, "refused", reason, self.clock())
-        return Receipt(archive_id, envelope.message_id, "refused", reason, replies)
+        return self._settle(
+            archive_id, envelope.message_id, expect, "refused", reason, lambda: [reply],
+            envelope.sender,
+        )  # fmt: skip
 
     def _process(
         self,
@@ -188,6 +227,7 @@ class MailGateway:
         *,
         check_rate: bool,
         message: EmailMessage | None = None,
+        expect: tuple[str, ...] = ("received",),
     ) -> Receipt:
         message_id = ""
         try:
@@ -196,72 +236,130 @@ class MailGateway:
             )
             message_id = result.envelope.message_id
             if not isinstance(result, Accepted):
-                self.archive.mark(archive_id, "ignored", result.reason, self.clock())
                 log.info("#%d %s: ignored (%s)", archive_id, message_id, result.reason)
-                return Receipt(archive_id, message_id, "ignored", result.reason)
+                return self._settle(archive_id, message_id, expect, "ignored", result.reason)
             if check_rate:
                 verdict = self.rate_limit.check(self.archive, result.envelope.sender, now)
                 if verdict is not Verdict.ALLOW:
-                    return self._limit(archive_id, result.envelope, verdict)
-            outbound = self.judge.handle(result.inbound)
+                    return self._limit(archive_id, result.envelope, verdict, expect)
+            inbound = result.inbound
+            return self._settle(
+                archive_id,
+                message_id,
+                expect,
+                "processed",
+                None,
+                lambda: self.judge.handle(inbound),
+                inbound.sender,
+            )
+        except StoreUnavailable:
+            raise  # still `received`: resumed when the database is back (or the sender retries)
         except Exception as exc:
             error = "".join(traceback.format_exception_only(exc)).strip()
             detail = traceback.format_exc(limit=-8)
-            self.archive.mark(archive_id, "failed", f"{error}\n{detail}", self.clock())
+            self.archive.mark(archive_id, "failed", f"{error}\n{detail}", self.clock(), expect)
             log.error(
                 "#%d %s: processing failed, kept for replay: %s", archive_id, message_id, error
             )
             return Receipt(archive_id, message_id, "failed", error)
-        # The judge has committed: from here a failure must not make the message look
-        # unprocessed (a replay would apply it twice), so it is recorded beside `processed`.
+
+    def _settle(
+        self,
+        archive_id: int,
+        message_id: str,
+        expect: tuple[str, ...],
+        status: Status,
+        reason: str | None,
+        answer: Callable[[], Sequence[Outbound]] | None = None,
+        answering: str | None = None,
+    ) -> Receipt:
+        """In one transaction: claim the message (its row locked; still in `expect`?), let the
+        judge act (`answer`), queue the replies, record `status`. Then write the replies out.
+        A message another process settled first comes back as `duplicate`, untouched."""
+
+        def work() -> list[int] | None:
+            if self.archive.lock(archive_id) not in expect:
+                return None
+            outbound = answer() if answer is not None else ()
+            ids = self._queue(outbound, archive_id, answering)
+            self.archive.mark(archive_id, status, reason, self.clock())
+            return ids
+
+        ids = self.db.run(work)
+        if ids is None:
+            return Receipt(archive_id, message_id, "duplicate", "settled by another process")
         try:
-            report = self._deliver(outbound, answering=result.inbound.sender)
-            error = None
-        except Exception as exc:
-            log.exception("#%d: replies not delivered", archive_id)
-            report, error = DeliveryReport(), f"replies not delivered: {exc!r}"
-        self.archive.mark(archive_id, "processed", error, self.clock())
-        return Receipt(archive_id, message_id, "processed", error, report.queued_or_sent)
+            report = self._send_queued(ids)
+        except Exception as exc:  # committed: the next resume or tick writes them out
+            log.exception("#%d: replies not delivered yet", archive_id)
+            self.archive.mark(archive_id, status, f"replies not delivered: {exc!r}", self.clock())
+            report = DeliveryReport()
+        return Receipt(archive_id, message_id, status, reason, report.queued_or_sent)
 
-    def _limit(self, archive_id: int, envelope: Envelope, verdict: Verdict) -> Receipt:
+    def _limit(
+        self, archive_id: int, envelope: Envelope, verdict: Verdict, expect: tuple[str, ...]
+    ) -> Receipt:
         reason = f"over the rate limit of {self.rate_limit.per_hour} messages an hour"
-        replies = 0
+        replies: list[Outbound] = []
         if verdict is Verdict.LIMIT_AND_WARN:
-            replies = self._send_own(
-                envelope,
-                "Slow down: messages held",
-                f"You have sent more than {self.rate_limit.per_hour} messages to the judge in "
-                "the last hour. Further messages from you are kept but not read until the hour "
-                "has passed; the judge's keeper can still process them.\n"
-                "This is the only warning you get this hour.\n",
+            replies.append(
+                self._own(
+                    envelope,
+                    "Slow down: messages held",
+                    f"You have sent more than {self.rate_limit.per_hour} messages to the judge "
+                    "in the last hour. Further messages from you are kept but not read until the "
+                    "hour has passed; the judge's keeper can still process them.\n"
+                    "This is the only warning you get this hour.\n",
+                )
             )
-        self.archive.mark(archive_id, "limited", reason, self.clock())
         log.info("#%d %s: %s", archive_id, envelope.sender, reason)
-        return Receipt(archive_id, envelope.message_id, "limited", reason, replies)
+        return self._settle(
+            archive_id, envelope.message_id, expect, "limited", reason, lambda: replies,
+            envelope.sender,
+        )  # fmt: skip
 
-    def _send_own(self, envelope: Envelope, subject: str, body: str) -> int:
-        out = Outbound(
+    @staticmethod
+    def _own(envelope: Envelope, subject: str, body: str) -> Outbound:
+        return Outbound(
             to=(envelope.sender,), subject=subject, body=body, in_reply_to=envelope.message_id
         )
-        return self._deliver([out], answering=envelope.sender).queued_or_sent
 
     # -- out --------------------------------------------------------------------------------
 
-    def _deliver(
-        self, outbound: Sequence[Outbound], answering: str | None = None
-    ) -> DeliveryReport:
+    def _queue(
+        self, outbound: Sequence[Outbound], archive_id: int | None, answering: str | None = None
+    ) -> list[int]:
+        """Inside the transaction of the change they tell of: the replies, as mail, queued."""
         mails = [mail for out in outbound for mail in self.composer.compose(out, answering)]
-        return self.delivery.deliver(mails)
+        raws = [mail.as_bytes(policy=FAST_POLICY) for mail in mails]
+        return self.outbox.add(archive_id, raws, self.clock())
+
+    def _send_queued(self, ids: list[int] | None) -> DeliveryReport:
+        """Write queued replies (all unsent ones for None) to the Maildir outbox, each under a
+        name of its own, taken in a transaction so that no two processes write one."""
+
+        def work() -> int:
+            queued = self.outbox.take(ids, self.clock())
+            for one in queued:
+                self.delivery.put(one.key, one.raw)
+            return len(queued)
+
+        if ids is not None and not ids:
+            return DeliveryReport()
+        return self.delivery.after_put(self.db.run(work))
 
     def tick(self, now: datetime | None = None) -> int:
-        """Deadlines and reminders: the judge's tick, its mail delivered. Also retries the
-        relay for anything left in the outbox. Returns the number of messages written."""
+        """Deadlines and reminders: the judge's tick, its mail queued in the same transaction
+        (so two processes ticking at once send one set), then delivered. Also writes out what
+        a crash left queued and retries the relay. Returns the number of messages written."""
         with self.lock:
             return self._tick(now)
 
     def _tick(self, now: datetime | None) -> int:
-        outbound = self.judge.tick(now or self.clock())
-        report = self._deliver(outbound)
+        moment = now or self.clock()
+        ids = self.db.run(lambda: self._queue(self.judge.tick(moment), None))
+        report = self._send_queued(ids)
+        self._send_queued(None)
         if self.delivery.relay is not None:
             self.delivery.flush()
         return report.queued_or_sent

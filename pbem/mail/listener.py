@@ -117,8 +117,8 @@ class Listener:
         while True:
             await asyncio.sleep(self.tick_seconds)
             try:
-                await self.worker.run(lambda gateway: gateway.tick())
-            except Exception:  # a failing tick must not stop the judge; it retries next time
+                await self.worker.run(lambda gateway: (gateway.resume(), gateway.tick()))
+            except Exception:  # a failing tick (the database away) must not stop the judge
                 log.exception("judge tick failed")
 
     async def stop(self) -> None:

@@ -8,7 +8,6 @@ A reply to a player's message also carries In-Reply-To that message.
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
 from email.charset import QP, Charset
@@ -20,6 +19,7 @@ from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.utils import format_datetime, make_msgid
 
+from pbem.database import Database
 from pbem.messages import Attachment, Outbound
 
 SUBJECT_TAG = "spaceships"
@@ -33,15 +33,11 @@ def _angle(message_id: str) -> str:
 
 
 class ThreadIndex:
-    """The root Message-ID of each game's thread, kept in the judge's database."""
+    """The root Message-ID of each game's thread, kept in the judge's database (the table
+    `mail_threads`, made by the store's migrations)."""
 
-    def __init__(self, connection: sqlite3.Connection) -> None:
+    def __init__(self, connection: Database) -> None:
         self.connection = connection
-        with connection:
-            connection.execute(
-                "CREATE TABLE IF NOT EXISTS mail_threads ("
-                " game TEXT PRIMARY KEY, root_id TEXT NOT NULL, created_at TEXT NOT NULL)"
-            )
 
     def root(self, game: str) -> str | None:
         row = self.connection.execute(
@@ -50,11 +46,11 @@ class ThreadIndex:
         return row[0] if row else None
 
     def set_root(self, game: str, root_id: str, now: datetime) -> None:
-        with self.connection:
-            self.connection.execute(
-                "INSERT OR IGNORE INTO mail_threads (game, root_id, created_at) VALUES (?, ?, ?)",
-                (game, root_id, now.isoformat()),
-            )
+        self.connection.execute(
+            "INSERT INTO mail_threads (game, root_id, created_at) VALUES (?, ?, ?) "
+            "ON CONFLICT DO NOTHING",
+            (game, root_id, now.isoformat()),
+        )
 
 
 def game_subject(out: Outbound) -> str:

@@ -3,7 +3,6 @@ per recipient, Auto-Submitted, attachments."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage, Message
@@ -11,6 +10,7 @@ from email.parser import BytesParser
 
 from pbem.mail.outbound import Composer, ThreadIndex
 from pbem.messages import Attachment, Outbound
+from pbem.store import open_store
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 
@@ -21,7 +21,9 @@ def parsed(mail: Message) -> EmailMessage:
 
 
 def composer() -> Composer:
-    return Composer("judge@club.example", ThreadIndex(sqlite3.connect(":memory:")), lambda: NOW)
+    return Composer(
+        "judge@club.example", ThreadIndex(open_store(":memory:").connection), lambda: NOW
+    )
 
 
 def out(**fields: object) -> Outbound:
