@@ -433,6 +433,31 @@ _SETTING_KEYS = (
     "verbose",
 )
 
+
+@pbem.command("copy-store")
+@click.argument("source", metavar="FROM")
+@click.argument("target", metavar="TO")
+def copy_store(source: str, target: str) -> None:
+    """Copy every game, player, order, turn and stored message from the database FROM to the
+    empty database TO (SQLite to PostgreSQL or back), then check that both hold the same:
+    rows counted and checksummed, table by table. Stop the judges on FROM first.
+
+    spaceships pbem copy-store judge.sqlite3 postgresql://judge@db.example.org/judge
+    """
+    from pbem.copystore import CopyError
+    from pbem.copystore import copy_store as copy
+
+    try:
+        copied = copy(source, target)
+    except (CopyError, ValueError, StoreUnavailable) as exc:
+        raise click.ClickException(f"nothing copied: {exc}") from None
+    click.echo(f"{'table':<18} {'rows':>8}  checksum (both sides)")
+    for one in copied:
+        click.echo(f"{one.table:<18} {one.rows:>8}  {one.checksum[:16]}")
+    total = sum(one.rows for one in copied)
+    click.echo(f"Copied {total} rows; every table's count and checksum agree on both sides.")
+
+
 COMMANDS = [pbem]
 
 __all__ = ["COMMANDS", "pbem"]

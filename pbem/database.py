@@ -85,6 +85,17 @@ class Database:
             except Exception as exc:
                 raise _unavailable(exc) from exc
 
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self.lock:
+            if self.dialect == "sqlite":
+                self.raw.executemany(sql, rows)
+                return
+            try:
+                with self.raw.cursor() as cursor:
+                    cursor.executemany(self._pg(sql), rows)
+            except Exception as exc:
+                raise _unavailable(exc) from exc
+
     def _pg(self, sql: str) -> str:
         translated = self._sql.get(sql)
         if translated is None:
