@@ -202,6 +202,8 @@ class GameScript:
         self.pending[seat] = engine.check_orders(self.state, seat, orders)
         turn = self.state.turn
         if seat == "B":
-            self.state, _ = engine.adjudicate(self.state, self.pending.pop("A"), self.pending.pop("B"))  # type: ignore[arg-type]
+            self.state, _ = engine.adjudicate(
+                self.state, self.pending.pop("A"), self.pending.pop("B")
+            )  # type: ignore[arg-type]
         body = f"game {self.name} {self.passwords[seat]}\norders {turn}: {format_orders(orders)}"
         return self.address(seat.lower()), body, message_id
