@@ -52,7 +52,7 @@ def _play(
             raw = raw_mail(sender, body, message_id)
             chosen = rng.sample(judges, copies)
             with ThreadPoolExecutor(copies) as pool:
-                list(pool.map(lambda j: deliver(j.port, sender, raw), chosen))
+                list(pool.map(lambda j, s=sender, r=raw: deliver(j.port, s, r), chosen))
             replies = _wait_for_reply(outbox, message_id, sender)
             found = re.search(rf"password for {script.name}: (\S+)", replies[0]["body"])
             if found:
