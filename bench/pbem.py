@@ -8,7 +8,14 @@ when the sink has received it. Prints:
   - latency at a steady --rate (default 50/s) for --seconds: percentiles from the moment
     each mail was due to be sent to its reply's arrival at the relay (goal p99 < 250 ms).
 
+With --store URL the judges share that database (default: a new SQLite file; `pg` starts a
+throwaway PostgreSQL server as the tests do); --workers N runs N `serve` processes on it, the
+clients' mail spread over them. --matrix measures SQLite and PostgreSQL with 1, 2 and 4 workers
+and prints one table; --rss-games N also measures the judge's memory with N stored games.
+
     python bench/pbem.py [--messages 1000] [--clients 8] [--rate 50] [--seconds 10]
+    python bench/pbem.py --store postgresql://judge@localhost/bench --workers 2
+    python bench/pbem.py --matrix --messages 400 --seconds 6 --rss-games 10000
 """
 
 from __future__ import annotations
@@ -81,12 +88,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_judge(workdir: Path, relay_port: int) -> tuple[subprocess.Popen[str], int]:
+def start_judge(
+    workdir: Path, relay_port: int, store: str | None = None, index: int = 0
+) -> tuple[subprocess.Popen[str], int]:
     port = free_port()
     env = {
         **os.environ,
-        "SPACESHIPS_DB": str(workdir / "judge.sqlite3"),
-        "SPACESHIPS_OUTBOX": str(workdir / "outbox"),
+        "SPACESHIPS_DB": store or str(workdir / "judge.sqlite3"),
+        # An outbox each, as judges on different machines have: a Maildir's relay sender
+        # belongs to one process.
+        "SPACESHIPS_OUTBOX": str(workdir / f"outbox{index}"),
         "SPACESHIPS_JUDGE_ADDRESS": JUDGE,
         "SPACESHIPS_SMTP_RELAY": f"127.0.0.1:{relay_port}",
         "SPACESHIPS_RATE_LIMIT": "100000",  # counted as usual, never reached
@@ -130,7 +141,7 @@ def _client(port: int, share: list[int], ready: threading.Barrier) -> None:
             send(smtp, number, raw)
 
 
-def throughput(port: int, sink: Sink, first: int, count: int, clients: int) -> float:
+def throughput(ports: list[int], sink: Sink, first: int, count: int, clients: int) -> float:
     numbers = list(range(first, first + count))
     shares = [numbers[i::clients] for i in range(clients)]
 
@@ -138,7 +149,10 @@ def throughput(port: int, sink: Sink, first: int, count: int, clients: int) -> f
     # threads in this process would mostly measure this process's GIL.
     context = multiprocessing.get_context("fork")
     ready = context.Barrier(clients + 1)
-    processes = [context.Process(target=_client, args=(port, share, ready)) for share in shares]
+    processes = [
+        context.Process(target=_client, args=(ports[i % len(ports)], share, ready))
+        for i, share in enumerate(shares)
+    ]
     for process in processes:
         process.start()
     ready.wait()
@@ -152,7 +166,7 @@ def throughput(port: int, sink: Sink, first: int, count: int, clients: int) -> f
     return count / elapsed
 
 
-def latency(port: int, sink: Sink, first: int, rate: float, seconds: float) -> list[float]:
+def latency(ports: list[int], sink: Sink, first: int, rate: float, seconds: float) -> list[float]:
     """Sends on a fixed schedule from a few connections; latency counts from the due time,
     so a slow reply delays no later measurement (no coordinated omission)."""
     count = int(rate * seconds)
@@ -162,7 +176,7 @@ def latency(port: int, sink: Sink, first: int, rate: float, seconds: float) -> l
     start = time.perf_counter() + 0.2
 
     def lane(index: int) -> None:
-        with smtplib.SMTP("127.0.0.1", port, timeout=60) as smtp:
+        with smtplib.SMTP("127.0.0.1", ports[index % len(ports)], timeout=60) as smtp:
             for k in range(index, count, lanes):
                 at = start + k / rate
                 pause = at - time.perf_counter()
@@ -186,38 +200,149 @@ def percentile(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def fill_games(store_url: str, count: int) -> None:
+    """`count` games as a busy judge keeps them: two players, fleets, a few turns played."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from datetime import UTC, datetime
+
+    from pbem.store import GameRow, PlayerRow, open_store
+
+    store = open_store(store_url)
+    now = datetime.now(UTC)
+    state = {"filler": "x" * 3000}  # about the size of a mid-game state's JSON
+    with store.transaction():
+        for n in range(count):
+            game = store.insert_game(
+                GameRow(0, f"stored{n}", "2.6.1", (), False, "playing", "gm@x", "h", "", 24.0,
+                        0.0, "noactions", 5, now, None, False, False, state, None, now, None)
+            )  # fmt: skip
+            for seat in "AB":
+                store.insert_player(PlayerRow(game.id, seat, f"{seat}{n}@x", "", "h", "f", now))
+    store.close()
+
+
+def measure(
+    sink: Sink, relay_port: int, store: str | None, workers: int, args: argparse.Namespace
+) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="spaceships-bench-") as name:
+        if store is None:
+            store = str(Path(name) / "judge.sqlite3")
+        judges = [start_judge(Path(name), relay_port, store, i) for i in range(workers)]
+        ports = [port for _, port in judges]
+        try:
+            # A game for `status bench`, and a warm-up.
+            with smtplib.SMTP("127.0.0.1", ports[0]) as smtp:
+                send(smtp, 0, mail(0, "create bench"))
+            throughput(ports, sink, 1, 100, args.clients)
+            rate = throughput(ports, sink, 1000, args.messages, args.clients)
+            lat = latency(ports, sink, 100000, args.rate, args.seconds)
+        finally:
+            for process, _ in judges:
+                process.terminate()
+                process.wait(20)
+    sink.arrived.clear()
+    return {
+        "rate": rate,
+        "p50": percentile(lat, 50),
+        "p99": percentile(lat, 99),
+        "max": lat[-1],
+        "mean": statistics.fmean(lat),
+    }
+
+
+def memory(sink: Sink, relay_port: int, store: str, games: int) -> int:
+    fill_games(store, games)
+    with tempfile.TemporaryDirectory(prefix="spaceships-bench-") as name:
+        process, port = start_judge(Path(name), relay_port, store)
+        try:
+            with smtplib.SMTP("127.0.0.1", port) as smtp:
+                for n in range(50):
+                    send(smtp, n, mail(500000 + n, "list" if n % 2 else "status stored7"))
+            time.sleep(1)
+            return rss_kb(process.pid)
+        finally:
+            process.terminate()
+            process.wait(20)
+
+
+class Postgres:
+    """A throwaway PostgreSQL server (the tests' own, tests/pg_server.py)."""
+
+    def __init__(self) -> None:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+        from pg_server import PgServer
+
+        server, why = PgServer.find()
+        if server is None:
+            raise SystemExit(why)
+        server.start()
+        self.server = server
+
+    def url(self) -> str:
+        return self.server.new_database()
+
+    def close(self) -> None:
+        self.server.destroy()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=1000)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--rate", type=float, default=50.0)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--store", metavar="URL", help="the database (pg: a throwaway server)")
+    parser.add_argument("--workers", type=int, default=1, help="serve processes on it")
+    parser.add_argument("--matrix", action="store_true", help="SQLite and PostgreSQL x 1, 2, 4")
+    parser.add_argument("--rss-games", type=int, default=0, metavar="N")
     args = parser.parse_args()
 
     sink, relay_port = start_sink()
-    with tempfile.TemporaryDirectory(prefix="spaceships-bench-") as name:
-        process, port = start_judge(Path(name), relay_port)
-        try:
-            # A game for `status bench`, and a warm-up.
-            with smtplib.SMTP("127.0.0.1", port) as smtp:
-                send(smtp, 0, mail(0, "create bench"))
-            throughput(port, sink, 1, 100, args.clients)
-
-            rate = throughput(port, sink, 1000, args.messages, args.clients)
+    postgres = Postgres() if args.matrix or args.store == "pg" else None
+    try:
+        runs: list[tuple[str, str | None, int]] = []
+        if args.matrix:
+            for workers in (1, 2, 4):
+                runs.append(("SQLite", None, workers))
+            for workers in (1, 2, 4):
+                assert postgres is not None
+                runs.append(("PostgreSQL", postgres.url(), workers))
+        else:
+            store = postgres.url() if postgres is not None else args.store
+            runs.append((store or "SQLite (new file)", store, args.workers))
+        print(
+            f"{args.messages} mails from {args.clients} SMTP clients for emails/s; "
+            f"{args.rate:g} mails/s for {args.seconds:g} s for the latency (due -> reply at relay)"
+        )
+        print(f"{'store':<22} {'workers':>7} {'emails/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
+              f"{'max ms':>8}")  # fmt: skip
+        for label, store, workers in runs:
+            m = measure(sink, relay_port, store, workers, args)
             print(
-                f"throughput: {rate:.0f} emails/s end to end "
-                f"({args.messages} mails, {args.clients} SMTP clients; goal >= 200/s)"
+                f"{label[:22]:<22} {workers:>7} {m['rate']:>9.0f} {m['p50']:>8.1f} "
+                f"{m['p99']:>8.1f} {m['max']:>8.1f}",
+                flush=True,
             )
-            lat = latency(port, sink, 100000, args.rate, args.seconds)
-            print(
-                f"latency at {args.rate:g}/s for {args.seconds:g} s ({len(lat)} mails): "
-                f"p50 {percentile(lat, 50):.1f} ms, p90 {percentile(lat, 90):.1f} ms, "
-                f"p99 {percentile(lat, 99):.1f} ms, max {lat[-1]:.1f} ms, "
-                f"mean {statistics.fmean(lat):.1f} ms (goal p99 < 250 ms)"
-            )
-        finally:
-            process.terminate()
-            process.wait(20)
+        print("goals: PostgreSQL with 2 workers >= SQLite with 1; p99 < 250 ms at 50 mails/s")
+        if args.rss_games:
+            print(f"\njudge memory (VmRSS of one serve) with {args.rss_games} stored games:")
+            with tempfile.TemporaryDirectory(prefix="spaceships-rss-") as name:
+                stores = [("SQLite", str(Path(name) / "rss.sqlite3"))]
+                if postgres is not None:
+                    stores.append(("PostgreSQL", postgres.url()))
+                for label, url in stores:
+                    kb = memory(sink, relay_port, url, args.rss_games)
+                    print(f"  {label:<11} {kb / 1024:.0f} MB")
+    finally:
+        if postgres is not None:
+            postgres.close()
 
 
 if __name__ == "__main__":
