@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pbem.database import Database, StoreError
@@ -72,6 +73,10 @@ def summary(db: Database) -> dict[str, tuple[int, str]]:
 def copy_store(
     source_url: str, target_url: str, progress: Callable[[str], None] = lambda _: None
 ) -> list[TableCopy]:
+    if source_url == target_url:
+        raise CopyError("FROM and TO are the same database")
+    if "://" not in source_url and source_url != ":memory:" and not Path(source_url).exists():
+        raise CopyError(f"there is no store {source_url!r} to copy from")
     source = open_store(source_url)
     try:
         target = open_store(target_url)
