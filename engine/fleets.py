@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.matches import additional_ships, additional_worth, closest_additional, may_build
 from engine.problems import Problem
 from engine.rulesets import COSTS, Ruleset
 from engine.shapes import SIZES, describe, has_shape
@@ -106,16 +107,9 @@ def check_fleet(
                 hint="costs: " + ", ".join(f"{t} {c}" for t, c in COSTS.items()),
             )
     elif carried:
-        if not _standard_plus_additional(counts, carried, ruleset):
-            table = f" under the {ruleset.build_table} build table" if ruleset.build_table else ""
-            groups = _GROUPS_CLASSIC if classic else _GROUPS_2_6_1
-            add(
-                "10.3",
-                "7.2",
-                "the fleet is not a standard fleet plus additional ships built from "
-                f"{carried} carried materiel{table}",
-                hint=f"a standard fleet is {_fleet_words(groups)}",
-            )
+        if additional_ships(counts, carried, ruleset) is None:
+            written = [p.ship.type for p in fleet.ships if p.ship.type in ruleset.ship_types]
+            add(*_not_built(written, carried, ruleset))
     else:
         groups = _GROUPS_CLASSIC if classic else _GROUPS_2_6_1
         for group in groups:
@@ -168,19 +162,32 @@ def check_fleet(
     return problems
 
 
-def _standard_plus_additional(counts: Counter[str], carried: int, ruleset: Ruleset) -> bool:
-    """10.2, 10.3 (classic 7.2): some standard fleet plus allowed additional ships."""
-    from itertools import product
-
-    from engine.matches import additional_allowed
-
-    groups = _GROUPS_CLASSIC if ruleset.classic else _GROUPS_2_6_1
-    for choice in product(*groups):
-        rest = counts - Counter(choice)
-        whole = sum(rest.values()) + len(choice) == sum(counts.values())
-        if whole and additional_allowed(rest, carried, ruleset):
-            return True
-    return False
+def _not_built(
+    written: list[str], carried: int, ruleset: Ruleset
+) -> tuple[str, str, str, None, str]:
+    """Why a continued match's fleet is not a usual fleet plus ships built from `carried`
+    [10.3; classic 7.2; seed 004 6.3], and exactly what would be."""
+    extra = closest_additional(written, ruleset)
+    listed = " ".join(extra or ()) or "none"
+    if extra is None:
+        groups = _GROUPS_CLASSIC if ruleset.classic else _GROUPS_2_6_1
+        message = f"the fleet lacks a ship of the usual fleet ({_fleet_words(groups)})"
+    elif ruleset.build_table is not None:
+        message = (
+            f"the additional ships ({listed}) are not what {carried} carried materiel builds "
+            f"under the {ruleset.build_table} build table"
+        )
+    elif ruleset.classic:
+        message = (
+            f"the additional ships ({listed}) hold {additional_worth(extra, ruleset)} cells, "
+            f"but {carried} cells of materiel were carried from the last game"
+        )
+    else:
+        message = (
+            f"the additional ships ({listed}) cost {additional_worth(extra, ruleset)} in all, "
+            f"but {carried} materiel was carried from the last game"
+        )
+    return ("10.3", "7.2", message, None, "build " + may_build(carried, ruleset))
 
 
 def _fleet_words(groups: tuple[tuple[str, ...], ...]) -> str:

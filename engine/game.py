@@ -66,9 +66,23 @@ class Game:
         return "\n".join(lines)
 
 
-def start_record(record: Record) -> tuple[Ruleset, GameState]:
-    """The ruleset and the state after setup; raises FleetRefused (or RulesetError)."""
-    ruleset = Ruleset.from_tags(record.ruleset, record.options)
+def record_ruleset(record: Record) -> Ruleset:
+    """The ruleset of a record: its Ruleset and Options tags, and a match's Build tag (the
+    build table of 10.5 and seed 004 6.3, the same as the `build=` option)."""
+    options = list(record.options)
+    build = record.tag("Build")
+    if build:
+        options.append(build if build.startswith("build=") else f"build={build}")
+    return Ruleset.from_tags(record.ruleset, options)
+
+
+def start_record(
+    record: Record, carried: dict[str, int] | None = None
+) -> tuple[Ruleset, GameState]:
+    """The ruleset and the state after setup; raises FleetRefused (or RulesetError).
+    `carried`: in a continued match, each player's materiel from the last game [10.3]."""
+    ruleset = record_ruleset(record)
+    carried = carried or {}
     problems: list[Problem] = []
     for p in PLAYERS:
         fleet = record.fleets.get(p)
@@ -84,10 +98,10 @@ def start_record(record: Record) -> tuple[Ruleset, GameState]:
             )
             continue
         position = record.fleet_positions.get(p)
-        problems.extend(x.at(position) for x in check_fleet(fleet, ruleset, p))
+        problems.extend(x.at(position) for x in check_fleet(fleet, ruleset, p, carried.get(p, 0)))
     if problems:
         raise FleetRefused(problems, Game(record, ruleset, None))
-    return ruleset, new_game(ruleset, record.fleets["A"], record.fleets["B"])
+    return ruleset, new_game(ruleset, record.fleets["A"], record.fleets["B"], carried)
 
 
 def turn_orders(record: Record, state: GameState, player: str) -> CheckedOrders:
@@ -122,10 +136,10 @@ def after_end(record: Record, state: GameState) -> list[Problem]:
     return problems
 
 
-def play_record(record: Record) -> Game:
+def play_record(record: Record, carried: dict[str, int] | None = None) -> Game:
     """Every turn of the record; raises FleetRefused or OrdersRefused (with `.game`, the game
-    as far as it was played) at the first refusal."""
-    ruleset, state = start_record(record)
+    as far as it was played) at the first refusal. `carried` as for start_record."""
+    ruleset, state = start_record(record, carried)
     last = record.last_turn
     while state.turn <= last:
         if state.over:

@@ -4,14 +4,16 @@ and other packages' tests. Never used to decide anything in a real game."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
 
 from engine.adjudicate import adjudicate
 from engine.entitlements import entitlements
 from engine.geometry import AXES
+from engine.matches import build_options
 from engine.orders import check_orders
 from engine.rulesets import COSTS, Ruleset
-from engine.shapes import placements
+from engine.shapes import SIZES, placements
 from engine.state import GameState, new_game
 from notation.cells import Cell, PartialCell
 from notation.fleets import Fleet, ShipPlacement
@@ -35,9 +37,30 @@ def random_types(ruleset: Ruleset, rng: random.Random) -> list[str]:
     return types
 
 
-def random_fleet(ruleset: Ruleset, rng: random.Random) -> Fleet:
-    """Ships placed at random, touching allowed, never overlapping [3.4]."""
-    types = random_types(ruleset, rng)
+def random_additional(carried: int, ruleset: Ruleset, rng: random.Random) -> list[str]:
+    """Additional ship types that `carried` materiel may build in a continued match [10.3;
+    classic 7.2; seed 004 6.3], chosen at random."""
+    if ruleset.build_table is not None:
+        return list(rng.choice(build_options(carried, ruleset.build_table)))
+    worth = SIZES if ruleset.classic else COSTS
+    types: list[str] = []
+    left = carried if not (ruleset.classic and carried == 1) else 0  # readings.md
+    while left:
+        fitting = [
+            t
+            for t in ruleset.ship_types
+            if worth[t] <= left and not (ruleset.classic and left - worth[t] == 1)
+        ]
+        t = rng.choice(fitting)
+        types.append(t)
+        left -= worth[t]
+    return types
+
+
+def random_fleet(ruleset: Ruleset, rng: random.Random, additional: Sequence[str] = ()) -> Fleet:
+    """Ships placed at random, touching allowed, never overlapping [3.4]; `additional`: the
+    types of a continued match's additional ships [10.2]."""
+    types = random_types(ruleset, rng) + list(additional)
     # Place big ships first so that they always fit.
     order = sorted(range(len(types)), key=lambda i: -len(placements(types[i], "ROYGB", False)[0]))
     while True:

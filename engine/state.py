@@ -202,12 +202,18 @@ class GameState:
         )
 
 
-def new_game(ruleset: Ruleset, fleet_a: Fleet, fleet_b: Fleet) -> GameState:
-    """The state after setup [2.1]; raises FleetRefused with every problem of both fleets."""
+def new_game(
+    ruleset: Ruleset, fleet_a: Fleet, fleet_b: Fleet, carried: dict[str, int] | None = None
+) -> GameState:
+    """The state after setup [2.1]; raises FleetRefused with every problem of both fleets.
+    `carried`: in a continued match, each player's materiel from the last game [10.3]."""
     from engine.fleets import check_fleet
     from engine.problems import FleetRefused
 
-    problems = check_fleet(fleet_a, ruleset, "A") + check_fleet(fleet_b, ruleset, "B")
+    carried = carried or {}
+    problems = check_fleet(fleet_a, ruleset, "A", carried.get("A", 0)) + check_fleet(
+        fleet_b, ruleset, "B", carried.get("B", 0)
+    )
     if problems:
         raise FleetRefused(problems)
     return GameState(ruleset, PlayerState(fleet_a), PlayerState(fleet_b))

@@ -11,7 +11,10 @@ from dataclasses import replace
 import click
 
 from engine.game import play_record
+from engine.match import MatchError
+from engine.match_game import play_match
 from engine.problems import FleetRefused, OrdersRefused, RulesetError
+from notation.matches import MatchRecord, parse_any
 from notation.records import Record
 from validate.claims import Finding
 from validate.findings import Validation
@@ -23,9 +26,9 @@ def _text(path: str) -> str:
         return f.read()
 
 
-def read_record(path: str) -> Record:
+def read_record(path: str) -> Record | MatchRecord:
+    """A single game's record, or a match record when it has `[Round "N"]` lines."""
     from notation.errors import NotationError, NotationErrors
-    from notation.parse import parse_record
 
     try:
         with open(path, encoding="utf-8") as f:
@@ -33,7 +36,7 @@ def read_record(path: str) -> Record:
     except OSError as exc:
         raise click.UsageError(f"cannot read {path}: {exc.strerror}") from None
     try:
-        return parse_record(text)
+        return parse_any(text)
     except (NotationError, NotationErrors) as exc:
         click.echo(f"{path}: the record cannot be read:\n{exc}", err=True)
         sys.exit(1)
@@ -78,6 +81,9 @@ def validate(record: str, record2: str | None, as_json: bool) -> None:
     With RECORD2, the two players' records are reconciled and both checked."""
     rec = read_record(record)
     texts = {record: _text(record)}
+    if isinstance(rec, MatchRecord):
+        _validate_match(rec, record, record2, texts, as_json)
+        return
     if record2 is None:
         result = validate_record(rec)
         label = record
@@ -95,6 +101,42 @@ def validate(record: str, record2: str | None, as_json: bool) -> None:
     sys.exit(0 if result.ok else 1)
 
 
+def _validate_match(
+    match: MatchRecord, path: str, path2: str | None, texts: dict[str, str], as_json: bool
+) -> None:
+    """`validate` of a match record, or of two players' match records."""
+    from validate.matches import validate_match
+
+    second = None
+    if path2 is not None:
+        got = read_record(path2)
+        if not isinstance(got, MatchRecord):
+            raise click.UsageError(f"{path} is a match record but {path2} is a single game")
+        second = got
+        texts[path2] = _text(path2)
+    result = validate_match(match, path, second, path2)
+    result.findings = as_written(result.findings, texts, path)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=1))
+        sys.exit(0 if result.ok else 1)
+    label = path if path2 is None else f"{path} + {path2}"
+    for f in result.findings:
+        click.echo(f"{f.source or label}: {f}")
+        for c in f.consequences:
+            click.echo(f"    follows from it: {c}")
+    for i, game in enumerate(result.games):
+        for note in game.notes:
+            click.echo(f"{label}, game {i + 1}: note: {note}")
+        if i < len(result.standings):
+            click.echo(f"{label}, game {i + 1}: standings {result.standings[i].describe()}")
+    for note in result.notes:
+        click.echo(f"{label}: note: {note}")
+    for what in result.unchecked:
+        click.echo(f"{label}: not checked: {what}")
+    click.echo(f"{label}: {result.verdict()}")
+    sys.exit(0 if result.ok else 1)
+
+
 @click.command()
 @click.argument("record", type=click.Path(dir_okay=False))
 @click.option("--turn", "turn", type=click.IntRange(min=0), help="After this turn (default: last).")
@@ -106,11 +148,24 @@ def validate(record: str, record2: str | None, as_json: bool) -> None:
 @click.option(
     "--colour/--no-colour", "colour", default=None, help="Colour (default: on a terminal)."
 )
-def show(record: str, turn: int | None, player: str | None, colour: bool | None) -> None:
+@click.option(
+    "--game",
+    "game",
+    type=click.IntRange(min=1),
+    help="In a match record: this game (default: last).",
+)
+def show(
+    record: str, turn: int | None, player: str | None, colour: bool | None, game: int | None
+) -> None:
     """Draw the spaces as the five 5x5 grids of 11.3: a player's view or the umpire's."""
     from validate.boards import LEGEND, colour_grids, player_boards, umpire_boards
 
-    rec = read_record(record)
+    read = read_record(record)
+    carry: dict[str, int] | None = None
+    if isinstance(read, MatchRecord):
+        rec, carry = _match_game(read, record, game)
+    else:
+        rec = read
     if turn is not None:
         rec = replace(
             rec,
@@ -130,7 +185,7 @@ def show(record: str, turn: int | None, player: str | None, colour: bool | None)
                 err=True,
             )
             sys.exit(1)
-        result = validate_record(rec)
+        result = validate_record(rec, None, carry)
         if result.board is None:
             click.echo(
                 f"{record}: the fleet is refused; run `spaceships validate {record}`", err=True
@@ -148,7 +203,7 @@ def show(record: str, turn: int | None, player: str | None, colour: bool | None)
         click.echo(colour_grids(body, click.style) if colour is not False else body, color=colour)
         click.echo("legend: " + LEGEND)
         return
-    result = validate_record(rec)
+    result = validate_record(rec, None, carry)
     state = result.state
     if state is None:
         click.echo(
@@ -174,15 +229,36 @@ def show(record: str, turn: int | None, player: str | None, colour: bool | None)
         click.echo(f"note: the record has {len(result.findings)} problem(s); see validate")
 
 
+def _match_game(match: MatchRecord, path: str, number: int | None) -> tuple[Record, dict[str, int]]:
+    """One game of a match record and what each player carried into it [10.3]."""
+    from validate.matches import validate_match
+
+    if not match.rounds:
+        raise click.UsageError(f"{path}: the match record holds no game")
+    n = number or len(match.rounds)
+    if n > len(match.rounds):
+        raise click.UsageError(f"{path}: the match record holds {len(match.rounds)} games")
+    before = replace(match, rounds=match.rounds[: n - 1])
+    checked = validate_match(before, path)
+    if len(checked.games) < n - 1 or not checked.carried and n > 1:
+        raise click.UsageError(f"{path}: game {n} cannot be drawn; run `spaceships validate`")
+    from engine.match import carried
+
+    carry = carried(checked.rules, checked.outcomes) if checked.rules else {}  # type: ignore[arg-type]
+    if checked.games and checked.games[-1].kind.startswith("private"):
+        carry = dict(checked.games[-1].materiel)
+    return match.rounds[n - 1].record, carry
+
+
 @click.command()
 @click.argument("record", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def adjudicate(record: str, as_json: bool) -> None:
-    """Play a game record: what each player reveals and learns, turn by turn."""
+    """Play a game or match record: what each player reveals and learns, turn by turn."""
     rec = read_record(record)
     try:
-        game = play_record(rec)
-    except RulesetError as exc:
+        game = play_match(rec) if isinstance(rec, MatchRecord) else play_record(rec)
+    except (RulesetError, MatchError) as exc:
         click.echo(f"{record}: {exc}", err=True)
         sys.exit(1)
     except (FleetRefused, OrdersRefused) as exc:
@@ -192,6 +268,8 @@ def adjudicate(record: str, as_json: bool) -> None:
         elif partial is not None:
             click.echo(json.dumps(partial.to_json(), indent=1))  # type: ignore[attr-defined]
         what = "fleet refused" if isinstance(exc, FleetRefused) else "orders refused"
+        if getattr(exc, "round", None):
+            what += f" in game {exc.round}"  # type: ignore[attr-defined]
         click.echo(f"{record}: {what}:", err=True)
         for p in exc.problems:
             click.echo(f"  {p}", err=True)

@@ -27,6 +27,8 @@ class Validation:
     turns: int = 0
     claims_checked: int = 0
     kind: str = "record"  # "record", "private A", "private B", "two records"
+    # Each player's remaining materiel where the check ended (a continued match carries it).
+    materiel: dict[str, int] = field(default_factory=dict)
     board: Any = None  # validate.private.PrivateBoard, for `show` on a private record
     # A private record with the opponent's fleet added: every claim is checked exactly.
     exact: bool = False
@@ -161,6 +163,7 @@ def conclude(out: Validation, state: GameState) -> Validation:
     """The end of a whole-game check: the state reached, whether the game ended and how, what
     was not checked, and the findings in game order."""
     out.state = state
+    out.materiel = {p: state.materiel(p) for p in ("A", "B")}
     out.turns = state.turn - 1
     out.unchecked = summarise_missing(out.unchecked)
     if state.over:
@@ -176,12 +179,12 @@ def conclude(out: Validation, state: GameState) -> Validation:
 
 
 def start_game(
-    record: Record, out: Validation, source: str | None
+    record: Record, out: Validation, source: str | None, carried: dict[str, int] | None = None
 ) -> tuple[Ruleset, GameState] | None:
     """The game at the start of a record; None when its ruleset or a fleet is refused, the
-    reason being added to `out`."""
+    reason being added to `out`. `carried`: a continued match's materiel [10.3]."""
     try:
-        return start_record(record)
+        return start_record(record, carried)
     except RulesetError as exc:
         out.findings.append(Finding("fleet", "rulings", str(exc), entry=exc.text, source=source))
     except FleetRefused as exc:

@@ -39,12 +39,14 @@ class _Launches:
     ships: set[ShipId]
 
 
-def validate_known(record: Record, owner: str, source: str | None = None) -> Validation:
+def validate_known(
+    record: Record, owner: str, source: str | None = None, carried: dict[str, int] | None = None
+) -> Validation:
     """The owner's private record with the opponent's fleet: both spaces are real."""
 
     opponent = other(owner)
     out = Validation(kind=f"private {owner}", exact=True)
-    started = start_game(record, out, source)
+    started = start_game(record, out, source, carried)
     if started is None:
         return out
     _, state = started

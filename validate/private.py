@@ -23,10 +23,10 @@ from typing import Any
 
 from engine.adjudicate import adjudicate, first_reporter
 from engine.fleets import check_fleet
+from engine.game import record_ruleset
 from engine.problems import RulesetError
 from engine.random_play import random_fleet
 from engine.reports import Destruction
-from engine.rulesets import Ruleset
 from engine.state import GameResult, GameState, PlayerState, other
 from notation.cells import Cell
 from notation.orders import KamikazeLaunch
@@ -50,23 +50,27 @@ from validate.turns import (
 
 
 def validate_private(
-    record: Record, source: str | None = None, owner: str | None = None
+    record: Record,
+    source: str | None = None,
+    owner: str | None = None,
+    carried: dict[str, int] | None = None,
 ) -> Validation:
     """`owner` is given when the record also holds the opponent's fleet (added after the game)
-    but none of the opponent's turn lines (validate.validation.private_owner)."""
+    but none of the opponent's turn lines (validate.validation.private_owner). `carried`: in a
+    continued match, each player's materiel from the game before [10.3]."""
     if owner is None:
         owner = "A" if "A" in record.fleets else "B"
     opponent = other(owner)
     if opponent in record.fleets:
-        return validate_known(record, owner, source)
+        return validate_known(record, owner, source, carried)
     out = Validation(kind=f"private {owner}")
     try:
-        ruleset = Ruleset.from_tags(record.ruleset, record.options)
+        ruleset = record_ruleset(record)
     except RulesetError as exc:
         out.findings.append(Finding("fleet", "rulings", str(exc), entry=exc.text, source=source))
         return out
     fleet = record.fleets[owner]
-    problems = check_fleet(fleet, ruleset, owner)
+    problems = check_fleet(fleet, ruleset, owner, (carried or {}).get(owner, 0))
     if problems:
         pos = record.fleet_positions.get(owner)
         out.findings.extend(finding_from_problem(p.at(pos), "fleet", source) for p in problems)
@@ -155,6 +159,7 @@ def validate_private(
         reset = {owner: me, opponent: phantom}
         state = replace(state, a=reset["A"], b=reset["B"], result=result)
     out.state = None  # the opponent's side is a stand-in: no state to show
+    out.materiel = {owner: state.materiel(owner)}
     out.board = private_board(record, state, owner, known)
     out.unchecked = summarise_missing(out.unchecked)
     out.turns = state.turn - 1

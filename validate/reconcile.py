@@ -26,7 +26,14 @@ def _owner(record: Record) -> str | None:
     return fleets[0] if len(fleets) == 1 else None
 
 
-def validate_two(first: Record, second: Record, name1: str, name2: str) -> Validation:
+def validate_two(
+    first: Record,
+    second: Record,
+    name1: str,
+    name2: str,
+    carried: dict[str, int] | None = None,
+) -> Validation:
+    """Two players' records of one game; `carried`: a continued match's materiel [10.3]."""
     out = Validation(kind="two records")
     o1, o2 = _owner(first), _owner(second)
     if o1 is None and o2 is None:
@@ -135,14 +142,15 @@ def validate_two(first: Record, second: Record, name1: str, name2: str) -> Valid
     if len(fleets) < 2:
         out.unchecked.append("a fleet is in neither record: each record checked on its own")
         for rec, name in ((first, name1), (second, name2)):
-            part = validate_record(rec, name)
+            part = validate_record(rec, name, carried)
+            out.materiel.update(part.materiel)
             out.findings.extend(part.findings)
             out.notes.extend(f"{name}: {n}" for n in part.notes)
             out.unchecked.extend(f"{name}: {n}" for n in part.unchecked)
         out.findings = game_order(out.findings)
         return out
-    check1 = validate_record(merged, name1)
-    check2 = validate_record(replace(merged, results=second.results), name2)
+    check1 = validate_record(merged, name1, carried)
+    check2 = validate_record(replace(merged, results=second.results), name2, carried)
     owner_name = {p: names[p] for p in PLAYERS}
     found: list[Finding] = []
     for f in check1.findings:
@@ -167,6 +175,7 @@ def validate_two(first: Record, second: Record, name1: str, name2: str) -> Valid
     out.claims_checked = check1.claims_checked + check2.claims_checked
     out.turns = check1.turns
     out.state = check1.state
+    out.materiel = check1.materiel
     out.game = check1.game
     out.findings = game_order(out.findings)
     return out

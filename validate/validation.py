@@ -36,15 +36,18 @@ def private_owner(record: Record) -> str | None:
     return None
 
 
-def validate_record(record: Record, source: str | None = None) -> Validation:
-    """Every problem of a whole-game record: fleets, orders, claimed results."""
+def validate_record(
+    record: Record, source: str | None = None, carried: dict[str, int] | None = None
+) -> Validation:
+    """Every problem of a whole-game record: fleets, orders, claimed results. `carried`: in a
+    continued match, each player's materiel from the game before [10.3]."""
     if any(p not in record.fleets for p in PLAYERS) and any(p in record.fleets for p in PLAYERS):
-        return validate_private(record, source)
+        return validate_private(record, source, carried=carried)
     owner = private_owner(record)
     if owner is not None:
-        return validate_private(record, source, owner=owner)
+        return validate_private(record, source, owner=owner, carried=carried)
     out = Validation()
-    started = start_game(record, out, source)
+    started = start_game(record, out, source, carried)
     if started is None:
         return out
     ruleset, state = started

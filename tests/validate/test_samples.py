@@ -20,6 +20,8 @@ EXPECTED = {
     "wrong-scan-result.ssr": (1, "A", "8.3.4.1"),
     "beam-after-burn-out.ssr": (2, "A", "8.4"),
     "wrong-flashcube.ssr": (2, "A", "7.2.2"),
+    # A match: B's additional ships of game 2 cost more than B carried from game 1.
+    "match-additional-ship-over-cost.ssr": (None, "B", "10.3"),
 }
 
 
