@@ -14,6 +14,7 @@ from notation.cells import COLOUR_ORDERS
 from notation.errors import NotationError
 from notation.format import format_fleet, format_record
 from notation.jsonform import to_json
+from notation.matches import MatchRecord, format_match, is_match, parse_match
 from notation.orders import format_orders
 from notation.parse import parse_cell, parse_fleet, parse_orders, parse_record
 from notation.records import Record
@@ -91,13 +92,20 @@ def parse_command(
         elif kind == "fleet":
             value = parse_fleet(source, colour_order=order)
             out = format_fleet(value, grid=grid, colour_order=order)
+        elif is_match(source):
+            value = parse_match(source)
+            out = format_match(value).rstrip("\n")
         else:
             value = parse_record(source)
             out = format_record(value, colour_order=colours).rstrip("\n")
     except NotationError as exc:
         _report(exc)
         sys.exit(1)
-    if as_json:
+    if as_json and isinstance(value, MatchRecord):
+        tags = [{"name": k, "value": v} for k, v in value.tags]
+        games = [{"round": r.number, **to_json(r.record)} for r in value.rounds]
+        click.echo(json.dumps({"kind": "match", "tags": tags, "games": games}, indent=2))
+    elif as_json:
         data = {"kind": kind, **to_json(value)}
         if isinstance(value, Record):
             data["ruleset"] = ruleset or value.ruleset
@@ -118,7 +126,11 @@ def fmt_command(files: tuple[str, ...], check: bool) -> None:
     for name in files:
         original = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
         try:
-            formatted = format_record(parse_record(original))
+            formatted = (
+                format_match(parse_match(original))
+                if is_match(original)
+                else format_record(parse_record(original))
+            )
         except NotationError as exc:
             _report(exc, name)
             failed = True
