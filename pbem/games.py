@@ -13,9 +13,10 @@ from typing import Any
 
 import engine
 from engine import GameState, Ruleset
+from engine.match import GameOutcome, match_over, match_winner
 from notation.fleets import Fleet
 from notation.parse import parse_fleet, parse_orders
-from pbem import render
+from pbem import matches, render
 from pbem.deadlines import DeadlineRule, format_moment
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, PlayerRow, Store
@@ -67,9 +68,12 @@ def deadline_line(game: GameRow) -> str:
 def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Outbound]]:
     """Both players are in and both fleets accepted: set up [2.1] and open turn 1."""
     players = store.players(game.id)
+    match = matches.match_of(store, game)
+    carry = {seat: match.carried(seat) for seat in SEATS} if match else None
     state = engine.new_game(
-        ruleset_of(game), stored_fleet(game, players["A"]), stored_fleet(game, players["B"])
+        ruleset_of(game), stored_fleet(game, players["A"]), stored_fleet(game, players["B"]), carry
     )
+    title = f"Game {game.name}" if match is None else f"Game {match.number} of match {game.name}"
     game = replace(game, phase="playing", turn=state.turn, state=state.to_json())
     game = open_phase(game, now)
     store.update_game(game)
@@ -79,7 +83,7 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
         view = engine.player_view(state, seat)
         body = "\n\n".join(
             [
-                f"Game {game.name} begins: {names['A']} (A) against {names['B']} (B).",
+                f"{title} begins: {names['A']} (A) against {names['B']} (B).",
                 render.player_view_text(view, seat, names),
                 _next_turn_text(game, state, seat),
             ]
@@ -88,7 +92,7 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
             Outbound((players[seat].address,), subject(game, "the game begins"), body, game.name)
         )
     for address in store.observers(game.id):
-        body = f"Game {game.name} begins: {names['A']} (A) against {names['B']} (B).\n\n"
+        body = f"{title} begins: {names['A']} (A) against {names['B']} (B).\n\n"
         body += deadline_line(game)
         messages.append(Outbound((address,), subject(game, "the game begins"), body, game.name))
     return game, messages
@@ -200,17 +204,30 @@ def end_game(
     defaulted: list[str] | None = None,
 ) -> tuple[GameRow, list[Outbound]]:
     """The game is over (by the rules, a resignation or the game master): reveal everything
-    to both players and the observers [1.4.1], with the whole record attached."""
-    game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
-    store.update_game(game)
+    to both players and the observers [1.4.1], with the whole record attached. In a match
+    that goes on [9.3.1, 10.6.1] the next game opens; the last game attaches the whole match."""
     players = store.players(game.id)
     names = names_of(players)
     state = GameState.from_json(game.state) if game.state is not None else None
     record_text = render.full_record_text(game, players, state, outcome)
-    attachment = Attachment(
-        f"{game.name}.ssr", "text/plain; charset=utf-8", record_text.encode("utf-8")
-    )
-    reveal = render.reveal_text(game, players, state, outcome)
+    match = matches.match_of(store, game)
+    file_name, attached, said, what = f"{game.name}.ssr", record_text, "", "game over"
+    if match is not None:
+        outcome, said, goes_on = _match_outcome(store, match, outcome, state, names, record_text)
+        what = f"game {match.number} over" if goes_on else "the match is over"
+        if goes_on:
+            file_name = f"{game.name}-game{match.number}.ssr"
+        else:
+            kept = matches.kept_records(store, game.id)
+            attached = matches.match_record_text(game, match.rules, players, kept)
+    else:
+        goes_on = False
+    game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
+    store.update_game(game)
+    attachment = Attachment(file_name, "text/plain; charset=utf-8", attached.encode("utf-8"))
+    reveal = render.reveal_text(game, players, state, outcome, file_name)
+    if said:
+        reveal += "\n\n" + said
     messages = []
     recipients: list[tuple[str, str | None]] = [
         (players[s].address, s) for s in SEATS if s in players
@@ -239,11 +256,108 @@ def end_game(
         messages.append(
             Outbound(
                 (address,),
-                subject(game, "game over"),
+                subject(game, what),
                 "\n\n".join(parts),
                 game.name,
                 attachments=(attachment,),
             )
+        )
+    if goes_on:
+        assert match is not None
+        game, more = _open_next_game(store, game, now, match)
+        messages += more
+    return game, messages
+
+
+def _match_outcome(
+    store: Store,
+    match: matches.Match,
+    outcome: dict[str, Any],
+    state: GameState | None,
+    names: dict[str, str],
+    record_text: str,
+) -> tuple[dict[str, Any], str, bool]:
+    """A game of a match has ended: keep it, and say the standings and whether the match goes
+    on. A game ended by the rules may end the match [9.3.1, 10.6.1]; a resignation or the game
+    master's cancel ends it with that game (docs/readings.md)."""
+    finished = GameOutcome.of(state) if state is not None and state.over else None
+    matches.keep_game(store, match, record_text, finished)
+    standings = match.standings(finished)
+    if finished is None:
+        goes_on = False
+        winner = outcome.get("winner") if outcome.get("winner") in SEATS else None
+    else:
+        done = [*match.outcomes, finished]
+        goes_on = not match_over(match.rules, done, matches.agreed_to_end(match.agreed))
+        winner = None if goes_on else match_winner(match.rules, done)
+    said = [matches.standings_text(match, names, finished)]
+    if goes_on:
+        said.append(f"The match goes on: game {match.number + 1} opens (see the next message).")
+    elif winner in SEATS:
+        said.append(f"The match is over: {names[winner]} ({winner}) wins the match.")
+    elif winner == "draw":
+        said.append("The match is over: it is a draw [9.5].")
+    else:
+        said.append("The match is over, without a result.")
+    if not goes_on:
+        said.append("The whole match record is attached.")
+    outcome = {
+        **outcome,
+        "match": {
+            "game": match.number,
+            "standings": standings.to_json(),
+            "over": not goes_on,
+            "winner": winner,
+        },
+    }
+    return outcome, "\n".join(said), goes_on
+
+
+def _open_next_game(
+    store: Store, game: GameRow, now: datetime, match: matches.Match
+) -> tuple[GameRow, list[Outbound]]:
+    """The next game of the match opens by itself: each player is told the standings, what
+    they carried and exactly what they may build [10.3], and sends a fleet."""
+    matches.next_game(store, match)
+    store.clear_play(game.id)
+    for seat in SEATS:
+        store.set_fleet(game.id, seat, None)
+    game = replace(game, phase="setup", turn=0, state=None, outcome=None, ended_at=None)
+    game = open_phase(game, now)
+    store.update_game(game)
+    following = matches.match_of(store, game)
+    assert following is not None
+    players = store.players(game.id)
+    names = names_of(players)
+    ruleset = ruleset_of(game)
+    head = f"Game {following.number} of match {game.name} opens ({following.rules.describe()})."
+    standings = "Standings " + following.standings().describe(names) + "."
+    messages = []
+    for seat in SEATS:
+        body = "\n".join(
+            [
+                head,
+                standings,
+                "",
+                matches.building_text(following.carried(seat), ruleset),
+                "Send it like this (identities number all ships of a type together: MD1, MD2):",
+                f"  game {game.name} PASSWORD",
+                "  fleet DS ...; KC ...; ...",
+                deadline_line(game),
+            ]
+        )
+        messages.append(
+            Outbound(
+                (players[seat].address,),
+                subject(game, f"game {following.number}: send your fleet"),
+                body,
+                game.name,
+            )
+        )
+    for address in store.observers(game.id):
+        body = f"{head}\n{standings}\nThe players are sending their fleets.\n{deadline_line(game)}"
+        messages.append(
+            Outbound((address,), subject(game, f"game {following.number} opens"), body, game.name)
         )
     return game, messages
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import Ruleset, RulesetError
-from pbem import games, render
+from engine.match import MatchError
+from pbem import games, matches, render
 from pbem.commands import Command, help_text
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
@@ -39,11 +40,13 @@ def create(command: Command, desk: Desk) -> str:
         raise Refusal(f"a game named {command.name} exists already; choose another name")
     settings = dict(command.settings)
     try:
-        ruleset = Ruleset.from_tags(
-            settings.get("ruleset", "2.6.1"), tuple(settings.get("options", "").split())
-        )
-    except RulesetError as exc:
+        match, options = matches.split_settings(settings.get("options", "").split())
+        ruleset = Ruleset.from_tags(settings.get("ruleset", "2.6.1"), options)
+    except (RulesetError, MatchError) as exc:
         raise Refusal(str(exc)) from exc
+    wrong = matches.check_build(match, ruleset)
+    if wrong:
+        raise Refusal(wrong)
     rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
     password = new_password(desk.rng)
     game = GameRow(
@@ -70,10 +73,15 @@ def create(command: Command, desk: Desk) -> str:
         ended_at=None,
     )
     game = desk.store.insert_game(game)
+    if match is not None:
+        matches.create_match(desk.store, game.id, match)
     desk.reply.about(game)
+    created = f"Game {game.name} created: {render.settings_text(game)}."
+    if match is not None:
+        created += f"\nIt is {match.describe()} [{'10' if match.continued else '9'}]."
     return "\n".join(
         [
-            f"Game {game.name} created: {render.settings_text(game)}.",
+            created,
             f"You are its game master. Your master password: {password}",
             "Keep it: with `master NAME PASSWORD` you can change the deadline rule, "
             "process a turn or cancel the game.",
@@ -107,8 +115,10 @@ def join(command: Command, desk: Desk) -> str:
         )
     )
     ruleset = games.ruleset_of(game)
+    match = matches.match_of(desk.store, game)
     lines = [
         f"You joined {game.name} as player {seat} ({name}).",
+        *([f"It is {match.rules.describe()}."] if match else []),
         f"Your password for {game.name}: {password}",
         "Keep it secret: every fleet and order of yours must carry it, and it cannot be "
         "sent again.",
@@ -174,7 +184,8 @@ def status(command: Command, desk: Desk) -> str:
         game = desk.game(command.name)
         desk.refuse_outsider(game)
     desk.reply.about(game)
-    return render.status_text(game, desk.store.players(game.id), desk.missing(game))
+    text = render.status_text(game, desk.store.players(game.id), desk.missing(game))
+    return text + matches.status_lines(desk.store, game)
 
 
 def history(command: Command, desk: Desk) -> str:

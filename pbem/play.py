@@ -9,7 +9,7 @@ from notation.errors import NotationError
 from notation.format import format_fleet
 from notation.orders import format_orders
 from notation.parse import parse_fleet, parse_orders
-from pbem import games, render
+from pbem import games, matches, render
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
@@ -52,7 +52,9 @@ def submit_fleet(command: Command, desk: Desk) -> str:
         return "Your fleet could not be read; nothing changed.\n" + notation_errors(exc, command)
     except ValueError as exc:  # a spelling the notation's own checks refuse
         return f"Your fleet could not be read; nothing changed.\n  {exc}"
-    problems = engine.check_fleet(fleet, ruleset)
+    match = matches.match_of(desk.store, game)
+    carry = match.carried(seat) if match is not None else 0
+    problems = engine.check_fleet(fleet, ruleset, None, carry)
     if problems:
         listed = "\n".join(f"  - {p}" for p in problems)
         return (
@@ -69,6 +71,8 @@ def submit_fleet(command: Command, desk: Desk) -> str:
         "",
         render.fleet_grids(fleet, ruleset),
     ]
+    if match is not None and match.rules.continued and match.number > 1:
+        lines.insert(2, matches.additional_text(fleet, carry, ruleset))
     players = desk.store.players(game.id)
     if len(players) == 2 and all(p.fleet is not None for p in players.values()):
         game, messages = games.start_play(desk.store, desk.reload(), desk.now)

@@ -198,6 +198,7 @@ def reveal_text(
     players: dict[str, PlayerRow],
     state: GameState | None,
     outcome: dict[str, Any],
+    attached: str | None = None,
 ) -> str:
     """The end of a game for everyone: the result, both fleets as they ended."""
     from notation.parse import parse_fleet
@@ -216,7 +217,7 @@ def reveal_text(
         elif seat in players and players[seat].fleet:
             fleet = parse_fleet(players[seat].fleet or "", ruleset.colour_order)
             lines += [f"{name} ({seat}):", fleet_grids(fleet, ruleset), ""]
-    lines.append(f"The whole record is attached ({game.name}.ssr).")
+    lines.append(f"The whole record is attached ({attached or game.name + '.ssr'}).")
     return "\n".join(lines)
 
 

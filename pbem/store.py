@@ -338,6 +338,12 @@ class Store:
             ),
         )
 
+    def clear_play(self, game_id: int) -> None:
+        """Forget a game's orders and turns (a match's next game numbers its turns from 1;
+        the finished game is kept whole by pbem.matches)."""
+        self.connection.execute("DELETE FROM orders WHERE game_id = ?", (game_id,))
+        self.connection.execute("DELETE FROM turns WHERE game_id = ?", (game_id,))
+
     def turn_count(self, game_id: int) -> int:
         row = self.connection.execute(
             "SELECT COUNT(*) FROM turns WHERE game_id = ?", (game_id,)

@@ -1,0 +1,268 @@
+"""A match in the judge [9, 10]: its settings at `create`, its finished games (each kept whole,
+as its record), the standings, what each player carries and may build, the whole match record.
+
+A match is one game row played several times: when a game ends and the match goes on, that
+game's record and outcome are kept here and the row opens the next game (pbem.games). The two
+tables live in the judge's store file, beside the store's own (as the mail archive's do).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.match import GameOutcome, MatchEnd, MatchError, MatchRules, Standings, carried
+from engine.matches import additional_ships, may_build
+from engine.rulesets import Ruleset
+from notation.fleets import Fleet
+from notation.matches import MatchRecord, Round, format_match
+from notation.parse import parse_record
+from notation.records import Record
+from pbem.store import GameRow, PlayerRow, Store
+
+# `create` words that set up a match rather than the ruleset (docs/commands.md).
+MATCH_WORDS = ("match", "games", "score", "wins", "end", "victory")
+# With `match=...` but no end, a match is played over three games.
+DEFAULT_END = MatchEnd("games", 3)
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS match_settings (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    end_rule TEXT NOT NULL,
+    victory TEXT NOT NULL,
+    game_number INTEGER NOT NULL DEFAULT 1,
+    agreed TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS match_games (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    PRIMARY KEY (game_id, number)
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match's settings and where it stands: the number of the game being played, its
+    finished games' outcomes, and who has asked to end it after this game."""
+
+    game_id: int
+    rules: MatchRules
+    number: int
+    outcomes: tuple[GameOutcome, ...]
+    agreed: str  # seats (and "M" for the game master) that asked to end after this game
+
+    def standings(self, with_game: GameOutcome | None = None) -> Standings:
+        return Standings.after([*self.outcomes, *([with_game] if with_game else [])])
+
+    def carried(self, seat: str) -> int:
+        """What the player's additional ships cost in the game being played [10.3]."""
+        return carried(self.rules, self.outcomes)[seat]
+
+    def of_games(self) -> str:
+        end = self.rules.end
+        return f"game {self.number}" + (f" of {end.number}" if end.kind == "games" else "")
+
+
+def split_settings(options: Sequence[str]) -> tuple[MatchRules | None, tuple[str, ...]]:
+    """`match=continued games=3 victory=wins fleet=cost:24` -> the match rules (None when no
+    match word is given) and the options left for the ruleset. Raises MatchError."""
+    found: dict[str, str] = {}
+    rest: list[str] = []
+    for word in options:
+        key, eq, value = word.partition("=")
+        if eq and key.lower() in MATCH_WORDS:
+            found[key.lower()] = value
+        else:
+            rest.append(word)
+    if not found:
+        return None, tuple(rest)
+    ends = [f"{k}={found[k]}" for k in ("games", "score", "wins") if k in found]
+    if "end" in found:
+        ends.append(found["end"])
+    if len(ends) > 1:
+        raise MatchError(
+            f"a match has one end, not {' and '.join(ends)}",
+            " ".join(ends),
+            ("games=N", "score=N", "wins=N", "end=agreed"),
+            "9.3",
+        )
+    end = MatchEnd.parse(ends[0]) if ends else DEFAULT_END
+    rules = MatchRules(found.get("match", "scored").lower(), end, found.get("victory", "score"))
+    return rules, tuple(rest)
+
+
+def check_build(rules: MatchRules | None, ruleset: Ruleset) -> str | None:
+    """Why a build table does not fit the game, or None [10.5; seed 004 6.3]."""
+    if ruleset.build_table is None:
+        return None
+    if rules is None or not rules.continued:
+        return (
+            f"the build table {ruleset.build_table} is for a continued match [10.5]: add "
+            "match=continued"
+        )
+    if ruleset.classic:
+        return "the build tables name 2.6.1 ships (gunboats, patrol cruisers) [seed 004 6.3]"
+    return None
+
+
+# -- storage ----------------------------------------------------------------------------------
+def _ensure(store: Store) -> None:
+    # One statement at a time: executescript would commit the judge's open transaction.
+    if _missing(store):
+        for statement in _TABLES.split(";"):
+            if statement.strip():
+                store.connection.execute(statement)
+
+
+def _missing(store: Store) -> bool:
+    row = store.connection.execute(
+        "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('match_settings', 'match_games')"
+    ).fetchone()
+    return int(row[0]) < 2
+
+
+def create_match(store: Store, game_id: int, rules: MatchRules) -> None:
+    _ensure(store)
+    store.connection.execute(
+        "INSERT INTO match_settings (game_id, kind, end_rule, victory) VALUES (?, ?, ?, ?)",
+        (game_id, rules.kind, str(rules.end), rules.victory),
+    )
+
+
+def match_of(store: Store, game: GameRow) -> Match | None:
+    """The match a game row plays, or None for a single game."""
+    if _missing(store):
+        return None
+    row = store.connection.execute(
+        "SELECT * FROM match_settings WHERE game_id = ?", (game.id,)
+    ).fetchone()
+    if row is None:
+        return None
+    rules = MatchRules(row["kind"], MatchEnd.parse(row["end_rule"]), row["victory"])
+    outcomes = tuple(
+        GameOutcome.from_json(json.loads(r["outcome"]))
+        for r in store.connection.execute(
+            "SELECT outcome FROM match_games WHERE game_id = ? ORDER BY number", (game.id,)
+        )
+    )
+    return Match(game.id, rules, row["game_number"], outcomes, row["agreed"])
+
+
+def keep_game(store: Store, match: Match, record: str, outcome: GameOutcome | None) -> None:
+    """A finished game of the match, kept whole; the row goes on to the next game."""
+    store.connection.execute(
+        "INSERT INTO match_games (game_id, number, record, outcome) VALUES (?, ?, ?, ?)",
+        (
+            match.game_id,
+            match.number,
+            record,
+            json.dumps(outcome.to_json() if outcome else None),
+        ),
+    )
+
+
+def next_game(store: Store, match: Match) -> None:
+    store.connection.execute(
+        "UPDATE match_settings SET game_number = ?, agreed = '' WHERE game_id = ?",
+        (match.number + 1, match.game_id),
+    )
+
+
+def ask_to_end(store: Store, match: Match, who: str) -> str:
+    """Record that a player (or "M", the game master) wants the match to end after this game;
+    returns everyone who has asked."""
+    asked = "".join(sorted(set(match.agreed + who)))
+    store.connection.execute(
+        "UPDATE match_settings SET agreed = ? WHERE game_id = ?", (asked, match.game_id)
+    )
+    return asked
+
+
+def agreed_to_end(asked: str) -> bool:
+    """Both players, or the game master, asked to end the match [9.3, 10.6]."""
+    return "M" in asked or ("A" in asked and "B" in asked)
+
+
+def kept_records(store: Store, game_id: int) -> list[str]:
+    return [
+        r["record"]
+        for r in store.connection.execute(
+            "SELECT record FROM match_games WHERE game_id = ? ORDER BY number", (game_id,)
+        )
+    ]
+
+
+# -- texts ------------------------------------------------------------------------------------
+def match_tags(
+    game: GameRow, rules: MatchRules, players: dict[str, PlayerRow]
+) -> list[tuple[str, str]]:
+    """The match's tags (record-format.md, "A match")."""
+    tags = [("Game", game.name), ("Match", rules.kind), ("MatchEnd", str(rules.end))]
+    if rules.victory != "score":
+        tags.append(("Victory", rules.victory))
+    options = [o for o in game.options if not o.startswith("build=")]
+    build = [o[6:] for o in game.options if o.startswith("build=")]
+    if build:
+        tags.append(("Build", build[0]))
+    tags.append(("Ruleset", game.ruleset))
+    if options:
+        tags.append(("Options", " ".join(options)))
+    tags.append(("Date", game.created_at.date().isoformat()))
+    tags += [(seat, players[seat].name) for seat in ("A", "B") if seat in players]
+    return tags
+
+
+def match_record_text(
+    game: GameRow, rules: MatchRules, players: dict[str, PlayerRow], records: list[str]
+) -> str:
+    """The whole match as one record: its tags, then each game under its Round tag."""
+    head = match_tags(game, rules, players)
+    rounds = []
+    for number, text in enumerate(records, start=1):
+        record = parse_record(text)
+        # The game's own tags are the match's; only its end (Termination) is its own.
+        own = [(k, v) for k, v in record.tags if k == "Termination"]
+        tags = (*head, ("Round", str(number)), *own)
+        rounds.append(Round(number, Record(tags, record.fleets, record.turns, record.results)))
+    return format_match(MatchRecord(tuple(head), tuple(rounds), Record(tuple(head))))
+
+
+def standings_text(match: Match, names: dict[str, str], with_game: GameOutcome | None) -> str:
+    return "Standings " + match.standings(with_game).describe(names) + "."
+
+
+def additional_text(fleet: Fleet, carry: int, ruleset: Ruleset) -> str:
+    """The additional ships of an accepted fleet, as the judge understood them [10.2, 10.3]."""
+    counts = Counter(p.ship.type for p in fleet.ships)
+    built = additional_ships(counts, carry, ruleset) or ()
+    return f"Additional ships: {' '.join(built) or 'none'} (from {carry} carried materiel [10.3])."
+
+
+def status_lines(store: Store, game: GameRow) -> str:
+    """What `status` adds for a match: its rules, the game being played, the standings."""
+    match = match_of(store, game)
+    if match is None:
+        return ""
+    players = store.players(game.id)
+    names = {s: players[s].name if s in players else f"player {s}" for s in ("A", "B")}
+    text = f"\nMatch: {match.rules.describe()}; {match.of_games()}."
+    if match.outcomes:
+        text += f"\nStandings {match.standings().describe(names)}."
+    return text
+
+
+def building_text(carry: int, ruleset: Ruleset) -> str:
+    """What a player is told to build for the next game [10.3; classic 7.2; 6.3]."""
+    if carry <= 0:
+        return "You carried no materiel: your fleet is the usual one, with no additional ships."
+    return (
+        f"You carried {carry} materiel from the last game [10.3]: your fleet is the usual one "
+        f"plus {may_build(carry, ruleset)}. Your opponent is told only that your fleet is in "
+        "[10.4]."
+    )

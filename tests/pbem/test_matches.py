@@ -1,0 +1,75 @@
+"""Matches in the judge [9, 10]: created like a game with match settings, the next game opening
+by itself, standings in every result, carried materiel and what it builds, and what each
+player may know of the other's additional ships [10.4]."""
+
+from __future__ import annotations
+
+from match_support import B_ORDERS, greedy_types, play_out, with_additional
+from pbem_support import FLEET_A, FLEET_B, Person, Table, cells_in
+
+from engine.match_game import play_match
+from notation.matches import parse_match
+
+
+def _seated(table: Table, settings: str) -> tuple[Person, Person, Person]:
+    gm = table.person("gm@example.org", "Gamemaster")
+    alice = table.person("alice@example.org", "Alice")
+    bob = table.person("bob@example.org", "Bob")
+    assert "created" in gm.send(f"create alpha {settings}").body
+    alice.join()
+    bob.join()
+    return gm, alice, bob
+
+
+def _play_game(alice: Person, bob: Person, cap: int | None = None) -> list[int]:
+    begins = alice.last.body
+    assert "begins" in alice.last.subject, alice.last.subject
+
+    def send_a(turn: int, orders: str) -> str:
+        alice.orders(turn, orders)
+        return alice.last.subject + "\n" + alice.last.body
+
+    return play_out(send_a, lambda t, o: bob.orders(t, o) and None, begins, B_ORDERS, cap)
+
+
+def test_10_a_continued_match_of_three_games_carries_materiel_into_additional_ships(
+    table: Table,
+) -> None:
+    _, alice, bob = _seated(table, "match=continued games=3")
+    alice.fleet(FLEET_A)
+    bob.fleet(FLEET_B)
+    first = _play_game(alice, bob)
+    # Game 1: B destroyed A's KC and LS (7 of 22 cells): A carries 15 [10.3], B nothing.
+    assert "game 1 over" in alice.inbox[-2].subject
+    assert "Standings after 1 game: Alice (A) 15, Bob (B) 0" in alice.inbox[-2].body
+    opening = alice.last
+    assert "game 2: send your fleet" in opening.subject
+    assert "You carried 15 materiel" in opening.body and "costing 15 in all" in opening.body
+    assert "You carried no materiel" in bob.last.body
+    # 15 builds DS KC LG; the judge names them when the fleet is accepted.
+    reply = alice.fleet(with_additional(FLEET_A, greedy_types(15)))
+    assert "Additional ships: DS KC LG (from 15 carried materiel [10.3])" in reply.body
+    # B learns that A's fleet is in, nothing more [10.4].
+    assert bob.last.body == "Your opponent's fleet for alpha is in. The game begins when yours is in too."
+    bob.fleet(FLEET_B)
+    second = _play_game(alice, bob)
+    assert second[0] > first[0]  # A's additional ships strike too
+    # Game 2: A kept 22 + 15 - 7 = 30 cells; game 3 opens with it. Game 3: 22 + 30 - 7 = 45.
+    assert "You carried 30 materiel" in alice.last.body
+    alice.fleet(with_additional(FLEET_A, greedy_types(30)))
+    bob.fleet(FLEET_B)
+    _play_game(alice, bob)
+    end = alice.last
+    assert end.subject.endswith("the match is over")
+    assert "Standings after 3 games: Alice (A) 90, Bob (B) 0" in end.body
+    assert "Alice (A) wins the match" in end.body
+    record = end.attachments[0].data.decode()
+    played = play_match(parse_match(record))
+    assert played.winner == "A"
+    assert [s.to_json() for s in played.standings] == [
+        {"A": 15, "B": 0},
+        {"A": 45, "B": 0},
+        {"A": 90, "B": 0},
+    ]
+    assert played.additional[1]["A"] == ("DS", "KC", "LG")
+    assert played.carried[2] == {"A": 30, "B": 0}
