@@ -225,7 +225,8 @@ def end_game(
     game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
     store.update_game(game)
     attachment = Attachment(file_name, "text/plain; charset=utf-8", attached.encode("utf-8"))
-    reveal = render.reveal_text(game, players, state, outcome, file_name)
+    title = None if match is None else f"Game {match.number} of match {game.name}"
+    reveal = render.reveal_text(game, players, state, outcome, file_name, title)
     if said:
         reveal += "\n\n" + said
     messages = []

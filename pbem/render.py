@@ -199,12 +199,13 @@ def reveal_text(
     state: GameState | None,
     outcome: dict[str, Any],
     attached: str | None = None,
+    title: str | None = None,
 ) -> str:
     """The end of a game for everyone: the result, both fleets as they ended."""
     from notation.parse import parse_fleet
 
     ruleset = Ruleset.from_tags(game.ruleset, game.options)
-    lines = [f"Game {game.name} is over. {outcome_text(outcome, players)}", ""]
+    lines = [f"{title or 'Game ' + game.name} is over. {outcome_text(outcome, players)}", ""]
     for seat in SEATS:
         name = players[seat].name if seat in players else f"player {seat}"
         if state is not None:

@@ -11,8 +11,8 @@ from pbem_support import FLEET_A, FLEET_B, cells_in
 
 from engine.shapes import placements
 from notation.cells import Cell
-from notation.format import format_fleet
 from notation.fleets import Fleet, ShipPlacement
+from notation.format import format_fleet
 from notation.parse import parse_fleet
 from notation.ships import ShipId
 
@@ -36,7 +36,7 @@ def with_additional(base: str, types: Sequence[str], skip: int = 0) -> str:
         free = [p for p in placements(t, "ROYGB") if not p & used]
         chosen = free[min(skip, len(free) - 1)]
         used |= chosen
-        ships.append((t, tuple(sorted(chosen, key=lambda c: (str(c))))))
+        ships.append((t, tuple(sorted(chosen, key=lambda c: str(c)))))
     counts = Counter(t for t, _ in ships)
     seen: Counter[str] = Counter()
     placed = []

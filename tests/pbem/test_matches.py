@@ -50,7 +50,10 @@ def test_10_a_continued_match_of_three_games_carries_materiel_into_additional_sh
     reply = alice.fleet(with_additional(FLEET_A, greedy_types(15)))
     assert "Additional ships: DS KC LG (from 15 carried materiel [10.3])" in reply.body
     # B learns that A's fleet is in, nothing more [10.4].
-    assert bob.last.body == "Your opponent's fleet for alpha is in. The game begins when yours is in too."
+    assert (
+        bob.last.body
+        == "Your opponent's fleet for alpha is in. The game begins when yours is in too."
+    )
     bob.fleet(FLEET_B)
     second = _play_game(alice, bob)
     assert second[0] > first[0]  # A's additional ships strike too
@@ -73,3 +76,38 @@ def test_10_a_continued_match_of_three_games_carries_materiel_into_additional_sh
     ]
     assert played.additional[1]["A"] == ("DS", "KC", "LG")
     assert played.carried[2] == {"A": 30, "B": 0}
+
+
+def _match_to_game_2_end(a_fleet_2: str) -> tuple[list[str], list[str]]:
+    """A continued match played to the end of game 2 with A's game-2 fleet `a_fleet_2`; A's
+    orders never depend on it. Returns what B and the observer received from the opening of
+    game 2 up to, not including, its reveal, and then the reveal B received."""
+    from pbem.store import open_store
+
+    table = Table(open_store(":memory:"))
+    _, alice, bob = _seated(table, "match=continued games=3")
+    olga = table.person("olga@example.org", "Olga")
+    olga.send("observe alpha")
+    alice.fleet(FLEET_A)
+    bob.fleet(FLEET_B)
+    _play_game(alice, bob, cap=4)
+    b_from, o_from = len(bob.inbox) - 1, len(olga.inbox) - 1  # the game-2 opening
+    alice.fleet(a_fleet_2)
+    bob.fleet(FLEET_B)
+    _play_game(alice, bob, cap=4)
+    assert "game 2 over" in bob.inbox[-2].subject
+    seen = [m.subject + "\n" + m.body for m in bob.inbox[b_from:-2]]
+    seen += [m.subject + "\n" + m.body for m in olga.inbox[o_from:-2]]
+    return seen, [bob.inbox[-2].body]
+
+
+def test_10_4_swap_the_additional_ships_and_the_opponent_reads_the_same_until_the_reveal() -> None:
+    # A carries 15 into game 2 either way: DS KC LG in one place, or KC FS FS LG elsewhere.
+    one = with_additional(FLEET_A, ["DS", "KC", "LG"])
+    two = with_additional(FLEET_A, ["KC", "FS", "FS", "LG"], skip=40)
+    assert cells_in(one) != cells_in(two)
+    seen_one, reveal_one = _match_to_game_2_end(one)
+    seen_two, reveal_two = _match_to_game_2_end(two)
+    assert len(seen_one) > 4
+    assert seen_one == seen_two  # byte for byte, every mail to B and to the observer
+    assert reveal_one != reveal_two  # the reveal shows A's fleet as it was
