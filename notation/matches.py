@@ -18,7 +18,7 @@ from notation.parse import parse_record
 from notation.records import Position, Record
 
 # A line holding only a Round tag (and perhaps a comment) opens a game of the match.
-ROUND_LINE = re.compile(r'^[ \t]*\[[ \t]*Round[ \t]+"([^"\n]*)"[ \t]*\][ \t]*(#.*)?$', re.M)
+ROUND_LINE = re.compile(r'^[ \t]*\[[ \t]*Round[ \t]+"([^"\n]*)"[ \t]*\][ \t\r]*(#.*)?$', re.M)
 _TAG_OR_BLANK = re.compile(r"^[ \t]*(\[|#|$)")
 
 
@@ -54,7 +54,8 @@ def is_match(text: str) -> bool:
 
 def parse_match(text: str) -> MatchRecord:
     """A whole match record; raises NotationErrors with every error of every round."""
-    lines = text.split("\n")
+    # Mail brings CRLF line ends; the positions are the same either way.
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
     starts = [i for i, line in enumerate(lines) if ROUND_LINE.fullmatch(line)]
     if not starts:
         raise NotationError(
