@@ -107,8 +107,8 @@ def check_fleet(
                 hint="costs: " + ", ".join(f"{t} {c}" for t, c in COSTS.items()),
             )
     elif carried:
-        if additional_ships(counts, carried, ruleset) is None:
-            written = [p.ship.type for p in fleet.ships if p.ship.type in ruleset.ship_types]
+        written = [p.ship.type for p in fleet.ships if p.ship.type in ruleset.ship_types]
+        if additional_ships(written, carried, ruleset) is None:
             add(*_not_built(written, carried, ruleset))
     else:
         groups = _GROUPS_CLASSIC if classic else _GROUPS_2_6_1

@@ -4,7 +4,6 @@ the winner once the agreed end is reached (used by `adjudicate` and `validate`).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,8 +157,8 @@ def _additional(game_round: Round, carry: dict[str, int]) -> dict[str, tuple[str
     ruleset = record_ruleset(game_round.record)
     out: dict[str, tuple[str, ...]] = {}
     for p, fleet in game_round.record.fleets.items():
-        counts = Counter(s.ship.type for s in fleet.ships)
-        out[p] = additional_ships(counts, carry.get(p, 0), ruleset) or ()
+        types = [s.ship.type for s in fleet.ships]
+        out[p] = additional_ships(types, carry.get(p, 0), ruleset) or ()
     return out
 
 

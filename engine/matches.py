@@ -70,11 +70,18 @@ def standard_groups(ruleset: Ruleset) -> tuple[tuple[str, ...], ...]:
 
 
 def additional_ships(
-    counts: Counter[str], carried: int, ruleset: Ruleset
+    types: Sequence[str], carried: int, ruleset: Ruleset
 ) -> tuple[str, ...] | None:
-    """The additional ship types of a fleet with these type counts, when it is a usual fleet
-    plus ships allowed by `carried` materiel [10.2, 10.3]; None when it is not."""
-    for choice in product(*standard_groups(ruleset)):
+    """The additional ship types of a fleet (its types in the order written), when it is a
+    usual fleet plus ships allowed by `carried` materiel [10.2, 10.3]; None when it is not.
+    Where either of two types could be the usual one, the one written first is."""
+    counts = Counter(types)
+    first = {t: types.index(t) for t in counts}
+    choices = sorted(
+        product(*standard_groups(ruleset)),
+        key=lambda choice: sum(first.get(t, len(types)) for t in choice),
+    )
+    for choice in choices:
         rest = counts - Counter(choice)
         if sum(rest.values()) + len(choice) == sum(counts.values()) and additional_allowed(
             rest, carried, ruleset

@@ -9,7 +9,6 @@ tables live in the judge's store file, beside the store's own (as the mail archi
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -239,8 +238,7 @@ def standings_text(match: Match, names: dict[str, str], with_game: GameOutcome |
 
 def additional_text(fleet: Fleet, carry: int, ruleset: Ruleset) -> str:
     """The additional ships of an accepted fleet, as the judge understood them [10.2, 10.3]."""
-    counts = Counter(p.ship.type for p in fleet.ships)
-    built = additional_ships(counts, carry, ruleset) or ()
+    built = additional_ships([p.ship.type for p in fleet.ships], carry, ruleset) or ()
     return f"Additional ships: {' '.join(built) or 'none'} (from {carry} carried materiel [10.3])."
 
 
