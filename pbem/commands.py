@@ -27,6 +27,7 @@ SYNOPSIS: dict[str, str] = {
     "fleet": "fleet                        then your fleet (list or grids), up to a blank line",
     "orders": "orders TURN: ORDERS          your orders for turn TURN (empty: no actions)",
     "resign": "resign [NAME PASSWORD]       give up; your opponent wins",
+    "endmatch": "endmatch                     ask to end a match after this game (both players)",
     "master": "master NAME PASSWORD         sign on as game master for the lines that follow",
     "deadline": "deadline RULE                (master) 48h, 2026-12-01 20:00, FREQ=..., none",
     "reminder": "reminder DURATION            (master) remind this long before a deadline",
@@ -276,7 +277,7 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             return _missing(f"`{keyword}` needs a game name", raw, number, _usage(keyword))
         return args[0]
 
-    if keyword in ("help", "list", "process", "cancel"):
+    if keyword in ("help", "list", "process", "cancel", "endmatch"):
         return Command(keyword, number, raw, body=" ".join(w for w, _ in args).lower())
     if keyword in ("join", "observe", "unobserve", "create"):
         got = need_name()
@@ -380,7 +381,16 @@ DETAILS: dict[str, str] = {
         "Settings, in any order: ruleset 2.6.1|classic; options fleet=cost:24 colours=RYGOB "
         "(key=value words need no `options`); deadline RULE; reminder DURATION; grace "
         "DURATION; missing noactions|wait; private.\n"
-        "Example: create alpha deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 reminder 12h"
+        "A match of several games: match=scored|continued and its end games=N, score=N, "
+        "wins=N or end=agreed (default games=3); a continued match may add victory="
+        "score|wins|materiel and a build table build=one-death-star|many-death-stars.\n"
+        "Example: create alpha deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 reminder 12h\n"
+        "Example: create alpha match=continued games=3 build=one-death-star"
+    ),
+    "endmatch": (
+        "After `game NAME PASSWORD` (or `master NAME PASSWORD`): ask to end the match. It "
+        "ends when both players have asked, or the game master has, and only when a game has "
+        "just ended [9.3.1, 10.6.1]: after the game in play, or at once between two games."
     ),
     "fleet": (
         "After `game NAME PASSWORD`: `fleet` and then your ships, each its type code and its "
@@ -423,6 +433,7 @@ def help_text(topic: str = "") -> str:
     lines += [
         "",
         "Create settings: ruleset 2.6.1|classic, options fleet=cost:24 colours=RYGOB ...,",
+        "  match=scored|continued games=3 (or score=N, wins=N, end=agreed) build=...,",
         "  deadline 48h | 2026-12-01 20:00 | FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 | none,",
         "  reminder 12h, grace 1h, missing noactions|wait, private.",
         "A turn's orders, e.g.:",

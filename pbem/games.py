@@ -314,6 +314,52 @@ def _match_outcome(
     return outcome, "\n".join(said), goes_on
 
 
+def end_match_now(
+    store: Store, game: GameRow, now: datetime, match: matches.Match
+) -> tuple[GameRow, list[Outbound]]:
+    """The players (or the game master) agreed to end the match between two games, when a
+    game has just ended [9.3.1, 10.6.1]: the match is over with the games played."""
+    players = store.players(game.id)
+    names = names_of(players)
+    winner = match_winner(match.rules, match.outcomes)
+    standings = match.standings()
+    outcome = {
+        "winner": None,
+        "reason": f"the match ended by agreement after game {len(match.outcomes)}",
+        "turn": None,
+        "score": None,
+        "match": {
+            "game": len(match.outcomes),
+            "standings": standings.to_json(),
+            "over": True,
+            "winner": winner,
+        },
+    }
+    game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
+    store.update_game(game)
+    record = matches.match_record_text(
+        game, match.rules, players, matches.kept_records(store, game.id)
+    )
+    attachment = Attachment(f"{game.name}.ssr", "text/plain; charset=utf-8", record.encode())
+    result = "a draw [9.5]" if winner == "draw" else f"{names[winner]} ({winner}) wins the match"
+    body = "\n".join(
+        [
+            f"Match {game.name} is over by agreement after game {len(match.outcomes)} [9.3]; "
+            f"game {match.number} is not played.",
+            f"Standings {standings.describe(names)}: {result}.",
+            "The whole match record is attached.",
+        ]
+    )
+    recipients = [players[s].address for s in SEATS if s in players]
+    recipients += store.observers(game.id)
+    return game, [
+        Outbound(
+            (a,), subject(game, "the match is over"), body, game.name, attachments=(attachment,)
+        )
+        for a in recipients
+    ]
+
+
 def _open_next_game(
     store: Store, game: GameRow, now: datetime, match: matches.Match
 ) -> tuple[GameRow, list[Outbound]]:

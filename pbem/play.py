@@ -215,4 +215,55 @@ def notation_errors(exc: NotationError, command: Command) -> str:
     return "\n".join(out)
 
 
-COMMANDS = {"game": sign_on, "fleet": submit_fleet, "orders": submit_orders, "resign": resign}
+def end_match(command: Command, desk: Desk) -> str:
+    """A player (or the game master) asks to end the match [9.3, 10.6]: it ends when both
+    players have asked, or the game master has, and a game has just ended [9.3.1, 10.6.1]."""
+    if desk.session.master:
+        game, who = desk.master_session("endmatch"), "M"
+    else:
+        game, who = desk.player_session("endmatch")
+    desk.reply.about(game)
+    match = matches.match_of(desk.store, game)
+    if match is None:
+        raise Refusal(
+            f"{game.name} is a single game, not a match: a player may `resign`, the game "
+            "master `cancel`"
+        )
+    if game.phase == "over":
+        raise Refusal(f"the match {game.name} is over already")
+    asked = matches.ask_to_end(desk.store, match, who)
+    if not matches.agreed_to_end(asked):
+        other = desk.store.players(game.id).get(games.other(who))
+        if other is not None:
+            desk.reply.messages.append(
+                Outbound(
+                    (other.address,),
+                    games.subject(game, "your opponent asks to end the match"),
+                    f"Your opponent asks to end match {game.name} after the game in play "
+                    f"[9.3]. To agree, send:\n  game {game.name} PASSWORD\n  endmatch",
+                    game.name,
+                )
+            )
+        return (
+            f"Noted: match {game.name} ends after the game in play if your opponent asks too "
+            "(or the game master does)."
+        )
+    between = game.phase == "setup" and match.outcomes and match.number > len(match.outcomes)
+    if between:
+        game, messages = games.end_match_now(desk.store, game, desk.now, match)
+        desk.reply.messages += messages
+        desk.forget(game)
+        return f"Match {game.name} is over by agreement; everyone has the whole match record."
+    return (
+        f"Agreed: match {game.name} ends when the game in play ends [9.3.1, 10.6.1]; no "
+        "game follows it."
+    )
+
+
+COMMANDS = {
+    "game": sign_on,
+    "fleet": submit_fleet,
+    "orders": submit_orders,
+    "resign": resign,
+    "endmatch": end_match,
+}

@@ -111,3 +111,38 @@ def test_10_4_swap_the_additional_ships_and_the_opponent_reads_the_same_until_th
     assert len(seen_one) > 4
     assert seen_one == seen_two  # byte for byte, every mail to B and to the observer
     assert reveal_one != reveal_two  # the reveal shows A's fleet as it was
+
+
+def test_9_3_1_players_who_agree_end_the_match_only_when_a_game_has_ended(table: Table) -> None:
+    _, alice, bob = _seated(table, "match=scored end=agreed")
+    # Asked during game 1: the match still ends only with game 1 [9.3.1].
+    assert "if your opponent asks too" in alice.send(alice.sign_on() + "endmatch").body
+    assert "asks to end match alpha" in bob.last.body
+    assert "ends when the game in play ends" in bob.send(bob.sign_on() + "endmatch").body
+    alice.fleet(FLEET_A)
+    bob.fleet(FLEET_B)
+    _play_game(alice, bob)
+    assert alice.last.subject.endswith("the match is over")
+    assert "Alice (A) wins the match" in alice.last.body
+    assert "Standings after 1 game: Alice (A) 15, Bob (B) 0" in alice.last.body
+
+
+def test_9_3_the_game_master_may_end_a_match_between_two_games(table: Table) -> None:
+    gm, alice, bob = _seated(table, "match=scored games=5")
+    password = gm.inbox[0].body.split("master password: ")[1].split()[0]
+    alice.fleet(FLEET_A)
+    bob.fleet(FLEET_B)
+    _play_game(alice, bob)
+    assert "Game 2: send your fleet" in alice.last.subject.replace("game 2", "Game 2")
+    reply = gm.send(f"master alpha {password}\nendmatch")
+    assert "is over by agreement" in reply.body
+    end = alice.last
+    assert end.subject.endswith("the match is over")
+    assert "after game 1 [9.3]; game 2 is not played" in end.body
+    played = play_match(parse_match(end.attachments[0].data.decode()))
+    assert len(played.games) == 1 and played.outcomes[0].winner == "A"
+    # A single game has no match to end.
+    gm.send("create beta")
+    carol = table.person("carol@example.org", "Carol")
+    carol.join("beta")
+    assert "single game, not a match" in carol.send(carol.sign_on("beta") + "endmatch").body
