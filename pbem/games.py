@@ -367,6 +367,9 @@ def _open_next_game(
     they carried and exactly what they may build [10.3], and sends a fleet."""
     matches.next_game(store, match)
     store.clear_play(game.id)
+    # Seam for the computer player (branch `ai`): a computer seat puts in its fleet here,
+    # the usual one plus additional ships built from `following.carried(seat)` (for example
+    # engine.random_play.random_additional, or build_options under a build table).
     for seat in SEATS:
         store.set_fleet(game.id, seat, None)
     game = replace(game, phase="setup", turn=0, state=None, outcome=None, ended_at=None)

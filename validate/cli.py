@@ -231,23 +231,17 @@ def show(
 
 def _match_game(match: MatchRecord, path: str, number: int | None) -> tuple[Record, dict[str, int]]:
     """One game of a match record and what each player carried into it [10.3]."""
-    from validate.matches import validate_match
+    from validate.matches import carried_next, validate_match
 
     if not match.rounds:
         raise click.UsageError(f"{path}: the match record holds no game")
     n = number or len(match.rounds)
     if n > len(match.rounds):
         raise click.UsageError(f"{path}: the match record holds {len(match.rounds)} games")
-    before = replace(match, rounds=match.rounds[: n - 1])
-    checked = validate_match(before, path)
-    if len(checked.games) < n - 1 or not checked.carried and n > 1:
+    checked = validate_match(replace(match, rounds=match.rounds[: n - 1]), path)
+    if checked.rules is None or len(checked.games) < n - 1:
         raise click.UsageError(f"{path}: game {n} cannot be drawn; run `spaceships validate`")
-    from engine.match import carried
-
-    carry = carried(checked.rules, checked.outcomes) if checked.rules else {}  # type: ignore[arg-type]
-    if checked.games and checked.games[-1].kind.startswith("private"):
-        carry = dict(checked.games[-1].materiel)
-    return match.rounds[n - 1].record, carry
+    return match.rounds[n - 1].record, carried_next(checked.rules, checked)
 
 
 @click.command()

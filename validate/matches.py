@@ -138,7 +138,7 @@ def validate_match(
                 )
             )
             break
-        carry = _carry(rules, out)
+        carry = carried_next(rules, out)
         if second is not None and n <= len(second.rounds):
             other = second.rounds[n - 1].record
             got = validate_two(game_round.record, other, label, second_source or "", carry)
@@ -172,9 +172,9 @@ def validate_match(
     return out
 
 
-def _carry(rules: MatchRules, out: MatchValidation) -> dict[str, int]:
-    """What the next game's additional ships must cost [10.3]. A private record knows only
-    its owner's materiel at the end of the game before."""
+def carried_next(rules: MatchRules, out: MatchValidation) -> dict[str, int]:
+    """What the game after the checked ones carries: its additional ships' cost [10.3]. A
+    private record knows only its owner's materiel at the end of the game before."""
     if not rules.continued or not out.games:
         return dict.fromkeys(PLAYERS, 0)
     last = out.games[-1]

@@ -73,3 +73,11 @@ def test_two_players_match_records_are_reconciled_game_by_game() -> None:
     assert result.exit_code == 0, data["problems"]
     assert data["kind"] == "two match records" and len(data["standings"]) == 3
     assert data["winner"] == "B"
+
+
+def test_show_draws_one_game_of_a_match() -> None:
+    result = run_files("show", CONTINUED, extra=("--game", "2", "--turn", "1", "--no-colour"))
+    assert result.exit_code == 0, result.output
+    assert "after turn 1" in result.output
+    too_far = run_files("show", CONTINUED, extra=("--game", "4"))
+    assert too_far.exit_code != 0 and "holds 3 games" in too_far.output
