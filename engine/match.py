@@ -27,6 +27,7 @@ class MatchError(ValueError):
 
     def __init__(self, message: str, text: str, expected: Sequence[str], rule: str) -> None:
         super().__init__(f"{message} [{rule}]; expected {' or '.join(expected)}")
+        self.message = message
         self.text = text
         self.expected = tuple(expected)
         self.rule = rule

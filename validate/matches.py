@@ -102,7 +102,16 @@ def validate_match(
     try:
         rules = match_rules(match)
     except MatchError as exc:
-        out.findings.append(Finding("match", exc.rule, str(exc), entry=exc.text, source=label))
+        out.findings.append(
+            Finding(
+                "match",
+                exc.rule,
+                exc.message,
+                entry=exc.text,
+                source=label,
+                hint=f"write {' or '.join(exc.expected)}",
+            )
+        )
         return out
     out.rules = rules
     if second is not None and len(second.rounds) != len(match.rounds):
@@ -167,7 +176,7 @@ def validate_match(
             out.notes.append("the match ends where the record stops (the end was agreed) [9.3]")
         else:
             out.over = match_over(rules, out.outcomes)
-    if out.games and not out.over and not private:
+    if out.games and not out.over and not private and out.ok:
         out.notes.append(f"the match is not over ({rules.end.describe()})")
     return out
 
