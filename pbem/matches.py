@@ -2,8 +2,8 @@
 as its record), the standings, what each player carries and may build, the whole match record.
 
 A match is one game row played several times: when a game ends and the match goes on, that
-game's record and outcome are kept here and the row opens the next game (pbem.games). The two
-tables live in the judge's store file, beside the store's own (as the mail archive's do).
+game's record and outcome are kept here and the row opens the next game (pbem.games). Its two
+tables, match_settings and match_games, are a step of pbem.migrations.
 """
 
 from __future__ import annotations
@@ -25,24 +25,6 @@ from pbem.store import GameRow, PlayerRow, Store
 MATCH_WORDS = ("match", "games", "score", "wins", "end", "victory")
 # With `match=...` but no end, a match is played over three games.
 DEFAULT_END = MatchEnd("games", 3)
-
-_TABLES = """
-CREATE TABLE IF NOT EXISTS match_settings (
-    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-    kind TEXT NOT NULL,
-    end_rule TEXT NOT NULL,
-    victory TEXT NOT NULL,
-    game_number INTEGER NOT NULL DEFAULT 1,
-    agreed TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS match_games (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    number INTEGER NOT NULL,
-    record TEXT NOT NULL,
-    outcome TEXT NOT NULL,
-    PRIMARY KEY (game_id, number)
-);
-"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,23 +93,7 @@ def check_build(rules: MatchRules | None, ruleset: Ruleset) -> str | None:
 
 
 # -- storage ----------------------------------------------------------------------------------
-def _ensure(store: Store) -> None:
-    # One statement at a time: executescript would commit the judge's open transaction.
-    if _missing(store):
-        for statement in _TABLES.split(";"):
-            if statement.strip():
-                store.connection.execute(statement)
-
-
-def _missing(store: Store) -> bool:
-    row = store.connection.execute(
-        "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('match_settings', 'match_games')"
-    ).fetchone()
-    return int(row[0]) < 2
-
-
 def create_match(store: Store, game_id: int, rules: MatchRules) -> None:
-    _ensure(store)
     store.connection.execute(
         "INSERT INTO match_settings (game_id, kind, end_rule, victory) VALUES (?, ?, ?, ?)",
         (game_id, rules.kind, str(rules.end), rules.victory),
@@ -136,8 +102,6 @@ def create_match(store: Store, game_id: int, rules: MatchRules) -> None:
 
 def match_of(store: Store, game: GameRow) -> Match | None:
     """The match a game row plays, or None for a single game."""
-    if _missing(store):
-        return None
     row = store.connection.execute(
         "SELECT * FROM match_settings WHERE game_id = ?", (game.id,)
     ).fetchone()

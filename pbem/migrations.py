@@ -152,6 +152,27 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        # pbem.matches: a match's settings and its finished games, each kept whole.
+        "matches: settings, the game being played, the finished games",
+        """
+        CREATE TABLE match_settings (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            end_rule TEXT NOT NULL,
+            victory TEXT NOT NULL,
+            game_number INTEGER NOT NULL DEFAULT 1,
+            agreed TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE match_games (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            PRIMARY KEY (game_id, number)
+        );
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -169,6 +190,8 @@ TABLES: tuple[str, ...] = (
     "mail_threads",
     "mail_outbox",
     "claims",
+    "match_settings",
+    "match_games",
 )
 
 
