@@ -108,11 +108,14 @@ def match_of(store: Store, game: GameRow) -> Match | None:
     if row is None:
         return None
     rules = MatchRules(row["kind"], MatchEnd.parse(row["end_rule"]), row["victory"])
+    # A game ended by a resignation or a cancel has no outcome by the rules (stored as null).
+    kept = store.connection.execute(
+        "SELECT outcome FROM match_games WHERE game_id = ? ORDER BY number", (game.id,)
+    )
     outcomes = tuple(
-        GameOutcome.from_json(json.loads(r["outcome"]))
-        for r in store.connection.execute(
-            "SELECT outcome FROM match_games WHERE game_id = ? ORDER BY number", (game.id,)
-        )
+        GameOutcome.from_json(data)
+        for data in (json.loads(r["outcome"]) for r in kept)
+        if data is not None
     )
     return Match(game.id, rules, row["game_number"], outcomes, row["agreed"])
 

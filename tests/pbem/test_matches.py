@@ -9,6 +9,7 @@ from pbem_support import FLEET_A, FLEET_B, Person, Table, cells_in
 
 from engine.match_game import play_match
 from notation.matches import parse_match
+from validate.matches import validate_match
 
 
 def _seated(table: Table, settings: str) -> tuple[Person, Person, Person]:
@@ -69,6 +70,8 @@ def test_10_a_continued_match_of_three_games_carries_materiel_into_additional_sh
     record = end.attachments[0].data.decode()
     played = play_match(parse_match(record))
     assert played.winner == "A"
+    checked = validate_match(parse_match(record))  # results lines included
+    assert checked.ok and checked.winner == "A", [str(f) for f in checked.findings]
     assert [s.to_json() for s in played.standings] == [
         {"A": 15, "B": 0},
         {"A": 45, "B": 0},
@@ -146,3 +149,24 @@ def test_9_3_the_game_master_may_end_a_match_between_two_games(table: Table) -> 
     carol = table.person("carol@example.org", "Carol")
     carol.join("beta")
     assert "single game, not a match" in carol.send(carol.sign_on("beta") + "endmatch").body
+
+
+def test_resigning_a_game_of_a_match_resigns_the_match(table: Table) -> None:
+    _, alice, bob = _seated(table, "match=continued games=3")
+    alice.fleet(FLEET_A)
+    bob.fleet(FLEET_B)
+    _play_game(alice, bob)
+    alice.fleet(with_additional(FLEET_A, greedy_types(15)))
+    bob.fleet(FLEET_B)
+    bob.send(f"resign alpha {bob.password}")
+    end = alice.last
+    assert end.subject.endswith("the match is over")
+    assert "Alice (A) wins the match" in end.body
+    assert "Standings after 1 game: Alice (A) 15, Bob (B) 0" in end.body
+    status = alice.send("status alpha").body
+    assert "game 2 of 3" in status and "Standings after 1 game" in status
+    # The whole match record holds both games, the resigned one unfinished.
+    record = parse_match(end.attachments[0].data.decode())
+    assert len(record.rounds) == 2 and "resigned" in (
+        record.rounds[1].record.tag("Termination") or ""
+    )
