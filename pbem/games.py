@@ -149,11 +149,14 @@ def adjudicate_turn(
     game = open_phase(game, now)
     store.update_game(game)
     messages = []
+    in_match = matches.match_line(store, game, names)  # the standings: known to both
     for seat in SEATS:
         view = engine.player_view(new_state, seat)
         parts = [render.player_turn_text(view, seat, played, names)]
         if defaulted:
             parts.insert(0, _defaulted_text(defaulted, seat, played))
+        if in_match:
+            parts.append(in_match)
         parts.append(_next_turn_text(game, new_state, seat))
         messages.append(
             Outbound(
@@ -187,6 +190,9 @@ def _observer_turn(
     body = render.observer_turn_text(view, turn, names)
     if defaulted:
         body = f"No orders from {' and '.join(defaulted)} by the deadline: no actions.\n\n" + body
+    in_match = matches.match_line(store, game, names)
+    if in_match:
+        body += "\n\n" + in_match
     if not state.over:
         body += "\n\n" + deadline_line(game)
     return [

@@ -209,6 +209,17 @@ def additional_text(fleet: Fleet, carry: int, ruleset: Ruleset) -> str:
     return f"Additional ships: {' '.join(built) or 'none'} (from {carry} carried materiel [10.3])."
 
 
+def match_line(store: Store, game: GameRow, names: dict[str, str]) -> str:
+    """For a turn's results in a match: which game it is and the standings so far."""
+    match = match_of(store, game)
+    if match is None:
+        return ""
+    text = f"Match {game.name}, {match.of_games()}"
+    if match.outcomes:
+        return text + f"; standings {match.standings().describe(names)}."
+    return text + "."
+
+
 def status_lines(store: Store, game: GameRow) -> str:
     """What `status` adds for a match: its rules, the game being played, the standings."""
     match = match_of(store, game)

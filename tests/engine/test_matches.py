@@ -50,3 +50,12 @@ def test_classic_7_2_additional_ships_hold_the_carried_cells() -> None:
     fleet = parse_fleet(CLASSIC_A.replace("HF Oz5", "HF1 Oz5") + "; HF2 Bv5 Bv4")
     assert check_fleet(fleet, r, carried=2) == []
     assert [p.rule for p in check_fleet(fleet, r, carried=3)] == ["classic 7.2"]
+
+
+def test_classic_7_2_a_single_carried_cell_builds_nothing() -> None:
+    # No classic ship holds one cell (HF 2, MD 3, FS 4, KC 6, DS 8): the cell is lost
+    # (docs/readings.md), so the usual fleet is right and an added ship is not.
+    r = Ruleset.from_tags("classic")
+    assert check_fleet(parse_fleet(CLASSIC_A), r, carried=1) == []
+    fleet = parse_fleet(CLASSIC_A.replace("HF Oz5", "HF1 Oz5") + "; HF2 Bv5 Bv4")
+    assert [p.rule for p in check_fleet(fleet, r, carried=1)] == ["classic 7.2"]

@@ -58,6 +58,11 @@ def test_10_a_continued_match_of_three_games_carries_materiel_into_additional_sh
     bob.fleet(FLEET_B)
     second = _play_game(alice, bob)
     assert second[0] > first[0]  # A's additional ships strike too
+    # Every turn's results carry the game of the match and the standings.
+    results = [m for m in bob.inbox if "turn 1 results" in m.subject][-1]
+    assert "Match alpha, game 2 of 3; standings after 1 game: Alice (A) 15, Bob (B) 0" in (
+        results.body
+    )
     # Game 2: A kept 22 + 15 - 7 = 30 cells; game 3 opens with it. Game 3: 22 + 30 - 7 = 45.
     assert "You carried 30 materiel" in alice.last.body
     alice.fleet(with_additional(FLEET_A, greedy_types(30)))
