@@ -10,7 +10,7 @@ import importlib
 
 import click
 
-_PACKAGES = ("notation", "validate", "pbem", "bot")
+_PACKAGES = ("notation", "validate", "battles", "pbem", "bot")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

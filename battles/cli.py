@@ -1,0 +1,186 @@
+"""`spaceships battles ...`: check and complete Ship Codes, replay and roll battle records."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from battles.design import check_design, complete, figures
+from battles.dice import commitment
+from battles.parse import parse_design, parse_record, parse_ship_code
+from battles.play import Replay, play_record, result_text
+from battles.records import format_damage, format_record
+from notation.errors import NotationError
+
+__all__ = ["COMMANDS"]
+
+
+def _read(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source)
+    if "\n" not in source and path.is_file():
+        return path.read_text(encoding="utf-8")
+    return source
+
+
+@click.group("battles")
+def battles_group() -> None:
+    """Spaceship Battles: Ship Codes, designs, and battle records with the judge's dice."""
+
+
+@battles_group.command("check")
+@click.argument("codes", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a structured report.")
+def check_command(codes: tuple[str, ...], as_json: bool) -> None:
+    """Check each Ship Code CODE against the hull and component tables [V]. Exit 1 if any is
+    wrong, with every reason."""
+    report: list[dict[str, Any]] = []
+    bad = False
+    for text in codes:
+        try:
+            code = parse_ship_code(text)
+        except NotationError as exc:
+            bad = True
+            report.append({"code": text, "ok": False, "syntax": str(exc)})
+            if not as_json:
+                click.echo(str(exc), err=True)
+            continue
+        problems = check_design(code)
+        f = figures(code)
+        bad |= bool(problems)
+        report.append({
+            "code": str(code), "ok": not problems, "cost": f.cost, "turn_mode": f.turn_mode,
+            "engines": f.engines, "space": format_damage(f.space),
+            "spaces": format_damage(f.spaces), "problems": [p.to_json() for p in problems],
+        })
+        if as_json:
+            continue
+        if problems:
+            for p in problems:
+                click.echo(str(p), err=True)
+        else:
+            click.echo(f"{code}: legal; space {format_damage(f.space)} of "
+                       f"{format_damage(f.spaces)}; cost {f.cost} = {f.cost_sum()}")
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+    sys.exit(1 if bad else 0)
+
+
+@battles_group.command("design")
+@click.argument("code")
+@click.option("--json", "as_json", is_flag=True, help="Print a structured report.")
+def design_command(code: str, as_json: bool) -> None:
+    """Complete CODE's cost, turn mode and engines from its class and systems, e.g.
+    `spaceships battles design 'E-SAI(Gf)I(Xf)IIV'` prints E-SAI(Gf)I(Xf)IIV-87-1-4."""
+    try:
+        draft = parse_design(code)
+    except NotationError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    done = complete(draft)
+    f = figures(done)
+    problems = check_design(done)
+    if as_json:
+        click.echo(json.dumps({
+            "code": str(done), "cost": f.cost, "cost_parts": [list(p) for p in f.cost_parts],
+            "turn_mode": f.turn_mode, "engines": f.engines, "space": format_damage(f.space),
+            "spaces": format_damage(f.spaces), "problems": [p.to_json() for p in problems],
+        }, indent=2))
+    else:
+        click.echo(str(done))
+        click.echo(f"  cost {f.cost} = {f.cost_sum()}")
+        click.echo(f"  space {format_damage(f.space)} of {format_damage(f.spaces)}"
+                   + (f" = {f.space_sum()}" if f.space_parts else ""))
+        click.echo(f"  turn mode {f.turn_mode}, engines {f.engines}")
+        for p in problems:
+            click.echo(str(p), err=True)
+    sys.exit(1 if problems else 0)
+
+
+def replay_json(replay: Replay) -> dict[str, Any]:
+    state = replay.state
+    return {
+        "game": "Spaceship Battles",
+        "ok": not replay.problems,
+        "dice": replay.dice,
+        "turn": state.turn,
+        "result": result_text(state),
+        "winner": state.winner,
+        "problems": [p.to_json() for p in replay.problems],
+        "ships": [
+            {
+                "name": s.name, "side": s.side, "code": str(s.code), "hex": str(s.hex),
+                "facing": s.facing, "systems": s.crossed_text(), "speed": s.speed,
+                "turn_mode": s.turn_mode, "destroyed": s.destroyed,
+                "carry": format_damage(s.carry),
+            }
+            for s in state.ships
+        ],
+        "events": [str(e) for e in replay.events],
+    }
+
+
+@battles_group.command("play")
+@click.argument("record")
+@click.option("--json", "as_json", is_flag=True, help="Print the structured report.")
+def play_command(record: str, as_json: bool) -> None:
+    """Replay RECORD (a file, or `-`): check every design, move, die and crossed-out system
+    and say where the battle stands. Exit 1 with every problem found."""
+    try:
+        parsed = parse_record(_read(record))
+    except NotationError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    replay = play_record(parsed)
+    if as_json:
+        click.echo(json.dumps(replay_json(replay), indent=2))
+    else:
+        for p in replay.problems:
+            click.echo(str(p), err=True)
+        click.echo(f"turn {replay.state.turn}: {result_text(replay.state)}; dice {replay.dice}")
+        for s in replay.state.ships:
+            status = "destroyed" if s.destroyed else (
+                f"at {s.hex} {s.facing}, speed {s.speed}, turn mode {s.turn_mode}")
+            click.echo(f"  {s.side} {s.name} {s.crossed_text()}: {status}")
+        if not replay.problems:
+            click.echo("record consistent")
+    sys.exit(1 if replay.problems else 0)
+
+
+@battles_group.command("roll")
+@click.argument("record")
+@click.option("--seed", required=True, help="The judge's secret seed.")
+@click.option("--reveal", is_flag=True, help="Write the seed into the record (battle over).")
+def roll_command(record: str, seed: str, reveal: bool) -> None:
+    """The referee's tool: roll every die RECORD still lacks from SEED, and print the record
+    with the dice commitment, the rolls and the losses filled in."""
+    try:
+        parsed = parse_record(_read(record))
+    except NotationError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    if parsed.tag("Dice") is None:
+        parsed = type(parsed)(parsed.tags + (("Dice", commitment(seed)),), parsed.ships,
+                              parsed.events)
+    replay = play_record(parsed, seed=seed)
+    for p in replay.problems:
+        click.echo(str(p), err=True)
+    click.echo(format_record(replay.record(parsed, seed if reveal else None)), nl=False)
+    sys.exit(1 if replay.problems else 0)
+
+
+@battles_group.command("seed")
+def seed_command() -> None:
+    """Draw a fresh secret seed and print it with the commitment to publish (`[Dice ...]`)."""
+    seed = secrets.token_hex(16)
+    click.echo(f"seed (keep it secret until the battle ends): {seed}")
+    click.echo(f'publish: [Dice "{commitment(seed)}"]')
+
+
+COMMANDS = [battles_group]

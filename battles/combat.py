@@ -1,0 +1,315 @@
+"""Volleys: who may fire at whom with what, the dice, point defence, dampers and damage [IV]."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Protocol
+
+from battles.codes import System
+from battles.hexes import arc_of, distance
+from battles.problems import Problem
+from battles.records import Loss, Shot, Target, Volley
+from battles.state import BattleState, ShipState
+from battles.tables import COMBAT_TABLES, GUN, MISSILE, CombatTable, point_defence_stops
+
+__all__ = ["Dice", "bears", "check_volley", "resolve_volley", "table_for"]
+
+
+class Dice(Protocol):
+    def roll(self, sides: int = 6) -> int: ...
+
+
+def table_for(weapon: str, rng: int) -> CombatTable | None:
+    """The table a weapon fires on at a range; X is a gun within gun range, a missile beyond
+    (reading R5)."""
+    if weapon == "X":
+        return GUN if rng <= GUN.max_range else MISSILE
+    return COMBAT_TABLES.get(weapon)
+
+
+def is_missile(weapon: str, rng: int) -> bool:
+    return weapon == "M" or (weapon == "X" and rng > GUN.max_range)
+
+
+def bears(state: BattleState, shooter: ShipState, index: int, target: ShipState) -> str | None:
+    """Why weapon `index` of `shooter` cannot fire at `target` now, or None when it can."""
+    system = shooter.code.systems[index]
+    if shooter.crossed[index]:
+        return f"{system} is crossed out"
+    if system.code == "R":
+        return "a tractor beam fires after the volleys, on its own line [IV.D.1]"
+    rng = distance(shooter.hex, target.hex)
+    arc = arc_of(shooter.hex, shooter.facing, target.hex)
+    if arc is not None and arc != system.arc:
+        return f"{target.name} is in the {_ARC[arc]} arc, not the {_ARC[system.arc or 'f']} [IV.A.5]"
+    table = table_for(system.code, rng)
+    if table is None or table.band(rng) is None:
+        reach = MISSILE.max_range if system.code == "X" else table.max_range if table else 0
+        return f"range {rng} is beyond {system}'s reach of {reach} [VI]"
+    if system.code == "P" and shooter.last_fired(index) == state.turn - 1:
+        return f"{system} fired last turn; a Primary Beam fires every other turn [IV.F.1]"
+    return None
+
+
+_ARC = {"f": "front", "r": "right", "l": "left", "b": "rear"}
+
+
+def _problem(rule: str, message: str, state: BattleState, side: str, subject: str,
+             hint: str | None = None) -> Problem:
+    return Problem(rule, message, subject, hint, state.turn, side)
+
+
+def check_volley(
+    state: BattleState, side: str, order: Volley, fired: Iterable[str] = ()
+) -> list[Problem]:
+    """Whether a volley may be ordered as written: its ships, fire group and Multiplex
+    Tracking rules, and the weapons named (each in arc and reach) [IV.A]."""
+    problems: list[Problem] = []
+    subject = order.order_text()
+    shooters: list[ShipState] = []
+    fired = set(fired)
+    for name in order.shooters:
+        ship = state.ship(name)
+        if ship is None or ship.side != side:
+            problems.append(_problem("IV.A.1", f"player {side} has no ship called {name}",
+                                     state, side, subject))
+        elif ship.destroyed:
+            problems.append(_problem("R11", f"{name} is destroyed", state, side, subject))
+        elif name in fired or order.shooters.count(name) > 1:
+            problems.append(_problem("IV.A.1", f"{name} has already fired a volley this turn",
+                                     state, side, subject, "one volley per ship per turn"))
+        else:
+            shooters.append(ship)
+    targets: list[ShipState] = []
+    for t in order.targets:
+        ship = state.ship(t.name)
+        if ship is None or ship.side == side:
+            problems.append(_problem("IV.A.1", f"{t.name} is not an enemy ship", state, side,
+                                     subject))
+        else:
+            targets.append(ship)
+    if problems:
+        return problems
+    if len(shooters) > 1:
+        if len(shooters) > 3:
+            problems.append(_problem("IV.A.2", f"a fire group of {len(shooters)} ships; at "
+                                     "most 3", state, side, subject))
+        for ship in shooters:
+            if not ship.working("D"):
+                problems.append(_problem("IV.A.2", f"{ship.name} has no working DataLink (D) "
+                                         "to join a fire group", state, side, subject,
+                                         "fire it in a volley of its own"))
+        if len(targets) > 1:
+            problems.append(_problem("IV.A.4", "a fire group fires at one common target; "
+                                     "DataLink and Multiplex Tracking do not mix", state, side,
+                                     subject))
+        if any(t.weapons for t in order.targets):
+            problems.append(_problem("R10", "a fire group fires every weapon that bears; it "
+                                     "names no weapons", state, side, subject))
+    if len(targets) > 1 and len(shooters) == 1:
+        if not shooters[0].working("U"):
+            problems.append(_problem("IV.A.3", f"{shooters[0].name} has no working Multiplex "
+                                     "Tracking (U) to fire at more than one ship", state, side,
+                                     subject, "one target per volley"))
+        if any(not t.weapons for t in order.targets):
+            problems.append(_problem("R10", "a volley at several ships names the weapons for "
+                                     "each", state, side, subject,
+                                     "e.g. Lancer > Raider (Gf), Kite (Xf)"))
+    if problems:
+        return problems
+    if len(shooters) == 1:
+        problems += _check_named(state, side, subject, shooters[0], order.targets)
+    return problems
+
+
+def _check_named(state: BattleState, side: str, subject: str, shooter: ShipState,
+                 targets: tuple[Target, ...]) -> list[Problem]:
+    problems: list[Problem] = []
+    used: set[int] = set()
+    for t in targets:
+        target = state.ship(t.name)
+        assert target is not None
+        for w in t.weapons:
+            candidates = [i for i, s in enumerate(shooter.code.systems)
+                          if s == w and i not in used and not shooter.crossed[i]]
+            if not candidates:
+                problems.append(_problem("IV.A.1", f"{shooter.name} has no working {w} left to "
+                                         "fire", state, side, subject))
+                continue
+            reasons = [bears(state, shooter, i, target) for i in candidates]
+            ok = [i for i, r in zip(candidates, reasons, strict=True) if r is None]
+            if ok:
+                used.add(ok[0])
+            else:
+                problems.append(_problem("IV.A.5", f"{w} cannot fire at {t.name}: {reasons[0]}",
+                                         state, side, subject))
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class _Fire:
+    shooter: ShipState
+    index: int
+    target: ShipState
+    range: int
+
+
+def _assign(state: BattleState, order: Volley) -> list[_Fire]:
+    """The weapons that fire now, in order: each shooter's named weapons, or every weapon that
+    bears; crossed-out weapons and destroyed targets are passed over (damage takes effect at
+    once [II.C.1])."""
+    fires: list[_Fire] = []
+    for name in order.shooters:
+        shooter = state.ship(name)
+        if shooter is None or shooter.destroyed:
+            continue
+        used: set[int] = set()
+        for t in order.targets:
+            target = state.ship(t.name)
+            if target is None or target.destroyed:
+                continue
+            rng = distance(shooter.hex, target.hex)
+            if t.weapons:
+                for w in t.weapons:
+                    for i, s in enumerate(shooter.code.systems):
+                        if s == w and i not in used and bears(state, shooter, i, target) is None:
+                            used.add(i)
+                            fires.append(_Fire(shooter, i, target, rng))
+                            break
+            else:
+                for i, _s in shooter.weapons():
+                    if i not in used and bears(state, shooter, i, target) is None:
+                        used.add(i)
+                        fires.append(_Fire(shooter, i, target, rng))
+    return fires
+
+
+def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[BattleState, Volley]:
+    """Fire a (checked) volley: roll each weapon, point defence, dampers, then cross out
+    systems at once. Returns the new state and the volley with its dice and losses."""
+    fires = _assign(state, order)
+    several_shooters = len(order.shooters) > 1
+    several_targets = len(order.targets) > 1
+    shots: list[Shot] = []
+    for f in fires:
+        system = f.shooter.code.systems[f.index]
+        die = dice.roll(6)
+        bonus = 1 if state.holds_on(f.shooter.name, f.target.name) else 0
+        table = table_for(system.code, f.range)
+        assert table is not None
+        damage = table.cell(min(die + bonus, 6), f.range) or Fraction(0)
+        shots.append(Shot(system, f.range, die, damage,
+                          f.shooter.name if several_shooters else None,
+                          f.target.name if several_targets else None, bonus))
+    # Point defence, per target, against the missiles that hit it in this volley [IV.B.2].
+    for target_name in dict.fromkeys(f.target.name for f in fires):
+        target = state.ship(target_name)
+        assert target is not None
+        hits = [k for k, f in enumerate(fires) if f.target.name == target_name
+                and is_missile(f.shooter.code.systems[f.index].code, f.range) and shots[k].damage]
+        if not target.working("Y"):
+            continue
+        for k in hits:
+            die = dice.roll(6)
+            shots[k] = replace(shots[k], point_defence=((die, point_defence_stops(die, len(hits))),))
+    # Fire marks for Primary Beams [IV.F.1].
+    for f in fires:
+        if f.shooter.code.systems[f.index].code == "P":
+            ship = state.ship(f.shooter.name)
+            assert ship is not None
+            marks = dict(ship.fired)
+            marks[f.index] = state.turn
+            state = state.with_ship(replace(ship, fired=tuple(sorted(marks.items()))))
+    losses: list[Loss] = []
+    for target_name in dict.fromkeys(f.target.name for f in fires):
+        idx = [k for k, f in enumerate(fires) if f.target.name == target_name]
+        state, loss, picked = _damage(state, target_name, [shots[k] for k in idx], dice)
+        for k, picks in zip(idx, picked, strict=True):
+            shots[k] = replace(shots[k], picks=picks)
+        losses.append(loss)
+    return state, replace(order, shots=tuple(shots), losses=tuple(losses))
+
+
+def effective(shot: Shot) -> Fraction:
+    """A shot's damage after point defence."""
+    if any(stops for _die, stops in shot.point_defence):
+        return Fraction(0)
+    return shot.damage
+
+
+def damper_choice(energy: Fraction, dampers: int) -> int:
+    """How many Overload Dampers burn out against a volley's Energy Beam damage: the choice
+    that loses the fewest systems, keeping dampers on a tie (reading R7)."""
+    best, best_loss = 0, None
+    for burn in range(dampers + 1):
+        absorbed = (dampers - burn) + 4 * burn
+        loss = max(energy - absorbed, 0) + burn
+        if best_loss is None or loss < best_loss:
+            best, best_loss = burn, loss
+    return best
+
+
+def _damage(
+    state: BattleState, name: str, shots: list[Shot], dice: Dice
+) -> tuple[BattleState, Loss, list[tuple[tuple[int, int], ...]]]:
+    """Cross out the target's systems for these shots, in order [IV.C]."""
+    ship = state.ship(name)
+    assert ship is not None
+    lost: list[System] = []
+    points = [effective(s) for s in shots]
+    # Overload Dampers soak Energy Beam damage, one point each per volley, or burn out to
+    # soak up to four [IV.E.1].
+    energy = sum((p for p, s in zip(points, shots, strict=True) if s.weapon.code == "E"),
+                 Fraction(0))
+    dampers = ship.working("O")
+    if energy and dampers:
+        burn = damper_choice(energy, dampers)
+        soak = min(energy, Fraction(dampers - burn + 4 * burn))
+        for _ in range(burn):
+            i = next(i for i in ship.uncrossed() if ship.code.systems[i].code == "O")
+            ship = ship.cross(i)
+            lost.append(ship.code.systems[i])
+        for k, s in enumerate(shots):
+            if s.weapon.code == "E" and soak:
+                take = min(points[k], soak)
+                points[k] -= take
+                soak -= take
+    picked: list[tuple[tuple[int, int], ...]] = []
+    for shot, p in zip(shots, points, strict=True):
+        picks: list[tuple[int, int]] = []
+        total = ship.carry + p
+        whole = int(total)
+        ship = replace(ship, carry=total - whole)
+        for _ in range(whole):
+            if ship.destroyed:
+                break
+            i = _next_system(ship, shot.weapon.code, dice, picks)
+            ship = ship.cross(i)
+            lost.append(ship.code.systems[i])
+        picked.append(tuple(picks))
+    if ship.destroyed:
+        ship = replace(ship, carry=Fraction(0))
+    state = state.with_ship(ship)
+    return state, Loss(name, tuple(lost), bool(ship.carry), ship.destroyed), picked
+
+
+_SKIPS = {"E": "AC", "P": "SA"}  # [IV.C.2, IV.C.3]
+
+
+def _next_system(ship: ShipState, weapon: str, dice: Dice, picks: list[tuple[int, int]]) -> int:
+    """The system one point of damage crosses out: the leftmost, or for an Energy Beam the
+    leftmost that is not armour or cargo, or for a Primary Beam one drawn at random from those
+    that are not shields or armour; when only skipped systems are left, the leftmost of them
+    (reading R8)."""
+    left = ship.uncrossed()
+    skip = _SKIPS.get(weapon, "")
+    eligible = [i for i in left if ship.code.systems[i].code not in skip]
+    if not eligible:
+        return left[0]
+    if weapon == "P" and len(eligible) > 1:
+        die = dice.roll(len(eligible))
+        picks.append((die, len(eligible)))
+        return eligible[die - 1]
+    return eligible[0]

@@ -1,0 +1,327 @@
+"""Replay a battle record: check every design, move, roll and crossed-out system, and fill in
+what is not yet rolled (the referee's `roll`). Pure: the dice come from the record's seed or
+from what the record writes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from battles.combat import check_volley, resolve_volley
+from battles.design import check_design, check_fleet_cost
+from battles.dice import DiceExhausted, SeededDice, WrittenDice, commitment
+from battles.movement import check_move, draw_held, move, path
+from battles.problems import Problem
+from battles.records import BattleRecord, Event, Initiative, Move, Shot, Tractor, Volley
+from battles.state import BattleState, ShipState
+from battles.tractors import check_tractor, resolve_tractor
+from battles.victory import judge_end, turn_limit_result
+
+__all__ = ["Replay", "play_record", "roll_initiative", "start_state"]
+
+
+@dataclass(slots=True)
+class Replay:
+    """What replaying a record found: problems, the final state, the events as the rules make
+    them (with every die), and how the dice were checked."""
+
+    problems: list[Problem] = field(default_factory=list)
+    state: BattleState = field(default_factory=lambda: BattleState(()))
+    events: list[Event] = field(default_factory=list)
+    dice: str = "as written"
+
+    def record(self, original: BattleRecord, reveal: str | None = None) -> BattleRecord:
+        """The record with every event as played (dice filled in), `Result` when over."""
+        tags = [t for t in original.tags if t[0] not in ("Result", "DiceSeed")]
+        if reveal is not None:
+            tags.append(("DiceSeed", reveal))
+        if self.state.over:
+            tags.append(("Result", result_text(self.state)))
+        return BattleRecord(tuple(tags), original.ships, tuple(self.events))
+
+
+def result_text(state: BattleState) -> str:
+    if not state.over:
+        return "unfinished"
+    return f"{state.winner} wins" if state.winner else "draw"
+
+
+def start_state(record: BattleRecord) -> tuple[BattleState, list[Problem]]:
+    """The ships at their starting places, and every problem of their designs and budget."""
+    problems: list[Problem] = []
+    names: set[str] = set()
+    for entry in record.ships:
+        line, col = (entry.where.line, entry.where.column) if entry.where else (None, None)
+        if entry.name in names:
+            problems.append(Problem("R10", f"two ships called {entry.name}", entry.name,
+                                    "give each ship its own name", side=entry.side, line=line,
+                                    column=col))
+        names.add(entry.name)
+        for p in check_design(entry.code, entry.name):
+            problems.append(replace(p, side=entry.side, line=line, column=col))
+    budget = record.tag("Budget")
+    if budget is not None:
+        for side in "AB":
+            codes = [s.code for s in record.ships if s.side == side]
+            problems += check_fleet_cost(codes, int(budget), side) if budget.isdigit() else []
+    for side in "AB":
+        if not any(s.side == side for s in record.ships):
+            problems.append(Problem("R12", f"player {side} has no ships", side=side))
+    ships = tuple(ShipState.start(s.name, s.side, s.code, s.hex, s.facing) for s in record.ships)
+    return BattleState(ships), problems
+
+
+def roll_initiative(dice: SeededDice | WrittenDice) -> tuple[tuple[int, int], ...]:
+    """A's die then B's, again while they tie [II.A.1]."""
+    rolls = []
+    while True:
+        a, b = dice.roll(6), dice.roll(6)
+        rolls.append((a, b))
+        if a != b:
+            return tuple(rolls)
+
+
+def _written(event: Event) -> list[int]:
+    if isinstance(event, Initiative):
+        return [d for pair in event.rolls for d in pair]
+    if isinstance(event, Volley) and event.shots is not None:
+        return ([s.die for s in event.shots]
+                + [d for s in event.shots for d, _stop in s.point_defence]
+                + [d for s in event.shots for d, _among in s.picks])
+    if isinstance(event, Tractor) and event.die is not None:
+        return [event.die]
+    return []
+
+
+def _rolled(event: Event) -> bool:
+    if isinstance(event, Initiative):
+        return bool(event.rolls)
+    if isinstance(event, Volley):
+        return event.shots is not None
+    if isinstance(event, Tractor):
+        return event.result is not None
+    return True
+
+
+class _Player:
+    """Walks the events in order, keeping the phase of the turn."""
+
+    def __init__(self, record: BattleRecord, seed: str | None) -> None:
+        self.record = record
+        self.out = Replay()
+        self.state, self.out.problems = start_state(record)
+        self.seeded = seed is not None
+        self.dice: SeededDice | WrittenDice = SeededDice(seed) if seed else WrittenDice()
+        self.phase = "between"  # movement, fire, tractor
+        self.moved: set[str] = set()
+        self.fired: set[str] = set()
+        self.tractored: set[str] = set()
+        self.last_volley_side: str | None = None
+        self.done_sides: set[str] = set()
+        limit = record.tag("TurnLimit")
+        self.limit = int(limit) if limit and limit.isdigit() else None
+
+    def problem(self, event: Event, rule: str, message: str, subject: str | None = None,
+                hint: str | None = None) -> None:
+        where = event.where
+        side = getattr(event, "side", None)
+        self.out.problems.append(Problem(rule, message, subject, hint, event.turn, side,
+                                         where.line if where else None,
+                                         where.column if where else None))
+
+    def run(self) -> Replay:
+        for event in self.record.events:
+            if self.state.over:
+                self.problem(event, "R11", f"the battle was over ({result_text(self.state)}) "
+                             "before this line")
+                break
+            if not self.seeded and _rolled(event):
+                assert isinstance(self.dice, WrittenDice)
+                self.dice.rolls.clear()
+                self.dice.feed(_written(event))
+            elif not self.seeded:
+                self.problem(event, "R13", "no dice written here and no seed to roll them",
+                             hint="give the record a [DiceSeed] or write the dice")
+                continue
+            try:
+                self.step(event)
+            except DiceExhausted as exc:
+                self.problem(event, "R13", str(exc))
+            if isinstance(self.dice, WrittenDice) and self.dice.rolls:
+                self.problem(event, "R13", f"{len(self.dice.rolls)} more dice written than "
+                             "the rules roll here")
+        self.end_turn()
+        self.out.state = self.state
+        return self.out
+
+    def end_turn(self) -> None:
+        if self.limit is not None and self.state.turn >= self.limit and not self.state.over:
+            self.state = turn_limit_result(self.state)
+
+    def step(self, event: Event) -> None:
+        if isinstance(event, Initiative):
+            self.initiative(event)
+            return
+        if event.turn != self.state.turn or self.phase == "between":
+            self.problem(event, "II", f"this line belongs to turn {event.turn}, but turn "
+                         f"{self.state.turn} is being played",
+                         hint="each turn opens with its initiative line")
+            return
+        if isinstance(event, Move):
+            self.move(event)
+        elif isinstance(event, Volley):
+            self.volley(event)
+        else:
+            self.tractor(event)
+
+    def initiative(self, event: Initiative) -> None:
+        if event.turn != self.state.turn + 1:
+            self.problem(event, "II", f"turn {event.turn} follows turn {self.state.turn}",
+                         hint=f"number it {self.state.turn + 1}")
+        self.end_turn()
+        if self.state.over:
+            self.problem(event, "R11", "the turn limit has been reached")
+            return
+        rolls = roll_initiative(self.dice)
+        if event.rolls and rolls != event.rolls and self.seeded:
+            self.problem(event, "R13", f"initiative rolled {_pairs(rolls)} by the seed, "
+                         f"{_pairs(event.rolls)} written")
+        winner = "A" if rolls[-1][0] > rolls[-1][1] else "B"
+        self.state = replace(self.state, turn=self.state.turn + 1, initiative=winner)
+        self.state = draw_held(self.state)
+        self.phase, self.moved, self.fired, self.tractored = "movement", set(), set(), set()
+        self.last_volley_side, self.done_sides = None, set()
+        self.out.events.append(replace(event, turn=self.state.turn, rolls=rolls))
+
+    def move(self, event: Move) -> None:
+        if self.phase != "movement":
+            self.problem(event, "II.B", "moves come before the volleys of the turn")
+            return
+        if event.ship in self.moved:
+            self.problem(event, "III.A.1", f"{event.ship} has already moved this turn",
+                         event.ship)
+            return
+        problems = check_move(self.state, event.side, event.ship, event.how)
+        for p in problems:
+            self.problem(event, p.rule, p.message, p.subject, p.hint)
+        if problems:
+            return
+        self.moved.add(event.ship)
+        self.state = move(self.state, event.ship, event.how)
+        ship = self.state.ship(event.ship)
+        assert ship is not None
+        if event.end and event.end != (ship.hex, ship.facing):
+            self.problem(event, "III", f"{event.ship} ends at {ship.hex} {ship.facing}, not "
+                         f"{event.end[0]} {event.end[1]}", event.ship)
+        self.out.events.append(replace(event, end=(ship.hex, ship.facing)))
+
+    def volley(self, event: Volley) -> None:
+        if self.phase == "tractor":
+            self.problem(event, "IV.D.1", "volleys come before the tractor beams")
+            return
+        self.phase = "fire"
+        self.alternation(event)
+        order = replace(event, shots=None, losses=())
+        problems = check_volley(self.state, event.side, order, self.fired)
+        for p in problems:
+            self.problem(event, p.rule, p.message, p.subject, p.hint)
+        if problems:
+            if not self.seeded and isinstance(self.dice, WrittenDice):
+                self.dice.rolls.clear()
+            return
+        self.fired.update(event.shooters)
+        self.state, done = resolve_volley(self.state, order, self.dice)
+        if event.shots is not None:
+            self.compare(event, done)
+        self.state = judge_end(self.state)
+        self.out.events.append(done)
+
+    def alternation(self, event: Volley) -> None:
+        """Initiative fires first; then the sides alternate until one has no more [II.C.1]."""
+        side = event.side
+        other = "B" if side == "A" else "A"
+        expected_first = self.state.initiative
+        if self.last_volley_side is None:
+            if side != expected_first:
+                self.done_sides.add(expected_first or other)
+        elif side == self.last_volley_side:
+            self.done_sides.add(other)
+        if side in self.done_sides:
+            self.problem(event, "II.C.1", f"player {side} fires after having let a volley pass",
+                         hint="volleys alternate, the player with initiative first")
+        self.last_volley_side = side
+
+    def compare(self, written: Volley, done: Volley) -> None:
+        assert written.shots is not None and done.shots is not None
+        if len(written.shots) != len(done.shots):
+            self.problem(written, "IV.A", f"{len(done.shots)} weapons fire by the rules "
+                         f"({_shots(done.shots)}), {len(written.shots)} written")
+            return
+        rolled_apart = False
+        for mine, rules in zip(written.shots, done.shots, strict=True):
+            if self.seeded and _dice(mine) != _dice(rules):
+                rolled_apart = True
+                self.problem(written, "R13", f"`{mine}` written; the seed rolled `{rules}`")
+            elif mine != rules:
+                self.problem(written, "VI", f"`{mine}` written, `{rules}` by the rules")
+        if rolled_apart:
+            return
+        if written.losses != done.losses:
+            self.problem(written, "IV.C.1", f"`{'; '.join(str(x) for x in written.losses)}` "
+                         f"written, `{'; '.join(str(x) for x in done.losses)}` by the rules")
+
+    def tractor(self, event: Tractor) -> None:
+        self.phase = "tractor"
+        problems = check_tractor(self.state, event.side, event.ship, event.target,
+                                 self.tractored)
+        for p in problems:
+            self.problem(event, p.rule, p.message, p.subject, p.hint)
+        if problems:
+            if isinstance(self.dice, WrittenDice):
+                self.dice.rolls.clear()
+            return
+        self.tractored.add(event.ship)
+        self.state, done = resolve_tractor(self.state, event.side, event.ship, event.target,
+                                           self.dice)
+        if event.result is not None and (event.range, event.die, event.result) != (
+            done.range, done.die, done.result
+        ):
+            self.problem(event, "IV.D.2", f"`{event}` written, `{done}` by the rules")
+        self.out.events.append(done)
+
+
+def _pairs(rolls: tuple[tuple[int, int], ...]) -> str:
+    return ", ".join(f"A {a} B {b}" for a, b in rolls)
+
+
+def _shots(shots: tuple[Shot, ...]) -> str:
+    return ", ".join(str(s) for s in shots) or "none"
+
+
+def _dice(shot: Shot) -> tuple[int, ...]:
+    return (shot.die, *(d for d, _s in shot.point_defence), *(d for d, _n in shot.picks))
+
+
+def play_record(record: BattleRecord, seed: str | None = None) -> Replay:
+    """Replay a record. The seed is the record's `[DiceSeed]` unless given; with a seed every
+    die must be the seed's and events without dice are rolled; without one, the written dice
+    are taken and everything that follows from them checked."""
+    problems: list[Problem] = []
+    commit = record.tag("Dice")
+    seed = seed if seed is not None else record.tag("DiceSeed")
+    if seed is not None and commit is not None and commitment(seed) != commit:
+        problems.append(Problem("R13", "the seed does not match the dice commitment published "
+                                f"at the start ({commit})", None,
+                                "the seed revealed must hash to the [Dice] tag"))
+    replay = _Player(record, seed).run()
+    replay.problems[:0] = problems
+    if seed is not None and commit is not None and not problems:
+        replay.dice = "checked against the seed"
+    elif seed is not None:
+        replay.dice = "rolled from the seed" if commit is None else "seed does not match"
+    else:
+        replay.dice = "as written (no seed revealed)"
+    claimed = record.tag("Result")
+    if claimed is not None and replay.state.over and claimed != result_text(replay.state):
+        replay.problems.append(Problem("R11", f"result {claimed!r} written, "
+                                       f"{result_text(replay.state)!r} by the rules"))
+    return replay

@@ -1,0 +1,247 @@
+"""The design and combat tables of Spaceship Battles, as data (seed 002, sections V.C and VI)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+__all__ = [
+    "COMBAT_TABLES",
+    "COMPONENTS",
+    "HULLS",
+    "MAX_ENGINES",
+    "NON_WEAPONS",
+    "POINT_DEFENCE",
+    "WEAPONS",
+    "CombatTable",
+    "Component",
+    "Hull",
+    "point_defence_stops",
+]
+
+MAX_ENGINES = 6  # [V.A.1]
+
+
+@dataclass(frozen=True, slots=True)
+class Hull:
+    """One row of the Hull Table [V.C.1]. Spaces and engine space may be halves."""
+
+    code: str
+    name: str
+    spaces: Fraction
+    turn_mode: int
+    cost: int
+    engine_cost: int
+    engine_space: Fraction
+    maneuvering_cost: int  # the AM column: 10% of the hull cost, rounded down [V.A.3]
+
+
+def _hull(code: str, name: str, spaces: int, tm: int, cost: int, ec: int, es: str, am: int) -> Hull:
+    return Hull(code, name, Fraction(spaces), tm, cost, ec, Fraction(es), am)
+
+
+HULLS: dict[str, Hull] = {
+    h.code: h
+    for h in (
+        _hull("E", "Escort", 10, 2, 33, 5, "1/2", 3),
+        _hull("C", "Corvette", 13, 2, 60, 5, "1/2", 6),
+        _hull("F", "Frigate", 17, 2, 72, 5, "1", 7),
+        _hull("D", "Destroyer", 25, 3, 123, 8, "1", 12),
+        _hull("CR", "Cruiser", 50, 3, 300, 8, "2", 30),
+        _hull("BC", "Battlecruiser", 70, 4, 360, 12, "2", 36),
+        _hull("BS", "Battleship", 80, 4, 486, 12, "3", 48),
+        _hull("SD", "Super Dreadnought", 120, 5, 816, 7, "3", 81),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """One row of the Component Table [V.C.2]. Engines (I) and Advanced Maneuvering (V) take
+    their cost (and the engine its space) from the hull; `cost`/`space` are None for them."""
+
+    code: str
+    name: str
+    cost: int | None
+    space: Fraction | None
+    weapon: bool
+
+
+def _c(code: str, name: str, cost: int | None, space: int | None, weapon: bool = False) -> Component:
+    return Component(code, name, cost, None if space is None else Fraction(space), weapon)
+
+
+# Which systems are weapons (written in parentheses with an arc): readings R3 and R4.
+COMPONENTS: dict[str, Component] = {
+    c.code: c
+    for c in (
+        _c("G", "Gun", 5, 3, True),
+        _c("M", "Missile", 10, 3, True),
+        _c("X", "Gun/Missile", 20, 3, True),
+        _c("F", "Force Beam", 25, 4, True),
+        _c("L", "Laser Beam", 30, 4, True),
+        _c("E", "Energy Beam", 40, 4, True),
+        _c("P", "Primary Beam", 50, 4, True),
+        _c("A", "Armor", 2, 1),
+        _c("S", "Shield", 4, 1),
+        _c("O", "Overload Damper", 20, 1),
+        _c("Y", "Point Defense", 25, 2),
+        _c("C", "Cargo", 0, 5),
+        _c("U", "Multiplex Tracking", 30, 2),
+        _c("D", "DataLink", 40, 0),
+        _c("R", "Tractor Beam", 9, 2, True),
+        _c("H", "Shear Plane", 15, 2),
+        _c("V", "Advanced Maneuvering", None, 0),
+        _c("I", "Engine", None, None),
+    )
+}
+WEAPONS = "".join(c.code for c in COMPONENTS.values() if c.weapon)
+NON_WEAPONS = "".join(c.code for c in COMPONENTS.values() if not c.weapon)
+
+_DASH = Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatTable:
+    """A combat table [VI]: rows are the die (1-6), columns range bands (inclusive, low, high).
+    `cell(die, range)` is the damage; None beyond the last band (out of range)."""
+
+    name: str
+    bands: tuple[tuple[int, int], ...]
+    rows: tuple[tuple[Fraction, ...], ...]  # rows[die - 1][band]
+
+    @property
+    def max_range(self) -> int:
+        return self.bands[-1][1]
+
+    def band(self, distance: int) -> int | None:
+        """The column of a range; range 0 (the same hex) reads as the first band (reading R7)."""
+        distance = max(distance, 1)
+        for i, (low, high) in enumerate(self.bands):
+            if low <= distance <= high:
+                return i
+        return None
+
+    def cell(self, die: int, distance: int) -> Fraction | None:
+        column = self.band(distance)
+        if column is None:
+            return None
+        return self.rows[min(max(die, 1), 6) - 1][column]
+
+
+def _table(name: str, bands: str, rows: str) -> CombatTable:
+    spans = []
+    for b in bands.split():
+        low, _sep, high = b.partition("-")
+        spans.append((int(low), int(high or low)))
+    values = tuple(
+        tuple(_DASH if v == "-" else Fraction(v) for v in line.split())
+        for line in rows.strip().splitlines()
+    )
+    assert len(values) == 6 and all(len(r) == len(spans) for r in values), name
+    return CombatTable(name, tuple(spans), values)
+
+
+# The cells as printed in the seed's section VI; "-" is no damage.
+GUN = _table(
+    "Gun",
+    "1-2 3-4 5-6 7-8 9-10",
+    """
+    - - - - -
+    1 - - - -
+    1 1 - - -
+    1 1 1 - -
+    1 1 1 1 -
+    1 1 1 1 1
+    """,
+)
+MISSILE = _table(
+    "Missile",
+    "1-2 3-6 7-11 12-15 16-20",
+    """
+    - - - - -
+    - 1 - - -
+    - 1 1 - -
+    - 1 1 1 -
+    - 1 1 1 1
+    1 1 1 1 1
+    """,
+)
+FORCE = _table(
+    "Force Beam",
+    "1-2 3-6 7-10 11-17",
+    """
+    - - - -
+    5 - - -
+    5 1 - -
+    5 1 1 -
+    5 1 1 1/2
+    5 1 1 1/2
+    """,
+)
+LASER = _table(
+    "Laser Beam",
+    "1-3 4-6 7-9",
+    """
+    - - -
+    2 - -
+    2 1 -
+    2 1 1/2
+    2 1 1/2
+    2 1 1/2
+    """,
+)
+ENERGY = _table(
+    "Energy Beam",
+    "1-3 4-6 7-9",
+    """
+    - - -
+    3 - -
+    4 1 -
+    4 2 1/2
+    5 2 1/2
+    5 3 1
+    """,
+)
+PRIMARY = _table(
+    "Primary Beam",
+    "1-2 3-6 7-10 11-14",
+    """
+    - - - -
+    1 - - -
+    1 1 - -
+    1 1 1 -
+    1 1 1 1/2
+    1 1 1 1/2
+    """,
+)
+# Columns are how many missiles hit in the volley: 1, 2-3, 4-5, 6 or more [VI.3].
+POINT_DEFENCE = _table(
+    "Point Defense",
+    "1 2-3 4-5 6-999",
+    """
+    - - - -
+    1 - - -
+    1 1 - -
+    1 1 1 -
+    1 1 1 1
+    1 1 1 1
+    """,
+)
+
+# The table each weapon fires on. X (Gun/Missile) reads the gun table within gun range and the
+# missile table beyond (reading R5); the tractor beam has its own throw [IV.D], no table.
+COMBAT_TABLES: dict[str, CombatTable] = {
+    "G": GUN,
+    "M": MISSILE,
+    "F": FORCE,
+    "L": LASER,
+    "E": ENERGY,
+    "P": PRIMARY,
+}
+
+
+def point_defence_stops(die: int, missile_hits: int) -> bool:
+    """Whether one point defence roll destroys a missile that hit [IV.B.2, VI.3]."""
+    cell = POINT_DEFENCE.cell(die, missile_hits)
+    return bool(cell)
