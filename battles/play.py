@@ -13,6 +13,7 @@ from battles.movement import check_move, draw_held, move, path
 from battles.problems import Problem
 from battles.records import BattleRecord, Event, Initiative, Move, Shot, Tractor, Volley
 from battles.state import BattleState, ShipState
+from battles.turns import arrange_turn
 from battles.tractors import check_tractor, resolve_tractor
 from battles.victory import judge_end, turn_limit_result
 
@@ -129,29 +130,40 @@ class _Player:
                                          where.column if where else None))
 
     def run(self) -> Replay:
-        for event in self.record.events:
+        pending = list(self.record.events)
+        while pending:
+            event = pending.pop(0)
             if self.state.over:
                 self.problem(event, "R11", f"the battle was over ({result_text(self.state)}) "
                              "before this line")
                 break
-            if not self.seeded and _rolled(event):
-                assert isinstance(self.dice, WrittenDice)
-                self.dice.rolls.clear()
-                self.dice.feed(_written(event))
-            elif not self.seeded:
-                self.problem(event, "R13", "no dice written here and no seed to roll them",
-                             hint="give the record a [DiceSeed] or write the dice")
-                continue
-            try:
-                self.step(event)
-            except DiceExhausted as exc:
-                self.problem(event, "R13", str(exc))
-            if isinstance(self.dice, WrittenDice) and self.dice.rolls:
-                self.problem(event, "R13", f"{len(self.dice.rolls)} more dice written than "
-                             "the rules roll here")
+            fresh = isinstance(event, Initiative) and not event.rolls and self.seeded
+            self.one(event)
+            if fresh and self.state.initiative:
+                # Orders written at once are put in the rules' alternating order (reading R14).
+                cut = next((i for i, e in enumerate(pending) if isinstance(e, Initiative)),
+                           len(pending))
+                pending[:cut] = arrange_turn(pending[:cut], self.state.initiative)
         self.end_turn()
         self.out.state = self.state
         return self.out
+
+    def one(self, event: Event) -> None:
+        if not self.seeded and _rolled(event):
+            assert isinstance(self.dice, WrittenDice)
+            self.dice.rolls.clear()
+            self.dice.feed(_written(event))
+        elif not self.seeded:
+            self.problem(event, "R13", "no dice written here and no seed to roll them",
+                         hint="give the record a [DiceSeed] or write the dice")
+            return
+        try:
+            self.step(event)
+        except DiceExhausted as exc:
+            self.problem(event, "R13", str(exc))
+        if isinstance(self.dice, WrittenDice) and self.dice.rolls:
+            self.problem(event, "R13", f"{len(self.dice.rolls)} more dice written than "
+                         "the rules roll here")
 
     def end_turn(self) -> None:
         if self.limit is not None and self.state.turn >= self.limit and not self.state.over:
