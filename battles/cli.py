@@ -54,19 +54,28 @@ def check_command(codes: tuple[str, ...], as_json: bool) -> None:
         problems = check_design(code)
         f = figures(code)
         bad |= bool(problems)
-        report.append({
-            "code": str(code), "ok": not problems, "cost": f.cost, "turn_mode": f.turn_mode,
-            "engines": f.engines, "space": format_damage(f.space),
-            "spaces": format_damage(f.spaces), "problems": [p.to_json() for p in problems],
-        })
+        report.append(
+            {
+                "code": str(code),
+                "ok": not problems,
+                "cost": f.cost,
+                "turn_mode": f.turn_mode,
+                "engines": f.engines,
+                "space": format_damage(f.space),
+                "spaces": format_damage(f.spaces),
+                "problems": [p.to_json() for p in problems],
+            }
+        )
         if as_json:
             continue
         if problems:
             for p in problems:
                 click.echo(str(p), err=True)
         else:
-            click.echo(f"{code}: legal; space {format_damage(f.space)} of "
-                       f"{format_damage(f.spaces)}; cost {f.cost} = {f.cost_sum()}")
+            click.echo(
+                f"{code}: legal; space {format_damage(f.space)} of "
+                f"{format_damage(f.spaces)}; cost {f.cost} = {f.cost_sum()}"
+            )
     if as_json:
         click.echo(json.dumps(report, indent=2))
     sys.exit(1 if bad else 0)
@@ -87,16 +96,28 @@ def design_command(code: str, as_json: bool) -> None:
     f = figures(done)
     problems = check_design(done)
     if as_json:
-        click.echo(json.dumps({
-            "code": str(done), "cost": f.cost, "cost_parts": [list(p) for p in f.cost_parts],
-            "turn_mode": f.turn_mode, "engines": f.engines, "space": format_damage(f.space),
-            "spaces": format_damage(f.spaces), "problems": [p.to_json() for p in problems],
-        }, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "code": str(done),
+                    "cost": f.cost,
+                    "cost_parts": [list(p) for p in f.cost_parts],
+                    "turn_mode": f.turn_mode,
+                    "engines": f.engines,
+                    "space": format_damage(f.space),
+                    "spaces": format_damage(f.spaces),
+                    "problems": [p.to_json() for p in problems],
+                },
+                indent=2,
+            )
+        )
     else:
         click.echo(str(done))
         click.echo(f"  cost {f.cost} = {f.cost_sum()}")
-        click.echo(f"  space {format_damage(f.space)} of {format_damage(f.spaces)}"
-                   + (f" = {f.space_sum()}" if f.space_parts else ""))
+        click.echo(
+            f"  space {format_damage(f.space)} of {format_damage(f.spaces)}"
+            + (f" = {f.space_sum()}" if f.space_parts else "")
+        )
         click.echo(f"  turn mode {f.turn_mode}, engines {f.engines}")
         for p in problems:
             click.echo(str(p), err=True)
@@ -115,9 +136,15 @@ def replay_json(replay: Replay) -> dict[str, Any]:
         "problems": [p.to_json() for p in replay.problems],
         "ships": [
             {
-                "name": s.name, "side": s.side, "code": str(s.code), "hex": str(s.hex),
-                "facing": s.facing, "systems": s.crossed_text(), "speed": s.speed,
-                "turn_mode": s.turn_mode, "destroyed": s.destroyed,
+                "name": s.name,
+                "side": s.side,
+                "code": str(s.code),
+                "hex": str(s.hex),
+                "facing": s.facing,
+                "systems": s.crossed_text(),
+                "speed": s.speed,
+                "turn_mode": s.turn_mode,
+                "destroyed": s.destroyed,
                 "carry": format_damage(s.carry),
             }
             for s in state.ships
@@ -145,8 +172,11 @@ def play_command(record: str, as_json: bool) -> None:
             click.echo(str(p), err=True)
         click.echo(f"turn {replay.state.turn}: {result_text(replay.state)}; dice {replay.dice}")
         for s in replay.state.ships:
-            status = "destroyed" if s.destroyed else (
-                f"at {s.hex} {s.facing}, speed {s.speed}, turn mode {s.turn_mode}")
+            status = (
+                "destroyed"
+                if s.destroyed
+                else (f"at {s.hex} {s.facing}, speed {s.speed}, turn mode {s.turn_mode}")
+            )
             click.echo(f"  {s.side} {s.name} {s.crossed_text()}: {status}")
         if not replay.problems:
             click.echo("record consistent")
@@ -166,8 +196,9 @@ def roll_command(record: str, seed: str, reveal: bool) -> None:
         click.echo(str(exc), err=True)
         sys.exit(1)
     if parsed.tag("Dice") is None:
-        parsed = type(parsed)(parsed.tags + (("Dice", commitment(seed)),), parsed.ships,
-                              parsed.events)
+        parsed = type(parsed)(
+            parsed.tags + (("Dice", commitment(seed)),), parsed.ships, parsed.events
+        )
     replay = play_record(parsed, seed=seed)
     for p in replay.problems:
         click.echo(str(p), err=True)

@@ -43,21 +43,24 @@ def bears(state: BattleState, shooter: ShipState, index: int, target: ShipState)
     rng = distance(shooter.hex, target.hex)
     arc = arc_of(shooter.hex, shooter.facing, target.hex)
     if arc is not None and arc != system.arc:
-        return f"{target.name} is in the {_ARC[arc]} arc, not the {_ARC[system.arc or 'f']} [IV.A.5]"
+        return (
+            f"{target.name} is in the {_ARC[arc]} arc, not the {_ARC[system.arc or 'f']} [IV.A.5]"
+        )
     table = table_for(system.code, rng)
     if table is None or table.band(rng) is None:
         reach = MISSILE.max_range if system.code == "X" else table.max_range if table else 0
         return f"range {rng} is beyond {system}'s reach of {reach} [VI]"
     if system.code == "P" and shooter.last_fired(index) == state.turn - 1:
-        return f"{system} fired last turn; a Primary Beam fires every other turn [IV.F.1]"
+        return f"{system} fired last turn; a Primary Beam fires every other turn [IV.F.1, R20]"
     return None
 
 
 _ARC = {"f": "front", "r": "right", "l": "left", "b": "rear"}
 
 
-def _problem(rule: str, message: str, state: BattleState, side: str, subject: str,
-             hint: str | None = None) -> Problem:
+def _problem(
+    rule: str, message: str, state: BattleState, side: str, subject: str, hint: str | None = None
+) -> Problem:
     return Problem(rule, message, subject, hint, state.turn, side)
 
 
@@ -73,50 +76,103 @@ def check_volley(
     for name in order.shooters:
         ship = state.ship(name)
         if ship is None or ship.side != side:
-            problems.append(_problem("IV.A.1", f"player {side} has no ship called {name}",
-                                     state, side, subject))
+            problems.append(
+                _problem("IV.A.1", f"player {side} has no ship called {name}", state, side, subject)
+            )
         elif ship.destroyed:
-            problems.append(_problem("R11", f"{name} is destroyed", state, side, subject))
+            problems.append(_problem("R12", f"{name} is destroyed", state, side, subject))
         elif name in fired or order.shooters.count(name) > 1:
-            problems.append(_problem("IV.A.1", f"{name} has already fired a volley this turn",
-                                     state, side, subject, "one volley per ship per turn"))
+            problems.append(
+                _problem(
+                    "IV.A.1",
+                    f"{name} has already fired a volley this turn",
+                    state,
+                    side,
+                    subject,
+                    "one volley per ship per turn",
+                )
+            )
         else:
             shooters.append(ship)
     targets: list[ShipState] = []
     for t in order.targets:
         ship = state.ship(t.name)
         if ship is None or ship.side == side:
-            problems.append(_problem("IV.A.1", f"{t.name} is not an enemy ship", state, side,
-                                     subject))
+            problems.append(
+                _problem("IV.A.1", f"{t.name} is not an enemy ship", state, side, subject)
+            )
         else:
             targets.append(ship)
     if problems:
         return problems
     if len(shooters) > 1:
         if len(shooters) > 3:
-            problems.append(_problem("IV.A.2", f"a fire group of {len(shooters)} ships; at "
-                                     "most 3", state, side, subject))
+            problems.append(
+                _problem(
+                    "IV.A.2",
+                    f"a fire group of {len(shooters)} ships; at most 3",
+                    state,
+                    side,
+                    subject,
+                )
+            )
         for ship in shooters:
             if not ship.working("D"):
-                problems.append(_problem("IV.A.2", f"{ship.name} has no working DataLink (D) "
-                                         "to join a fire group", state, side, subject,
-                                         "fire it in a volley of its own"))
+                problems.append(
+                    _problem(
+                        "IV.A.2",
+                        f"{ship.name} has no working DataLink (D) to join a fire group",
+                        state,
+                        side,
+                        subject,
+                        "fire it in a volley of its own",
+                    )
+                )
         if len(targets) > 1:
-            problems.append(_problem("IV.A.4", "a fire group fires at one common target; "
-                                     "DataLink and Multiplex Tracking do not mix", state, side,
-                                     subject))
+            problems.append(
+                _problem(
+                    "IV.A.4",
+                    "a fire group fires at one common target; "
+                    "DataLink and Multiplex Tracking do not mix",
+                    state,
+                    side,
+                    subject,
+                )
+            )
         if any(t.weapons for t in order.targets):
-            problems.append(_problem("R10", "a fire group fires every weapon that bears; it "
-                                     "names no weapons", state, side, subject))
+            problems.append(
+                _problem(
+                    "R17",
+                    "a fire group fires every weapon that bears; it names no weapons",
+                    state,
+                    side,
+                    subject,
+                )
+            )
     if len(targets) > 1 and len(shooters) == 1:
         if not shooters[0].working("U"):
-            problems.append(_problem("IV.A.3", f"{shooters[0].name} has no working Multiplex "
-                                     "Tracking (U) to fire at more than one ship", state, side,
-                                     subject, "one target per volley"))
+            problems.append(
+                _problem(
+                    "IV.A.3",
+                    f"{shooters[0].name} has no working Multiplex "
+                    "Tracking (U) to fire at more than one ship",
+                    state,
+                    side,
+                    subject,
+                    "one target per volley",
+                )
+            )
         if any(not t.weapons for t in order.targets):
-            problems.append(_problem("R10", "a volley at several ships names the weapons for "
-                                     "each", state, side, subject,
-                                     "e.g. Lancer > Raider (Gf), Kite (Xf)"))
+            problems.append(
+                _problem(
+                    "R17",
+                    "a volley at several ships names the weapons for each",
+                    state,
+                    side,
+                    subject,
+                    "e.g. Lancer > Raider (Gf), Kite (Xf)",
+                )
+            )
     if problems:
         return problems
     if len(shooters) == 1:
@@ -124,27 +180,41 @@ def check_volley(
     return problems
 
 
-def _check_named(state: BattleState, side: str, subject: str, shooter: ShipState,
-                 targets: tuple[Target, ...]) -> list[Problem]:
+def _check_named(
+    state: BattleState, side: str, subject: str, shooter: ShipState, targets: tuple[Target, ...]
+) -> list[Problem]:
     problems: list[Problem] = []
     used: set[int] = set()
     for t in targets:
         target = state.ship(t.name)
         assert target is not None
         for w in t.weapons:
-            candidates = [i for i, s in enumerate(shooter.code.systems)
-                          if s == w and i not in used and not shooter.crossed[i]]
+            candidates = [
+                i
+                for i, s in enumerate(shooter.code.systems)
+                if s == w and i not in used and not shooter.crossed[i]
+            ]
             if not candidates:
-                problems.append(_problem("IV.A.1", f"{shooter.name} has no working {w} left to "
-                                         "fire", state, side, subject))
+                problems.append(
+                    _problem(
+                        "IV.A.1",
+                        f"{shooter.name} has no working {w} left to fire",
+                        state,
+                        side,
+                        subject,
+                    )
+                )
                 continue
             reasons = [bears(state, shooter, i, target) for i in candidates]
             ok = [i for i, r in zip(candidates, reasons, strict=True) if r is None]
             if ok:
                 used.add(ok[0])
             else:
-                problems.append(_problem("IV.A.5", f"{w} cannot fire at {t.name}: {reasons[0]}",
-                                         state, side, subject))
+                problems.append(
+                    _problem(
+                        "IV.A.5", f"{w} cannot fire at {t.name}: {reasons[0]}", state, side, subject
+                    )
+                )
     return problems
 
 
@@ -158,7 +228,7 @@ class _Fire:
 
 def _assign(state: BattleState, order: Volley) -> list[_Fire]:
     """The weapons that fire now, in order: each shooter's named weapons, or every weapon that
-    bears; crossed-out weapons and destroyed targets are passed over (damage takes effect at
+    bears (reading R17); crossed-out weapons and destroyed targets are passed over (damage takes effect at
     once [II.C.1])."""
     fires: list[_Fire] = []
     for name in order.shooters:
@@ -188,7 +258,8 @@ def _assign(state: BattleState, order: Volley) -> list[_Fire]:
 
 def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[BattleState, Volley]:
     """Fire a (checked) volley: roll each weapon, point defence, dampers, then cross out
-    systems at once. Returns the new state and the volley with its dice and losses."""
+    systems at once (reading R19). Returns the new state and the volley with its dice and
+    losses."""
     fires = _assign(state, order)
     several_shooters = len(order.shooters) > 1
     several_targets = len(order.targets) > 1
@@ -200,20 +271,36 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
         table = table_for(system.code, f.range)
         assert table is not None
         damage = table.cell(min(die + bonus, 6), f.range) or Fraction(0)
-        shots.append(Shot(system, f.range, die, damage,
-                          f.shooter.name if several_shooters else None,
-                          f.target.name if several_targets else None, bonus))
-    # Point defence, per target, against the missiles that hit it in this volley [IV.B.2].
+        shots.append(
+            Shot(
+                system,
+                f.range,
+                die,
+                damage,
+                f.shooter.name if several_shooters else None,
+                f.target.name if several_targets else None,
+                bonus,
+            )
+        )
+    # Point defence, per target, against the missiles that hit it in this volley: one roll per
+    # missile hit when it has any working Y [IV.B.2, reading R18].
     for target_name in dict.fromkeys(f.target.name for f in fires):
         target = state.ship(target_name)
         assert target is not None
-        hits = [k for k, f in enumerate(fires) if f.target.name == target_name
-                and is_missile(f.shooter.code.systems[f.index].code, f.range) and shots[k].damage]
+        hits = [
+            k
+            for k, f in enumerate(fires)
+            if f.target.name == target_name
+            and is_missile(f.shooter.code.systems[f.index].code, f.range)
+            and shots[k].damage
+        ]
         if not target.working("Y"):
             continue
         for k in hits:
             die = dice.roll(6)
-            shots[k] = replace(shots[k], point_defence=((die, point_defence_stops(die, len(hits))),))
+            shots[k] = replace(
+                shots[k], point_defence=((die, point_defence_stops(die, len(hits))),)
+            )
     # Fire marks for Primary Beams [IV.F.1].
     for f in fires:
         if f.shooter.code.systems[f.index].code == "P":
@@ -261,8 +348,9 @@ def _damage(
     points = [effective(s) for s in shots]
     # Overload Dampers soak Energy Beam damage, one point each per volley, or burn out to
     # soak up to four [IV.E.1].
-    energy = sum((p for p, s in zip(points, shots, strict=True) if s.weapon.code == "E"),
-                 Fraction(0))
+    energy = sum(
+        (p for p, s in zip(points, shots, strict=True) if s.weapon.code == "E"), Fraction(0)
+    )
     dampers = ship.working("O")
     if energy and dampers:
         burn = damper_choice(energy, dampers)
@@ -302,7 +390,7 @@ def _next_system(ship: ShipState, weapon: str, dice: Dice, picks: list[tuple[int
     """The system one point of damage crosses out: the leftmost, or for an Energy Beam the
     leftmost that is not armour or cargo, or for a Primary Beam one drawn at random from those
     that are not shields or armour; when only skipped systems are left, the leftmost of them
-    (reading R8)."""
+    (reading R9)."""
     left = ship.uncrossed()
     skip = _SKIPS.get(weapon, "")
     eligible = [i for i in left if ship.code.systems[i].code not in skip]

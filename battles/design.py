@@ -87,50 +87,80 @@ def check_design(code: ShipCode, subject: str | None = None) -> list[Problem]:
     hull = HULLS[code.hull]
     problems: list[Problem] = []
     if f.engines > MAX_ENGINES:
-        problems.append(Problem(
-            "V.A.1", f"{f.engines} engines; a ship may have at most {MAX_ENGINES}", subject,
-            f"take out {f.engines - MAX_ENGINES} I",
-        ))
+        problems.append(
+            Problem(
+                "V.A.1",
+                f"{f.engines} engines; a ship may have at most {MAX_ENGINES}",
+                subject,
+                f"take out {f.engines - MAX_ENGINES} I",
+            )
+        )
     if f.space > f.spaces:
-        problems.append(Problem(
-            "V.A.1",
-            f"space {format_damage(f.space)} used, {format_damage(f.spaces)} in the hull "
-            f"{hull.code} ({hull.name}): {f.space_sum()}",
-            subject, "take out systems, or choose a bigger hull",
-        ))
+        problems.append(
+            Problem(
+                "V.A.1",
+                f"space {format_damage(f.space)} used, {format_damage(f.spaces)} in the hull "
+                f"{hull.code} ({hull.name}): {f.space_sum()}",
+                subject,
+                "take out systems, or choose a bigger hull",
+            )
+        )
     if f.maneuvering and hull.turn_mode - f.maneuvering < 1:
         useful = hull.turn_mode - 1
-        problems.append(Problem(
-            "V.A.3",
-            f"{f.maneuvering} Advanced Maneuvering (V) would take turn mode "
-            f"{hull.turn_mode} below 1",
-            subject, f"the hull {hull.code} can use at most {useful} V",
-        ))
+        problems.append(
+            Problem(
+                "V.A.3",
+                f"{f.maneuvering} Advanced Maneuvering (V) would take turn mode "
+                f"{hull.turn_mode} below 1",
+                subject,
+                f"the hull {hull.code} can use at most {useful} V",
+            )
+        )
     if code.cost is not None and code.cost != f.cost:
-        problems.append(Problem(
-            "V.C", f"cost {code.cost} written, {f.cost} by the tables: {f.cost_sum()}", subject,
-            f"write {f.cost}",
-        ))
+        problems.append(
+            Problem(
+                "V.C",
+                f"cost {code.cost} written, {f.cost} by the tables: {f.cost_sum()}",
+                subject,
+                f"write {f.cost}",
+            )
+        )
     if code.turn_mode is not None and code.turn_mode != f.turn_mode:
-        problems.append(Problem(
-            "V.B.5",
-            f"turn mode {code.turn_mode} written, {f.turn_mode} by the tables: {hull.code} "
-            f"turn mode {hull.turn_mode} - {f.maneuvering} V",
-            subject, f"write {f.turn_mode}",
-        ))
+        problems.append(
+            Problem(
+                "V.B.5",
+                f"turn mode {code.turn_mode} written, {f.turn_mode} by the tables: {hull.code} "
+                f"turn mode {hull.turn_mode} - {f.maneuvering} V",
+                subject,
+                f"write {f.turn_mode}",
+            )
+        )
     if code.engines is not None and code.engines != f.engines:
-        problems.append(Problem(
-            "V.B.6", f"{code.engines} engines written, {f.engines} I in the systems", subject,
-            f"write {f.engines}",
-        ))
+        problems.append(
+            Problem(
+                "V.B.6",
+                f"{code.engines} engines written, {f.engines} I in the systems",
+                subject,
+                f"write {f.engines}",
+            )
+        )
     return problems
 
 
-def check_fleet_cost(codes: Sequence[ShipCode], budget: int, side: str | None = None) -> list[Problem]:
-    """A side's ships must together cost no more than the battle's budget (reading R12)."""
+def check_fleet_cost(
+    codes: Sequence[ShipCode], budget: int, side: str | None = None
+) -> list[Problem]:
+    """A side's ships must together cost no more than the battle's budget (reading R16)."""
     total = sum(figures(c).cost for c in codes)
     if total <= budget:
         return []
     parts = " + ".join(str(figures(c).cost) for c in codes)
-    return [Problem("R12", f"the ships cost {total} ({parts}), over the budget of {budget}",
-                    None, "leave out a ship or choose cheaper systems", side=side)]
+    return [
+        Problem(
+            "R16",
+            f"the ships cost {total} ({parts}), over the budget of {budget}",
+            None,
+            "leave out a ship or choose cheaper systems",
+            side=side,
+        )
+    ]

@@ -17,40 +17,79 @@ def check_move(state: BattleState, side: str, name: str, how: str) -> list[Probl
     ship = state.ship(name)
     turn_no = state.turn
     if ship is None:
-        return [Problem("R10", f"no ship called {name}", name,
-                        "the ships are " + ", ".join(s.name for s in state.ships), turn_no, side)]
+        return [
+            Problem(
+                "R17",
+                f"no ship called {name}",
+                name,
+                "the ships are " + ", ".join(s.name for s in state.ships),
+                turn_no,
+                side,
+            )
+        ]
     if ship.side != side:
-        return [Problem("II.B.1", f"{name} is player {ship.side}'s ship", name, None, turn_no,
-                        side)]
+        return [
+            Problem("II.B.1", f"{name} is player {ship.side}'s ship", name, None, turn_no, side)
+        ]
     if ship.destroyed:
-        return [Problem("R11", f"{name} is destroyed and cannot move", name, None, turn_no, side)]
+        return [Problem("R12", f"{name} is destroyed and cannot move", name, None, turn_no, side)]
     hold = state.held(name)
     if how == "held":
         if hold is None:
-            return [Problem("IV.D.4", f"{name} is held by no tractor beam this turn", name,
-                            "write its moves, or `stay`", turn_no, side)]
+            return [
+                Problem(
+                    "IV.D.4",
+                    f"{name} is held by no tractor beam this turn",
+                    name,
+                    "write its moves, or `stay`",
+                    turn_no,
+                    side,
+                )
+            ]
         return []
     if hold is not None and how != "stay":
-        return [Problem("IV.D.4", f"{name} is held by a tractor beam and cannot move this turn",
-                        name, "write `held`", turn_no, side)]
+        return [
+            Problem(
+                "IV.D.4",
+                f"{name} is held by a tractor beam and cannot move this turn",
+                name,
+                "write `held`",
+                turn_no,
+                side,
+            )
+        ]
     if how == "stay":
         return []
     problems = []
     ahead = how.count("F")
     if ahead > ship.speed:
-        problems.append(Problem(
-            "III.A.1", f"{ahead} hexes ahead, but {name} has speed {ship.speed} "
-            f"({ship.working('I')} working engines)", name,
-            f"move at most {ship.speed} hexes", turn_no, side))
+        problems.append(
+            Problem(
+                "III.A.1",
+                f"{ahead} hexes ahead, but {name} has speed {ship.speed} "
+                f"({ship.working('I')} working engines)",
+                name,
+                f"move at most {ship.speed} hexes",
+                turn_no,
+                side,
+            )
+        )
     straight = ship.straight
     for i, step in enumerate(how, start=1):
         if step == "F":
             straight += 1
         elif straight < ship.turn_mode:
-            problems.append(Problem(
-                "III.B.2", f"step {i} ({step}) turns after {straight} hexes straight; turn mode "
-                f"{ship.turn_mode} needs {ship.turn_mode}", name,
-                f"move ahead {ship.turn_mode - straight} more first", turn_no, side))
+            problems.append(
+                Problem(
+                    "III.B.2",
+                    f"step {i} ({step}) turns after {straight} hexes straight; turn mode "
+                    f"{ship.turn_mode} needs {ship.turn_mode}",
+                    name,
+                    f"move ahead {ship.turn_mode - straight} more first",
+                    turn_no,
+                    side,
+                )
+            )
             break
         else:
             straight = 0
@@ -81,9 +120,10 @@ def move(state: BattleState, name: str, how: str) -> BattleState:
 
 def _toward(start: Hex, goal: Hex) -> Hex:
     """The neighbour of `start` nearest `goal`; between two equally near, the first in the
-    order N NE SE S SW NW (reading R9)."""
-    return min(start.neighbours(), key=lambda h: (distance(h, goal),
-                                                  FACINGS.index(_facing(start, h))))
+    order N NE SE S SW NW (reading R11)."""
+    return min(
+        start.neighbours(), key=lambda h: (distance(h, goal), FACINGS.index(_facing(start, h)))
+    )
 
 
 def _facing(a: Hex, b: Hex) -> str:
@@ -92,7 +132,7 @@ def _facing(a: Hex, b: Hex) -> str:
 
 def draw_held(state: BattleState) -> BattleState:
     """At the start of a turn's movement, each held ship is drawn one hex toward the ship that
-    holds it, keeping its facing, unless they are already adjacent (reading R9)."""
+    holds it, keeping its facing, unless they are already adjacent (reading R11)."""
     for hold in state.holds:
         if hold.turn != state.turn:
             continue

@@ -71,41 +71,67 @@ class _Build(Transformer[Token, Any]):
 
     def _fail(self, token: Token, message: str, hint: str, length: int = 1) -> None:
         raise _Letters(
-            NotationError(message, self.text, token.line or 1, token.column or 1, (), hint,
-                          token.value, length)
+            NotationError(
+                message,
+                self.text,
+                token.line or 1,
+                token.column or 1,
+                (),
+                hint,
+                token.value,
+                length,
+            )
         )
 
     # ship codes
     def plain(self, c: list[Token]) -> System:
         letter = c[0]
         if letter.value not in COMPONENTS:
-            self._fail(letter, f"unknown system letter {letter.value}",
-                       f"the systems are {''.join(COMPONENTS)} [V.C.2]")
+            self._fail(
+                letter,
+                f"unknown system letter {letter.value}",
+                f"the systems are {''.join(COMPONENTS)} [V.C.2]",
+            )
         if letter.value in WEAPONS:
-            self._fail(letter, f"{letter.value} ({COMPONENTS[letter.value].name}) is a weapon "
-                       "and goes in parentheses with its arc",
-                       f"write ({letter.value}f) for a front arc; arcs are f r l b [V.B.2]")
+            self._fail(
+                letter,
+                f"{letter.value} ({COMPONENTS[letter.value].name}) is a weapon "
+                "and goes in parentheses with its arc",
+                f"write ({letter.value}f) for a front arc; arcs are f r l b [V.B.2]",
+            )
         return System(letter.value)
 
     def weapon(self, c: list[Token]) -> System:
         letter = c[0]
         if letter.value not in COMPONENTS:
-            self._fail(letter, f"unknown system letter {letter.value}",
-                       f"the weapons are {WEAPONS} [V.C.2]")
+            self._fail(
+                letter,
+                f"unknown system letter {letter.value}",
+                f"the weapons are {WEAPONS} [V.C.2]",
+            )
         if letter.value not in WEAPONS:
-            self._fail(letter, f"{letter.value} ({COMPONENTS[letter.value].name}) is not a "
-                       "weapon, so it has no arc and no parentheses",
-                       f"write {letter.value} without parentheses; only {WEAPONS} are weapons "
-                       "(reading R3)")
+            self._fail(
+                letter,
+                f"{letter.value} ({COMPONENTS[letter.value].name}) is not a "
+                "weapon, so it has no arc and no parentheses",
+                f"write {letter.value} without parentheses; only {WEAPONS} are weapons "
+                "(reading R3)",
+            )
         if len(c) < 2:
-            self._fail(letter, f"the weapon {letter.value} has no arc of fire",
-                       f"add an arc after the letter: ({letter.value}f) front, "
-                       f"({letter.value}r) right, ({letter.value}l) left, ({letter.value}b) rear"
-                       " [V.A.2]")
+            self._fail(
+                letter,
+                f"the weapon {letter.value} has no arc of fire",
+                f"add an arc after the letter: ({letter.value}f) front, "
+                f"({letter.value}r) right, ({letter.value}l) left, ({letter.value}b) rear"
+                " [V.A.2]",
+            )
         arc = c[1]
         if arc.value not in ARCS:
-            self._fail(arc, f"unknown arc {arc.value}",
-                       "the arcs are f (front), r (right), l (left), b (rear) [V.A.2]")
+            self._fail(
+                arc,
+                f"unknown arc {arc.value}",
+                "the arcs are f (front), r (right), l (left), b (rear) [V.A.2]",
+            )
         return System(letter.value, arc.value)
 
     def systems(self, c: list[System]) -> tuple[System, ...]:
@@ -140,8 +166,9 @@ class _Build(Transformer[Token, Any]):
     def roll_pair(self, c: list[Token]) -> tuple[int, int]:
         sides = (c[0].value, c[2].value)
         if sides != ("A", "B"):
-            self._fail(c[0], "initiative rolls are written A's first, then B's",
-                       "write `A 5 B 3` [II.A]")
+            self._fail(
+                c[0], "initiative rolls are written A's first, then B's", "write `A 5 B 3` [II.A]"
+            )
         return int(c[1]), int(c[3])
 
     def initiative_line(self, c: list[Any]) -> Initiative:
@@ -177,8 +204,17 @@ class _Build(Transformer[Token, Any]):
             if t.type == "PICK"
             for a, b in [t.value[4:].split("/")]
         )
-        return Shot(weapon, int(rng.value[1:]), int(die.value[1]), Fraction(damage.value),
-                    shooter, target, 1 if "+" in die.value else 0, pd, picks)
+        return Shot(
+            weapon,
+            int(rng.value[1:]),
+            int(die.value[1]),
+            Fraction(damage.value),
+            shooter,
+            target,
+            1 if "+" in die.value else 0,
+            pd,
+            picks,
+        )
 
     def _wref(self, token: Token) -> System:
         letter, arc = token.value[0], token.value[1]
@@ -328,37 +364,55 @@ def _code_error(
     if found == ")" and "an arc (f r l b)" in expected:
         letter = source[column - 2] if column >= 2 else "G"
         return NotationError(
-            f"the weapon {letter} has no arc of fire", text, line, column - 1, expected,
+            f"the weapon {letter} has no arc of fire",
+            text,
+            line,
+            column - 1,
+            expected,
             f"add an arc after the letter: ({letter}f) front, ({letter}r) right, "
-            f"({letter}l) left, ({letter}b) rear [V.A.2]", letter,
+            f"({letter}l) left, ({letter}b) rear [V.A.2]",
+            letter,
         )
     if not found.strip() and fields < 5 and "-" in expected:
         missing = ", ".join(_FIELDS[fields:])
         return NotationError(
             f"the Ship Code has {fields} field{'s' if fields != 1 else ''} of 5; missing: "
-            f"{missing}", text, line, column, expected,
+            f"{missing}",
+            text,
+            line,
+            column,
+            expected,
             f"a Ship Code is {_SHAPE} [V.B]; `spaceships battles design` works out the numbers",
         )
     if found[:1].islower() and found[:1].isalpha():
         return NotationError(
-            f"unexpected {found[0]!r}: system letters are capitals", text, line, column,
-            expected, f"write {found[0].upper()}; a small letter is only an arc inside "
-            "parentheses [V.B.2]", found[0],
+            f"unexpected {found[0]!r}: system letters are capitals",
+            text,
+            line,
+            column,
+            expected,
+            f"write {found[0].upper()}; a small letter is only an arc inside parentheses [V.B.2]",
+            found[0],
         )
     if found in HULLS or "a hull class (E C F D CR BC BS SD)" in expected:
         return NotationError(
             f"unknown hull class {found!r}" if found.strip() else "the hull class is missing",
-            text, line, column, expected, f"a Ship Code starts with its class: {_SHAPE} [V.B.1]",
+            text,
+            line,
+            column,
+            expected,
+            f"a Ship Code starts with its class: {_SHAPE} [V.B.1]",
             found,
         )
     what = f"unexpected {found!r} in the Ship Code" if found.strip() else "the Ship Code ends"
-    return NotationError(what, text, line, column, expected, f"a Ship Code is {_SHAPE} [V.B]",
-                         found)
+    return NotationError(
+        what, text, line, column, expected, f"a Ship Code is {_SHAPE} [V.B]", found
+    )
 
 
 def _record_hint(expected: tuple[str, ...]) -> str:
     return (
-        "record lines are tags `[Name \"value\"]`, `A ship NAME CODE at Q,R FACING`, "
+        'record lines are tags `[Name "value"]`, `A ship NAME CODE at Q,R FACING`, '
         "`1 initiative A 5 B 3`, `1 A move NAME FFRF`, `1 A volley NAME > NAME`, "
         "`1 A tractor NAME > NAME` (docs/battles.md)"
     )
@@ -395,8 +449,18 @@ def parse_record(text: str) -> BattleRecord:
             items = _run(work, "record")
             break
         except NotationError as exc:
-            errors.append(NotationError(exc.message, text, exc.line, exc.column, exc.expected,
-                                        exc.hint, exc.word, exc.length))
+            errors.append(
+                NotationError(
+                    exc.message,
+                    text,
+                    exc.line,
+                    exc.column,
+                    exc.expected,
+                    exc.hint,
+                    exc.word,
+                    exc.length,
+                )
+            )
             lines = work.split("\n")
             if not 0 < exc.line <= len(lines) or not lines[exc.line - 1].strip():
                 break

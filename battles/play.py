@@ -53,9 +53,17 @@ def start_state(record: BattleRecord) -> tuple[BattleState, list[Problem]]:
     for entry in record.ships:
         line, col = (entry.where.line, entry.where.column) if entry.where else (None, None)
         if entry.name in names:
-            problems.append(Problem("R10", f"two ships called {entry.name}", entry.name,
-                                    "give each ship its own name", side=entry.side, line=line,
-                                    column=col))
+            problems.append(
+                Problem(
+                    "R17",
+                    f"two ships called {entry.name}",
+                    entry.name,
+                    "give each ship its own name",
+                    side=entry.side,
+                    line=line,
+                    column=col,
+                )
+            )
         names.add(entry.name)
         for p in check_design(entry.code, entry.name):
             problems.append(replace(p, side=entry.side, line=line, column=col))
@@ -66,13 +74,13 @@ def start_state(record: BattleRecord) -> tuple[BattleState, list[Problem]]:
             problems += check_fleet_cost(codes, int(budget), side) if budget.isdigit() else []
     for side in "AB":
         if not any(s.side == side for s in record.ships):
-            problems.append(Problem("R12", f"player {side} has no ships", side=side))
+            problems.append(Problem("R16", f"player {side} has no ships", side=side))
     ships = tuple(ShipState.start(s.name, s.side, s.code, s.hex, s.facing) for s in record.ships)
     return BattleState(ships), problems
 
 
 def roll_initiative(dice: SeededDice | WrittenDice) -> tuple[tuple[int, int], ...]:
-    """A's die then B's, again while they tie [II.A.1]."""
+    """A's die then B's, again while they tie, every turn [II.A.1, reading R15]."""
     rolls = []
     while True:
         a, b = dice.roll(6), dice.roll(6)
@@ -85,9 +93,11 @@ def _written(event: Event) -> list[int]:
     if isinstance(event, Initiative):
         return [d for pair in event.rolls for d in pair]
     if isinstance(event, Volley) and event.shots is not None:
-        return ([s.die for s in event.shots]
-                + [d for s in event.shots for d, _stop in s.point_defence]
-                + [d for s in event.shots for d, _among in s.picks])
+        return (
+            [s.die for s in event.shots]
+            + [d for s in event.shots for d, _stop in s.point_defence]
+            + [d for s in event.shots for d, _among in s.picks]
+        )
     if isinstance(event, Tractor) and event.die is not None:
         return [event.die]
     return []
@@ -121,28 +131,47 @@ class _Player:
         limit = record.tag("TurnLimit")
         self.limit = int(limit) if limit and limit.isdigit() else None
 
-    def problem(self, event: Event, rule: str, message: str, subject: str | None = None,
-                hint: str | None = None) -> None:
+    def problem(
+        self,
+        event: Event,
+        rule: str,
+        message: str,
+        subject: str | None = None,
+        hint: str | None = None,
+    ) -> None:
         where = event.where
         side = getattr(event, "side", None)
-        self.out.problems.append(Problem(rule, message, subject, hint, event.turn, side,
-                                         where.line if where else None,
-                                         where.column if where else None))
+        self.out.problems.append(
+            Problem(
+                rule,
+                message,
+                subject,
+                hint,
+                event.turn,
+                side,
+                where.line if where else None,
+                where.column if where else None,
+            )
+        )
 
     def run(self) -> Replay:
         pending = list(self.record.events)
         while pending:
             event = pending.pop(0)
             if self.state.over:
-                self.problem(event, "R11", f"the battle was over ({result_text(self.state)}) "
-                             "before this line")
+                self.problem(
+                    event,
+                    "R12",
+                    f"the battle was over ({result_text(self.state)}) before this line",
+                )
                 break
             fresh = isinstance(event, Initiative) and not event.rolls and self.seeded
             self.one(event)
             if fresh and self.state.initiative:
                 # Orders written at once are put in the rules' alternating order (reading R14).
-                cut = next((i for i, e in enumerate(pending) if isinstance(e, Initiative)),
-                           len(pending))
+                cut = next(
+                    (i for i, e in enumerate(pending) if isinstance(e, Initiative)), len(pending)
+                )
                 pending[:cut] = arrange_turn(pending[:cut], self.state.initiative)
         self.end_turn()
         self.out.state = self.state
@@ -154,16 +183,21 @@ class _Player:
             self.dice.rolls.clear()
             self.dice.feed(_written(event))
         elif not self.seeded:
-            self.problem(event, "R13", "no dice written here and no seed to roll them",
-                         hint="give the record a [DiceSeed] or write the dice")
+            self.problem(
+                event,
+                "R13",
+                "no dice written here and no seed to roll them",
+                hint="give the record a [DiceSeed] or write the dice",
+            )
             return
         try:
             self.step(event)
         except DiceExhausted as exc:
             self.problem(event, "R13", str(exc))
         if isinstance(self.dice, WrittenDice) and self.dice.rolls:
-            self.problem(event, "R13", f"{len(self.dice.rolls)} more dice written than "
-                         "the rules roll here")
+            self.problem(
+                event, "R13", f"{len(self.dice.rolls)} more dice written than the rules roll here"
+            )
 
     def end_turn(self) -> None:
         if self.limit is not None and self.state.turn >= self.limit and not self.state.over:
@@ -174,9 +208,13 @@ class _Player:
             self.initiative(event)
             return
         if event.turn != self.state.turn or self.phase == "between":
-            self.problem(event, "II", f"this line belongs to turn {event.turn}, but turn "
-                         f"{self.state.turn} is being played",
-                         hint="each turn opens with its initiative line")
+            self.problem(
+                event,
+                "II",
+                f"this line belongs to turn {event.turn}, but turn "
+                f"{self.state.turn} is being played",
+                hint="each turn opens with its initiative line",
+            )
             return
         if isinstance(event, Move):
             self.move(event)
@@ -187,16 +225,23 @@ class _Player:
 
     def initiative(self, event: Initiative) -> None:
         if event.turn != self.state.turn + 1:
-            self.problem(event, "II", f"turn {event.turn} follows turn {self.state.turn}",
-                         hint=f"number it {self.state.turn + 1}")
+            self.problem(
+                event,
+                "II",
+                f"turn {event.turn} follows turn {self.state.turn}",
+                hint=f"number it {self.state.turn + 1}",
+            )
         self.end_turn()
         if self.state.over:
-            self.problem(event, "R11", "the turn limit has been reached")
+            self.problem(event, "R12", "the turn limit has been reached")
             return
         rolls = roll_initiative(self.dice)
         if event.rolls and rolls != event.rolls and self.seeded:
-            self.problem(event, "R13", f"initiative rolled {_pairs(rolls)} by the seed, "
-                         f"{_pairs(event.rolls)} written")
+            self.problem(
+                event,
+                "R13",
+                f"initiative rolled {_pairs(rolls)} by the seed, {_pairs(event.rolls)} written",
+            )
         winner = "A" if rolls[-1][0] > rolls[-1][1] else "B"
         self.state = replace(self.state, turn=self.state.turn + 1, initiative=winner)
         self.state = draw_held(self.state)
@@ -209,8 +254,7 @@ class _Player:
             self.problem(event, "II.B", "moves come before the volleys of the turn")
             return
         if event.ship in self.moved:
-            self.problem(event, "III.A.1", f"{event.ship} has already moved this turn",
-                         event.ship)
+            self.problem(event, "III.A.1", f"{event.ship} has already moved this turn", event.ship)
             return
         problems = check_move(self.state, event.side, event.ship, event.how)
         for p in problems:
@@ -222,8 +266,12 @@ class _Player:
         ship = self.state.ship(event.ship)
         assert ship is not None
         if event.end and event.end != (ship.hex, ship.facing):
-            self.problem(event, "III", f"{event.ship} ends at {ship.hex} {ship.facing}, not "
-                         f"{event.end[0]} {event.end[1]}", event.ship)
+            self.problem(
+                event,
+                "III",
+                f"{event.ship} ends at {ship.hex} {ship.facing}, not {event.end[0]} {event.end[1]}",
+                event.ship,
+            )
         self.out.events.append(replace(event, end=(ship.hex, ship.facing)))
 
     def volley(self, event: Volley) -> None:
@@ -258,15 +306,23 @@ class _Player:
         elif side == self.last_volley_side:
             self.done_sides.add(other)
         if side in self.done_sides:
-            self.problem(event, "II.C.1", f"player {side} fires after having let a volley pass",
-                         hint="volleys alternate, the player with initiative first")
+            self.problem(
+                event,
+                "II.C.1",
+                f"player {side} fires after having let a volley pass",
+                hint="volleys alternate, the player with initiative first",
+            )
         self.last_volley_side = side
 
     def compare(self, written: Volley, done: Volley) -> None:
         assert written.shots is not None and done.shots is not None
         if len(written.shots) != len(done.shots):
-            self.problem(written, "IV.A", f"{len(done.shots)} weapons fire by the rules "
-                         f"({_shots(done.shots)}), {len(written.shots)} written")
+            self.problem(
+                written,
+                "IV.A",
+                f"{len(done.shots)} weapons fire by the rules "
+                f"({_shots(done.shots)}), {len(written.shots)} written",
+            )
             return
         rolled_apart = False
         for mine, rules in zip(written.shots, done.shots, strict=True):
@@ -278,13 +334,16 @@ class _Player:
         if rolled_apart:
             return
         if written.losses != done.losses:
-            self.problem(written, "IV.C.1", f"`{'; '.join(str(x) for x in written.losses)}` "
-                         f"written, `{'; '.join(str(x) for x in done.losses)}` by the rules")
+            self.problem(
+                written,
+                "IV.C.1",
+                f"`{'; '.join(str(x) for x in written.losses)}` "
+                f"written, `{'; '.join(str(x) for x in done.losses)}` by the rules",
+            )
 
     def tractor(self, event: Tractor) -> None:
         self.phase = "tractor"
-        problems = check_tractor(self.state, event.side, event.ship, event.target,
-                                 self.tractored)
+        problems = check_tractor(self.state, event.side, event.ship, event.target, self.tractored)
         for p in problems:
             self.problem(event, p.rule, p.message, p.subject, p.hint)
         if problems:
@@ -292,10 +351,15 @@ class _Player:
                 self.dice.rolls.clear()
             return
         self.tractored.add(event.ship)
-        self.state, done = resolve_tractor(self.state, event.side, event.ship, event.target,
-                                           self.dice)
-        if event.result is not None and (event.range, event.die, event.result) != (
-            done.range, done.die, done.result
+        self.state, done = resolve_tractor(
+            self.state, event.side, event.ship, event.target, self.dice
+        )
+        if event.result is not None and self.seeded and event.die != done.die:
+            self.problem(event, "R13", f"`{event}` written; the seed rolled `{done}`")
+        elif event.result is not None and (event.range, event.die, event.result) != (
+            done.range,
+            done.die,
+            done.result,
         ):
             self.problem(event, "IV.D.2", f"`{event}` written, `{done}` by the rules")
         self.out.events.append(done)
@@ -321,9 +385,14 @@ def play_record(record: BattleRecord, seed: str | None = None) -> Replay:
     commit = record.tag("Dice")
     seed = seed if seed is not None else record.tag("DiceSeed")
     if seed is not None and commit is not None and commitment(seed) != commit:
-        problems.append(Problem("R13", "the seed does not match the dice commitment published "
-                                f"at the start ({commit})", None,
-                                "the seed revealed must hash to the [Dice] tag"))
+        problems.append(
+            Problem(
+                "R13",
+                f"the seed does not match the dice commitment published at the start ({commit})",
+                None,
+                "the seed revealed must hash to the [Dice] tag",
+            )
+        )
     replay = _Player(record, seed).run()
     replay.problems[:0] = problems
     if seed is not None and commit is not None and not problems:
@@ -334,6 +403,9 @@ def play_record(record: BattleRecord, seed: str | None = None) -> Replay:
         replay.dice = "as written (no seed revealed)"
     claimed = record.tag("Result")
     if claimed is not None and replay.state.over and claimed != result_text(replay.state):
-        replay.problems.append(Problem("R11", f"result {claimed!r} written, "
-                                       f"{result_text(replay.state)!r} by the rules"))
+        replay.problems.append(
+            Problem(
+                "R12", f"result {claimed!r} written, {result_text(replay.state)!r} by the rules"
+            )
+        )
     return replay

@@ -36,8 +36,11 @@ class ShipState:
         return cls(name, side, code, hex, facing, (False,) * len(code.systems), tm)
 
     def working(self, letter: str) -> int:
-        return sum(1 for s, x in zip(self.code.systems, self.crossed, strict=True)
-                   if s.code == letter and not x)
+        return sum(
+            1
+            for s, x in zip(self.code.systems, self.crossed, strict=True)
+            if s.code == letter and not x
+        )
 
     @property
     def speed(self) -> int:
@@ -51,15 +54,14 @@ class ShipState:
 
     @property
     def destroyed(self) -> bool:
-        """Every system crossed out (reading R11)."""
+        """Every system crossed out (reading R12)."""
         return all(self.crossed)
 
     def uncrossed(self) -> list[int]:
         return [i for i, x in enumerate(self.crossed) if not x]
 
     def weapons(self) -> list[tuple[int, System]]:
-        return [(i, s) for i, s in enumerate(self.code.systems)
-                if s.weapon and not self.crossed[i]]
+        return [(i, s) for i, s in enumerate(self.code.systems) if s.weapon and not self.crossed[i]]
 
     def last_fired(self, index: int) -> int | None:
         return dict(self.fired).get(index)
@@ -71,8 +73,9 @@ class ShipState:
 
     def crossed_text(self) -> str:
         """The code's systems with crossed ones in brackets: `[S]AI(Gf)...`."""
-        return "".join(f"[{s}]" if x else str(s)
-                       for s, x in zip(self.code.systems, self.crossed, strict=True))
+        return "".join(
+            f"[{s}]" if x else str(s) for s, x in zip(self.code.systems, self.crossed, strict=True)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +107,11 @@ class BattleState:
 
     def held(self, name: str) -> Hold | None:
         """The hold on or by this ship this turn, if any."""
-        return next((h for h in self.holds if h.turn == self.turn and name in
-                     (h.holder, h.target)), None)
+        return next(
+            (h for h in self.holds if h.turn == self.turn and name in (h.holder, h.target)), None
+        )
 
     def holds_on(self, holder: str, target: str) -> bool:
-        return any(h.turn == self.turn and h.holder == holder and h.target == target
-                   for h in self.holds)
+        return any(
+            h.turn == self.turn and h.holder == holder and h.target == target for h in self.holds
+        )

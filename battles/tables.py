@@ -67,11 +67,13 @@ class Component:
     weapon: bool
 
 
-def _c(code: str, name: str, cost: int | None, space: int | None, weapon: bool = False) -> Component:
+def _c(
+    code: str, name: str, cost: int | None, space: int | None, weapon: bool = False
+) -> Component:
     return Component(code, name, cost, None if space is None else Fraction(space), weapon)
 
 
-# Which systems are weapons (written in parentheses with an arc): readings R3 and R4.
+# Which systems are weapons (written in parentheses with an arc): reading R3.
 COMPONENTS: dict[str, Component] = {
     c.code: c
     for c in (
@@ -115,7 +117,7 @@ class CombatTable:
         return self.bands[-1][1]
 
     def band(self, distance: int) -> int | None:
-        """The column of a range; range 0 (the same hex) reads as the first band (reading R7)."""
+        """The column of a range; range 0 (the same hex) reads as the first band (reading R4)."""
         distance = max(distance, 1)
         for i, (low, high) in enumerate(self.bands):
             if low <= distance <= high:

@@ -17,7 +17,7 @@ TRACTOR_RANGE = 5  # [IV.D.2]
 
 def tractor_hits(die: int, turn_mode: int, rng: int, speed: int) -> bool:
     """The throw, plus the target's turn mode, less the range, must exceed the target's speed
-    (reading R9)."""
+    (reading R10)."""
     return die + turn_mode - rng > speed
 
 
@@ -50,7 +50,7 @@ def check_tractor(
     if target is None or target.side == side:
         return problem("IV.D.1", f"{target_name} is not an enemy ship")
     if ship.destroyed or target.destroyed:
-        return problem("R11", "a destroyed ship neither fires nor is held")
+        return problem("R12", "a destroyed ship neither fires nor is held")
     if ship_name in fired:
         return problem("IV.D.6", f"{ship_name} has already fired its tractor beam this turn")
     _index, why = _beam(state, ship_name, target_name)

@@ -1,4 +1,4 @@
-"""When a battle ends and who won (readings R11, R12)."""
+"""When a battle ends and who won (reading R12)."""
 
 from __future__ import annotations
 
