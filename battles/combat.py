@@ -228,8 +228,8 @@ class _Fire:
 
 def _assign(state: BattleState, order: Volley) -> list[_Fire]:
     """The weapons that fire now, in order: each shooter's named weapons, or every weapon that
-    bears (reading R17); crossed-out weapons and destroyed targets are passed over (damage takes effect at
-    once [II.C.1])."""
+    bears (reading R17); crossed-out weapons and destroyed targets are passed over (damage
+    takes effect at once [II.C.1])."""
     fires: list[_Fire] = []
     for name in order.shooters:
         shooter = state.ship(name)

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field, replace
 from battles.combat import check_volley, resolve_volley
 from battles.design import check_design, check_fleet_cost
 from battles.dice import DiceExhausted, SeededDice, WrittenDice, commitment
-from battles.movement import check_move, draw_held, move, path
+from battles.movement import check_move, draw_held, move
 from battles.problems import Problem
 from battles.records import BattleRecord, Event, Initiative, Move, Shot, Tractor, Volley
 from battles.state import BattleState, ShipState
-from battles.turns import arrange_turn
 from battles.tractors import check_tractor, resolve_tractor
+from battles.turns import arrange_turn
 from battles.victory import judge_end, turn_limit_result
 
 __all__ = ["Replay", "play_record", "roll_initiative", "start_state"]
