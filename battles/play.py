@@ -29,6 +29,7 @@ class Replay:
     state: BattleState = field(default_factory=lambda: BattleState(()))
     events: list[Event] = field(default_factory=list)
     dice: str = "as written"
+    lapsed: list[str] = field(default_factory=list)
 
     def record(self, original: BattleRecord, reveal: str | None = None) -> BattleRecord:
         """The record with every event as played (dice filled in), `Result` when over."""
@@ -103,6 +104,11 @@ def _written(event: Event) -> list[int]:
     return []
 
 
+def _settled(event: Event) -> bool:
+    """Whether an event is written with its outcome (a move with where it ended)."""
+    return event.end is not None if isinstance(event, Move) else _rolled(event)
+
+
 def _rolled(event: Event) -> bool:
     if isinstance(event, Initiative):
         return bool(event.rolls)
@@ -165,14 +171,16 @@ class _Player:
                     f"the battle was over ({result_text(self.state)}) before this line",
                 )
                 break
-            fresh = isinstance(event, Initiative) and not event.rolls and self.seeded
             self.one(event)
-            if fresh and self.state.initiative:
-                # Orders written at once are put in the rules' alternating order (reading R14).
+            if isinstance(event, Initiative) and self.seeded and self.state.initiative:
+                # Orders written at once are put in the rules' alternating order (reading
+                # R14); what is already rolled keeps its place.
                 cut = next(
                     (i for i, e in enumerate(pending) if isinstance(e, Initiative)), len(pending)
                 )
-                pending[:cut] = arrange_turn(pending[:cut], self.state.initiative)
+                done = [e for e in pending[:cut] if _settled(e)]
+                fresh = [e for e in pending[:cut] if not _settled(e)]
+                pending[:cut] = done + arrange_turn(fresh, self.state.initiative)
         self.end_turn()
         self.out.state = self.state
         return self.out
@@ -281,6 +289,8 @@ class _Player:
         self.phase = "fire"
         self.alternation(event)
         order = replace(event, shots=None, losses=())
+        if event.shots is None and self.lapses(event, order):
+            return
         problems = check_volley(self.state, event.side, order, self.fired)
         for p in problems:
             self.problem(event, p.rule, p.message, p.subject, p.hint)
@@ -290,6 +300,12 @@ class _Player:
             return
         self.fired.update(event.shooters)
         self.state, done = resolve_volley(self.state, order, self.dice)
+        if not done.shots:
+            if event.shots is None:
+                self.out.lapsed.append(f"{event}: no weapon bears any longer")
+            else:
+                self.problem(event, "IV.A.5", "no weapon bears by the rules")
+            return
         if event.shots is not None:
             self.compare(event, done)
         self.state = judge_end(self.state)
@@ -341,8 +357,21 @@ class _Player:
                 f"written, `{'; '.join(str(x) for x in done.losses)}` by the rules",
             )
 
+    def lapses(self, event: Volley | Tractor, order: Volley | None) -> bool:
+        """An order written before the volleys lapses when its ship or target is destroyed
+        before its turn comes (reading R14)."""
+        names = (event.ship, event.target) if isinstance(event, Tractor) else (
+            *event.shooters, *(t.name for t in event.targets))
+        gone = [n for n in names if (s := self.state.ship(n)) is not None and s.destroyed]
+        if not gone:
+            return False
+        self.out.lapsed.append(f"{event}: {', '.join(gone)} destroyed first")
+        return True
+
     def tractor(self, event: Tractor) -> None:
         self.phase = "tractor"
+        if event.result is None and self.lapses(event, None):
+            return
         problems = check_tractor(self.state, event.side, event.ship, event.target, self.tractored)
         for p in problems:
             self.problem(event, p.rule, p.message, p.subject, p.hint)

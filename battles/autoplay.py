@@ -1,0 +1,79 @@
+"""A plain computer player for Spaceship Battles: closes on the nearest enemy and fires every
+weapon that bears. Used by the bench, the samples and the tests that need whole battles."""
+
+from __future__ import annotations
+
+from battles.combat import bears
+from battles.hexes import arc_of, distance
+from battles.movement import check_move
+from battles.records import Move, Target, Tractor, Volley
+from battles.state import BattleState, ShipState
+from battles.tractors import check_tractor
+
+__all__ = ["plan_fire", "plan_moves"]
+
+
+def _nearest(state: BattleState, ship: ShipState) -> ShipState | None:
+    enemies = state.standing("B" if ship.side == "A" else "A")
+    return min(enemies, key=lambda e: (distance(ship.hex, e.hex), e.name), default=None)
+
+
+def _steps(state: BattleState, ship: ShipState, goal: ShipState) -> str:
+    """Greedy: turn toward the goal when allowed, else move ahead, until speed is used up or
+    the goal is close and in the front arc."""
+    how = ""
+    for _ in range(ship.speed * 3):
+        trial_state = state
+        here = _after(ship, how)
+        arc = arc_of(here.hex, here.facing, goal.hex)
+        if arc == "f" and distance(here.hex, goal.hex) <= 2:
+            break
+        choice = "F"
+        if arc in ("r", "b"):
+            choice = "R"
+        elif arc == "l":
+            choice = "L"
+        for step in (choice, "F"):
+            if not check_move(trial_state, ship.side, ship.name, how + step):
+                how += step
+                break
+        else:
+            break
+    return how or "stay"
+
+
+def _after(ship: ShipState, how: str) -> ShipState:
+    from dataclasses import replace
+
+    from battles.movement import path
+
+    place, facing, straight = path(ship, how)
+    return replace(ship, hex=place, facing=facing, straight=straight)
+
+
+def plan_moves(state: BattleState, side: str) -> list[Move]:
+    moves = []
+    for ship in state.standing(side):
+        if state.held(ship.name):
+            moves.append(Move(state.turn, side, ship.name, "held"))
+            continue
+        goal = _nearest(state, ship)
+        if goal is not None:
+            moves.append(Move(state.turn, side, ship.name, _steps(state, ship, goal)))
+    return moves
+
+
+def plan_fire(state: BattleState, side: str) -> tuple[list[Volley], list[Tractor]]:
+    volleys, tractors = [], []
+    enemies = state.standing("B" if side == "A" else "A")
+    for ship in state.standing(side):
+        ranked = sorted(enemies, key=lambda e: (distance(ship.hex, e.hex), e.name))
+        for enemy in ranked:
+            if any(bears(state, ship, i, enemy) is None for i, _s in ship.weapons()):
+                volleys.append(Volley(state.turn, side, (ship.name,), (Target(enemy.name),)))
+                break
+        for enemy in ranked:
+            if not check_tractor(state, side, ship.name, enemy.name, set()):
+                tractors.append(Tractor(state.turn, side, ship.name, enemy.name))
+                break
+    return volleys, tractors
