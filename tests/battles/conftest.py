@@ -1,0 +1,9 @@
+"""Make the helpers of the battles tests importable as `battles_support` (the repo's pytest
+config uses --import-mode=importlib, which does not put test directories on sys.path)."""
+
+import sys
+from pathlib import Path
+
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)

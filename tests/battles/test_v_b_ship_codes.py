@@ -1,0 +1,120 @@
+"""[V.B] Ship Codes: parse, canonical text, and errors that teach (line:column and a hint)."""
+
+from __future__ import annotations
+
+import pytest
+from battles_support import cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from battles.codes import ShipCode, System
+from battles.hexes import Hex
+from battles.parse import parse_design, parse_hex, parse_ship_code
+from battles.tables import COMPONENTS, HULLS, WEAPONS
+from notation.errors import NotationError
+
+
+def test_the_seed_example_parses_into_its_fields() -> None:
+    code = parse_ship_code("E-SAI(Gf)I(Xf)IIV-84-1-4")
+    assert code.hull == "E"
+    assert [str(s) for s in code.systems] == ["S", "A", "I", "(Gf)", "I", "(Xf)", "I", "I", "V"]
+    assert (code.cost, code.turn_mode, code.engines) == (84, 1, 4)
+    assert str(code) == "E-SAI(Gf)I(Xf)IIV-84-1-4"
+
+
+def test_two_letter_hull_classes_and_every_arc() -> None:
+    code = parse_ship_code("CR-(Gf)(Gr)(Gl)(Gb)II-1-1-2")
+    assert code.hull == "CR" and [s.arc for s in code.systems[:4]] == list("frlb")
+
+
+def test_spaces_around_a_code_are_forgiven_but_inside_are_canonicalised_away() -> None:
+    assert str(parse_ship_code("  E-SA (Gf) I-1-1-1 \n")) == "E-SA(Gf)I-1-1-1"
+
+
+def _error(text: str) -> NotationError:
+    with pytest.raises(NotationError) as info:
+        parse_ship_code(text)
+    return info.value
+
+
+def test_a_weapon_without_its_arc_points_at_the_letter() -> None:
+    e = _error("E-SAI(G)I(Xf)IIV-84-1-4")
+    assert (e.line, e.column) == (1, 7)
+    assert "the weapon G has no arc of fire" in str(e)
+    assert "(Gf) front" in e.hint and "[V.A.2]" in e.hint
+
+
+def test_an_unknown_system_letter_is_named() -> None:
+    e = _error("E-SAQI(Gf)-84-1-4")
+    assert (e.line, e.column) == (1, 5)
+    assert e.message == "unknown system letter Q" and "GMXFLEP" in e.hint
+
+
+def test_an_engine_inside_parentheses_is_not_a_weapon() -> None:
+    e = _error("E-S(I)(Gf)-84-1-4")
+    assert (e.line, e.column) == (1, 5)
+    assert "I (Engine) is not a weapon" in e.message
+    assert e.hint.startswith("write I without parentheses")
+
+
+def test_point_defense_is_not_a_weapon_r3() -> None:
+    # Reading R3: Y guards all round, so (Yf) is an error and Y is written bare.
+    assert "Y (Point Defense) is not a weapon" in _error("E-(Yf)I-1-1-1").message
+    assert parse_ship_code("E-YI-1-1-1").systems[0] == System("Y")
+
+
+def test_a_weapon_without_parentheses_is_refused() -> None:
+    e = _error("E-SAG-1-1-1")
+    assert (e.line, e.column) == (1, 5) and "goes in parentheses" in e.message
+
+
+def test_a_missing_field_names_what_is_missing() -> None:
+    e = _error("E-SAI(Gf)-84-1")
+    assert (e.line, e.column) == (1, 15)
+    assert "4 fields of 5; missing: engines" in e.message
+    assert "spaceships battles design" in e.hint
+    assert "missing: cost, turn mode, engines" in _error("E-SAI(Gf)").message
+
+
+def test_unknown_arc_and_lower_case_system_letters() -> None:
+    assert _error("E-SA(Gq)-1-1-1").message == "unknown arc q"
+    e = _error("E-sA-1-1-1")
+    assert "system letters are capitals" in e.message and e.hint.startswith("write S")
+
+
+def test_a_design_may_leave_its_numbers_out_or_as_question_marks() -> None:
+    assert not parse_design("E-SAI(Gf)").complete
+    assert parse_design("E-SAI(Gf)-?-?-?").cost is None
+    assert parse_design("E-SAI(Gf)-87-1-4").complete
+
+
+def test_hexes_are_written_q_comma_r_r1() -> None:
+    assert parse_hex("-2,3") == Hex(-2, 3) and str(Hex(-2, 3)) == "-2,3"
+    with pytest.raises(NotationError):
+        parse_hex("2;3")
+
+
+def test_check_prints_every_syntax_error_with_a_caret() -> None:
+    code, out = cli("battles", "check", "E-SAI(G)I(Xf)IIV-84-1-4")
+    assert code == 1
+    assert "line 1, column 7: the weapon G has no arc of fire" in out
+    assert "     |       ^" in out
+
+
+systems = st.one_of(
+    st.sampled_from([c for c in COMPONENTS if c not in WEAPONS]).map(System),
+    st.builds(System, st.sampled_from(list(WEAPONS)), st.sampled_from(list("frlb"))),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(list(HULLS)),
+    st.lists(systems, min_size=1, max_size=12),
+    st.integers(0, 999),
+    st.integers(1, 5),
+    st.integers(0, 6),
+)
+def test_canonical_text_parses_back_to_the_same_code(hull, syst, cost, tm, engines) -> None:
+    code = ShipCode(hull, tuple(syst), cost, tm, engines)
+    assert parse_ship_code(str(code)) == code
