@@ -4,13 +4,15 @@ weapon that bears. Used by the bench, the samples and the tests that need whole 
 from __future__ import annotations
 
 from battles.combat import bears
+from battles.dice import commitment
 from battles.hexes import arc_of, distance
 from battles.movement import check_move
-from battles.records import Move, Target, Tractor, Volley
+from battles.records import BattleRecord, Initiative, Move, Target, Tractor, Volley
 from battles.state import BattleState, ShipState
+from battles.play import play_record
 from battles.tractors import check_tractor
 
-__all__ = ["plan_fire", "plan_moves"]
+__all__ = ["autoplay_battle", "plan_fire", "plan_moves"]
 
 
 def _nearest(state: BattleState, ship: ShipState) -> ShipState | None:
@@ -77,3 +79,25 @@ def plan_fire(state: BattleState, side: str) -> tuple[list[Volley], list[Tractor
                 tractors.append(Tractor(state.turn, side, ship.name, enemy.name))
                 break
     return volleys, tractors
+
+
+def autoplay_battle(record: BattleRecord, seed: str, turns: int = 30) -> BattleRecord:
+    """Both sides played by this player from the record's ships, rolled from `seed`, until the
+    battle ends or `turns` turns are played; the whole record, seed revealed."""
+    if record.tag("Dice") is None:
+        record = BattleRecord((*record.tags, ("Dice", commitment(seed))), record.ships, ())
+    events = tuple(record.events)
+    for turn in range(1, turns + 1):
+        replay = play_record(BattleRecord(record.tags, record.ships, events), seed=seed)
+        if replay.state.over:
+            break
+        events = (*replay.events, Initiative(turn, ()))
+        state = play_record(BattleRecord(record.tags, record.ships, events), seed=seed).state
+        moves = plan_moves(state, "A") + plan_moves(state, "B")
+        replay = play_record(BattleRecord(record.tags, record.ships, events + tuple(moves)), seed)
+        state = replay.state
+        volleys_a, tractors_a = plan_fire(state, "A")
+        volleys_b, tractors_b = plan_fire(state, "B")
+        events = (*replay.events, *volleys_a, *volleys_b, *tractors_a, *tractors_b)
+    final = BattleRecord(record.tags, record.ships, events)
+    return play_record(final, seed=seed).record(final, seed)

@@ -30,6 +30,7 @@ class Replay:
     events: list[Event] = field(default_factory=list)
     dice: str = "as written"
     lapsed: list[str] = field(default_factory=list)
+    states: list[BattleState] = field(default_factory=list)  # after each event, in order
 
     def record(self, original: BattleRecord, reveal: str | None = None) -> BattleRecord:
         """The record with every event as played (dice filled in), `Result` when over."""
@@ -126,6 +127,7 @@ class _Player:
         self.record = record
         self.out = Replay()
         self.state, self.out.problems = start_state(record)
+        self.state = judge_end(self.state)
         self.seeded = seed is not None
         self.dice: SeededDice | WrittenDice = SeededDice(seed) if seed else WrittenDice()
         self.phase = "between"  # movement, fire, tractor
@@ -172,6 +174,7 @@ class _Player:
                 )
                 break
             self.one(event)
+            self.out.states.append(self.state)
             if isinstance(event, Initiative) and self.seeded and self.state.initiative:
                 # Orders written at once are put in the rules' alternating order (reading
                 # R14); what is already rolled keeps its place.
