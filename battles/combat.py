@@ -14,7 +14,7 @@ from battles.records import Loss, Shot, Target, Volley
 from battles.state import BattleState, ShipState
 from battles.tables import COMBAT_TABLES, GUN, MISSILE, CombatTable, point_defence_stops
 
-__all__ = ["Dice", "bears", "check_volley", "resolve_volley", "table_for"]
+__all__ = ["Dice", "Fire", "bears", "check_volley", "firing", "resolve_volley", "table_for"]
 
 
 class Dice(Protocol):
@@ -219,18 +219,18 @@ def _check_named(
 
 
 @dataclass(frozen=True, slots=True)
-class _Fire:
+class Fire:
     shooter: ShipState
     index: int
     target: ShipState
     range: int
 
 
-def _assign(state: BattleState, order: Volley) -> list[_Fire]:
+def firing(state: BattleState, order: Volley) -> list[Fire]:
     """The weapons that fire now, in order: each shooter's named weapons, or every weapon that
     bears (reading R17); crossed-out weapons and destroyed targets are passed over (damage
     takes effect at once [II.C.1])."""
-    fires: list[_Fire] = []
+    fires: list[Fire] = []
     for name in order.shooters:
         shooter = state.ship(name)
         if shooter is None or shooter.destroyed:
@@ -246,13 +246,13 @@ def _assign(state: BattleState, order: Volley) -> list[_Fire]:
                     for i, s in enumerate(shooter.code.systems):
                         if s == w and i not in used and bears(state, shooter, i, target) is None:
                             used.add(i)
-                            fires.append(_Fire(shooter, i, target, rng))
+                            fires.append(Fire(shooter, i, target, rng))
                             break
             else:
                 for i, _s in shooter.weapons():
                     if i not in used and bears(state, shooter, i, target) is None:
                         used.add(i)
-                        fires.append(_Fire(shooter, i, target, rng))
+                        fires.append(Fire(shooter, i, target, rng))
     return fires
 
 
@@ -260,7 +260,7 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
     """Fire a (checked) volley: roll each weapon, point defence, dampers, then cross out
     systems at once (reading R19). Returns the new state and the volley with its dice and
     losses."""
-    fires = _assign(state, order)
+    fires = firing(state, order)
     several_shooters = len(order.shooters) > 1
     several_targets = len(order.targets) > 1
     shots: list[Shot] = []

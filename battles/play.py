@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from battles.combat import check_volley, resolve_volley
+from battles.combat import Fire, check_volley, firing, resolve_volley
 from battles.design import check_design, check_fleet_cost
 from battles.dice import DiceExhausted, SeededDice, WrittenDice, commitment
 from battles.movement import check_move, draw_held, move
@@ -189,22 +189,18 @@ class _Player:
         return self.out
 
     def one(self, event: Event) -> None:
-        if not self.seeded and _rolled(event):
+        if not self.seeded:
             assert isinstance(self.dice, WrittenDice)
             self.dice.rolls.clear()
             self.dice.feed(_written(event))
-        elif not self.seeded:
-            self.problem(
-                event,
-                "R13",
-                "no dice written here and no seed to roll them",
-                hint="give the record a [DiceSeed] or write the dice",
-            )
-            return
         try:
             self.step(event)
         except DiceExhausted as exc:
-            self.problem(event, "R13", str(exc))
+            if _rolled(event):
+                self.problem(event, "R13", str(exc))
+            else:
+                self.problem(event, "R13", "not rolled: no dice written and no seed to roll "
+                             "them", hint="the judge rolls it (`spaceships battles roll`)")
         if isinstance(self.dice, WrittenDice) and self.dice.rolls:
             self.problem(
                 event, "R13", f"{len(self.dice.rolls)} more dice written than the rules roll here"
@@ -302,6 +298,15 @@ class _Player:
                 self.dice.rolls.clear()
             return
         self.fired.update(event.shooters)
+        fires = firing(self.state, order)
+        if event.shots is not None and len(fires) != len(event.shots):
+            named = ", ".join(_fire_name(f, order) for f in fires) or "none"
+            self.problem(event, "IV.A", f"{len(fires)} weapons fire by the rules ({named}), "
+                         f"{len(event.shots)} written", hint="every weapon that bears fires "
+                         "unless the volley names its weapons (reading R17)")
+            if isinstance(self.dice, WrittenDice):
+                self.dice.rolls.clear()
+            return
         self.state, done = resolve_volley(self.state, order, self.dice)
         if not done.shots:
             if event.shots is None:
@@ -395,6 +400,16 @@ class _Player:
         ):
             self.problem(event, "IV.D.2", f"`{event}` written, `{done}` by the rules")
         self.out.events.append(done)
+
+
+def _fire_name(fire: Fire, order: Volley) -> str:
+    system = fire.shooter.code.systems[fire.index]
+    text = f"{system.code}{system.arc}"
+    if len(order.shooters) > 1:
+        text = f"{fire.shooter.name}.{text}"
+    if len(order.targets) > 1:
+        text += f"@{fire.target.name}"
+    return text
 
 
 def _pairs(rolls: tuple[tuple[int, int], ...]) -> str:

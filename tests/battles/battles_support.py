@@ -50,3 +50,12 @@ def rules(report: dict[str, Any]) -> list[str]:
 def cli(*args: str, input: str | None = None) -> tuple[int, str]:
     result = _RUNNER.invoke(main, list(args), input=input)
     return result.exit_code, result.output
+
+HAWK = "E-AI(Mf)(Gf)IIID-110-2-4"  # A I (Mf) (Gf) I I I D: missile, gun, DataLink
+WARDEN = "F-ASIII(Ef)Y(Mf)O-188-2-3"  # energy beam, point defense, overload damper
+EYE = "F-U(Gf)(Gr)II-122-2-2"  # Multiplex Tracking, guns front and right
+EYE_D = "F-U(Gf)(Gr)IID-162-2-2"  # the same with a DataLink
+SUN = "F-(Ef)II-122-2-2"  # one energy beam
+PIKE = "F-(Pf)II-132-2-2"  # one primary beam
+SHEAR = "D-AAAASSIIIIH-186-3-4"  # the brick with a Shear Plane
+MOTE = "E-A-35-2-0"  # one system: destroyed by one point
