@@ -193,6 +193,7 @@ class _Player:
             assert isinstance(self.dice, WrittenDice)
             self.dice.rolls.clear()
             self.dice.feed(_written(event))
+        before = len(self.out.problems)
         try:
             self.step(event)
         except DiceExhausted as exc:
@@ -201,7 +202,9 @@ class _Player:
             else:
                 self.problem(event, "R13", "not rolled: no dice written and no seed to roll "
                              "them", hint="the judge rolls it (`spaceships battles roll`)")
-        if isinstance(self.dice, WrittenDice) and self.dice.rolls:
+        if isinstance(self.dice, WrittenDice) and self.dice.rolls and len(
+            self.out.problems
+        ) == before:
             self.problem(
                 event, "R13", f"{len(self.dice.rolls)} more dice written than the rules roll here"
             )
