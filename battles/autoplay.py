@@ -7,9 +7,9 @@ from battles.combat import bears
 from battles.dice import commitment
 from battles.hexes import arc_of, distance
 from battles.movement import check_move
+from battles.play import play_record
 from battles.records import BattleRecord, Initiative, Move, Target, Tractor, Volley
 from battles.state import BattleState, ShipState
-from battles.play import play_record
 from battles.tractors import check_tractor
 
 __all__ = ["autoplay_battle", "plan_fire", "plan_moves"]

@@ -150,6 +150,7 @@ def replay_json(replay: Replay) -> dict[str, Any]:
             for s in state.ships
         ],
         "events": [str(e) for e in replay.events],
+        "lapsed": replay.lapsed,
     }
 
 

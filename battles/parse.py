@@ -240,12 +240,15 @@ class _Build(Transformer[Token, Any]):
         targets = tuple(x for x in c[3:] if isinstance(x, Target))
         shots = next((x for x in c[3:] if isinstance(x, tuple)), None)
         losses = tuple(x for x in c[3:] if isinstance(x, Loss))
-        return Volley(turn, side, shooters, targets, shots, losses, _where(c[0]))
+        lapsed = any(isinstance(x, Token) and x.type == "LAPSED" for x in c[3:])
+        return Volley(turn, side, shooters, targets, shots, losses, _where(c[0]), lapsed)
 
     def tractor_line(self, c: list[Token]) -> Tractor:
         turn, side, ship, target = int(c[0]), c[1].value, c[2].value, c[3].value
         rng = die = result = None
-        if len(c) > 4:
+        if len(c) > 4 and c[4].type == "LAPSED":
+            result = "lapsed"
+        elif len(c) > 4:
             rng = int(c[4].value[1:])
             if c[5].type == "SHEAR":
                 result = "shear"

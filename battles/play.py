@@ -114,7 +114,7 @@ def _rolled(event: Event) -> bool:
     if isinstance(event, Initiative):
         return bool(event.rolls)
     if isinstance(event, Volley):
-        return event.shots is not None
+        return event.shots is not None or event.lapsed
     if isinstance(event, Tractor):
         return event.result is not None
     return True
@@ -200,11 +200,17 @@ class _Player:
             if _rolled(event):
                 self.problem(event, "R13", str(exc))
             else:
-                self.problem(event, "R13", "not rolled: no dice written and no seed to roll "
-                             "them", hint="the judge rolls it (`spaceships battles roll`)")
-        if isinstance(self.dice, WrittenDice) and self.dice.rolls and len(
-            self.out.problems
-        ) == before:
+                self.problem(
+                    event,
+                    "R13",
+                    "not rolled: no dice written and no seed to roll them",
+                    hint="the judge rolls it (`spaceships battles roll`)",
+                )
+        if (
+            isinstance(self.dice, WrittenDice)
+            and self.dice.rolls
+            and len(self.out.problems) == before
+        ):
             self.problem(
                 event, "R13", f"{len(self.dice.rolls)} more dice written than the rules roll here"
             )
@@ -245,7 +251,30 @@ class _Player:
         if self.state.over:
             self.problem(event, "R12", "the turn limit has been reached")
             return
-        rolls = roll_initiative(self.dice)
+        try:
+            rolls: tuple[tuple[int, int], ...] | None = roll_initiative(self.dice)
+        except DiceExhausted:
+            # Not rolled yet: the turn is still played through, so the orders get checked.
+            if event.rolls:
+                self.problem(
+                    event,
+                    "R15",
+                    "the last pair ties; initiative is rolled again",
+                    hint="write the next pair: `A 4 B 4, A 6 B 2`",
+                )
+            else:
+                self.problem(
+                    event,
+                    "R13",
+                    "not rolled: no dice written and no seed to roll them",
+                    hint="the judge rolls it (`spaceships battles roll`)",
+                )
+            rolls = None
+        if rolls is None:
+            self.state = replace(self.state, turn=self.state.turn + 1, initiative=None)
+            self.begin_turn()
+            self.out.events.append(replace(event, turn=self.state.turn, rolls=()))
+            return
         if event.rolls and rolls != event.rolls and self.seeded:
             self.problem(
                 event,
@@ -254,10 +283,13 @@ class _Player:
             )
         winner = "A" if rolls[-1][0] > rolls[-1][1] else "B"
         self.state = replace(self.state, turn=self.state.turn + 1, initiative=winner)
+        self.begin_turn()
+        self.out.events.append(replace(event, turn=self.state.turn, rolls=rolls))
+
+    def begin_turn(self) -> None:
         self.state = draw_held(self.state)
         self.phase, self.moved, self.fired, self.tractored = "movement", set(), set(), set()
         self.last_volley_side, self.done_sides = None, set()
-        self.out.events.append(replace(event, turn=self.state.turn, rolls=rolls))
 
     def move(self, event: Move) -> None:
         if self.phase != "movement":
@@ -290,8 +322,16 @@ class _Player:
             return
         self.phase = "fire"
         self.alternation(event)
-        order = replace(event, shots=None, losses=())
-        if event.shots is None and self.lapses(event, order):
+        order = replace(event, shots=None, losses=(), lapsed=False)
+        if event.shots is None and self.lapses(event):
+            self.out.events.append(replace(order, lapsed=True))
+            return
+        if event.lapsed:
+            if check_volley(self.state, event.side, order, self.fired) or firing(self.state, order):
+                self.problem(event, "R14", "written as lapsed, but it can fire")
+            else:
+                self.fired.update(event.shooters)
+                self.out.events.append(replace(order, lapsed=True))
             return
         problems = check_volley(self.state, event.side, order, self.fired)
         for p in problems:
@@ -304,16 +344,21 @@ class _Player:
         fires = firing(self.state, order)
         if event.shots is not None and len(fires) != len(event.shots):
             named = ", ".join(_fire_name(f, order) for f in fires) or "none"
-            self.problem(event, "IV.A", f"{len(fires)} weapons fire by the rules ({named}), "
-                         f"{len(event.shots)} written", hint="every weapon that bears fires "
-                         "unless the volley names its weapons (reading R17)")
+            self.problem(
+                event,
+                "IV.A",
+                f"{len(fires)} weapons fire by the rules ({named}), {len(event.shots)} written",
+                hint="every weapon that bears fires "
+                "unless the volley names its weapons (reading R17)",
+            )
             if isinstance(self.dice, WrittenDice):
                 self.dice.rolls.clear()
             return
         self.state, done = resolve_volley(self.state, order, self.dice)
         if not done.shots:
             if event.shots is None:
-                self.out.lapsed.append(f"{event}: no weapon bears any longer")
+                self.out.lapsed.append(f"{order}: no weapon bears")
+                self.out.events.append(replace(order, lapsed=True))
             else:
                 self.problem(event, "IV.A.5", "no weapon bears by the rules")
             return
@@ -368,20 +413,32 @@ class _Player:
                 f"written, `{'; '.join(str(x) for x in done.losses)}` by the rules",
             )
 
-    def lapses(self, event: Volley | Tractor, order: Volley | None) -> bool:
+    def lapses(self, event: Volley | Tractor) -> bool:
         """An order written before the volleys lapses when its ship or target is destroyed
         before its turn comes (reading R14)."""
-        names = (event.ship, event.target) if isinstance(event, Tractor) else (
-            *event.shooters, *(t.name for t in event.targets))
+        names = (
+            (event.ship, event.target)
+            if isinstance(event, Tractor)
+            else (*event.shooters, *(t.name for t in event.targets))
+        )
         gone = [n for n in names if (s := self.state.ship(n)) is not None and s.destroyed]
         if not gone:
             return False
-        self.out.lapsed.append(f"{event}: {', '.join(gone)} destroyed first")
+        what = (
+            event.order_text()
+            if isinstance(event, Volley)
+            else f"tractor {event.ship} > {event.target}"
+        )
+        self.out.lapsed.append(f"{event.turn} {event.side} {what}: {', '.join(gone)} destroyed")
         return True
 
     def tractor(self, event: Tractor) -> None:
         self.phase = "tractor"
-        if event.result is None and self.lapses(event, None):
+        if event.result in (None, "lapsed") and self.lapses(event):
+            self.out.events.append(replace(event, range=None, die=None, result="lapsed"))
+            return
+        if event.result == "lapsed":
+            self.problem(event, "R14", "written as lapsed, but both ships stand")
             return
         problems = check_tractor(self.state, event.side, event.ship, event.target, self.tractored)
         for p in problems:

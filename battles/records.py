@@ -154,6 +154,7 @@ class Volley:
     shots: tuple[Shot, ...] | None = None  # None: the order only, not yet rolled
     losses: tuple[Loss, ...] = ()
     where: Where | None = None
+    lapsed: bool = False  # its ships or target were destroyed first (reading R14)
 
     def order_text(self) -> str:
         targets = ", ".join(str(t) for t in self.targets)
@@ -161,6 +162,8 @@ class Volley:
 
     def __str__(self) -> str:
         text = f"{self.turn} {self.side} volley {self.order_text()}"
+        if self.lapsed:
+            return text + ": lapsed"
         if self.shots is not None:
             text += ": " + ", ".join(str(s) for s in self.shots)
             text += "".join(f"; {loss}" for loss in self.losses)
@@ -177,12 +180,14 @@ class Tractor:
     target: str
     range: int | None = None
     die: int | None = None
-    result: str | None = None  # "hit", "miss" or "shear"
+    result: str | None = None  # "hit", "miss", "shear" or "lapsed"
     where: Where | None = None
 
     def __str__(self) -> str:
         text = f"{self.turn} {self.side} tractor {self.ship} > {self.target}"
-        if self.result == "shear":
+        if self.result == "lapsed":
+            text += ": lapsed"
+        elif self.result == "shear":
             text += f": r{self.range} shear"
         elif self.result:
             text += f": r{self.range} d{self.die}={self.result}"

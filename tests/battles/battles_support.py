@@ -22,8 +22,12 @@ BRICK = "D-AAAASSIIII-171-3-4"  # no weapons: D hull 123 + 4 engines 32 + 4 A 8 
 _RUNNER = CliRunner()
 
 
-def record(*lines: str, a: str = f"Lancer {LANCER} at 0,0 N",
-           b: str = f"Raider {RAIDER} at 0,-5 S", extra: str = "") -> str:
+def record(
+    *lines: str,
+    a: str = f"Lancer {LANCER} at 0,0 N",
+    b: str = f"Raider {RAIDER} at 0,-5 S",
+    extra: str = "",
+) -> str:
     ships = [f"A ship {s.strip()}" for s in a.split(";") if s.strip()]
     ships += [f"B ship {s.strip()}" for s in b.split(";") if s.strip()]
     return "\n".join(['[Game "Spaceship Battles"]', *ships, *extra.splitlines(), *lines]) + "\n"
@@ -50,6 +54,7 @@ def rules(report: dict[str, Any]) -> list[str]:
 def cli(*args: str, input: str | None = None) -> tuple[int, str]:
     result = _RUNNER.invoke(main, list(args), input=input)
     return result.exit_code, result.output
+
 
 HAWK = "E-AI(Mf)(Gf)IIID-110-2-4"  # A I (Mf) (Gf) I I I D: missile, gun, DataLink
 WARDEN = "F-ASIII(Ef)Y(Mf)O-188-2-3"  # energy beam, point defense, overload damper

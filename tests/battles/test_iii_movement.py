@@ -34,8 +34,14 @@ def test_turning_needs_the_turn_mode_in_hexes_ahead_first_iii_b_2() -> None:
 def test_hexes_straight_count_across_turns_r6() -> None:
     # From 0,-5 facing S. Turn 1: R (now SW), F to -1,-4 (1 straight). Turn 2: F to -2,-3
     # (2 straight), then L (now S) is allowed.
-    r = play(record("1 initiative A 5 B 3", "1 B move Raider RF",
-                    "2 initiative A 5 B 3", "2 B move Raider FL to -2,-3 S"))
+    r = play(
+        record(
+            "1 initiative A 5 B 3",
+            "1 B move Raider RF",
+            "2 initiative A 5 B 3",
+            "2 B move Raider FL to -2,-3 S",
+        )
+    )
     assert r["ok"], r["problems"]
 
 
@@ -67,13 +73,16 @@ def test_a_ship_moves_once_a_turn_and_only_its_own_side_moves_it() -> None:
     assert problems(r) == ["Raider is player B's ship [II.B.1]"]
 
 
-@pytest.mark.parametrize(("facing", "arcs"), [
-    # The six neighbours in the order N NE SE S SW NW, as seen by a ship facing `facing`
-    # (R2: quarter arcs; the hex dead ahead is the only neighbour in the front arc).
-    ("N", "frrbll"),
-    ("NE", "lfrrbl"),
-    ("S", "bllfrr"),
-])
+@pytest.mark.parametrize(
+    ("facing", "arcs"),
+    [
+        # The six neighbours in the order N NE SE S SW NW, as seen by a ship facing `facing`
+        # (R2: quarter arcs; the hex dead ahead is the only neighbour in the front arc).
+        ("N", "frrbll"),
+        ("NE", "lfrrbl"),
+        ("S", "bllfrr"),
+    ],
+)
 def test_arcs_of_the_six_neighbours_r2(facing: str, arcs: str) -> None:
     here = Hex(0, 0)
     assert "".join(arc_of(here, facing, here.step(f)) or "-" for f in FACINGS) == arcs

@@ -39,15 +39,19 @@ def test_weapons_fire_only_into_their_arc_iv_a_5() -> None:
     # Raider at 3,0 is to Lancer's right (R2): its front weapons cannot fire.
     r = play(record(INIT_A, "1 A volley Lancer > Raider (Gf)", b=f"Raider {RAIDER} at 3,0 S"))
     assert problems(r) == [
-        "(Gf) cannot fire at Raider: Raider is in the right arc, not the front [IV.A.5]"
-        " [IV.A.5]"
+        "(Gf) cannot fire at Raider: Raider is in the right arc, not the front [IV.A.5] [IV.A.5]"
     ]
 
 
 def test_a_ship_fires_one_volley_a_turn_iv_a_1() -> None:
-    r = play(record(INIT_A, "1 A volley Lancer > Raider: Gf r5 d1=0, Xf r5 d1=0; Raider loses "
-                    "nothing", "1 B volley Raider > Lancer: Lf r5 d1=0, Gf r5 d1=0; Lancer "
-                    "loses nothing", "1 A volley Lancer > Raider"))
+    r = play(
+        record(
+            INIT_A,
+            "1 A volley Lancer > Raider: Gf r5 d1=0, Xf r5 d1=0; Raider loses nothing",
+            "1 B volley Raider > Lancer: Lf r5 d1=0, Gf r5 d1=0; Lancer loses nothing",
+            "1 A volley Lancer > Raider",
+        )
+    )
     assert "Lancer has already fired a volley this turn [IV.A.1]" in problems(r)
 
 
@@ -62,8 +66,13 @@ def test_a_fire_group_needs_datalinks_iv_a_2() -> None:
     r = play(record(*lines, b=f"Raider {RAIDER} at 0,-5 S; Hawk {HAWK} at 1,-5 S"))
     assert r["ok"], r["problems"]
     # Lancer has no DataLink: it cannot join a group.
-    r = play(record(INIT_A, "1 A volley Lancer+Eye > Raider", a=f"Lancer {LANCER} at 0,0 N; "
-                    f"Eye {EYE} at 1,0 N"))
+    r = play(
+        record(
+            INIT_A,
+            "1 A volley Lancer+Eye > Raider",
+            a=f"Lancer {LANCER} at 0,0 N; Eye {EYE} at 1,0 N",
+        )
+    )
     assert problems(r) == [
         "Lancer has no working DataLink (D) to join a fire group [IV.A.2]",
         "Eye has no working DataLink (D) to join a fire group [IV.A.2]",
@@ -73,21 +82,37 @@ def test_a_fire_group_needs_datalinks_iv_a_2() -> None:
 def test_multiplex_tracking_splits_a_volley_iv_a_3() -> None:
     # Eye at 0,0 N: Raider at 0,-5 (front), Hawk at 3,0 (right). Gf at Raider d4 r5: 1;
     # Gr at Hawk range 3 (band 3-4) d3: 1. Each target crosses its first system.
-    lines = [INIT_A, "1 A volley Eye > Raider (Gf), Hawk (Gr): Gf@Raider r5 d4=1, "
-             "Gr@Hawk r3 d3=1; Raider loses S; Hawk loses A"]
-    r = play(record(*lines, a=f"Eye {EYE} at 0,0 N",
-                    b=f"Raider {RAIDER} at 0,-5 S; Hawk {HAWK} at 3,0 N"))
+    lines = [
+        INIT_A,
+        "1 A volley Eye > Raider (Gf), Hawk (Gr): Gf@Raider r5 d4=1, "
+        "Gr@Hawk r3 d3=1; Raider loses S; Hawk loses A",
+    ]
+    r = play(
+        record(
+            *lines, a=f"Eye {EYE} at 0,0 N", b=f"Raider {RAIDER} at 0,-5 S; Hawk {HAWK} at 3,0 N"
+        )
+    )
     assert r["ok"], r["problems"]
     # Without U a ship fires at one target only.
-    r = play(record(INIT_A, "1 A volley Lancer > Raider (Gf), Hawk (Xf)",
-                    b=f"Raider {RAIDER} at 0,-5 S; Hawk {HAWK} at 1,-5 S"))
+    r = play(
+        record(
+            INIT_A,
+            "1 A volley Lancer > Raider (Gf), Hawk (Xf)",
+            b=f"Raider {RAIDER} at 0,-5 S; Hawk {HAWK} at 1,-5 S",
+        )
+    )
     assert rules(r) == ["IV.A.3"]
 
 
 def test_datalink_and_multiplex_do_not_mix_iv_a_4() -> None:
-    r = play(record(INIT_A, "1 A volley Eye+Eye2 > Raider, Hawk",
-                    a=f"Eye {EYE_D} at 0,0 N; Eye2 {EYE_D} at 1,0 N",
-                    b=f"Raider {RAIDER} at 0,-5 S; Hawk {HAWK} at 1,-5 S"))
+    r = play(
+        record(
+            INIT_A,
+            "1 A volley Eye+Eye2 > Raider, Hawk",
+            a=f"Eye {EYE_D} at 0,0 N; Eye2 {EYE_D} at 1,0 N",
+            b=f"Raider {RAIDER} at 0,-5 S; Hawk {HAWK} at 1,-5 S",
+        )
+    )
     assert rules(r) == ["IV.A.4"]
 
 
@@ -110,12 +135,17 @@ def test_orders_sent_at_once_are_rolled_in_the_alternating_order_r14() -> None:
     from battles.parse import parse_record
     from battles.play import play_record
 
-    text = record("1 initiative", "1 A volley Lancer > Raider", "1 A volley Eye > Raider",
-                  "1 B volley Raider > Lancer",
-                  a=f"Lancer {LANCER} at 0,0 N; Eye {EYE} at 1,0 N")
+    text = record(
+        "1 initiative",
+        "1 A volley Lancer > Raider",
+        "1 A volley Eye > Raider",
+        "1 B volley Raider > Lancer",
+        a=f"Lancer {LANCER} at 0,0 N; Eye {EYE} at 1,0 N",
+    )
     for seed in ("s1", "s2", "s3", "s4"):
         done = play_record(parse_record(text), seed=seed)
         sides = [e.side for e in done.events[1:]]
         first = done.state.initiative
-        assert sides == ([first, "B" if first == "A" else "A", first] if first == "A"
-                         else ["B", "A", "A"]), (seed, sides)
+        assert sides == (
+            [first, "B" if first == "A" else "A", first] if first == "A" else ["B", "A", "A"]
+        ), (seed, sides)

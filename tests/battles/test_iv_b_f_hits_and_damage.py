@@ -36,10 +36,18 @@ def test_point_defense_stops_a_missile_that_hit_iv_b_2() -> None:
 def test_more_missiles_weaken_point_defense_r18() -> None:
     # A fire group of two Hawks lands two missiles: the "2-3" column. Die 2 no longer stops
     # (row 2: only the "1" column), die 3 does. One missile gets through: Warden loses A.
-    line = ("1 B volley Hawk+Kite > Warden: Hawk.Mf r5 d4=1 pd2=0, Hawk.Gf r5 d1=0, "
-            "Kite.Mf r5 d5=1 pd3=1, Kite.Gf r5 d1=0; Warden loses A")
-    r = play(record(B_FIRST, line, a=f"Warden {WARDEN} at 0,0 N",
-                    b=f"Hawk {HAWK} at 0,-5 S; Kite {HAWK} at 1,-5 S"))
+    line = (
+        "1 B volley Hawk+Kite > Warden: Hawk.Mf r5 d4=1 pd2=0, Hawk.Gf r5 d1=0, "
+        "Kite.Mf r5 d5=1 pd3=1, Kite.Gf r5 d1=0; Warden loses A"
+    )
+    r = play(
+        record(
+            B_FIRST,
+            line,
+            a=f"Warden {WARDEN} at 0,0 N",
+            b=f"Hawk {HAWK} at 0,-5 S; Kite {HAWK} at 1,-5 S",
+        )
+    )
     assert r["ok"], r["problems"]
 
 
@@ -54,11 +62,10 @@ def test_damage_crosses_systems_left_to_right_iv_c_1() -> None:
     line = "1 A volley Lancer > Raider: Gf r5 d6=1, Xf r5 d6=1; Raider loses S S"
     r = play(record(A_FIRST, line))
     assert r["ok"] and ship(r, "Raider")["systems"] == "[S][S]I(Lf)II(Gf)(Rf)D"
-    r = play(record(A_FIRST, "1 A volley Lancer > Raider: Gf r5 d6=1, Xf r5 d6=1; Raider "
-                    "loses S I"))
-    assert problems(r) == [
-        "`Raider loses S I` written, `Raider loses S S` by the rules [IV.C.1]"
-    ]
+    r = play(
+        record(A_FIRST, "1 A volley Lancer > Raider: Gf r5 d6=1, Xf r5 d6=1; Raider loses S I")
+    )
+    assert problems(r) == ["`Raider loses S I` written, `Raider loses S S` by the rules [IV.C.1]"]
 
 
 def test_energy_beam_skips_armour_and_cargo_iv_c_2() -> None:
@@ -83,12 +90,21 @@ def test_primary_beams_fire_every_other_turn_iv_f_1_r20() -> None:
     pike = f"Pike {PIKE} at 0,0 N"
     brick = f"Brick {BRICK} at 0,-3 S"
     t1 = ["1 initiative A 5 B 3", "1 A volley Pike > Brick: Pf r3 d1=0; Brick loses nothing"]
-    r = play(record(*t1, "2 initiative A 5 B 3", "2 A volley Pike > Brick (Pf)", a=pike,
-                    b=brick))
-    assert problems(r)[0] == ("(Pf) cannot fire at Brick: (Pf) fired last turn; a Primary Beam "
-                              "fires every other turn [IV.F.1, R20] [IV.A.5]")
-    r = play(record(*t1, "2 initiative A 5 B 3", "3 initiative A 5 B 3",
-                    "3 A volley Pike > Brick: Pf r3 d1=0; Brick loses nothing", a=pike, b=brick))
+    r = play(record(*t1, "2 initiative A 5 B 3", "2 A volley Pike > Brick (Pf)", a=pike, b=brick))
+    assert problems(r)[0] == (
+        "(Pf) cannot fire at Brick: (Pf) fired last turn; a Primary Beam "
+        "fires every other turn [IV.F.1, R20] [IV.A.5]"
+    )
+    r = play(
+        record(
+            *t1,
+            "2 initiative A 5 B 3",
+            "3 initiative A 5 B 3",
+            "3 A volley Pike > Brick: Pf r3 d1=0; Brick loses nothing",
+            a=pike,
+            b=brick,
+        )
+    )
     assert r["ok"], r["problems"]
 
 

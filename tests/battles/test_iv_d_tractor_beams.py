@@ -44,32 +44,51 @@ def test_a_hold_stops_both_ships_and_draws_the_target_one_hex_r11() -> None:
 
 
 def test_a_held_ship_may_not_move_iv_d_4() -> None:
-    lines = [B_FIRST, "1 B tractor Raider > Brick: r3 d5=hit", "2 initiative A 3 B 5",
-             "2 A move Brick F"]
+    lines = [
+        B_FIRST,
+        "1 B tractor Raider > Brick: r3 d5=hit",
+        "2 initiative A 3 B 5",
+        "2 A move Brick F",
+    ]
     r = play(record(*lines, **SHIPS))
     assert problems(r) == ["Brick is held by a tractor beam and cannot move this turn [IV.D.4]"]
 
 
 def test_the_hold_lasts_one_turn_iv_d_6() -> None:
-    lines = [B_FIRST, "1 B tractor Raider > Brick: r3 d5=hit", "2 initiative A 3 B 5",
-             "3 initiative A 3 B 5", "3 A move Brick F to 0,-2 N"]
+    lines = [
+        B_FIRST,
+        "1 B tractor Raider > Brick: r3 d5=hit",
+        "2 initiative A 3 B 5",
+        "3 initiative A 3 B 5",
+        "3 A move Brick F to 0,-2 N",
+    ]
     r = play(record(*lines, **SHIPS))
     assert r["ok"], r["problems"]
 
 
 def test_shear_plane_cannot_be_held_iv_d_3() -> None:
-    r = play(record(B_FIRST, "1 B tractor Raider > Brick: r3 shear",
-                    a=f"Brick {SHEAR} at 0,0 N", b=SHIPS["b"]))
+    r = play(
+        record(
+            B_FIRST,
+            "1 B tractor Raider > Brick: r3 shear",
+            a=f"Brick {SHEAR} at 0,0 N",
+            b=SHIPS["b"],
+        )
+    )
     assert r["ok"], r["problems"]
 
 
 def test_range_5_at_most_iv_d_2() -> None:
-    r = play(record(B_FIRST, "1 B tractor Raider > Brick", a=SHIPS["a"],
-                    b=f"Raider {RAIDER} at 0,-6 S"))
+    r = play(
+        record(B_FIRST, "1 B tractor Raider > Brick", a=SHIPS["a"], b=f"Raider {RAIDER} at 0,-6 S")
+    )
     assert problems(r) == ["range 6; a tractor beam reaches 5 [IV.D.2]"]
 
 
 def test_tractor_beams_fire_after_every_volley_iv_d_1() -> None:
-    lines = [B_FIRST, "1 B tractor Raider > Brick: r3 d1=miss",
-             "1 B volley Raider > Brick: Lf r3 d1=0, Gf r3 d1=0; Brick loses nothing"]
+    lines = [
+        B_FIRST,
+        "1 B tractor Raider > Brick: r3 d1=miss",
+        "1 B volley Raider > Brick: Lf r3 d1=0, Gf r3 d1=0; Brick loses nothing",
+    ]
     assert rules(play(record(*lines, **SHIPS))) == ["IV.D.1"]

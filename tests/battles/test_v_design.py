@@ -30,8 +30,9 @@ def test_the_seed_example_with_87_is_legal_and_fills_its_hull_exactly() -> None:
 def test_check_command_says_exactly_the_seed_example_sum() -> None:
     code, out = cli("battles", "check", "E-SAI(Gf)I(Xf)IIV-84-1-4")
     assert code == 1
-    assert ("cost 84 written, 87 by the tables: E hull 33 + 4 engines 20 + S 4 + A 2 + G 5 + "
-            "X 20 + V 3") in out
+    assert (
+        "cost 84 written, 87 by the tables: E hull 33 + 4 engines 20 + S 4 + A 2 + G 5 + X 20 + V 3"
+    ) in out
 
 
 def test_space_over_the_hull_is_refused_with_the_sum_v_a_1() -> None:

@@ -27,54 +27,78 @@ from battles.tables import (
 H = Fraction(1, 2)
 EXPECTED = {
     # weapon: (bands, rows for die 1..6)
-    "Gun": (GUN, [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)], [
-        [0, 0, 0, 0, 0],
-        [1, 0, 0, 0, 0],
-        [1, 1, 0, 0, 0],
-        [1, 1, 1, 0, 0],
-        [1, 1, 1, 1, 0],
-        [1, 1, 1, 1, 1],
-    ]),
-    "Missile": (MISSILE, [(1, 2), (3, 6), (7, 11), (12, 15), (16, 20)], [
-        [0, 0, 0, 0, 0],
-        [0, 1, 0, 0, 0],
-        [0, 1, 1, 0, 0],
-        [0, 1, 1, 1, 0],
-        [0, 1, 1, 1, 1],
-        [1, 1, 1, 1, 1],
-    ]),
-    "Force Beam": (FORCE, [(1, 2), (3, 6), (7, 10), (11, 17)], [
-        [0, 0, 0, 0],
-        [5, 0, 0, 0],
-        [5, 1, 0, 0],
-        [5, 1, 1, 0],
-        [5, 1, 1, H],
-        [5, 1, 1, H],
-    ]),
-    "Laser Beam": (LASER, [(1, 3), (4, 6), (7, 9)], [
-        [0, 0, 0],
-        [2, 0, 0],
-        [2, 1, 0],
-        [2, 1, H],
-        [2, 1, H],
-        [2, 1, H],
-    ]),
-    "Energy Beam": (ENERGY, [(1, 3), (4, 6), (7, 9)], [
-        [0, 0, 0],
-        [3, 0, 0],
-        [4, 1, 0],
-        [4, 2, H],
-        [5, 2, H],
-        [5, 3, 1],
-    ]),
-    "Primary Beam": (PRIMARY, [(1, 2), (3, 6), (7, 10), (11, 14)], [
-        [0, 0, 0, 0],
-        [1, 0, 0, 0],
-        [1, 1, 0, 0],
-        [1, 1, 1, 0],
-        [1, 1, 1, H],
-        [1, 1, 1, H],
-    ]),
+    "Gun": (
+        GUN,
+        [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)],
+        [
+            [0, 0, 0, 0, 0],
+            [1, 0, 0, 0, 0],
+            [1, 1, 0, 0, 0],
+            [1, 1, 1, 0, 0],
+            [1, 1, 1, 1, 0],
+            [1, 1, 1, 1, 1],
+        ],
+    ),
+    "Missile": (
+        MISSILE,
+        [(1, 2), (3, 6), (7, 11), (12, 15), (16, 20)],
+        [
+            [0, 0, 0, 0, 0],
+            [0, 1, 0, 0, 0],
+            [0, 1, 1, 0, 0],
+            [0, 1, 1, 1, 0],
+            [0, 1, 1, 1, 1],
+            [1, 1, 1, 1, 1],
+        ],
+    ),
+    "Force Beam": (
+        FORCE,
+        [(1, 2), (3, 6), (7, 10), (11, 17)],
+        [
+            [0, 0, 0, 0],
+            [5, 0, 0, 0],
+            [5, 1, 0, 0],
+            [5, 1, 1, 0],
+            [5, 1, 1, H],
+            [5, 1, 1, H],
+        ],
+    ),
+    "Laser Beam": (
+        LASER,
+        [(1, 3), (4, 6), (7, 9)],
+        [
+            [0, 0, 0],
+            [2, 0, 0],
+            [2, 1, 0],
+            [2, 1, H],
+            [2, 1, H],
+            [2, 1, H],
+        ],
+    ),
+    "Energy Beam": (
+        ENERGY,
+        [(1, 3), (4, 6), (7, 9)],
+        [
+            [0, 0, 0],
+            [3, 0, 0],
+            [4, 1, 0],
+            [4, 2, H],
+            [5, 2, H],
+            [5, 3, 1],
+        ],
+    ),
+    "Primary Beam": (
+        PRIMARY,
+        [(1, 2), (3, 6), (7, 10), (11, 14)],
+        [
+            [0, 0, 0, 0],
+            [1, 0, 0, 0],
+            [1, 1, 0, 0],
+            [1, 1, 1, 0],
+            [1, 1, 1, H],
+            [1, 1, 1, H],
+        ],
+    ),
 }
 
 CELLS = [
@@ -91,10 +115,17 @@ def test_every_cell_of_every_combat_table(table, die, rng, damage) -> None:
     assert table.cell(die, rng) == damage
 
 
-@pytest.mark.parametrize(("name", "reach"), [
-    ("Gun", 10), ("Missile", 20), ("Force Beam", 17), ("Laser Beam", 9), ("Energy Beam", 9),
-    ("Primary Beam", 14),
-])
+@pytest.mark.parametrize(
+    ("name", "reach"),
+    [
+        ("Gun", 10),
+        ("Missile", 20),
+        ("Force Beam", 17),
+        ("Laser Beam", 9),
+        ("Energy Beam", 9),
+        ("Primary Beam", 14),
+    ],
+)
 def test_beyond_the_last_band_a_weapon_does_not_reach(name: str, reach: int) -> None:
     table = EXPECTED[name][0]
     assert table.max_range == reach
@@ -117,17 +148,22 @@ PD_ROWS = [
 ]
 
 
-@pytest.mark.parametrize(("die", "hits", "stops"), [
-    pytest.param(die, hits, bool(PD_ROWS[die - 1][min(col, 3)]), id=f"pd-d{die}-hits{hits}")
-    for die in range(1, 7)
-    for col, (low, high) in enumerate(PD)
-    for hits in sorted({low, high})
-])
+@pytest.mark.parametrize(
+    ("die", "hits", "stops"),
+    [
+        pytest.param(die, hits, bool(PD_ROWS[die - 1][min(col, 3)]), id=f"pd-d{die}-hits{hits}")
+        for die in range(1, 7)
+        for col, (low, high) in enumerate(PD)
+        for hits in sorted({low, high})
+    ],
+)
 def test_every_cell_of_the_point_defense_table(die: int, hits: int, stops: bool) -> None:
     # Columns: 1 hit, 2-3, 4-5, 6 or more (7 and 12 read the 6+ column).
     assert point_defence_stops(die, hits) is stops
-    assert POINT_DEFENCE.cell(die, hits) == PD_ROWS[die - 1][min(PD.index((
-        next(b for b in PD if b[0] <= hits <= b[1]))), 3)]
+    assert (
+        POINT_DEFENCE.cell(die, hits)
+        == PD_ROWS[die - 1][min(PD.index((next(b for b in PD if b[0] <= hits <= b[1]))), 3)]
+    )
 
 
 def test_the_gun_missile_is_a_gun_to_10_and_a_missile_beyond_r5() -> None:
