@@ -372,6 +372,8 @@ class _Player:
         side = event.side
         other = "B" if side == "A" else "A"
         expected_first = self.state.initiative
+        if expected_first is None:
+            return  # not rolled yet: the order of the volleys is the judge's to make
         if self.last_volley_side is None:
             if side != expected_first:
                 self.done_sides.add(expected_first or other)

@@ -162,7 +162,7 @@ def test_every_cell_of_the_point_defense_table(die: int, hits: int, stops: bool)
     assert point_defence_stops(die, hits) is stops
     assert (
         POINT_DEFENCE.cell(die, hits)
-        == PD_ROWS[die - 1][min(PD.index((next(b for b in PD if b[0] <= hits <= b[1]))), 3)]
+        == PD_ROWS[die - 1][min(PD.index(next(b for b in PD if b[0] <= hits <= b[1])), 3)]
     )
 
 
