@@ -166,6 +166,9 @@ class _Player:
         pending = list(self.record.events)
         while pending:
             event = pending.pop(0)
+            if self.state.over and not _settled(event):
+                self.out.lapsed.append(f"{event}: the battle was over")
+                continue
             if self.state.over:
                 self.problem(
                     event,

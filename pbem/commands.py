@@ -26,6 +26,7 @@ SYNOPSIS: dict[str, str] = {
     "game": "game NAME PASSWORD           sign on as a player for the lines that follow",
     "fleet": "fleet                        then your fleet (list or grids), up to a blank line",
     "orders": "orders TURN: ORDERS          your orders for turn TURN (empty: no actions)",
+    "design": "design                       then your ships (Spaceship Battles), to a blank line",
     "resign": "resign [NAME PASSWORD]       give up; your opponent wins",
     "endmatch": "endmatch                     ask to end a match after this game (both players)",
     "master": "master NAME PASSWORD         sign on as game master for the lines that follow",
@@ -47,6 +48,7 @@ ALIASES: dict[str, str] = {
 }
 SETTING_WORDS = ("ruleset", "options", "option", "deadline", "reminder", "grace", "missing")
 FLAG_WORDS = ("private", "public")
+GAME_WORDS = ("spaceships", "battles")  # which game: Spaceships (the default) or Spaceship Battles
 
 
 class CommandError(ValueError):
@@ -181,7 +183,7 @@ def parse_commands(text: str, subject: str = "") -> list[Parsed]:
             continue
         rest_start = first_column - 1 + len(first)
         rest = raw[rest_start:]
-        if keyword in ("fleet", "orders"):
+        if keyword in ("fleet", "orders", "design"):
             # The block runs on over the following lines.
             end = _block_end(lines, index, keyword, bool(rest.strip(" \t:")))
             block_lines = [rest, *lines[index:end]]
@@ -239,11 +241,11 @@ def _block(
         # `orders:3 ...` written without a space: the rest starts inside the first word.
         tail = first.split(":", 1)[1]
         rest, rest_start = tail + rest, rest_start - len(tail)
-    if keyword == "fleet":
+    if keyword in ("fleet", "design"):
         head = rest.lstrip(" \t:")
         column = rest_start + len(rest) - len(head) + 1
         body = "\n".join([head, *block_lines[1:]])
-        return Command("fleet", number, source, body=body, body_line=number, body_column=column)
+        return Command(keyword, number, source, body=body, body_line=number, body_column=column)
     match = re.match(r"\s*(?:turn\s*)?(\d+)?\s*:?", rest, re.IGNORECASE)
     assert match is not None  # every part is optional
     turn = int(match.group(1)) if match.group(1) else None
@@ -341,6 +343,9 @@ def _settings(
 
     for word, column in args:
         lowered = word.lower()
+        if lowered in GAME_WORDS and key is None and not settings:
+            settings.append(("game", lowered))
+            continue
         if lowered in SETTING_WORDS or lowered in FLAG_WORDS:
             problem = close()
             if problem:
@@ -385,12 +390,20 @@ DETAILS: dict[str, str] = {
         "wins=N or end=agreed (default games=3); a continued match may add victory="
         "score|wins|materiel and a build table build=one-death-star|many-death-stars.\n"
         "Example: create alpha deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 reminder 12h\n"
-        "Example: create alpha match=continued games=3 build=one-death-star"
+        "Example: create alpha match=continued games=3 build=one-death-star\n"
+        "Spaceship Battles: create NAME battles budget=300 (then the same timing settings)."
     ),
     "endmatch": (
         "After `game NAME PASSWORD` (or `master NAME PASSWORD`): ask to end the match. It "
         "ends when both players have asked, or the game master has, and only when a game has "
         "just ended [9.3.1, 10.6.1]: after the game in play, or at once between two games."
+    ),
+    "design": (
+        "Spaceship Battles, after `game NAME PASSWORD`: `design` and then one ship a line, "
+        "its name and Ship Code, the three numbers optional (the judge works them out), and "
+        "optionally where it starts:\n"
+        "  design\n  Lancer E-SAI(Gf)I(Xf)IIV\n  Kite E-AI(Mf)(Gf)IIID at 1,8 N\n"
+        "Within the budget; replaceable until both designs are in. See docs/battles.md."
     ),
     "fleet": (
         "After `game NAME PASSWORD`: `fleet` and then your ships, each its type code and its "

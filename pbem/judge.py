@@ -15,20 +15,13 @@ import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from pbem import games, lobby, mastering, play
+from pbem import gamekinds
 from pbem.commands import Command, CommandError, help_text, parse_commands
 from pbem.desk import Desk, Refusal, Reply, Session
 from pbem.messages import Inbound, Outbound
 from pbem.store import Store
 
 log = logging.getLogger(__name__)
-
-# Every command keyword of pbem.commands and the function that carries it out.
-HANDLERS: dict[str, Callable[[Command, Desk], str]] = {
-    **lobby.COMMANDS,
-    **play.COMMANDS,
-    **mastering.COMMANDS,
-}
 
 
 def now_utc() -> datetime:
@@ -95,7 +88,8 @@ class Judge:
                 try:
                     with self.store.transaction():
                         game = self.store.game_by_id(due.id)  # as committed, not as listed
-                        _, sent = games.tick_game(self.store, game, moment)
+                        kind = gamekinds.kind_of(game)
+                        _, sent = kind.tick(self.store, game, moment)
                 except Exception:
                     log.exception("deadline processing of game %s failed", due.name)
                     continue
@@ -113,7 +107,7 @@ def _answer(command: Command | CommandError, desk: Desk) -> str:
             text += "\n\n" + help_text()
         return text
     try:
-        text = HANDLERS[command.keyword](command, desk)
+        text = gamekinds.handler_for(command, desk)(command, desk)
     except Refusal as refusal:
         text = f"Refused: {refusal}"
     return _quote(command.echo) + "\n" + text

@@ -1,0 +1,101 @@
+"""The end of a battle: by the rules, a resignation or the game master; the seed is revealed
+and everyone gets the whole record."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from battles.play import play_record
+from battles.records import format_record
+from pbem import games
+from pbem.battle_rows import battle_turn, record_of, to_everyone
+from pbem.battle_views import situation_text
+from pbem.commands import Command
+from pbem.desk import Desk, Refusal
+from pbem.messages import Attachment, Outbound
+from pbem.store import GameRow, Store
+
+
+def end(
+    store: Store, game: GameRow, now: datetime, outcome: dict[str, Any], head: str | None = None
+) -> tuple[GameRow, list[Outbound]]:
+    """The battle is over: the seed is revealed; everyone gets the whole record."""
+    game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
+    store.update_game(game)
+    players = store.players(game.id)
+    parts = [head] if head else []
+    attachments: tuple[Attachment, ...] = ()
+    if game.state is not None:
+        record = record_of(game)
+        seed = game.state["seed"]
+        replay = play_record(record, seed)
+        full = replay.record(record, reveal=seed)
+        if not replay.state.over:
+            winner = outcome.get("winner")
+            result = f"{winner} wins" if winner else "no result"
+            full = replace(
+                full,
+                tags=(
+                    *[t for t in full.tags if t[0] != "Result"],
+                    ("Result", f"{result} ({outcome['reason']})"),
+                ),
+            )
+        text = format_record(full)
+        parts.append(situation_text(game, replay))
+        attachments = (
+            Attachment(f"{game.name}.sbr", "text/plain; charset=utf-8", text.encode("utf-8")),
+        )
+        parts.append(
+            f"The dice seed was {seed}: the attached record replays with "
+            "`spaceships battles play` and shows every roll came from it."
+        )
+    winner = outcome.get("winner")
+    who = f"{players[winner].name} ({winner}) wins" if winner in players else "No winner"
+    parts.insert(
+        0 if not head else 1, f"The battle {game.name} is over: {who}; {outcome['reason']}."
+    )
+    return game, to_everyone(store, game, "battle over", "\n\n".join(parts), attachments)
+
+
+def resign(command: Command, desk: Desk) -> str:
+    if command.name is not None:
+        if command.password is None:
+            raise Refusal(f"resigning needs your password: `resign {command.name} PASSWORD`")
+        game = desk.game(command.name)
+        seat = desk.seat_for(game, command.password)
+    else:
+        game, seat = desk.player_session("resign")
+    desk.reply.about(game)
+    if game.phase == "over":
+        raise Refusal(f"game {game.name} is already over")
+    players = desk.store.players(game.id)
+    winner = games.other(seat) if games.other(seat) in players else None
+    outcome = {
+        "winner": winner,
+        "reason": f"{players[seat].name} ({seat}) resigned",
+        "turn": battle_turn(game)[0] if game.phase == "playing" else None,
+        "score": None,
+    }
+    _, messages = end(desk.store, game, desk.now, outcome)
+    desk.reply.messages += messages
+    desk.forget(game)
+    return f"You resigned {game.name}. The whole record, with the dice seed, goes to everyone."
+
+
+def cancel(command: Command, desk: Desk) -> str:
+    game = desk.master_session("cancel")
+    desk.reply.about(game)
+    if game.phase == "over":
+        raise Refusal(f"game {game.name} is already over")
+    outcome = {
+        "winner": None,
+        "reason": "cancelled by the game master",
+        "turn": None,
+        "score": None,
+    }
+    _, messages = end(desk.store, game, desk.now, outcome)
+    desk.reply.messages += messages
+    desk.forget(game)
+    return f"Game {game.name} is cancelled; the record goes to its players."

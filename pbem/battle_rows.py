@@ -1,0 +1,103 @@
+"""A Spaceship Battles game as the judge keeps it: the game row's fields read as a battle, its
+record and replay, and the small helpers every battle command uses.
+
+The game row keeps `ruleset` "battles", `options` ("budget=N",), the designs in the players'
+`fleet` column, and in `state` the dice seed and the record text. `turn` counts phases: 2k-1
+is the movement of battle turn k, 2k its fire. A battle is open information except a player's
+submission until both are in and the dice seed until the end (reading R13).
+"""
+
+from __future__ import annotations
+
+from battles.hexes import Hex
+from battles.parse import parse_record
+from battles.play import Replay, play_record
+from battles.records import BattleRecord
+from notation.errors import NotationError
+from pbem.commands import Command
+from pbem.messages import Attachment, Outbound
+from pbem.store import GameRow, Store
+
+GAME = "battles"
+DEFAULT_BUDGET = 300
+START = {"A": (Hex(0, 8), "N"), "B": (Hex(0, -8), "S")}  # reading R16
+SETUP_RADIUS = 3
+
+
+def is_battle(game: GameRow | None) -> bool:
+    return game is not None and game.ruleset == GAME
+
+
+def budget_of(game: GameRow) -> int:
+    for option in game.options:
+        if option.startswith("budget="):
+            return int(option.split("=", 1)[1])
+    return DEFAULT_BUDGET
+
+
+def battle_turn(game: GameRow) -> tuple[int, str]:
+    """The battle turn and phase ("movement" or "fire") of the game's current step."""
+    return (game.turn + 1) // 2, "movement" if game.turn % 2 else "fire"
+
+
+def subject(game: GameRow, what: str) -> str:
+    return f"Spaceship Battles {game.name}: {what}"
+
+
+def block_items(command: Command) -> list[tuple[str, int, int]]:
+    """The `;`- or line-separated items of a block, each with its line and column in the
+    message."""
+    out = []
+    for index, line in enumerate(command.body.split("\n")):
+        offset = command.body_column - 1 if index == 0 else 0
+        start = 0
+        for part in line.split(";"):
+            text = part.strip()
+            if text and not text.startswith("#"):
+                column = start + len(part) - len(part.lstrip()) + 1 + offset
+                out.append((text, command.body_line + index, column))
+            start += len(part) + 1
+    return out
+
+
+def error_text(exc: NotationError, line: int, column: int, source: str) -> str:
+    out = []
+    for error in exc.errors:
+        col = column + error.column - 1
+        text = f"  line {line}, column {col}: {error.message}"
+        text += f"\n    {source}\n    {' ' * (col - 1)}{'^' * error.length}"
+        if error.hint:
+            text += f"\n    hint: {error.hint}"
+        out.append(text)
+    return "\n".join(out)
+
+
+class ErrorList(NotationError):
+    def __init__(self, errors: list[NotationError]) -> None:
+        super().__init__(errors[0].message, errors[0].text, 1, errors[0].column)
+        self._all = tuple(errors)
+
+    @property
+    def errors(self) -> tuple[NotationError, ...]:
+        return self._all
+
+
+def record_of(game: GameRow) -> BattleRecord:
+    assert game.state is not None
+    return parse_record(game.state["record"])
+
+
+def replay_of(game: GameRow) -> Replay:
+    assert game.state is not None
+    return play_record(record_of(game), seed=game.state["seed"])
+
+
+def to_everyone(
+    store: Store, game: GameRow, what: str, body: str, attachments: tuple[Attachment, ...] = ()
+) -> list[Outbound]:
+    addresses = [p.address for p in store.players(game.id).values()]
+    addresses += store.observers(game.id)
+    return [
+        Outbound((a,), subject(game, what), body, game.name, attachments=attachments)
+        for a in dict.fromkeys(addresses)
+    ]

@@ -1,0 +1,301 @@
+"""Setting a battle up through the judge: `create NAME battles budget=N`, `join`, `design`
+(checked against the tables and the budget, hidden from the opponent until both are in), and
+the start: the dice commitment published and turn 1's initiative rolled."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import replace
+from datetime import datetime
+
+from battles.design import check_design, check_fleet_cost, complete, figures
+from battles.dice import commitment
+from battles.hexes import FACINGS, distance
+from battles.parse import parse_design, parse_hex, parse_record
+from battles.play import play_record
+from battles.records import BattleRecord, Initiative, ShipEntry, format_record
+from notation.errors import NotationError
+from pbem import games
+from pbem.battle_rows import (
+    DEFAULT_BUDGET,
+    GAME,
+    SETUP_RADIUS,
+    START,
+    block_items,
+    budget_of,
+    error_text,
+    is_battle,
+    subject,
+    to_everyone,
+)
+from pbem.battle_views import next_text, situation_text
+from pbem.commands import Command
+from pbem.deadlines import DeadlineRule
+from pbem.desk import Desk, Refusal
+from pbem.mastering import game_timing
+from pbem.messages import Outbound
+from pbem.passwords import hash_password, new_password
+from pbem.store import GameRow, PlayerRow, Store
+
+
+def create(command: Command, desk: Desk) -> str:
+    assert command.name is not None
+    if desk.store.game(command.name) is not None:
+        raise Refusal(f"a game named {command.name} exists already; choose another name")
+    settings = dict(command.settings)
+    budget = DEFAULT_BUDGET
+    for option in settings.get("options", "").split():
+        key, _, value = option.partition("=")
+        if key != "budget" or not value.isdigit() or int(value) < 33:
+            raise Refusal(
+                f"`{option}`: a battle takes one option, budget=N (the most each side's ships "
+                "may cost, at least 33, the cheapest hull; reading R16)"
+            )
+        budget = int(value)
+    if "ruleset" in settings:
+        raise Refusal("a battle has no ruleset setting; its options: budget=N")
+    rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
+    password = new_password(desk.rng)
+    game = GameRow(
+        id=0,
+        name=command.name,
+        ruleset=GAME,
+        options=(f"budget={budget}",),
+        private=settings.get("private") == "yes",
+        phase="joining",
+        master_address=desk.inbound.sender,
+        master_password=hash_password(password, desk.rng),
+        deadline_rule=rule.stored,
+        reminder_hours=24.0 if reminder is None else reminder,
+        grace_hours=grace,
+        missing_policy=policy or "noactions",
+        turn=0,
+        opened_at=None,
+        deadline=None,
+        reminded=False,
+        late_notified=False,
+        state=None,
+        outcome=None,
+        created_at=desk.now,
+        ended_at=None,
+    )
+    game = desk.store.insert_game(game)
+    desk.reply.about(game)
+    return "\n".join(
+        [
+            f"Spaceship Battles game {game.name} created: budget {budget} a side.",
+            f"You are its game master. Your master password: {password}",
+            f"Players join with:  join {game.name}",
+        ]
+    )
+
+
+def join(command: Command, desk: Desk) -> str:
+    game = desk.game(command.name)
+    desk.reply.about(game)
+    players = desk.store.players(game.id)
+    if game.phase != "joining":
+        raise Refusal(f"game {game.name} has both its players; you may `observe {game.name}`")
+    if any(p.address == desk.inbound.sender for p in players.values()):
+        raise Refusal(f"you have already joined {game.name}")
+    seat = "A" if "A" not in players else "B"
+    display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
+    name = " ".join((display or desk.inbound.sender_name or f"Player {seat}").split())[:40]
+    password = new_password(desk.rng)
+    desk.store.insert_player(
+        PlayerRow(
+            game.id,
+            seat,
+            desk.inbound.sender,
+            name,
+            hash_password(password, desk.rng),
+            None,
+            desk.now,
+        )
+    )
+    home, facing = START[seat]
+    lines = [
+        f"You joined {game.name} as player {seat} ({name}).",
+        f"Your password for {game.name}: {password}",
+        "Keep it secret: every design and order of yours must carry it.",
+        "",
+        f"Design your ships within the budget of {budget_of(game)}: one ship a line, a name "
+        "and its Ship Code (the three numbers may be left out: the judge works them out). "
+        f"Your ships start at {home} facing {facing} unless you give a hex within "
+        f"{SETUP_RADIUS} of it and a facing:",
+        f"  game {game.name} {password}",
+        "  design",
+        "  Lancer E-SAI(Gf)I(Xf)IIV",
+        f"  Kite E-AI(Mf)(Gf)IIID at {home.step('NE')} {facing}",
+    ]
+    if seat == "B":
+        game = games.open_phase(replace(game, phase="setup"), desk.now)
+        desk.store.update_game(game)
+        lines += ["", "Both players are in.", games.deadline_line(game)]
+        other = players["A"]
+        desk.reply.messages.append(
+            Outbound(
+                (other.address,),
+                subject(game, "your opponent has joined"),
+                f"{name} has joined {game.name} as player B. Send your design if you have not "
+                f"yet.\n{games.deadline_line(game)}",
+                game.name,
+            )
+        )
+    else:
+        lines += ["", "The battle starts when a second player has joined and both designs are in."]
+    return "\n".join(lines)
+
+
+def _read_design(
+    seat: str, text: str, line: int, column: int, source: str
+) -> tuple[ShipEntry | None, list[str]]:
+    words = text.split()
+    if len(words) < 2:
+        return None, [
+            f"  line {line}, column {column}: `{text}`: a ship needs a name and a "
+            "Ship Code, e.g. `Lancer E-SAI(Gf)I(Xf)IIV`"
+        ]
+    name, code_text = words[0], words[1]
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_']*", name):
+        return None, [
+            f"  line {line}, column {column}: `{name}` is not a ship name (a "
+            "letter, then letters, digits, _ or ') [R17]"
+        ]
+    code_column = column + text.index(code_text, len(name))
+    try:
+        code = parse_design(code_text)
+    except NotationError as exc:
+        return None, [error_text(exc, line, code_column, source)]
+    home, facing = START[seat]
+    rest = words[2:]
+    if rest:
+        if len(rest) != 3 or rest[0] != "at" or rest[2] not in FACINGS:
+            return None, [
+                f"  line {line}, column {column}: after the code, `at Q,R FACING`, "
+                f"e.g. `at {home} {facing}`; facings are {' '.join(FACINGS)} [R1]"
+            ]
+        try:
+            place = parse_hex(rest[1])
+        except NotationError as exc:
+            return None, [error_text(exc, line, column + text.index(rest[1]), source)]
+        if distance(place, home) > SETUP_RADIUS:
+            return None, [
+                f"  line {line}, column {column}: {name} starts at {place}, "
+                f"{distance(place, home)} hexes from {home}; player {seat}'s ships "
+                f"start within {SETUP_RADIUS} of it [R16]"
+            ]
+        home, facing = place, rest[2]
+    done = complete(code) if not code.complete else code
+    problems = check_design(done, name)
+    return ShipEntry(seat, name, done, home, facing), [f"  - {p}" for p in problems]
+
+
+def submit_design(command: Command, desk: Desk) -> str:
+    game, seat = desk.player_session("design")
+    desk.reply.about(game)
+    if not is_battle(game):
+        raise Refusal(f"{game.name} is a game of Spaceships: send your `fleet`")
+    if game.phase not in ("joining", "setup"):
+        raise Refusal(f"the designs of {game.name} are set; the battle is under way")
+    source_lines = command.source.splitlines()
+    entries_text = block_items(command)
+    if not entries_text:
+        raise Refusal("no ships after `design`: one ship a line, its name and Ship Code")
+    entries, errors = [], []
+    for text, line, column in entries_text:
+        index = line - command.line
+        source = source_lines[index] if 0 <= index < len(source_lines) else text
+        entry, problems = _read_design(seat, text, line, column, source)
+        errors += problems
+        if entry is not None:
+            entries.append(entry)
+    names = [e.name for e in entries]
+    errors += [
+        f"  - two ships called {n} [R17]" for n in sorted({n for n in names if names.count(n) > 1})
+    ]
+    errors += [f"  - {p}" for p in check_fleet_cost([e.code for e in entries], budget_of(game))]
+    if errors:
+        return "Your design is refused; nothing changed:\n" + "\n".join(errors)
+    players = desk.store.players(game.id)
+    other = games.other(seat)
+    if other in players and players[other].fleet:
+        taken = {line.split()[0] for line in players[other].fleet.splitlines()}
+        clash = sorted(taken & set(names))
+        if clash:
+            return (
+                f"Your design is refused; nothing changed:\n  - {', '.join(clash)}: your "
+                "opponent has a ship of that name; ship names are unique in a battle [R17]"
+            )
+    replaced = players[seat].fleet is not None
+    text = "\n".join(str(e).split(" ", 2)[2] for e in entries)
+    desk.store.set_fleet(game.id, seat, text)
+    total = sum(figures(e.code).cost for e in entries)
+    lines = [
+        ("Your design is replaced" if replaced else "Your design is accepted")
+        + f" for {game.name} ({total} of {budget_of(game)}):"
+    ]
+    lines += [f"  {line}" for line in text.splitlines()]
+    players = desk.store.players(game.id)
+    if len(players) == 2 and all(p.fleet for p in players.values()):
+        game, messages = start(desk.store, desk.reload(), desk.now, desk)
+        desk.session.game = game
+        desk.reply.messages += messages
+        lines += ["", "Both designs are in: the battle begins (see the next message)."]
+    else:
+        lines += [
+            "",
+            "You may replace it until both designs are in; your opponent does not "
+            "see it before then.",
+        ]
+    return "\n".join(lines)
+
+
+def _seed(desk: Desk | None) -> str:
+    if desk is not None and desk.rng is not None:
+        return f"{desk.rng.getrandbits(128):032x}"  # a seeded judge (tests) rolls repeatably
+    return secrets.token_hex(16)
+
+
+def start(
+    store: Store, game: GameRow, now: datetime, desk: Desk | None = None
+) -> tuple[GameRow, list[Outbound]]:
+    """Both designs are in: publish the dice commitment, set the ships up, roll turn 1's
+    initiative and open its movement."""
+    players = store.players(game.id)
+    seed = _seed(desk)
+    tags = (
+        ("Game", "Spaceship Battles"),
+        ("Event", game.name),
+        ("Budget", str(budget_of(game))),
+        ("A", players["A"].name),
+        ("B", players["B"].name),
+        ("Dice", commitment(seed)),
+    )
+    text = "\n".join(
+        f"{seat} ship {line}"
+        for seat in games.SEATS
+        for line in (players[seat].fleet or "").splitlines()
+    )
+    ships = parse_record(text + "\n").ships
+    record = BattleRecord(tags, ships, (Initiative(1, ()),))
+    replay = play_record(record, seed=seed)
+    record = replay.record(record)
+    game = replace(
+        game, phase="playing", turn=1, state={"seed": seed, "record": format_record(record)}
+    )
+    game = games.open_phase(game, now)
+    store.update_game(game)
+    body = "\n\n".join(
+        [
+            f"The battle {game.name} begins: {players['A'].name} (A) against "
+            f"{players['B'].name} (B).",
+            "The judge rolls every die from a secret seed; its hash, published now, is the "
+            "[Dice] line of the record. The seed is revealed at the end, so you can check every "
+            "roll with `spaceships battles play`.",
+            situation_text(game, replay),
+            next_text(game, replay),
+        ]
+    )
+    return game, to_everyone(store, game, "the battle begins", body)

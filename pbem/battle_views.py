@@ -1,0 +1,124 @@
+"""What a battle's players and onlookers are told: the ships as they stand, what to send
+next, `status` and `history`. The same text for everyone: a battle hides nothing but pending
+submissions and the dice seed, and neither is ever in these texts."""
+
+from __future__ import annotations
+
+from battles.play import Replay, play_record
+from battles.records import format_record
+from pbem import games
+from pbem.battle_rows import battle_turn, budget_of, record_of, replay_of
+from pbem.commands import Command
+from pbem.desk import Desk, Refusal
+from pbem.store import GameRow, PlayerRow
+
+
+def situation_text(game: GameRow, replay: Replay) -> str:
+    state = replay.state
+    lines = ["The ships (crossed-out systems in brackets):"]
+    for ship in state.ships:
+        where = (
+            "destroyed"
+            if ship.destroyed
+            else (
+                f"at {ship.hex} facing {ship.facing}, speed {ship.speed}, turn mode "
+                f"{ship.turn_mode}" + (", half a point of damage kept" if ship.carry else "")
+            )
+        )
+        lines.append(f"  {ship.side} {ship.name:<10} {ship.crossed_text()}  {where}")
+    holds = [
+        h
+        for h in state.holds
+        if h.turn == state.turn
+        and not any(s.destroyed for s in state.ships if s.name in (h.holder, h.target))
+    ]
+    for hold in holds:
+        lines.append(f"  {hold.target} is held by {hold.holder}'s tractor beam this turn")
+    return "\n".join(lines)
+
+
+def next_text(game: GameRow, replay: Replay) -> str:
+    turn, phase = battle_turn(game)
+    who = replay.state.initiative
+    if phase == "movement":
+        what = (
+            "Send your moves, one ship a line or `;` between: the ship and its steps "
+            "(F ahead, L and R one hexside left or right), or `stay`. A ship you leave "
+            "out stays."
+        )
+        example = "SHIP FFRF; SHIP stay"
+        order = "the player without initiative moves first"
+    else:
+        what = (
+            "Send your volleys, in the order you want them fired: `SHIP > TARGET` fires "
+            "every weapon that bears; `SHIP > TARGET (Gf)` names weapons; `A+B > TARGET` "
+            "is a fire group; `tractor SHIP > TARGET` a tractor beam (after all volleys)."
+        )
+        example = "SHIP > TARGET; tractor SHIP > TARGET"
+        order = "the player with initiative fires first"
+    return "\n".join(
+        [
+            f"Turn {turn}, {phase}: player {who} has the initiative ({order}; reading R14).",
+            what,
+            games.deadline_line(game),
+            f"Send:  game {game.name} PASSWORD",
+            f"       orders {turn}: {example}",
+        ]
+    )
+
+
+def status_text(game: GameRow, players: dict[str, PlayerRow], missing: list[str]) -> str:
+    lines = [
+        f"Spaceship Battles {game.name}, budget {budget_of(game)}: "
+        + ", ".join(f"{s}: {players[s].name}" for s in games.SEATS if s in players)
+    ]
+    if game.phase == "joining":
+        lines.append(f"Waiting for players: join {game.name}")
+    elif game.phase == "setup":
+        lines.append("Waiting for the designs of: " + (", ".join(missing) or "nobody"))
+    elif game.phase == "playing":
+        turn, phase = battle_turn(game)
+        replay = replay_of(game)
+        lines.append(f"Turn {turn}, {phase}; waiting for: " + (", ".join(missing) or "nobody"))
+        lines.append(games.deadline_line(game))
+        lines.append(situation_text(game, replay))
+    else:
+        lines.append(f"Over: {(game.outcome or {}).get('reason', '')}")
+    return "\n".join(lines)
+
+
+def history_text(game: GameRow) -> str:
+    """The record so far (the seed only once the battle is over)."""
+    if game.state is None:
+        return f"{game.name} has not started."
+    record = record_of(game)
+    if game.phase == "over":
+        return format_record(
+            play_record(record, game.state["seed"]).record(record, reveal=game.state["seed"])
+        )
+    return format_record(record)
+
+
+def status(command: Command, desk: Desk) -> str:
+    if command.name is None and desk.session.game is not None:
+        game = desk.reload()
+    else:
+        game = desk.game(command.name)
+        desk.refuse_outsider(game)
+    desk.reply.about(game)
+    return status_text(game, desk.store.players(game.id), desk.missing(game))
+
+
+def history(command: Command, desk: Desk) -> str:
+    if command.name is None:
+        if desk.session.game is None:
+            raise Refusal("say which game: `history NAME`")
+        game = desk.reload()
+    else:
+        game = desk.game(command.name)
+        if command.password is not None:
+            desk.seat_for(game, command.password)
+        elif desk.session.game is None or desk.session.game.id != game.id:
+            desk.refuse_outsider(game)
+    desk.reply.about(game)
+    return history_text(game)
