@@ -1,0 +1,214 @@
+"""Spaceship Battles through the judge (pbem.gamekinds, pbem.battle_*): create, designs, one
+submission per player per phase, resolution, the end; what each person may see (readings
+R13, R14, R16 of docs/battles-readings.md)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from pbem_support import Table
+
+from battles.autoplay import plan_fire, plan_moves
+from battles.parse import parse_record
+from battles.play import play_record
+from pbem import battle_rows
+from pbem.store import open_store
+
+DESIGN_A = "design\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(Ef)Y(Mf)O at 1,7 N"
+DESIGN_B = "design\nRaider C-SSI(Lf)II(Gf)(Rf)D\nHawk E-AI(Mf)(Gf)IIID at -1,-7 S"
+
+
+def new_table(seed: int = 7) -> Table:
+    table = Table(open_store(":memory:"))
+    table.judge.rng = random.Random(seed)
+    return table
+
+
+def seated(table: Table):
+    gm = table.person("gm@club.example")
+    a = table.person("alice@example.org", "Alice")
+    b = table.person("bob@example.org", "Bob")
+    gm.send("create duel battles budget=300")
+    a.join("duel")
+    b.join("duel")
+    return gm, a, b
+
+
+def play_phase(table: Table, a, b) -> None:
+    """Both players send what the plain computer player would."""
+    game = table.store.game("duel")
+    turn, phase = battle_rows.battle_turn(game)
+    state = battle_rows.replay_of(game).state
+    for person, seat in ((a, "A"), (b, "B")):
+        if phase == "movement":
+            items = [f"{m.ship} {m.how}" for m in plan_moves(state, seat) if m.how != "held"]
+        else:
+            volleys, tractors = plan_fire(state, seat)
+            items = [v.order_text() for v in volleys]
+            items += [f"tractor {t.ship} > {t.target}" for t in tractors]
+        reply = person.send(person.sign_on("duel") + f"orders {turn}: " + "; ".join(items))
+        assert "accepted" in reply.body, reply.body
+
+
+def test_create_join_and_designs_completed_by_the_tables() -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    reply = a.send(a.sign_on("duel") + DESIGN_A)
+    # Lancer 87 (the seed's example, numbers worked out) + Warden 188 = 275 of 300.
+    assert "Your design is accepted for duel (275 of 300)" in reply.body
+    assert "Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,8 N" in reply.body
+
+
+def test_a_design_over_budget_or_miscosted_is_refused_with_every_reason_r16() -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    reply = a.send(
+        a.sign_on("duel") + "design\nLancer E-SAI(Gf)I(Xf)IIV-84-1-4\nBig CR-IIII(Pf)(Pf)"
+    )
+    assert "cost 84 written, 87 by the tables: E hull 33 + 4 engines 20" in reply.body
+    assert "the ships cost 519 (87 + 432), over the budget of 300 [R16]" in reply.body
+    assert "nothing changed" in reply.body
+
+
+def test_a_misspelt_code_points_at_the_character() -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    reply = a.send(a.sign_on("duel") + "design\nLancer E-SAI(G)I(Xf)IIV")
+    # Line 3 of the mail; the code starts at column 8, so its G (7th character) is column 14.
+    assert "line 3, column 14: the weapon G has no arc of fire" in reply.body
+    assert "hint: add an arc after the letter: (Gf) front" in reply.body
+
+
+def test_fleet_and_design_go_to_their_own_game() -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    reply = a.send(a.sign_on("duel") + "fleet DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2")
+    assert "Refused: `fleet` is for Spaceships; a battle takes a `design`" in reply.body
+    gm.send("create alpha")
+    c = table.person("carol@example.org")
+    c.join("alpha")
+    reply = c.send(c.sign_on("alpha") + "design\nLancer E-SAI(Gf)I(Xf)IIV")
+    assert "Refused: `design` is for Spaceship Battles" in reply.body
+
+
+def inbox_text(person) -> list[str]:
+    return [m.subject + "\n" + m.body for m in person.inbox]
+
+
+def test_the_opponents_design_is_hidden_until_both_are_in() -> None:
+    # Swap test: B's design differs between two tables; all A has received before the start
+    # is byte-identical.
+    seen = []
+    for design in (DESIGN_B, "design\nKite E-AI(Mf)(Gf)IIID\nSpark E-AI(Mf)(Gf)IIID"):
+        table = new_table()
+        gm, a, b = seated(table)
+        b.send(b.sign_on("duel") + design)
+        a.send("status duel")
+        seen.append(inbox_text(a))
+    assert seen[0] == seen[1]
+
+
+def test_pending_orders_are_hidden_until_the_phase_resolves_r14() -> None:
+    seen = []
+    for moves in ("Raider FFF; Hawk FFFF", "Raider RFF; Hawk stay"):
+        table = new_table()
+        gm, a, b = seated(table)
+        a.send(a.sign_on("duel") + DESIGN_A)
+        b.send(b.sign_on("duel") + DESIGN_B)
+        b.send(b.sign_on("duel") + f"orders 1: {moves}")
+        a.send("status duel")
+        gm.send("status duel")
+        seen.append(inbox_text(a) + inbox_text(gm))
+    assert seen[0] == seen[1]
+
+
+def test_orders_are_checked_against_the_phase_and_the_rules() -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    reply = a.send(a.sign_on("duel") + "orders 2: Lancer F")
+    assert "these orders are for turn 2, but turn 1 (movement) is the current turn" in reply.body
+    reply = a.send(a.sign_on("duel") + "orders 1: Lancer FFFFF; Raider F")
+    assert "5 hexes ahead, but Lancer has speed 4 (4 working engines) [III.A.1]" in reply.body
+    assert "Raider is player B's ship [II.B.1]" in reply.body
+    reply = a.send(a.sign_on("duel") + "orders 1: Lancer > Raider")
+    assert "turn 1 is in its movement phase: moves like `SHIP FFRF`" in reply.body
+
+
+def test_a_volley_that_cannot_bear_is_refused_when_sent() -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    a.send(a.sign_on("duel") + "orders 1: Lancer stay")
+    b.send(b.sign_on("duel") + "orders 1:")
+    # Warden at 1,7 and Raider at 0,-8: range 16; the energy beam reaches 9: refused.
+    reply = a.send(a.sign_on("duel") + "orders 1: Warden > Raider (Ef)")
+    assert "cannot fire at Raider: range 16 is beyond (Ef)'s reach of 9 [VI]" in reply.body
+
+
+def test_a_whole_battle_to_the_end_with_the_seed_revealed_r13() -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    start = a.inbox[-1].body
+    commit = re.search(r"sha256:[0-9a-f]{64}", table.store.game("duel").state["record"])
+    assert commit
+    for _ in range(80):
+        if table.store.game("duel").phase != "playing":
+            break
+        play_phase(table, a, b)
+    game = table.store.game("duel")
+    assert game.phase == "over"
+    seed = game.state["seed"]
+    # The seed is in no message before the last one, to anyone.
+    for message in table.log[:-3]:
+        assert seed not in message.body
+    last = a.inbox[-1]
+    assert "The battle duel is over" in last.body and seed in last.body
+    (attachment,) = last.attachments
+    record = parse_record(attachment.data.decode("utf-8"))
+    replay = play_record(record)
+    assert replay.problems == [] and replay.dice == "checked against the seed"
+    assert record.tag("Dice") == commit.group()
+    assert "The judge rolls every die from a secret seed" in start
+
+
+def test_at_the_deadline_a_missing_player_moves_nothing() -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    gm.send(
+        "master duel "
+        + re.search(r"master password: (\S+)", gm.inbox[0].body).group(1)
+        + "\ndeadline 24h"
+    )
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    a.send(a.sign_on("duel") + "orders 1: Lancer FF")
+    table.clock.advance(hours=25)
+    table.tick()
+    game = table.store.game("duel")
+    assert battle_rows.battle_turn(game) == (1, "fire")
+    assert "No orders from B by the deadline" in a.inbox[-1].body
+    assert "1 A move Lancer FF to 0,6 N" in a.inbox[-1].body
+
+
+@pytest.mark.parametrize("word", ["resign", "cancel"])
+def test_resigning_or_cancelling_ends_with_the_record(word: str) -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    if word == "resign":
+        reply = a.send(a.sign_on("duel") + "resign")
+        assert "You resigned duel" in reply.body
+        assert "Bob (B) wins" in b.inbox[-1].body
+    else:
+        password = re.search(r"master password: (\S+)", gm.inbox[0].body).group(1)
+        reply = gm.send(f"master duel {password}\ncancel")
+        assert "cancelled" in reply.body
+    assert b.inbox[-1].attachments[0].filename == "duel.sbr"
