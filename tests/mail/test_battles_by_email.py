@@ -1,0 +1,133 @@
+"""A whole Spaceship Battles game by email through real SMTP: the judge's aiosmtpd listener on
+a free localhost port, smtplib clients for two players (and a game master and an onlooker),
+an aiosmtpd sink as the relay. From `create NAME battles` to the end, with the seed revealed
+and the attached record replaying clean."""
+
+from __future__ import annotations
+
+import random
+import re
+import smtplib
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import pytest
+
+from battles.autoplay import plan_fire, plan_moves
+from battles.parse import parse_record
+from battles.play import play_record
+from pbem import battle_rows
+from pbem.judge import Judge
+from pbem.mail.delivery import Delivery
+from pbem.mail.gateway import MailGateway
+from pbem.store import open_store
+
+JUDGE = "judge@club.example"
+
+
+class Players:
+    def __init__(self, host: str, port: int, sink, store) -> None:
+        self.host, self.port, self.sink, self.store = host, port, sink, store
+        self.seen = 0
+
+    def send(self, sender: str, body: str, subject: str = "commands") -> list[EmailMessage]:
+        mail = EmailMessage()
+        mail["From"] = sender
+        mail["To"] = JUDGE
+        mail["Subject"] = subject
+        mail["Message-ID"] = make_msgid(domain="example.org")
+        mail.set_content(body)
+        with smtplib.SMTP(self.host, self.port, timeout=30) as client:
+            client.send_message(mail)
+        new = self.sink.messages[self.seen :]
+        self.seen = len(self.sink.messages)
+        return new
+
+
+def text_of(mail: EmailMessage) -> str:
+    body = mail.get_body(("plain",))
+    return body.get_content() if body is not None else ""
+
+
+def to(mails: list[EmailMessage], address: str) -> EmailMessage:
+    return [m for m in mails if m["To"] == address][0]
+
+
+@pytest.fixture
+def players(tmp_path, relay_sink, start_listener) -> Players:
+    sink, relay = relay_sink
+    store = open_store(tmp_path / "judge.sqlite3")
+
+    def build() -> MailGateway:
+        return MailGateway(
+            store.connection,
+            Judge(store, judge_address=JUDGE, rng=random.Random(12)),
+            Delivery(tmp_path / "outbox", relay),
+            judge_address=JUDGE,
+            # Two letters a turn each: a brisk battle passes the default 30 an hour.
+            rate_limit_per_hour=500,
+            lock=store.lock,
+        )
+
+    running = start_listener(build)
+    return Players(running.host, running.port, sink, store)
+
+
+def test_a_whole_battle_by_email_from_create_to_the_end(players: Players) -> None:
+    alice, bob, gm, onlooker = (
+        "alice@example.org",
+        "bob@example.net",
+        "gm@example.com",
+        "carol@example.org",
+    )
+    created = to(players.send(gm, "", subject="create duel battles budget=300"), gm)
+    assert "Spaceship Battles game duel created: budget 300 a side" in text_of(created)
+    pw = {}
+    for who in (alice, bob):
+        joined = to(players.send(who, "join duel"), who)
+        pw[who] = re.search(r"password for duel: (\S+)", text_of(joined)).group(1)
+    players.send(onlooker, "observe duel")
+
+    # A design with a slip first: the judge says what and where; then the right one.
+    slip = to(players.send(alice, f"game duel {pw[alice]}\ndesign\nLancer E-SAI(G)I(Xf)IIV"), alice)
+    assert "line 3, column 14: the weapon G has no arc of fire" in text_of(slip)
+    # Short on purpose: five missiles against a light escort (a few turns of mail).
+    players.send(
+        alice, f"game duel {pw[alice]}\ndesign\nHornet F-(Mf)(Mf)(Mf)(Mf)(Mf)II\n\n-- \nAlice"
+    )
+    began = players.send(bob, f"game duel {pw[bob]}\ndesign\nDart E-AI(Gf)")
+    assert {m["To"] for m in began} >= {alice, bob, onlooker}
+    commit = re.search(r"sha256:[0-9a-f]{64}", players.store.game("duel").state["record"])
+
+    mails: list[EmailMessage] = []
+    for _ in range(30):
+        game = players.store.game("duel")
+        if game.phase != "playing":
+            break
+        turn, phase = battle_rows.battle_turn(game)
+        state = battle_rows.replay_of(game).state
+        for who, seat in ((alice, "A"), (bob, "B")):
+            if phase == "movement":
+                items = [f"{m.ship} {m.how}" for m in plan_moves(state, seat) if m.how != "held"]
+            else:
+                volleys, tractors = plan_fire(state, seat)
+                items = [v.order_text() for v in volleys]
+                items += [f"tractor {t.ship} > {t.target}" for t in tractors]
+            lines = "\n".join(items)
+            sent = players.send(who, f"Game duel {pw[who]}\nORDERS {turn}:\n{lines}\n\nThanks!")
+            assert "accepted" in text_of(to(sent, who)), text_of(to(sent, who))
+            mails += sent
+    over = [m for m in mails if "battle over" in str(m["Subject"])]
+    assert sorted(m["To"] for m in over) == sorted([alice, bob, onlooker])
+    seed = players.store.game("duel").state["seed"]
+    before = [m for m in players.sink.messages if m not in over]
+    assert not [m for m in before if seed in text_of(m)]
+    for mail in over:
+        assert seed in text_of(mail)
+        (attachment,) = list(mail.iter_attachments())
+        assert attachment.get_filename() == "duel.sbr"
+        record = parse_record(attachment.get_content())
+        replay = play_record(record)
+        assert replay.problems == [] and replay.dice == "checked against the seed"
+        assert record.tag("Dice") == commit.group()
+        assert replay.state.over
