@@ -26,6 +26,11 @@ def _read(source: str) -> str:
     path = Path(source)
     if "\n" not in source and path.is_file():
         return path.read_text(encoding="utf-8")
+    if "\n" not in source and " " not in source.strip():
+        click.echo(
+            f"no such file: {source} (give a record file, or `-` for standard input)", err=True
+        )
+        sys.exit(1)
     return source
 
 
@@ -93,6 +98,8 @@ def design_command(code: str, as_json: bool) -> None:
         click.echo(str(exc), err=True)
         sys.exit(1)
     done = complete(draft)
+    if draft.complete and draft != done and not as_json:
+        click.echo(f"(written {draft.cost}-{draft.turn_mode}-{draft.engines}; by the tables:)")
     f = figures(done)
     problems = check_design(done)
     if as_json:
