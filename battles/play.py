@@ -6,18 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from battles.combat import Fire, check_volley, firing, resolve_volley
-from battles.design import check_design, check_fleet_cost
+from battles.combat import check_volley, firing, resolve_volley
 from battles.dice import DiceExhausted, SeededDice, WrittenDice, commitment
 from battles.movement import check_move, draw_held, move
 from battles.problems import Problem
-from battles.records import BattleRecord, Event, Initiative, Move, Shot, Tractor, Volley
-from battles.state import BattleState, ShipState
+from battles.records import BattleRecord, Event, Initiative, Move, Tractor, Volley
+from battles.setup import result_text, roll_initiative, start_state
+from battles.state import BattleState
 from battles.tractors import check_tractor, resolve_tractor
 from battles.turns import arrange_turn
 from battles.victory import judge_end, turn_limit_result
+from battles.written import dice_of, fire_name, pairs_text, rolled, settled, shot_dice, shots_text
 
-__all__ = ["Replay", "play_record", "roll_initiative", "start_state"]
+__all__ = ["Replay", "play_record", "result_text", "roll_initiative", "start_state"]
 
 
 @dataclass(slots=True)
@@ -40,84 +41,6 @@ class Replay:
         if self.state.over:
             tags.append(("Result", result_text(self.state)))
         return BattleRecord(tuple(tags), original.ships, tuple(self.events))
-
-
-def result_text(state: BattleState) -> str:
-    if not state.over:
-        return "unfinished"
-    return f"{state.winner} wins" if state.winner else "draw"
-
-
-def start_state(record: BattleRecord) -> tuple[BattleState, list[Problem]]:
-    """The ships at their starting places, and every problem of their designs and budget."""
-    problems: list[Problem] = []
-    names: set[str] = set()
-    for entry in record.ships:
-        line, col = (entry.where.line, entry.where.column) if entry.where else (None, None)
-        if entry.name in names:
-            problems.append(
-                Problem(
-                    "R17",
-                    f"two ships called {entry.name}",
-                    entry.name,
-                    "give each ship its own name",
-                    side=entry.side,
-                    line=line,
-                    column=col,
-                )
-            )
-        names.add(entry.name)
-        for p in check_design(entry.code, entry.name):
-            problems.append(replace(p, side=entry.side, line=line, column=col))
-    budget = record.tag("Budget")
-    if budget is not None:
-        for side in "AB":
-            codes = [s.code for s in record.ships if s.side == side]
-            problems += check_fleet_cost(codes, int(budget), side) if budget.isdigit() else []
-    for side in "AB":
-        if not any(s.side == side for s in record.ships):
-            problems.append(Problem("R16", f"player {side} has no ships", side=side))
-    ships = tuple(ShipState.start(s.name, s.side, s.code, s.hex, s.facing) for s in record.ships)
-    return BattleState(ships), problems
-
-
-def roll_initiative(dice: SeededDice | WrittenDice) -> tuple[tuple[int, int], ...]:
-    """A's die then B's, again while they tie, every turn [II.A.1, reading R15]."""
-    rolls = []
-    while True:
-        a, b = dice.roll(6), dice.roll(6)
-        rolls.append((a, b))
-        if a != b:
-            return tuple(rolls)
-
-
-def _written(event: Event) -> list[int]:
-    if isinstance(event, Initiative):
-        return [d for pair in event.rolls for d in pair]
-    if isinstance(event, Volley) and event.shots is not None:
-        return (
-            [s.die for s in event.shots]
-            + [d for s in event.shots for d, _stop in s.point_defence]
-            + [d for s in event.shots for d, _among in s.picks]
-        )
-    if isinstance(event, Tractor) and event.die is not None:
-        return [event.die]
-    return []
-
-
-def _settled(event: Event) -> bool:
-    """Whether an event is written with its outcome (a move with where it ended)."""
-    return event.end is not None if isinstance(event, Move) else _rolled(event)
-
-
-def _rolled(event: Event) -> bool:
-    if isinstance(event, Initiative):
-        return bool(event.rolls)
-    if isinstance(event, Volley):
-        return event.shots is not None or event.lapsed
-    if isinstance(event, Tractor):
-        return event.result is not None
-    return True
 
 
 class _Player:
@@ -166,7 +89,7 @@ class _Player:
         pending = list(self.record.events)
         while pending:
             event = pending.pop(0)
-            if self.state.over and not _settled(event):
+            if self.state.over and not settled(event):
                 self.out.lapsed.append(f"{event}: the battle was over")
                 continue
             if self.state.over:
@@ -184,8 +107,8 @@ class _Player:
                 cut = next(
                     (i for i, e in enumerate(pending) if isinstance(e, Initiative)), len(pending)
                 )
-                done = [e for e in pending[:cut] if _settled(e)]
-                fresh = [e for e in pending[:cut] if not _settled(e)]
+                done = [e for e in pending[:cut] if settled(e)]
+                fresh = [e for e in pending[:cut] if not settled(e)]
                 pending[:cut] = done + arrange_turn(fresh, self.state.initiative)
         self.end_turn()
         self.out.state = self.state
@@ -195,12 +118,12 @@ class _Player:
         if not self.seeded:
             assert isinstance(self.dice, WrittenDice)
             self.dice.rolls.clear()
-            self.dice.feed(_written(event))
+            self.dice.feed(dice_of(event))
         before = len(self.out.problems)
         try:
             self.step(event)
         except DiceExhausted as exc:
-            if _rolled(event):
+            if rolled(event):
                 self.problem(event, "R13", str(exc))
             else:
                 self.problem(
@@ -282,7 +205,8 @@ class _Player:
             self.problem(
                 event,
                 "R13",
-                f"initiative rolled {_pairs(rolls)} by the seed, {_pairs(event.rolls)} written",
+                f"initiative rolled {pairs_text(rolls)} by the seed, "
+                f"{pairs_text(event.rolls)} written",
             )
         winner = "A" if rolls[-1][0] > rolls[-1][1] else "B"
         self.state = replace(self.state, turn=self.state.turn + 1, initiative=winner)
@@ -346,7 +270,7 @@ class _Player:
         self.fired.update(event.shooters)
         fires = firing(self.state, order)
         if event.shots is not None and len(fires) != len(event.shots):
-            named = ", ".join(_fire_name(f, order) for f in fires) or "none"
+            named = ", ".join(fire_name(f, order) for f in fires) or "none"
             self.problem(
                 event,
                 "IV.A",
@@ -398,12 +322,12 @@ class _Player:
                 written,
                 "IV.A",
                 f"{len(done.shots)} weapons fire by the rules "
-                f"({_shots(done.shots)}), {len(written.shots)} written",
+                f"({shots_text(done.shots)}), {len(written.shots)} written",
             )
             return
         rolled_apart = False
         for mine, rules in zip(written.shots, done.shots, strict=True):
-            if self.seeded and _dice(mine) != _dice(rules):
+            if self.seeded and shot_dice(mine) != shot_dice(rules):
                 rolled_apart = True
                 self.problem(written, "R13", f"`{mine}` written; the seed rolled `{rules}`")
             elif mine != rules:
@@ -465,28 +389,6 @@ class _Player:
         ):
             self.problem(event, "IV.D.2", f"`{event}` written, `{done}` by the rules")
         self.out.events.append(done)
-
-
-def _fire_name(fire: Fire, order: Volley) -> str:
-    system = fire.shooter.code.systems[fire.index]
-    text = f"{system.code}{system.arc}"
-    if len(order.shooters) > 1:
-        text = f"{fire.shooter.name}.{text}"
-    if len(order.targets) > 1:
-        text += f"@{fire.target.name}"
-    return text
-
-
-def _pairs(rolls: tuple[tuple[int, int], ...]) -> str:
-    return ", ".join(f"A {a} B {b}" for a, b in rolls)
-
-
-def _shots(shots: tuple[Shot, ...]) -> str:
-    return ", ".join(str(s) for s in shots) or "none"
-
-
-def _dice(shot: Shot) -> tuple[int, ...]:
-    return (shot.die, *(d for d, _s in shot.point_defence), *(d for d, _n in shot.picks))
 
 
 def play_record(record: BattleRecord, seed: str | None = None) -> Replay:

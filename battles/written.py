@@ -1,0 +1,60 @@
+"""What a record writes for an event: its dice in the order the rules roll them, whether it
+is written with its outcome, and the short forms of shots and rolls used in messages."""
+
+from __future__ import annotations
+
+from battles.combat import Fire
+from battles.records import Event, Initiative, Move, Shot, Tractor, Volley
+
+__all__ = ["dice_of", "fire_name", "pairs_text", "rolled", "settled", "shot_dice", "shots_text"]
+
+
+def dice_of(event: Event) -> list[int]:
+    if isinstance(event, Initiative):
+        return [d for pair in event.rolls for d in pair]
+    if isinstance(event, Volley) and event.shots is not None:
+        return (
+            [s.die for s in event.shots]
+            + [d for s in event.shots for d, _stop in s.point_defence]
+            + [d for s in event.shots for d, _among in s.picks]
+        )
+    if isinstance(event, Tractor) and event.die is not None:
+        return [event.die]
+    return []
+
+
+def settled(event: Event) -> bool:
+    """Whether an event is written with its outcome (a move with where it ended)."""
+    return event.end is not None if isinstance(event, Move) else rolled(event)
+
+
+def rolled(event: Event) -> bool:
+    if isinstance(event, Initiative):
+        return bool(event.rolls)
+    if isinstance(event, Volley):
+        return event.shots is not None or event.lapsed
+    if isinstance(event, Tractor):
+        return event.result is not None
+    return True
+
+
+def fire_name(fire: Fire, order: Volley) -> str:
+    system = fire.shooter.code.systems[fire.index]
+    text = f"{system.code}{system.arc}"
+    if len(order.shooters) > 1:
+        text = f"{fire.shooter.name}.{text}"
+    if len(order.targets) > 1:
+        text += f"@{fire.target.name}"
+    return text
+
+
+def pairs_text(rolls: tuple[tuple[int, int], ...]) -> str:
+    return ", ".join(f"A {a} B {b}" for a, b in rolls)
+
+
+def shots_text(shots: tuple[Shot, ...]) -> str:
+    return ", ".join(str(s) for s in shots) or "none"
+
+
+def shot_dice(shot: Shot) -> tuple[int, ...]:
+    return (shot.die, *(d for d, _s in shot.point_defence), *(d for d, _n in shot.picks))
