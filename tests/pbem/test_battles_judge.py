@@ -150,8 +150,8 @@ def test_a_volley_that_cannot_bear_is_refused_when_sent() -> None:
     assert "cannot fire at Raider: range 16 is beyond (Ef)'s reach of 9 [VI]" in reply.body
 
 
-def test_a_whole_battle_to_the_end_with_the_seed_revealed_r13() -> None:
-    table = new_table()
+def test_a_whole_battle_to_the_end_with_the_seed_revealed_r13(table: Table) -> None:
+    # On both databases (the `table` fixture).
     gm, a, b = seated(table)
     a.send(a.sign_on("duel") + DESIGN_A)
     b.send(b.sign_on("duel") + DESIGN_B)
@@ -178,8 +178,7 @@ def test_a_whole_battle_to_the_end_with_the_seed_revealed_r13() -> None:
     assert "The judge rolls every die from a secret seed" in start
 
 
-def test_at_the_deadline_a_missing_player_moves_nothing() -> None:
-    table = new_table()
+def test_at_the_deadline_a_missing_player_moves_nothing(table: Table) -> None:
     gm, a, b = seated(table)
     gm.send(
         "master duel "
