@@ -1,0 +1,76 @@
+"""No input ends in a traceback: mangled records replayed, mangled designs and orders sent to
+the judge; each gets an answer (exit 1 with a message, or a refusal)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from battles_support import cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+SAMPLE = (Path(__file__).resolve().parents[2] / "samples" / "battles" / "opening.sbr").read_text(
+    encoding="utf-8"
+)
+CHARS = "0123456789 ABFLRSd=r.;:>+()GfXMEPIV-,\n"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(SAMPLE) - 1), st.sampled_from(CHARS)), max_size=4))
+def test_a_mangled_record_is_answered_not_crashed(edits: list[tuple[int, str]]) -> None:
+    text = list(SAMPLE)
+    for index, char in edits:
+        text[min(index, len(text) - 1)] = char
+    code, out = cli("battles", "play", "-", "--json", input="".join(text))
+    assert code in (0, 1) and out.strip()
+
+
+WORDS = [
+    "Lancer",
+    "Warden",
+    "Raider",
+    "Zed",
+    " > ",
+    "+",
+    " (Gf)",
+    " (Xf)",
+    ", ",
+    "; ",
+    "tractor ",
+    "\n",
+    "FFRF",
+    "stay",
+    "held",
+    "E-SAI(Gf)",
+    "(I)",
+    " at 0,8 N",
+    "@",
+    "?",
+]
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=8),
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=8),
+)
+def test_mangled_designs_and_orders_get_an_answer(design: list[str], orders: list[str]) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pbem"))
+    from pbem_support import Table
+
+    from pbem.store import open_store
+
+    table = Table(open_store(":memory:"))
+    gm = table.person("gm@example.org")
+    a, b = table.person("a@example.org"), table.person("b@example.org")
+    gm.send("create duel battles")
+    a.join("duel")
+    b.join("duel")
+    assert a.send(a.sign_on("duel") + "design\n" + "".join(design)).body
+    a.send(a.sign_on("duel") + "design\nLancer E-SAI(Gf)I(Xf)IIV")
+    b.send(b.sign_on("duel") + "design\nRaider C-SSI(Lf)II(Gf)(Rf)D")
+    assert a.send(a.sign_on("duel") + "orders 1: " + "".join(orders)).body
+    a.send(a.sign_on("duel") + "orders 1: Lancer FF")
+    b.send(b.sign_on("duel") + "orders 1: Raider FF")
+    assert a.send(a.sign_on("duel") + "orders 1: " + "".join(orders)).body
