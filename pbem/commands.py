@@ -418,7 +418,10 @@ DETAILS: dict[str, str] = {
         "Cells are strikes; b+two end cells a beam; m+values a missile launch and k+cell a "
         "kamikaze launch (each with its target among the strikes); s+cell a scan. "
         "`orders 3:` alone means no actions. Orders for another turn than the current one are "
-        "refused. You may replace them until your opponent's are in."
+        "refused. You may replace them until your opponent's are in.\n"
+        "In a Spaceship Battles game: moves (`orders 2: Lancer FFRF; Kite stay`) in the "
+        "movement phase, volleys (`orders 2: Lancer > Raider; tractor Kite > Raider`) in the "
+        "fire phase; see docs/battles.md."
     ),
     "deadline": (
         "A duration after each turn opens (48h, 2 days), a UTC moment (2026-12-01 20:00), an "
