@@ -12,7 +12,7 @@ sign-on, the game master's settings) are shared.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -34,28 +34,76 @@ from pbem.store import GameRow, Store
 
 Handler = Callable[[Command, Desk], str]
 Tick = Callable[[Store, GameRow, datetime], tuple[GameRow, list[Outbound]]]
+Missing = Callable[[Store, GameRow], list[str]]
+Resolve = Callable[..., tuple[GameRow, list[Outbound]]]
 
 
 @dataclass(frozen=True)
 class GameKind:
-    """One game the judge hosts: its name (the word after `create NAME`), its commands, and
-    what happens at a deadline."""
+    """One game the judge hosts. Each field is one thing the judge asks of a game:
+
+    - `create`, `join`: opening a game and taking a seat (what to send for the set-up);
+    - `setup_word`, `setup`: a player's set-up (`fleet` or `design`), checked and kept hidden
+      until both are in, then the start;
+    - `submit`: what a player may send in the current phase (`orders TURN: ...`), checked;
+    - `missing`: who has not sent in this phase; the phase is complete when nobody is missing;
+    - `resolve(store, game, now, default_missing)`: resolving the phase, and the messages it
+      causes: what each player and onlooker may see of it;
+    - `status`, `history`: what a player or onlooker may see on asking;
+    - `resign`, `process`, `cancel`: ending a game, or a game master resolving a phase now;
+    - `tick`: reminders and deadlines (which resolve a phase or wait).
+    """
 
     name: str
-    handlers: Mapping[str, Handler]
+    create: Handler
+    join: Handler
+    setup_word: str
+    setup: Handler
+    submit: Handler
+    missing: Missing
+    resolve: Resolve
+    status: Handler
+    history: Handler
+    resign: Handler
+    process: Handler
+    cancel: Handler
     tick: Tick
 
-    def owns(self, game: GameRow) -> bool:
-        return battle_rows.is_battle(game) == (self.name == battle_rows.GAME)
+    @property
+    def handlers(self) -> dict[str, Handler]:
+        """Every command keyword and the function that carries it out for this game."""
+        other = "design" if self.setup_word == "fleet" else "fleet"
+        return {
+            **SHARED,
+            "create": self.create,
+            "join": self.join,
+            self.setup_word: self.setup,
+            other: _not_here(other, self.name, self.setup_word),
+            "orders": self.submit,
+            "status": self.status,
+            "history": self.history,
+            "resign": self.resign,
+            "process": self.process,
+            "cancel": self.cancel,
+        }
 
 
-def _not_here(what: str, instead: str) -> Handler:
+_TITLES = {"fleet": "Spaceships", "design": "Spaceship Battles"}
+
+
+def _not_here(word: str, game: str, instead: str) -> Handler:
+    """The other game's set-up word, refused with the right one."""
+
     def refuse(command: Command, desk: Desk) -> str:
-        raise Refusal(f"`{command.keyword}` is for {what}; {instead}")
+        raise Refusal(
+            f"`{word}` is for {_TITLES[word]}; a game of {_TITLES[instead]} takes a "
+            f"`{instead}` (see `help {instead}`)"
+        )
 
     return refuse
 
 
+# The commands that are the same whatever the game.
 SHARED: dict[str, Handler] = {
     "help": lobby.show_help,
     "list": lobby.list_games,
@@ -70,32 +118,37 @@ SHARED: dict[str, Handler] = {
 }
 
 SPACESHIPS = GameKind(
-    "spaceships",
-    {
-        **lobby.COMMANDS,
-        **play.COMMANDS,
-        **mastering.COMMANDS,
-        "design": _not_here("Spaceship Battles", "a game of Spaceships takes a `fleet`"),
-    },
-    games.tick_game,
+    name="spaceships",
+    create=lobby.create,
+    join=lobby.join,
+    setup_word="fleet",
+    setup=play.submit_fleet,
+    submit=play.submit_orders,
+    missing=games.missing_seats,
+    resolve=games.adjudicate_turn,
+    status=lobby.status,
+    history=lobby.history,
+    resign=play.resign,
+    process=mastering.process,
+    cancel=mastering.cancel,
+    tick=games.tick_game,
 )
 
 BATTLES = GameKind(
-    battle_rows.GAME,
-    {
-        **SHARED,
-        "create": battle_setup.create,
-        "join": battle_setup.join,
-        "status": battle_views.status,
-        "history": battle_views.history,
-        "design": battle_setup.submit_design,
-        "fleet": _not_here("Spaceships", "a battle takes a `design` (see `help design`)"),
-        "orders": battle_turns.submit_orders,
-        "resign": battle_end.resign,
-        "process": battle_turns.process,
-        "cancel": battle_end.cancel,
-    },
-    battle_turns.tick_game,
+    name=battle_rows.GAME,
+    create=battle_setup.create,
+    join=battle_setup.join,
+    setup_word="design",
+    setup=battle_setup.submit_design,
+    submit=battle_turns.submit_orders,
+    missing=games.missing_seats,
+    resolve=battle_turns.resolve,
+    status=battle_views.status,
+    history=battle_views.history,
+    resign=battle_end.resign,
+    process=battle_turns.process,
+    cancel=battle_end.cancel,
+    tick=battle_turns.tick_game,
 )
 
 KINDS = (SPACESHIPS, BATTLES)

@@ -85,12 +85,18 @@ def test_fleet_and_design_go_to_their_own_game() -> None:
     table = new_table()
     gm, a, b = seated(table)
     reply = a.send(a.sign_on("duel") + "fleet DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2")
-    assert "Refused: `fleet` is for Spaceships; a battle takes a `design`" in reply.body
+    assert (
+        "Refused: `fleet` is for Spaceships; a game of Spaceship Battles takes a `design`"
+        in reply.body
+    )
     gm.send("create alpha")
     c = table.person("carol@example.org")
     c.join("alpha")
     reply = c.send(c.sign_on("alpha") + "design\nLancer E-SAI(Gf)I(Xf)IIV")
-    assert "Refused: `design` is for Spaceship Battles" in reply.body
+    assert (
+        "Refused: `design` is for Spaceship Battles; a game of Spaceships takes a `fleet`"
+        in reply.body
+    )
 
 
 def inbox_text(person) -> list[str]:
@@ -211,3 +217,14 @@ def test_resigning_or_cancelling_ends_with_the_record(word: str) -> None:
         reply = gm.send(f"master duel {password}\ncancel")
         assert "cancelled" in reply.body
     assert b.inbox[-1].attachments[0].filename == "duel.sbr"
+
+
+def test_every_command_has_a_handler_in_each_game_and_spaceships_keeps_its_own() -> None:
+    from pbem import gamekinds, lobby, mastering, play
+    from pbem.commands import SYNOPSIS
+
+    for kind in gamekinds.KINDS:
+        assert set(SYNOPSIS) <= set(kind.handlers), kind.name
+    own = {**lobby.COMMANDS, **play.COMMANDS, **mastering.COMMANDS}
+    spaceships = gamekinds.SPACESHIPS.handlers
+    assert all(spaceships[keyword] is handler for keyword, handler in own.items())
