@@ -12,8 +12,8 @@ sign-on, the game master's settings) are shared.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from pbem import (
@@ -51,7 +51,8 @@ class GameKind:
       causes: what each player and onlooker may see of it;
     - `status`, `history`: what a player or onlooker may see on asking;
     - `resign`, `process`, `cancel`: ending a game, or a game master resolving a phase now;
-    - `tick`: reminders and deadlines (which resolve a phase or wait).
+    - `tick`: reminders and deadlines (which resolve a phase or wait);
+    - `own`: commands only this game has (Spaceships' `endmatch` of a match).
     """
 
     name: str
@@ -68,6 +69,7 @@ class GameKind:
     process: Handler
     cancel: Handler
     tick: Tick
+    own: Mapping[str, Handler] = field(default_factory=dict)
 
     @property
     def handlers(self) -> dict[str, Handler]:
@@ -85,6 +87,8 @@ class GameKind:
             "resign": self.resign,
             "process": self.process,
             "cancel": self.cancel,
+            **{keyword: _no_such(keyword, self.name) for keyword in _OWN_KEYWORDS},
+            **self.own,
         }
 
 
@@ -102,6 +106,16 @@ def _not_here(word: str, game: str, instead: str) -> Handler:
 
     return refuse
 
+
+def _no_such(keyword: str, game: str) -> Handler:
+    def refuse(command: Command, desk: Desk) -> str:
+        raise Refusal(f"a game of {_NAMES[game]} has no `{keyword}`")
+
+    return refuse
+
+
+_NAMES = {"spaceships": "Spaceships", "battles": "Spaceship Battles"}
+_OWN_KEYWORDS = ("endmatch",)  # commands one game has and another has not
 
 # The commands that are the same whatever the game.
 SHARED: dict[str, Handler] = {
@@ -132,6 +146,7 @@ SPACESHIPS = GameKind(
     process=mastering.process,
     cancel=mastering.cancel,
     tick=games.tick_game,
+    own={"endmatch": play.COMMANDS["endmatch"]},
 )
 
 BATTLES = GameKind(
