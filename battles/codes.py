@@ -1,12 +1,20 @@
-"""Ship Codes as values: a hull class, systems in damage order, cost, turn mode, engines [V.B]."""
+"""Ship Codes as values: a hull class, systems in damage order, cost, turn mode, engines [V.B].
+
+They read themselves (`ShipCode.parse`, `System.parse`) from the tree of battles.grammar;
+`CodeReader` builds them and names a wrong letter; battles.parse extends it to whole records.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from battles.tables import COMPONENTS
+from lark import Token, Transformer
 
-__all__ = ["ARCS", "ShipCode", "System"]
+from battles.grammar import build, token_error
+from battles.tables import COMPONENTS, WEAPONS
+
+__all__ = ["ARCS", "CodeReader", "ShipCode", "System"]
 
 ARCS = "frlb"  # front, right, left, rear [V.A.2]
 ARC_NAMES = {"f": "front", "r": "right", "l": "left", "b": "rear"}
@@ -33,9 +41,8 @@ class System:
 
     @classmethod
     def parse(cls, text: str) -> System:
-        from battles.parse import parse_system  # the grammar lives in parse.py
-
-        return parse_system(text)
+        """`S` or `(Gf)`; raises notation.errors.NotationError with a hint on a wrong letter."""
+        return build(text, "system_text", CodeReader(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +75,90 @@ class ShipCode:
 
     @classmethod
     def parse(cls, text: str) -> ShipCode:
-        from battles.parse import parse_ship_code
+        """A whole Ship Code with its three numbers: `E-SAI(Gf)I(Xf)IIV-84-1-4` [V.B]; raises
+        notation.errors.NotationError with a hint."""
+        return build(text, "code_text", CodeReader(text))
 
-        return parse_ship_code(text)
+    @classmethod
+    def parse_design(cls, text: str) -> ShipCode:
+        """A Ship Code whose numbers may be missing or `?`: `E-SAI(Gf)I(Xf)IIV`."""
+        return build(text, "design_text", CodeReader(text))
+
+
+class CodeReader(Transformer[Token, Any]):
+    """Builds Systems and Ship Codes from the grammar's tree. The grammar takes any capital for
+    a system and any small letter for an arc; here a wrong one gets an error naming the letter
+    and the fix [V.B.2, V.C.2]."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def fail(self, token: Token, message: str, hint: str, length: int = 1) -> None:
+        raise token_error(self.text, token, message, hint, length)
+
+    def plain(self, c: list[Token]) -> System:
+        letter = c[0]
+        if letter.value not in COMPONENTS:
+            self.fail(
+                letter,
+                f"unknown system letter {letter.value}",
+                f"the systems are {''.join(COMPONENTS)} [V.C.2]",
+            )
+        if letter.value in WEAPONS:
+            self.fail(
+                letter,
+                f"{letter.value} ({COMPONENTS[letter.value].name}) is a weapon "
+                "and goes in parentheses with its arc",
+                f"write ({letter.value}f) for a front arc; arcs are f r l b [V.B.2]",
+            )
+        return System(letter.value)
+
+    def weapon(self, c: list[Token]) -> System:
+        letter = c[0]
+        if letter.value not in COMPONENTS:
+            self.fail(
+                letter,
+                f"unknown system letter {letter.value}",
+                f"the weapons are {WEAPONS} [V.C.2]",
+            )
+        if letter.value not in WEAPONS:
+            self.fail(
+                letter,
+                f"{letter.value} ({COMPONENTS[letter.value].name}) is not a "
+                "weapon, so it has no arc and no parentheses",
+                f"write {letter.value} without parentheses; only {WEAPONS} are weapons "
+                "(reading R3)",
+            )
+        if len(c) < 2:
+            self.fail(
+                letter,
+                f"the weapon {letter.value} has no arc of fire",
+                f"add an arc after the letter: ({letter.value}f) front, "
+                f"({letter.value}r) right, ({letter.value}l) left, ({letter.value}b) rear"
+                " [V.A.2]",
+            )
+        arc = c[1]
+        if arc.value not in ARCS:
+            self.fail(
+                arc,
+                f"unknown arc {arc.value}",
+                "the arcs are f (front), r (right), l (left), b (rear) [V.A.2]",
+            )
+        return System(letter.value, arc.value)
+
+    def systems(self, c: list[System]) -> tuple[System, ...]:
+        return tuple(c)
+
+    def ship_code(self, c: list[Any]) -> ShipCode:
+        return ShipCode(c[0].value, c[1], int(c[2]), int(c[3]), int(c[4]))
+
+    def design_code(self, c: list[Any]) -> ShipCode:
+        nums = [None if t.value == "?" else int(t) for t in c[2:]] or [None, None, None]
+        return ShipCode(c[0].value, c[1], *nums)
+
+    def code_text(self, c: list[Any]) -> ShipCode:
+        return c[0]
+
+    design_text = code_text
+    system_text = code_text

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from battles.grammar import parse_tree
+
 __all__ = ["FACINGS", "STEPS", "Hex", "arc_of", "distance", "turn"]
 
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -42,9 +44,9 @@ class Hex:
 
     @classmethod
     def parse(cls, text: str) -> Hex:
-        from battles.parse import parse_hex
-
-        return parse_hex(text)
+        """A hex written `q,r`, e.g. `0,8` or `-2,3`; raises notation.errors.NotationError."""
+        q, r = str(parse_tree(text, "hex_text").children[0]).split(",")
+        return cls(int(q), int(r))
 
 
 def distance(a: Hex, b: Hex) -> int:
