@@ -73,6 +73,7 @@ class Database:
         # commit; SQLite's BEGIN IMMEDIATE has locked the whole file already.
         self.for_update = " FOR UPDATE" if dialect == "postgresql" else ""
         self._sql: dict[str, str] = {}
+        self.savepoints = True
 
     # -- statements ---------------------------------------------------------------------------
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
@@ -120,6 +121,9 @@ class Database:
         outer one: an exception rolls back what it did (and only that), so a caller that
         catches it may go on with the outer transaction."""
         with self.lock:
+            if self.depth and not self.savepoints:
+                yield self  # inside `flat()`: the outer transaction answers for everything
+                return
             if self.depth:
                 savepoint = f"nested_{self.depth}"
                 self.execute(f"SAVEPOINT {savepoint}")
@@ -146,6 +150,17 @@ class Database:
                 raise
             self.depth = 0
             self.execute("COMMIT")
+
+    @contextmanager
+    def flat(self) -> Iterator[None]:
+        """Nested transactions inside join the outer one without savepoints, for work whose
+        every failure rolls back the whole (a round trip or two saved per message)."""
+        with self.lock:
+            before, self.savepoints = self.savepoints, False
+            try:
+                yield
+            finally:
+                self.savepoints = before
 
     def _rollback(self) -> None:
         try:

@@ -206,29 +206,35 @@ class Outbox:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def add(self, archive_id: int | None, raws: list[bytes], now: datetime) -> list[int]:
-        return [
-            int(
-                self.db.execute(
-                    "INSERT INTO mail_outbox (archive_id, created_at, raw) VALUES (?, ?, ?) "
-                    "RETURNING id",
-                    (archive_id, now.isoformat(), raw),
-                ).fetchone()[0]
-            )
-            for raw in raws
-        ]
+    def add(self, archive_id: int | None, raws: list[bytes], now: datetime) -> list[Queued]:
+        if not raws:
+            return []
+        at = now.isoformat()
+        rows = self.db.execute(
+            "INSERT INTO mail_outbox (archive_id, created_at, raw) VALUES "
+            + ", ".join(["(?, ?, ?)"] * len(raws))
+            + " RETURNING id",
+            [value for raw in raws for value in (archive_id, at, raw)],
+        ).fetchall()
+        ids = sorted(int(r[0]) for r in rows)  # numbered in the order given
+        return [Queued(id, at, raw) for id, raw in zip(ids, raws, strict=True)]
 
-    def take(self, ids: list[int] | None, now: datetime) -> list[Queued]:
-        """Inside a transaction: mark these replies (every unsent one for None) sent and
-        return those no other process took first."""
-        sql = "UPDATE mail_outbox SET sent_at = ? WHERE sent_at IS NULL"
-        params: list[object] = [now.isoformat()]
-        if ids is not None:
-            if not ids:
-                return []
-            sql += f" AND id IN ({', '.join('?' * len(ids))})"
-            params += ids
-        rows = self.db.execute(sql + " RETURNING id, created_at, raw", params).fetchall()
+    def mark_sent(self, queued: list[Queued], now: datetime) -> None:
+        if queued:
+            self.db.execute(
+                f"UPDATE mail_outbox SET sent_at = ? WHERE id IN ({', '.join('?' * len(queued))})",
+                [now.isoformat(), *(q.id for q in queued)],
+            )
+
+    def take_left(self, before: datetime, now: datetime) -> list[Queued]:
+        """Inside a transaction: replies still unsent that were queued before `before` (left
+        by a crash: the process that queued them writes them out at once), marked sent and
+        returned, unless another process took them first."""
+        rows = self.db.execute(
+            "UPDATE mail_outbox SET sent_at = ? WHERE sent_at IS NULL AND created_at < ? "
+            "RETURNING id, created_at, raw",
+            (now.isoformat(), before.isoformat()),
+        ).fetchall()
         return sorted((Queued(int(r[0]), r[1], bytes(r[2])) for r in rows), key=lambda q: q.id)
 
     def unsent(self) -> int:

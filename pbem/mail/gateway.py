@@ -17,12 +17,12 @@ import logging
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any, Protocol
 
 from pbem.database import Database, StoreUnavailable
-from pbem.mail.archive import UNFINISHED, Archive, Outbox, Status, Stored
+from pbem.mail.archive import UNFINISHED, Archive, Outbox, Queued, Status, Stored
 from pbem.mail.delivery import FAST_POLICY, Delivery, DeliveryReport
 from pbem.mail.inbound import (
     Accepted,
@@ -37,6 +37,10 @@ from pbem.mail.ratelimit import RateLimit, Verdict
 from pbem.messages import Inbound, Outbound
 
 log = logging.getLogger("pbem.mail")
+
+# A reply still unwritten this long after it was queued was left by a crash (the process that
+# queues one writes it out within milliseconds): any judge then writes it out.
+LEFT_AFTER = timedelta(seconds=10)
 
 
 class JudgeLike(Protocol):
@@ -164,7 +168,7 @@ class MailGateway:
         stay for the keeper (`replay`). Run by serve, poll and receive as they start, and by
         serve's clock; safe while other processes work on the same database."""
         with self.lock:
-            self._send_queued(None)
+            self._send_left()
             receipts = []
             for stored in list(self.archive.select(("received",))):
                 receipt = self._resume_one(stored)
@@ -277,19 +281,20 @@ class MailGateway:
         judge act (`answer`), queue the replies, record `status`. Then write the replies out.
         A message another process settled first comes back as `duplicate`, untouched."""
 
-        def work() -> list[int] | None:
+        def work() -> list[Queued] | None:
             if self.archive.lock(archive_id) not in expect:
                 return None
             outbound = answer() if answer is not None else ()
-            ids = self._queue(outbound, archive_id, answering)
+            queued = self._queue(outbound, archive_id, answering)
             self.archive.mark(archive_id, status, reason, self.clock())
-            return ids
+            return queued
 
-        ids = self.db.run(work)
-        if ids is None:
+        with self.db.flat():  # any failure undoes it all: no savepoints needed inside
+            queued = self.db.run(work)
+        if queued is None:
             return Receipt(archive_id, message_id, "duplicate", "settled by another process")
         try:
-            report = self._send_queued(ids)
+            report = self._write_out(queued)
         except Exception as exc:  # committed: the next resume or tick writes them out
             log.exception("#%d: replies not delivered yet", archive_id)
             self.archive.mark(archive_id, status, f"replies not delivered: {exc!r}", self.clock())
@@ -328,24 +333,31 @@ class MailGateway:
 
     def _queue(
         self, outbound: Sequence[Outbound], archive_id: int | None, answering: str | None = None
-    ) -> list[int]:
+    ) -> list[Queued]:
         """Inside the transaction of the change they tell of: the replies, as mail, queued."""
         mails = [mail for out in outbound for mail in self.composer.compose(out, answering)]
         raws = [mail.as_bytes(policy=FAST_POLICY) for mail in mails]
         return self.outbox.add(archive_id, raws, self.clock())
 
-    def _send_queued(self, ids: list[int] | None) -> DeliveryReport:
-        """Write queued replies (all unsent ones for None) to the Maildir outbox, each under a
-        name of its own, taken in a transaction so that no two processes write one."""
+    def _write_out(self, queued: list[Queued]) -> DeliveryReport:
+        """The replies just committed, into the Maildir outbox under names of their own (a
+        crash before they are noted as written makes the next judge write the same names)."""
+        for one in queued:
+            self.delivery.put(one.key, one.raw)
+        self.outbox.mark_sent(queued, self.clock())
+        return self.delivery.after_put(len(queued))
+
+    def _send_left(self) -> DeliveryReport:
+        """Replies a crash left queued and unwritten. Only those queued a while ago: a younger
+        one may be on its way out from the live process that queued it."""
+        now = self.clock()
 
         def work() -> int:
-            queued = self.outbox.take(ids, self.clock())
-            for one in queued:
+            left = self.outbox.take_left(now - LEFT_AFTER, now)
+            for one in left:
                 self.delivery.put(one.key, one.raw)
-            return len(queued)
+            return len(left)
 
-        if ids is not None and not ids:
-            return DeliveryReport()
         return self.delivery.after_put(self.db.run(work))
 
     def tick(self, now: datetime | None = None) -> int:
@@ -357,9 +369,9 @@ class MailGateway:
 
     def _tick(self, now: datetime | None) -> int:
         moment = now or self.clock()
-        ids = self.db.run(lambda: self._queue(self.judge.tick(moment), None))
-        report = self._send_queued(ids)
-        self._send_queued(None)
+        queued = self.db.run(lambda: self._queue(self.judge.tick(moment), None))
+        report = self._write_out(queued)
+        self._send_left()
         if self.delivery.relay is not None:
             self.delivery.flush()
         return report.queued_or_sent
