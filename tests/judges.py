@@ -177,11 +177,14 @@ class GameScript:
 
     def next(self) -> tuple[str, str, str] | None:
         """(sender, body, Message-ID) of the next message, None when the game's mail is done."""
-        if self.sent >= self.length or (self.state is not None and self.state.over):
+        if self.sent >= self.length:
             return None
         k = self.sent
         self.sent += 1
         message_id = f"<{self.name}-{k}@players.example>"
+        if self.state is not None and self.state.over:  # the players look at the result
+            who = "a" if k % 2 else "b"
+            return self.address(who), f"status {self.name}", message_id
         ruleset = engine.Ruleset.from_tags("2.6.1")
         if k == 0:
             return self.address("gm"), f"create {self.name}", message_id
