@@ -3,7 +3,7 @@
 - The race: 4 processes, the same stream of players' mail for many games, each message
   delivered to two of them at once; then every game equals the same mail handled by one
   process, and every message has exactly one reply (none twice, none lost). The default run is
-  a short stream (SPACESHIPS_RACE_MESSAGES, default 80 messages for 4 games); the issue's full
+  a short stream (SPACESHIPS_RACE_MESSAGES, default 60 messages for 3 games); the issue's full
   size, 2,000 messages for 50 games, is `SPACESHIPS_RACE_MESSAGES=2000 pytest -k race`.
 - kill -9 of the listener under load, five times: every message the sender saw acknowledged
   is answered exactly once, with no `replay` by anyone (SQLite; PostgreSQL too in the full run).
@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -29,8 +30,7 @@ from judges import GameScript, Outbox, ServeProcess, deliver, raw_mail
 
 from pbem.store import open_store
 
-RACE_MESSAGES = int(os.environ.get("SPACESHIPS_RACE_MESSAGES", "80"))
-CRASH_MESSAGES = 200
+RACE_MESSAGES = int(os.environ.get("SPACESHIPS_RACE_MESSAGES", "60"))
 FULL = RACE_MESSAGES >= 2000  # the full run also kills judges on PostgreSQL
 
 
@@ -148,17 +148,19 @@ def test_race_four_judges_each_message_to_two_equal_one_judge(
 
 
 def _stream(
-    count: int,
+    stop: threading.Event,
     port: Callable[[], int],
     prefix: str,
     acked: list[str],
     lanes: int = 4,
     retried: list[str] | None = None,
 ) -> None:
-    """`count` players each creating a game, from `lanes` senders retrying until 250."""
+    """Players each creating a game, from `lanes` senders retrying until 250, until `stop`."""
 
     def lane(index: int) -> None:
-        for n in range(index, count, lanes):
+        for n in itertools.count(index, lanes):
+            if stop.is_set():
+                return
             message_id = f"<{prefix}{n}@players.example>"
             sender = f"p{n}@players.example"
             tries = deliver(port, sender, raw_mail(sender, f"create {prefix}{n}", message_id))
@@ -193,23 +195,24 @@ def test_kill_9_under_load_five_times_every_acknowledged_message_answered_once(
     url = _url(database, tmp_path, request, "crash")
     judge = ServeProcess(url, tmp_path / "outbox").start()
     acked: list[str] = []
+    stop = threading.Event()
     sender = threading.Thread(
-        target=_stream, args=(CRASH_MESSAGES, lambda: judge.port, "crash", acked), daemon=True
+        target=_stream, args=(stop, lambda: judge.port, "crash", acked), daemon=True
     )
     sender.start()
-    kills = 0
     rng = random.Random(3)
-    while kills < 5 and sender.is_alive():
-        time.sleep(rng.uniform(0.15, 0.4))
+    for _ in range(5):  # under load: the senders never pause
+        time.sleep(rng.uniform(0.2, 0.5))
         judge.kill()
-        kills += 1
         judge = ServeProcess(url, tmp_path / "outbox", port=judge.port).start()
+    time.sleep(0.5)
+    stop.set()
     sender.join(180)
-    assert kills == 5 and len(acked) == CRASH_MESSAGES
+    assert len(acked) >= 20
     try:
         _answered_once(Outbox(tmp_path / "outbox"), acked, "crash")
         store = open_store(url)
-        assert len(store.games()) == CRASH_MESSAGES
+        assert len(store.games()) == len(acked)
         store.close()
     finally:
         judge.stop()
@@ -227,25 +230,28 @@ def test_postgresql_stopped_mid_stream_every_message_processed_once(tmp_path: Pa
         judge = ServeProcess(url, tmp_path / "outbox").start()
         acked: list[str] = []
         retried: list[str] = []  # told 451 (or no answer) while the database was away
+        stop = threading.Event()
         sender = threading.Thread(
             target=_stream,
-            args=(120, lambda: judge.port, "loss", acked, 4, retried),
+            args=(stop, lambda: judge.port, "loss", acked, 4, retried),
             daemon=True,
         )
         sender.start()
-        while len(acked) < 30:
+        while len(acked) < 20:
             time.sleep(0.05)
         server.stop("fast")  # the database goes away mid-stream ...
         time.sleep(3)
         during = len(acked)
         server.pg_ctl_start()  # ... and comes back
+        while len(acked) < during + 20:
+            time.sleep(0.05)
+        stop.set()
         sender.join(180)
-        assert len(acked) == 120 and during < 120
         _answered_once(Outbox(tmp_path / "outbox"), acked, "loss")
         judge.stop()
         assert retried and any("could not store" in line for line in judge.output)
         store = open_store(url)
-        assert len(store.games()) == 120
+        assert len(store.games()) == len(acked)
         store.close()
     finally:
         server.destroy()
