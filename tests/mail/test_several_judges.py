@@ -26,8 +26,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from judges import GameScript, Outbox, ServeProcess, deliver, raw_mail
+from judges import JUDGE, GameScript, Outbox, ServeProcess, deliver, raw_mail
 
+from pbem.judge import Judge
+from pbem.mail.delivery import Delivery
+from pbem.mail.gateway import MailGateway
 from pbem.store import open_store
 
 RACE_MESSAGES = int(os.environ.get("SPACESHIPS_RACE_MESSAGES", "60"))
@@ -40,20 +43,17 @@ def _url(database: str, tmp_path: Path, request: pytest.FixtureRequest, name: st
     return request.getfixturevalue("pg_server").new_database()
 
 
-def _play(
-    scripts: list[GameScript], judges: list[ServeProcess], outbox: Outbox, copies: int
-) -> None:
-    """Every game's mail, games side by side; each message to `copies` judges at once, the
-    next message of a game only once the last was answered (as players wait for replies)."""
-    rng = random.Random(5)
+Send = Callable[[str, bytes], None]
+
+
+def _play(scripts: list[GameScript], send: Send, outbox: Outbox) -> None:
+    """Every game's mail, games side by side; the next message of a game only once the last
+    was answered (as players wait for replies)."""
 
     def one_game(script: GameScript) -> None:
         while (step := script.next()) is not None:
             sender, body, message_id = step
-            raw = raw_mail(sender, body, message_id)
-            chosen = rng.sample(judges, copies)
-            with ThreadPoolExecutor(copies) as pool:
-                list(pool.map(lambda j, s=sender, r=raw: deliver(j.port, s, r), chosen))
+            send(sender, raw_mail(sender, body, message_id))
             replies = _wait_for_reply(outbox, message_id, sender)
             found = re.search(rf"password for {script.name}: (\S+)", replies[0]["body"])
             if found:
@@ -100,17 +100,21 @@ def _scripts() -> list[GameScript]:
     return [GameScript(n, per_game, random.Random(n)) for n in range(games)]
 
 
-def _run(
-    url: str, workdir: Path, processes: int, copies: int
-) -> tuple[dict[str, object], Outbox, int]:
+def _race(url: str, workdir: Path) -> tuple[dict[str, object], Outbox, int]:
+    """Four `serve` processes; each message to two of them at once."""
     outbox = Outbox(workdir / "outbox")
     scripts = _scripts()
-    with ThreadPoolExecutor(processes) as pool:  # started side by side: each takes a second
-        judges = list(
-            pool.map(lambda _: ServeProcess(url, workdir / "outbox").start(), range(processes))
-        )
+    with ThreadPoolExecutor(4) as pool:  # started side by side: each takes a second
+        judges = list(pool.map(lambda _: ServeProcess(url, workdir / "outbox").start(), range(4)))
+    rng = random.Random(5)
+
+    def send(sender: str, raw: bytes) -> None:
+        chosen = rng.sample(judges, 2)
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(lambda judge: deliver(judge.port, sender, raw), chosen))
+
     try:
-        _play(scripts, judges, outbox, copies)
+        _play(scripts, send, outbox)
     finally:
         for judge in judges:
             judge.stop()
@@ -118,16 +122,32 @@ def _run(
     return _games(url), outbox, sum(s.sent for s in scripts)
 
 
+def _alone(url: str, workdir: Path) -> tuple[dict[str, object], Outbox]:
+    """The same mail handled by one process, each message once (this one: the mail pipeline
+    without the SMTP in front, which changes nothing of what the judge does)."""
+    store = open_store(url)
+    gateway = MailGateway(
+        store.connection,
+        Judge(store, judge_address=JUDGE),
+        Delivery(workdir / "outbox"),
+        judge_address=JUDGE,
+        rate_limit_per_hour=0,
+    )
+    outbox = Outbox(workdir / "outbox")
+    _play(_scripts(), lambda sender, raw: gateway.receive(raw, "smtp"), outbox)
+    store.close()
+    outbox.scan()
+    return _games(url), outbox
+
+
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_race_four_judges_each_message_to_two_equal_one_judge(
     database: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     started = time.monotonic()
-    raced, raced_mail, sent = _run(
-        _url(database, tmp_path, request, "race"), tmp_path / "race", 4, 2
-    )
+    raced, raced_mail, sent = _race(_url(database, tmp_path, request, "race"), tmp_path / "race")
     middle = time.monotonic()
-    alone, alone_mail, _ = _run(_url(database, tmp_path, request, "one"), tmp_path / "one", 1, 1)
+    alone, alone_mail = _alone(_url(database, tmp_path, request, "one"), tmp_path / "one")
     took = f"race {middle - started:.1f} s, one judge {time.monotonic() - middle:.1f} s"
     print(f"{sent} messages: {took}")
     phases = Counter(json.loads(str(g))[0] for g in raced.values())
