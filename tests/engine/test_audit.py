@@ -6,7 +6,8 @@ written out here again): per-ship strike counts by brute-force maximum matching 
 distinct pair in classic [classic 4.3.1]), kamikaze and beam eligibility [4.5, 6.8.2, 8.2.2],
 scans [8.3.1], and each turn resolved in the conventional order [11.7.1.1] with immediate
 destruction (2.6.1) or everything at the turn's end (classic), explosions [8.1.4], burn-out
-[8.2.4], destructions with flashcube data [7, 11.7.3], materiel and the end of the game [2.3].
+[8.2.4], destructions with flashcube data [7, 11.7.3], materiel and the end of the game [2.3],
+with the tie broken by hypothetical hits when the game chose it [seed 004 6.1].
 Random legal games (engine.random_play) under every ruleset and option that changes play must
 give exactly the same entitlements, reports and states.
 """
@@ -14,6 +15,7 @@ give exactly the same entitlements, reports and states.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
@@ -197,12 +199,36 @@ def _as_reference(e: Entry) -> RefEntry:
     return (e.action, str(e.cell), e.result, [str(c) for c in e.explosions], ships)
 
 
+def _reference_winner(
+    state: GameState, orders: dict[str, CheckedOrders], score: dict[str, int]
+) -> str:
+    """2.3.3-2.3.5; on a tie with tiebreak=hypothetical-hits [seed 004 6.1], the hit results each
+    side would have had in the last turn had the enemy launched no kamikaze: the turn replayed
+    with the enemy's kamikazes struck out, counting only `hit` (a duplicate is never a hit)."""
+    a, b = score["A"], score["B"]
+    if a != b:
+        return "A" if a > b else "B"
+    if state.ruleset.tiebreak != "hypothetical-hits":
+        return "draw"
+    hypothetical = {}
+    for p in "AB":
+        enemy = "B" if p == "A" else "A"
+        without = dict(orders)
+        without[enemy] = replace(orders[enemy], kamikazes=())
+        entries = _reference_turn(state, without)[0][p]
+        hypothetical[p] = sum(1 for e in entries if e[2] == "hit")
+    if hypothetical["A"] == hypothetical["B"]:
+        return "draw"
+    return "A" if hypothetical["A"] > hypothetical["B"] else "B"
+
+
 RULESETS = [
     ("2.6.1", ()),
     ("classic", ()),
     ("2.6.1", ("fleet=cost:30", "colours=RYGOB", "report-order=alternate")),
     ("2.6.1", ("fleet=cost:17", "scoring=hits")),
     ("classic", ("colours=RYGOB",)),
+    ("2.6.1", ("fleet=cost:9", "tiebreak=hypothetical-hits")),
 ]
 
 
@@ -247,10 +273,55 @@ def test_engine_agrees_with_a_naive_reading_of_the_rules_on_random_games(
                 score = (
                     {p: new.player(p).hits for p in "AB"} if ruleset.scoring == "hits" else materiel
                 )
-                a, b = score["A"], score["B"]
                 assert new.result.score == score
-                assert new.result.winner == ("draw" if a == b else "A" if a > b else "B")
+                assert new.result.winner == _reference_winner(state, orders, score), seed
             state = new
+
+
+def _repeating(state: GameState, p: str, rng: random.Random) -> tuple[object, ...]:
+    """Random legal orders with some strikes moved onto cells of the enemy destroyed in earlier
+    turns (duplicates, never hits) or onto its last undamaged cells (so that games end level)."""
+    enemy = state.player("B" if p == "A" else "A")
+    earlier = sorted(enemy.destroyed, key=str)
+    alive = sorted(
+        (c for pl in enemy.fleet.ships for c in pl.cells if c not in enemy.destroyed), key=str
+    )
+    out: list[object] = []
+    for o in random_orders(state, p, rng):
+        if isinstance(o, Strike) and earlier and rng.random() < 0.4:
+            o = Strike(rng.choice(earlier))
+        elif isinstance(o, Strike) and rng.random() < 0.3:
+            o = Strike(rng.choice(alive))
+        out.append(o)
+    return tuple(out)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("fleet=cost:3", "tiebreak=hypothetical-hits"),
+        ("fleet=cost:5", "tiebreak=hypothetical-hits"),
+        ("fleet=cost:4", "scoring=hits", "tiebreak=hypothetical-hits"),
+    ],
+)
+def test_hypothetical_hits_break_ties_as_a_naive_reading_of_seed_004_6_1(
+    options: tuple[str, ...],
+) -> None:
+    ruleset = Ruleset("2.6.1", options)
+    ties = decided = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        state = new_game(ruleset, random_fleet(ruleset, rng), random_fleet(ruleset, rng))
+        while not state.over and state.turn <= 60:
+            orders = {p: check_orders(state, p, _repeating(state, p, rng)) for p in "AB"}  # type: ignore[arg-type]
+            new, _ = adjudicate(state, orders["A"], orders["B"])
+            if new.over:
+                score = new.result.score
+                assert new.result.winner == _reference_winner(state, orders, score), seed
+                ties += score["A"] == score["B"]
+                decided += score["A"] == score["B"] and new.result.winner != "draw"
+            state = new
+    assert ties >= 10 and decided >= 3, (ties, decided)  # the tiebreak was really exercised
 
 
 def _direction(ruleset: Ruleset, a: Cell, b: Cell) -> Coords:

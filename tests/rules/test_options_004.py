@@ -29,6 +29,16 @@ def test_004_6_1_hypothetical_hits_break_the_tie() -> None:
     assert _result(report) == (True, 2, {"A": 0, "B": 0}, "A")
 
 
+def test_004_6_1_a_duplicate_on_an_earlier_loss_is_no_hypothetical_hit() -> None:
+    # Turn 2: A strikes Oz4 again (B lost it in turn 1): a duplicate with or without B's kamikaze.
+    # B's strike misses. Neither side has a hypothetical hit: the 0-0 game stays a draw.
+    turns = ("1 A: Oz4", "1 B: Oz4", "2 A: kOz5 Oz4", "2 B: kOz5 Rz1")
+    report = adjudicate(
+        record(*turns, a=HS, b=HS, options="fleet=cost:3 tiebreak=hypothetical-hits")
+    )
+    assert _result(report) == (True, 2, {"A": 0, "B": 0}, "draw")
+
+
 def test_004_6_1_tiebreak_leaves_a_decided_game_alone() -> None:
     # A's strike explodes B's whole MD; B's strike on Yv3 explodes Yv3 Yw3: A 1, B 0.
     report = adjudicate(
