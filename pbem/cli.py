@@ -184,9 +184,8 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
         describe = worker.gateway.delivery.describe()
         click.echo(f"Spaceships judge {config.judge_address} is running.")
         click.echo(f"  Send mail to {config.judge_address} over SMTP at {host}:{port}")
-        click.echo(
-            "    (point an MTA there; or try it: spaceships pbem send --from you@example.org help)"
-        )
+        hint = try_it(config.judge_address, host, port)
+        click.echo(f"    (point an MTA there; or try it: {hint})")
         click.echo(f"  Replies are {describe}.")
         click.echo(f"  Database {config.db}; deadlines checked every {config.tick_seconds:g} s.")
         if resumed:
@@ -420,6 +419,19 @@ def send(
     except (OSError, smtplib.SMTPException) as exc:
         raise click.ClickException(f"cannot send to {host}:{port}: {exc}") from None
     click.echo(f"sent {message['Message-ID']} to {config.judge_address} at {host}:{port}")
+
+
+def try_it(judge_address: str, host: str, port: int) -> str:
+    """The `send` command that reaches this judge from the same machine, whatever it listens on."""
+    words = ["spaceships pbem send --from you@example.org"]
+    if judge_address != MailConfig.from_env({}).judge_address:
+        words.append(f"--to {judge_address}")
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"  # listening everywhere: reach it on the loopback
+    if (host, port) != ("127.0.0.1", 2525):
+        words.append(f"--server {f'[{host}]' if ':' in host else host}:{port}")
+    words.append("help")
+    return " ".join(words)
 
 
 _SETTING_KEYS = (

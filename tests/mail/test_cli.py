@@ -4,6 +4,7 @@ options; `receive` from an MTA pipe; `archive` and `replay`; `serve` as a real p
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import smtplib
 import subprocess
@@ -160,6 +161,9 @@ def test_serve_as_a_process_says_where_to_send_mail_and_answers_it(
         banner = [process.stdout.readline() for _ in range(4)]  # type: ignore[union-attr]
         assert f"judge@club.example over SMTP at 127.0.0.1:{port}" in "".join(banner)
         assert str(tmp_path / "outbox") in "".join(banner)
+        # The hint for trying it out names this port and address, and works as printed.
+        hint = "".join(banner).split("try it: ")[1].split(")")[0]
+        assert f"--server 127.0.0.1:{port}" in hint and "--to judge@club.example" in hint
         with smtplib.SMTP("127.0.0.1", port, timeout=30) as client:
             client.sendmail(
                 "alice@example.org", ["judge@club.example"], raw_mail("list", "<s1@example.org>")
@@ -183,6 +187,9 @@ def test_serve_as_a_process_says_where_to_send_mail_and_answers_it(
         assert sent.exit_code == 0, sent.output
         replies = [f.read_bytes() for f in (tmp_path / "outbox" / "new").iterdir()]
         assert any(b"Game alpha created" in r and b"alpha" in r for r in replies)
+        tried = CliRunner().invoke(main, shlex.split(hint)[1:], env={})
+        assert tried.exit_code == 0, tried.output
+        assert len(list((tmp_path / "outbox" / "new").iterdir())) == len(replies) + 1
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(20) == 0  # a clean stop, as under systemd
