@@ -3,6 +3,7 @@ missile strikes [8.1.3], kamikazes [4.5, 6.8.2], beams [8.2, 8.4], scans [8.3.1]
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -98,32 +99,51 @@ class Entitlements:
         return None
 
     def describe(self) -> str:
-        """A line a player reads: "7 strikes, missiles at Yw3 Yx3, 1 beam (DS), 1 scan"."""
+        """A line a player reads: "7 strikes, 1 missile (MD, launched from Yw3 or Yx3), 1 beam
+        (DS), 1 scan". A missile or kamikaze ship launches once a turn, from one of the cells
+        named [8.1.3, 4.5]."""
         parts = []
         if self.conventional:
             parts.append(_count(self.conventional, "strike"))
-        missiles = self.missile_ships
-        if missiles:
-            cells = " ".join(str(c) for s in missiles for c in s.unfired)
-            text = (
-                f"missiles at {cells}"
-                if sum(len(s.unfired) for s in missiles) > 1
-                else (f"missile at {cells}")
-            )
-            if len(missiles) > 1:
-                text += f" (one each from {' '.join(str(s.ship) for s in missiles)})"
-            parts.append(text)
+        if self.missile_ships:
+            parts.append(_launches("missile", [(s.ship, s.unfired) for s in self.missile_ships]))
         beams = self.beam_ships
         if beams:
             parts.append(f"{_count(len(beams), 'beam')} ({' '.join(str(s.ship) for s in beams)})")
-        kamikazes = self.kamikaze_ships
-        if kamikazes:
+        if self.kamikaze_ships:
             parts.append(
-                f"{_count(len(kamikazes), 'kamikaze')} ({' '.join(str(s.ship) for s in kamikazes)})"
+                _launches(
+                    "kamikaze",
+                    [(s.ship, sorted(s.undamaged, key=Cell.sort_key)) for s in self.kamikaze_ships],
+                )
             )
         if self.scans:
             parts.append(_count(self.scans, "scan"))
         return ", ".join(parts) if parts else "no actions"
+
+    def limits(self) -> str | None:
+        """What a player whose only actions are kamikazes and scans must know [2.3.2]."""
+        if not self.only_kamikazes_and_scans:
+            return None
+        if self.kamikaze_ships:
+            return (
+                "Only kamikazes and scans are left to you: orders without a kamikaze (only "
+                "scans, or nothing) end the game [2.3.2]."
+            )
+        return "No action but scans is left to you: whatever you send, the game ends [2.3.2]."
+
+
+def _launches(kind: str, ships: list[tuple[ShipId, Sequence[Cell]]]) -> str:
+    """ "1 missile (MD, launched from Yv3, Yw3 or Yx3)"; with several ships, one each."""
+
+    def cells(found: Sequence[Cell]) -> str:
+        names = [str(c) for c in found]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+    each = "; ".join(f"{ship}, launched from {cells(found)}" for ship, found in ships)
+    if len(ships) > 1:
+        each = "one each: " + each
+    return f"{_count(len(ships), kind)} ({each})"
 
 
 def _count(n: int, word: str) -> str:

@@ -84,9 +84,14 @@ class Destruction:
         )
 
     def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self, flashcube_label: str = "flashcube") -> str:
+        """ "destroys MD Yv3 Yw3 Yx3 (flashcube: Yv3 empty, ...)"; a front end names whose space
+        the flashcube data describes in `flashcube_label` ("your flashcube data")."""
         text = f"destroys {self.ship} {' '.join(str(c) for c in self.cells)}"
         if self.flashcube is not None:
-            text += " (flashcube: " + ", ".join(str(f) for f in self.flashcube) + ")"
+            text += f" ({flashcube_label}: " + ", ".join(str(f) for f in self.flashcube) + ")"
         return text
 
 
@@ -125,7 +130,12 @@ class Entry:
             d.get("burns_out", False),
         )
 
-    def describe(self) -> str:
+    def flashcube_from(self, actor: str) -> str:
+        """Whose space the flashcube data of this entry describes [7.1]: the player who did not
+        lose the ship (the enemy of a kamikaze's launcher; the striking player otherwise)."""
+        return ("B" if actor == "A" else "A") if self.action == "kamikaze" else actor
+
+    def describe(self, flashcube_label: str = "flashcube") -> str:
         """As a player reads it out: "strike Gx3 hit, explosions Gx3 Gy3 — destroys MD ..."."""
         text = f"{self.action} {self.cell}" + (f" {self.result}" if self.result else "")
         if self.explosions:
@@ -133,7 +143,7 @@ class Entry:
         if self.burns_out:
             text += " (the beam burns out)"
         for x in self.destroyed:
-            text += f" — {x}"
+            text += f" — {x.describe(flashcube_label)}"
         return text
 
 

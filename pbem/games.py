@@ -95,14 +95,37 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
         body = f"{title} begins: {names['A']} (A) against {names['B']} (B).\n\n"
         body += deadline_line(game)
         messages.append(Outbound((address,), subject(game, "the game begins"), body, game.name))
+    messages += master_notice(
+        store,
+        game,
+        "the game begins",
+        f"Both fleets of {game.name} are in: the game begins, {names['A']} (A) against "
+        f"{names['B']} (B).\n{deadline_line(game)}",
+    )
     return game, messages
 
 
+def master_notice(store: Store, game: GameRow, what: str, body: str) -> list[Outbound]:
+    """News of a game for its game master, who would otherwise hear nothing unprompted: not
+    when they read it anyway as a player or an observer of the game."""
+    address = game.master_address
+    players = store.players(game.id)
+    if address in {p.address for p in players.values()} or address in store.observers(game.id):
+        return []
+    return [
+        Outbound(
+            (address,), subject(game, what), f"{body}\n\n(You are its game master.)", game.name
+        )
+    ]
+
+
 def _next_turn_text(game: GameRow, state: GameState, seat: str) -> str:
-    may = engine.entitlements(state, seat).describe()
+    may = engine.entitlements(state, seat)
+    limits = may.limits()
     return "\n".join(
         [
-            f"Turn {state.turn}: you may use {may}.",
+            f"Turn {state.turn}: you may use {may.describe()}.",
+            *([limits] if limits else []),
             deadline_line(game),
             f"Send:  game {game.name} PASSWORD",
             f"       orders {state.turn}: ...",
@@ -115,10 +138,15 @@ def both_orders_in(store: Store, game: GameRow) -> bool:
 
 
 def adjudicate_turn(
-    store: Store, game: GameRow, now: datetime, default_missing: bool = False
+    store: Store,
+    game: GameRow,
+    now: datetime,
+    default_missing: bool = False,
+    by_master: bool = False,
 ) -> tuple[GameRow, list[Outbound]]:
     """Adjudicate the current turn with the orders in (and no actions for a missing player
-    when `default_missing`), store the new state, and tell everyone what they may know."""
+    when `default_missing`: the deadline passed, or the game master processed the turn when
+    `by_master`), store the new state, and tell everyone what they may know."""
     state = state_of(game)
     submitted = store.orders(game.id, game.turn)
     checked: dict[str, Any] = {}
@@ -141,11 +169,13 @@ def adjudicate_turn(
         result = new_state.result
         outcome = {
             "winner": result.winner,
-            "reason": "the game ended [2.3]",
+            "reason": ending(new_state, checked, names),
             "turn": result.turn,
             "score": result.score,
         }
-        return end_game(store, game, now, outcome, played_turn=played, defaulted=defaulted)
+        return end_game(
+            store, game, now, outcome, played_turn=played, defaulted=defaulted, by_master=by_master
+        )
     game = open_phase(game, now)
     store.update_game(game)
     messages = []
@@ -154,7 +184,7 @@ def adjudicate_turn(
         view = engine.player_view(new_state, seat)
         parts = [render.player_turn_text(view, seat, played, names)]
         if defaulted:
-            parts.insert(0, _defaulted_text(defaulted, seat, played))
+            parts.insert(0, _defaulted_text(defaulted, seat, played, by_master))
         if in_match:
             parts.append(in_match)
         parts.append(_next_turn_text(game, new_state, seat))
@@ -166,13 +196,42 @@ def adjudicate_turn(
                 game.name,
             )
         )
-    messages += _observer_turn(store, game, new_state, played, names, defaulted)
+    messages += _observer_turn(store, game, new_state, played, names, defaulted, by_master)
+    if defaulted and not by_master:
+        messages += master_notice(
+            store,
+            game,
+            f"turn {played} adjudicated without orders",
+            f"The deadline of {game.name} passed without the orders of "
+            f"{' and '.join(_name(names, s) for s in defaulted)} for turn {played}: no actions "
+            f"for them, and the turn is adjudicated.\n{deadline_line(game)}",
+        )
     return game, messages
 
 
-def _defaulted_text(defaulted: list[str], seat: str, turn: int) -> str:
+def ending(state: GameState, checked: dict[str, Any], names: dict[str, str]) -> str:
+    """Why the game ended: a fleet wholly destroyed [2.3.1], or a player left with only
+    kamikazes and scans who recorded nothing else [2.3.2]."""
+    rule = state.ruleset.rule
+    gone = [s for s in SEATS if state.materiel(s) == 0]
+    if gone:
+        who = "both fleets are" if len(gone) == 2 else f"every ship of {_name(names, gone[0])} is"
+        return f"{who} destroyed [{rule('2.3.1', '2.3.1')}]"
+    limited = [s for s in SEATS if checked[s].limited and checked[s].only_scans]
+    who = " and ".join(_name(names, s) for s in limited) or "a player"
+    if state.ruleset.classic:
+        return f"{who}, with only kamikazes left, recorded no action [{rule('2.3.2', '2.3.2')}]"
+    return f"{who}, with only kamikazes and scans left, recorded only scans [2.3.2]"
+
+
+def _name(names: dict[str, str], seat: str) -> str:
+    return f"{names[seat]} ({seat})"
+
+
+def _defaulted_text(defaulted: list[str], seat: str, turn: int, by_master: bool = False) -> str:
     who = ["you" if s == seat else "your opponent" for s in defaulted]
-    return f"No orders came from {' and '.join(who)} for turn {turn} by the deadline: no actions."
+    why = "when the game master processed the turn" if by_master else "by the deadline"
+    return f"No orders came from {' and '.join(who)} for turn {turn} {why}: no actions."
 
 
 def _observer_turn(
@@ -182,6 +241,7 @@ def _observer_turn(
     turn: int,
     names: dict[str, str],
     defaulted: list[str],
+    by_master: bool = False,
 ) -> list[Outbound]:
     observers = store.observers(game.id)
     if not observers:
@@ -189,7 +249,7 @@ def _observer_turn(
     view = engine.observer_view(state)
     body = render.observer_turn_text(view, turn, names)
     if defaulted:
-        body = f"No orders from {' and '.join(defaulted)} by the deadline: no actions.\n\n" + body
+        body = _observer_defaulted(defaulted, by_master) + ": no actions.\n\n" + body
     in_match = matches.match_line(store, game, names)
     if in_match:
         body += "\n\n" + in_match
@@ -201,6 +261,11 @@ def _observer_turn(
     ]
 
 
+def _observer_defaulted(defaulted: list[str], by_master: bool) -> str:
+    why = "when the game master processed the turn" if by_master else "by the deadline"
+    return f"No orders from {' and '.join(defaulted)} {why}"
+
+
 def end_game(
     store: Store,
     game: GameRow,
@@ -208,6 +273,7 @@ def end_game(
     outcome: dict[str, Any],
     played_turn: int | None = None,
     defaulted: list[str] | None = None,
+    by_master: bool = False,
 ) -> tuple[GameRow, list[Outbound]]:
     """The game is over (by the rules, a resignation or the game master): reveal everything
     to both players and the observers [1.4.1], with the whole record attached. In a match
@@ -240,24 +306,29 @@ def end_game(
         (players[s].address, s) for s in SEATS if s in players
     ]
     recipients += [(address, None) for address in store.observers(game.id)]
+    if game.master_address not in {address for address, _ in recipients}:
+        recipients.append((game.master_address, None))  # the game master hears of the end
     for address, seat in recipients:
         parts = []
         if played_turn is not None and state is not None:
             if defaulted:
                 parts.append(
-                    _defaulted_text(defaulted, seat, played_turn)
+                    _defaulted_text(defaulted, seat, played_turn, by_master)
                     if seat
-                    else f"No orders from {' and '.join(defaulted)} by the deadline."
+                    else _observer_defaulted(defaulted, by_master) + "."
                 )
+            # The reveal below says how the game ended: the turn's text does not say it again.
             if seat is not None:
                 parts.append(
                     render.player_turn_text(
-                        engine.player_view(state, seat), seat, played_turn, names
+                        engine.player_view(state, seat), seat, played_turn, names, result=False
                     )
                 )
             else:
                 parts.append(
-                    render.observer_turn_text(engine.observer_view(state), played_turn, names)
+                    render.observer_turn_text(
+                        engine.observer_view(state), played_turn, names, result=False
+                    )
                 )
         parts.append(reveal)
         messages.append(

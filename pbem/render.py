@@ -12,7 +12,7 @@ from typing import Any
 from engine import GameState, ObserverView, PlayerView, Ruleset
 from engine.reports import Entry, TurnReport
 from engine.rulesets import COSTS
-from engine.views import LEGEND_ENEMY, LEGEND_OWN, TurnView
+from engine.views import LEGEND_ENEMY, LEGEND_OWN, TYPE_MARKS, TurnView
 from notation.cells import Cell
 from notation.fleets import Fleet
 from notation.format import format_grids, format_record, grid_marks
@@ -201,25 +201,42 @@ def reveal_text(
     attached: str | None = None,
     title: str | None = None,
 ) -> str:
-    """The end of a game for everyone: the result, both fleets as they ended."""
+    """The end of a game for everyone: the result and why, and both spaces as they ended, drawn
+    like the turn mails draw a player's own space (ship letters, lower case where destroyed)."""
+    import engine
     from notation.parse import parse_fleet
 
     ruleset = Ruleset.from_tags(game.ruleset, game.options)
-    lines = [f"{title or 'Game ' + game.name} is over. {outcome_text(outcome, players)}", ""]
+    lines = [f"Game over ({title or 'game ' + game.name}). {outcome_text(outcome, players)}", ""]
     for seat in SEATS:
         name = players[seat].name if seat in players else f"player {seat}"
         if state is not None:
-            side = state.player(seat)
+            marks = engine.player_view(state, seat).own_marks()
             lines += [
                 f"{name} ({seat}): {state.materiel(seat)} undamaged cells",
-                fleet_grids(side.fleet, ruleset, side.destroyed),
+                format_grids(marks, ruleset.colour_order)
+                + "\n"
+                + _ship_key(state.player(seat).fleet),
                 "",
             ]
         elif seat in players and players[seat].fleet:
             fleet = parse_fleet(players[seat].fleet or "", ruleset.colour_order)
             lines += [f"{name} ({seat}):", fleet_grids(fleet, ruleset), ""]
+    if state is not None:
+        lines += [f"  {LEGEND_REVEAL}", ""]
     lines.append(f"The whole record is attached ({attached or game.name + '.ssr'}).")
     return "\n".join(lines)
+
+
+LEGEND_REVEAL = (
+    "capital: undamaged ship cell; lower case: destroyed cell of that ship; *: fired missile; "
+    "o: strike on empty space"
+)
+
+
+def _ship_key(fleet: Fleet) -> str:
+    types = dict.fromkeys(p.ship.type for p in fleet.ships)
+    return "key: " + " ".join(f"{TYPE_MARKS[t]}={t}" for t in types)
 
 
 # -- views ----------------------------------------------------------------------------------
@@ -227,11 +244,24 @@ def _name(names: dict[str, str], seat: str) -> str:
     return f"{names.get(seat, 'player ' + seat)} ({seat})"
 
 
-def entries_text(entries: tuple[Entry, ...]) -> str:
-    """One visible aspect a line, with its results, destructions and flashcube data."""
+def entries_text(
+    entries: tuple[Entry, ...], actor: str, reader: str | None, names: dict[str, str]
+) -> str:
+    """One visible aspect a line, with its results, destructions and flashcube data; the
+    flashcube data says whose space it describes [7.1] as `reader` (None: an observer) reads it."""
     if not entries:
         return "  no actions"
-    return "\n".join("  " + entry.describe() for entry in entries)
+    lines = []
+    for entry in entries:
+        source = entry.flashcube_from(actor)
+        if reader is None:
+            label = f"{names.get(source, 'player ' + source)}'s flashcube data"
+        elif source == reader:
+            label = "your flashcube data"
+        else:
+            label = "your opponent's flashcube data"
+        lines.append("  " + entry.describe(label))
+    return "\n".join(lines)
 
 
 def player_grids_text(view: PlayerView) -> str:
@@ -248,8 +278,11 @@ def player_view_text(view: PlayerView, seat: str, names: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def player_turn_text(view: PlayerView, seat: str, turn: int, names: dict[str, str]) -> str:
-    """The results of one turn for one player, drawn from their view only."""
+def player_turn_text(
+    view: PlayerView, seat: str, turn: int, names: dict[str, str], result: bool = True
+) -> str:
+    """The results of one turn for one player, drawn from their view only (with the game's
+    result when it ended, unless `result` is False: the reveal that follows says it)."""
     opponent = "B" if seat == "A" else "A"
     played = next(t for t in view.turns if t.turn == turn)
     mine = next((o for o in view.orders if o.turn == turn), None)
@@ -259,25 +292,31 @@ def player_turn_text(view: PlayerView, seat: str, turn: int, names: dict[str, st
         "",
         f"Your orders: {written or '(no actions)'}",
         "Your actions:",
-        entries_text(played.entries(seat)),
+        entries_text(played.entries(seat), seat, seat, names),
         "",
         "Your opponent's actions:",
-        entries_text(played.entries(opponent)),
+        entries_text(played.entries(opponent), opponent, seat, names),
         "",
         player_view_text(view, seat, names),
     ]
-    if view.result is not None:
+    if view.result is not None and result:
         lines += ["", _result_line(view.result, names)]
     return "\n".join(lines)
 
 
-def observer_turn_text(view: ObserverView, turn: int, names: dict[str, str]) -> str:
+def observer_turn_text(
+    view: ObserverView, turn: int, names: dict[str, str], result: bool = True
+) -> str:
     """One turn as both players saw it: only what both of them know."""
     played = next(t for t in view.turns if t.turn == turn)
     lines = [f"Turn {turn} results."]
     for seat in (played.first, "B" if played.first == "A" else "A"):
-        lines += ["", f"{_name(names, seat)}:", entries_text(played.entries(seat))]
-    if view.result is not None:
+        lines += [
+            "",
+            f"{_name(names, seat)}:",
+            entries_text(played.entries(seat), seat, None, names),
+        ]
+    if view.result is not None and result:
         lines += ["", _result_line(view.result, names)]
     return "\n".join(lines)
 

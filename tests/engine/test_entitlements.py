@@ -20,7 +20,10 @@ def test_turn_1_whole_fleet_a() -> None:
     e = ent("")
     # DS 1 [6.2.4] + KC 3 + PC 2 + MD 1 [4.4.1] + LS 0
     assert e.conventional == 7
-    assert e.describe() == "7 strikes, missiles at Yv3 Yw3 Yx3, 1 beam (DS), 1 scan"
+    # One missile launch a turn from the MD, from any of its unfired cells [8.1.3].
+    assert e.describe() == (
+        "7 strikes, 1 missile (MD, launched from Yv3, Yw3 or Yx3), 1 beam (DS), 1 scan"
+    )
     assert e.max_strikes == 8
 
 
@@ -87,7 +90,7 @@ def test_4_5_patrol_cruiser_broken_into_singles_may_kamikaze() -> None:
     e = ent("1 B: Bz1 Bz3")
     pc = ship(e, "PC")
     assert pc.conventional == 0 and pc.kamikaze
-    assert e.describe().endswith("1 kamikaze (PC), 2 scans")
+    assert e.describe().endswith("1 kamikaze (PC, launched from Bz2 or Bz4), 2 scans")
 
 
 def test_6_8_2_light_scout_never_kamikazes() -> None:

@@ -171,7 +171,10 @@ def test_a_whole_game_by_email_from_create_to_reveal(table: Table) -> None:
         mails += table.send(alice, f"game alpha {password_a}\norders {turn}: {orders}")
         mails += table.send(bob, f"Game alpha {password_b}\nORDERS {turn}:\n\nThanks!")
     over = [m for m in mails if "Game over" in str(m["Subject"])]
-    assert sorted(m["To"] for m in over) == sorted([alice, bob, "carol@example.org"])
+    # Both players, the observer and the game master, who hears of the end unprompted.
+    assert sorted(m["To"] for m in over) == sorted(
+        [alice, bob, "carol@example.org", "gm@example.com"]
+    )
     for mail in over:
         (record,) = list(mail.iter_attachments())
         assert record.get_filename() == "alpha.ssr"

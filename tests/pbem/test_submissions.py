@@ -96,8 +96,9 @@ def test_accepted_orders_are_echoed_canonically_with_what_they_use(started: Tabl
     reply = alice.orders(1, "Rx4, Rx5 m Yv3 Bv1 s Gz1")
     assert "1 A: Rx4 Rx5 mYv3 Bv1 sGz1" in reply.body
     assert "They use: strikes 3 of 8, missile from Yv3, 1 scan of 1." in reply.body
-    assert "This turn you may use 7 strikes, missiles at Yv3 Yw3 Yx3, 1 beam (DS), 1 scan" in (
-        reply.body
+    assert (
+        "This turn you may use 7 strikes, 1 missile (MD, launched from Yv3, Yw3 or Yx3), "
+        "1 beam (DS), 1 scan" in reply.body
     )
 
 
