@@ -77,7 +77,9 @@ def expected_words(expected: set[str] | frozenset[str]) -> tuple[str, ...]:
     names = set(expected)
     words: list[str] = []
     if ORDER_TERMINALS <= names:
-        names -= ORDER_TERMINALS
+        # After a beam its ship may follow in brackets, `bRv1Rx1(DS2)`; listing `(` beside
+        # "an order" sends the reader looking for a bracket where a cell went wrong.
+        names -= ORDER_TERMINALS | {"LPAR"}
         words.append("an order (Gx3, bRv1Rx1, mGx3, kBz5 or sGy3)")
     if {"TURN", "PLAYER"} <= names:
         names -= {

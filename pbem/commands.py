@@ -13,29 +13,29 @@ from dataclasses import dataclass, field
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 
-# Every keyword a line may start with, each with a one-line synopsis for `help`.
-SYNOPSIS: dict[str, str] = {
-    "help": "help [TOPIC]                 this text, or more about one command",
-    "list": "list                         the public games and who may join them",
-    "create": "create NAME [SETTINGS]        a new game (you are its game master)",
-    "join": "join NAME                    take a seat; the reply has your password",
-    "observe": "observe NAME                 receive what both players see, each turn",
-    "unobserve": "unobserve NAME               stop observing",
-    "status": "status [NAME]                who has sent what, the deadline",
-    "history": "history [NAME [PASSWORD]]    the game so far, as much as you may know",
-    "game": "game NAME PASSWORD           sign on as a player for the lines that follow",
-    "fleet": "fleet                        then your fleet (list or grids), up to a blank line",
-    "orders": "orders TURN: ORDERS          your orders for turn TURN (empty: no actions)",
-    "design": "design                       then your ships (Spaceship Battles), to a blank line",
-    "resign": "resign [NAME PASSWORD]       give up; your opponent wins",
-    "endmatch": "endmatch                     ask to end a match after this game (both players)",
-    "master": "master NAME PASSWORD         sign on as game master for the lines that follow",
-    "deadline": "deadline RULE                (master) 48h, 2026-12-01 20:00, FREQ=..., none",
-    "reminder": "reminder DURATION            (master) remind this long before a deadline",
-    "grace": "grace DURATION               (master) extra time after a deadline",
-    "missing": "missing noactions|wait       (master) what a missing turn means at a deadline",
-    "process": "process                      (master) adjudicate now, as if the deadline passed",
-    "cancel": "cancel                       (master) end the game without a result",
+# Each command: how it is written, and what it does (aligned in the list by help_text).
+SYNOPSIS: dict[str, tuple[str, str]] = {
+    "help": ("help [TOPIC]", "this text, more about one command, or `help guide`"),
+    "list": ("list", "the public games and who may join them"),
+    "create": ("create NAME [SETTINGS]", "a new game (you are its game master)"),
+    "join": ("join NAME", "take a seat; the reply has your password"),
+    "observe": ("observe NAME", "receive what both players see, each turn"),
+    "unobserve": ("unobserve NAME", "stop observing"),
+    "status": ("status [NAME]", "who has sent what, the deadline"),
+    "history": ("history [NAME [PASSWORD]]", "the game so far, as much as you may know"),
+    "game": ("game NAME PASSWORD", "sign on as a player for the lines that follow"),
+    "fleet": ("fleet", "then your fleet (list or grids), up to a blank line"),
+    "orders": ("orders TURN: ORDERS", "your orders for turn TURN (empty: no actions)"),
+    "design": ("design", "then your ships (Spaceship Battles), to a blank line"),
+    "resign": ("resign [NAME PASSWORD]", "give up; your opponent wins"),
+    "endmatch": ("endmatch", "ask to end a match after this game (both players)"),
+    "master": ("master NAME PASSWORD", "sign on as game master for the lines that follow"),
+    "deadline": ("deadline RULE", "(master) 48h, 2026-12-01 20:00, FREQ=..., none"),
+    "reminder": ("reminder DURATION", "(master) remind this long before a deadline"),
+    "grace": ("grace DURATION", "(master) extra time after a deadline"),
+    "missing": ("missing noactions|wait", "(master) what a missing turn means at a deadline"),
+    "process": ("process", "(master) adjudicate now, as if the deadline passed"),
+    "cancel": ("cancel", "(master) end the game without a result"),
 }
 ALIASES: dict[str, str] = {
     "signon": "game",
@@ -263,7 +263,7 @@ def _block(
 
 def _usage(keyword: str) -> str:
     """The command's synopsis, as a hint."""
-    return f"`{SYNOPSIS[keyword].split('  ')[0].strip()}`"
+    return f"`{SYNOPSIS[keyword][0]}`"
 
 
 def _missing(message: str, raw: str, number: int, hint: str | None) -> CommandError:
@@ -440,12 +440,16 @@ def help_text(topic: str = "") -> str:
     """The command list, or more about one command."""
     keyword = _keyword(topic.split()[0]) if topic.strip() else None
     if keyword is not None:
-        text = SYNOPSIS[keyword]
+        text = _synopsis_line(keyword)
         if keyword in DETAILS:
             text += "\n\n" + DETAILS[keyword]
-        return text + "\n\nThe full guide: docs/commands.md of the judge."
+        return text + "\n\n" + GUIDE_OFFER
+    if topic.strip().lower() in ("guide", "all", "manual"):
+        from pbem.guide import GUIDE
+
+        return GUIDE
     lines = ["Commands (one per line, any case):", ""]
-    lines += ["  " + SYNOPSIS[k] for k in SYNOPSIS]
+    lines += ["  " + _synopsis_line(k) for k in SYNOPSIS]
     lines += [
         "",
         "Create settings: ruleset 2.6.1|classic, options fleet=cost:24 colours=RYGOB ...,",
@@ -456,5 +460,15 @@ def help_text(topic: str = "") -> str:
         "  game NAME PASSWORD",
         "  orders 3: Gx3 Gx4 mv Yw2 sOz5",
         "More about one command: help create, help fleet, help orders, help deadline ...",
+        GUIDE_OFFER,
     ]
     return "\n".join(lines)
+
+
+GUIDE_OFFER = "The whole guide, by mail: send `help guide`."
+_WIDTH = max(len(usage) for usage, _ in SYNOPSIS.values()) + 2
+
+
+def _synopsis_line(keyword: str) -> str:
+    usage, what = SYNOPSIS[keyword]
+    return usage.ljust(_WIDTH) + what
