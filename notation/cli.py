@@ -18,6 +18,7 @@ from notation.matches import MatchRecord, format_match, is_match, parse_match
 from notation.orders import format_orders
 from notation.parse import parse_cell, parse_fleet, parse_orders, parse_record
 from notation.records import Record
+from notation.textfile import TextFileError, decode, plain_spaces, read_text_file
 
 KINDS = ("cell", "orders", "fleet", "record")
 RULESETS = ("2.6.1", "classic")
@@ -41,13 +42,37 @@ def detect_kind(text: str) -> str:
 
 
 def _read(text: str) -> str:
+    """TEXT itself, standard input (`-`) or a record file's text, read as editors save it;
+    what the reader should know about the reading goes to standard error."""
     if text == "-":
-        return sys.stdin.read()
+        return _decoded(sys.stdin.buffer.read(), "standard input")
     if "\n" not in text and len(text) < 4096:
         path = Path(text)
         if path.suffix in (".ssr", ".txt") and path.is_file():
-            return path.read_text(encoding="utf-8")
-    return text
+            return _file(text)
+    return plain_spaces(text)[0]
+
+
+def _decoded(data: bytes, name: str) -> str:
+    try:
+        read = decode(data, name)
+    except TextFileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    for note in read.notes:
+        click.echo(f"{name}: note: {note}", err=True)
+    return read.text
+
+
+def _file(name: str) -> str:
+    try:
+        read = read_text_file(name)
+    except TextFileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    for note in read.notes:
+        click.echo(f"{name}: note: {note}", err=True)
+    return read.text
 
 
 def _report(errors: NotationError, source: str | None = None) -> None:
@@ -120,16 +145,29 @@ def parse_command(
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--check", is_flag=True, help="Only report the files that would change.")
 def fmt_command(files: tuple[str, ...], check: bool) -> None:
-    """Rewrite record FILES canonically, keeping their comments (`-`: standard input to
-    standard output). With --check, change nothing; exit 1 if any file would change."""
+    """Rewrite record FILES canonically, keeping their comments, as UTF-8 (`-`: standard input
+    to standard output). With --check, change nothing; exit 1 if any file would change."""
     failed = changed = False
     for name in files:
-        original = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+        try:
+            read = (
+                decode(sys.stdin.buffer.read(), "standard input")
+                if name == "-"
+                else read_text_file(name)
+            )
+        except TextFileError as exc:
+            click.echo(str(exc), err=True)
+            failed = True
+            continue
+        for note in read.notes:
+            click.echo(f"{name}: note: {note}", err=True)
+        # Anything but plain UTF-8 with plain spaces is rewritten, even when the text is canonical.
+        original = read.text if read.encoding == "utf-8" and not read.notes else ""
         try:
             formatted = (
-                format_match(parse_match(original))
-                if is_match(original)
-                else format_record(parse_record(original))
+                format_match(parse_match(read.text))
+                if is_match(read.text)
+                else format_record(parse_record(read.text))
             )
         except NotationError as exc:
             _report(exc, name)

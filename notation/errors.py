@@ -42,16 +42,39 @@ class NotationError(ValueError):
         return lines[self.line - 1] if 0 < self.line <= len(lines) else ""
 
     def __str__(self) -> str:
-        source = self.source_line().expandtabs(1).rstrip("\r")
+        source, column = excerpt(self.source_line().expandtabs(1).rstrip("\r"), self.column)
         gutter = f"{self.line:>4} | "
         out = [f"line {self.line}, column {self.column}: {self.message}"]
         if self.expected:
             out[0] += f"; expected {_or_list(self.expected)}"
         out.append(gutter + source)
-        out.append(" " * (len(gutter) - 2) + "| " + " " * (self.column - 1) + "^" * self.length)
+        length = min(self.length, max(1, len(source) - column + 1))
+        out.append(" " * (len(gutter) - 2) + "| " + " " * (column - 1) + "^" * length)
         if self.hint:
             out.append(f"hint: {self.hint}")
         return "\n".join(out)
+
+
+# A quoted line longer than this shows only the part around the column, so that the caret stays
+# on a terminal or in a mail without wrapping.
+EXCERPT_WIDTH = 76
+
+
+def excerpt(line: str, column: int, width: int = EXCERPT_WIDTH) -> tuple[str, int]:
+    """The part of `line` around 1-based `column` (with `...` where it is cut) and the column's
+    place in that part."""
+    if len(line) <= width:
+        return line, column
+    start = max(0, min(column - 1 - width // 3, len(line) - width))
+    end = start + width
+    shown = line[start:end]
+    place = column - start
+    if start > 0:
+        shown = "..." + shown
+        place += 3
+    if end < len(line):
+        shown += "..."
+    return shown, place
 
 
 class NotationErrors(NotationError):
