@@ -17,6 +17,7 @@ from notation.hints import diagnose
 from notation.orders import Order
 from notation.records import Claim, Position, Record
 from notation.ships import ShipId
+from notation.slips import regroup
 from notation.statements import SHIP_CODE, Tag, parse_recovering, ship_id
 
 __all__ = [
@@ -42,7 +43,7 @@ def parse_orders_positions(text: str) -> tuple[tuple[Order, Position], ...]:
     if fast is not None:
         return fast
     result, attempt = parse_recovering(text, "orders_text")
-    raise_errors(attempt.errors)
+    raise_errors(regroup(attempt.errors))
     return tuple(result)
 
 
@@ -76,7 +77,7 @@ def parse_fleet(text: str, colour_order: str = "ROYGB") -> Fleet:
     for statement in statements:
         builder.add(statement, fleet_only=True)
     fleets = builder.finish_fleets()
-    raise_errors(attempt.errors)
+    raise_errors(regroup(attempt.errors))
     if len(fleets) > 1:
         raise located_error(text, builder.fleet_positions["B"], "one fleet expected, found two")
     if not fleets:
@@ -104,7 +105,7 @@ def parse_claims(text: str) -> tuple[Claim, ...]:
             )
             for e in exc.errors
         ]
-        raise_errors(moved)
+        raise_errors(regroup(moved))
         raise  # pragma: no cover
     return record.results[0].claims if record.results else ()
 
@@ -124,7 +125,7 @@ def parse_record(text: str) -> Record:
     for statement in statements:
         builder.add(statement)
     fleets = builder.finish_fleets()
-    raise_errors(attempt.errors)
+    raise_errors(regroup(attempt.errors))
     return Record(
         tags=tuple(builder.tags),
         fleets=fleets,

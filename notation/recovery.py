@@ -13,6 +13,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from notation.errors import NotationError, raise_errors
 from notation.hints import diagnose, expected_words, fix_cell
+from notation.slips import regroup
 
 _WORD = re.compile(r"[^\s,;#()]+")
 _MAX_ERRORS = 200
@@ -194,5 +195,5 @@ def recover(parser: Lark, text: str, start: str) -> tuple[Any, Attempt]:
         finally:
             _local.comments = None
         return result, attempt
-    raise_errors(attempt.errors)
+    raise_errors(regroup(attempt.errors))
     raise NotationError("cannot make sense of this text", text, 1, 1)  # pragma: no cover

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import click
 
@@ -16,27 +17,40 @@ from engine.match_game import play_match
 from engine.problems import FleetRefused, OrdersRefused, RulesetError
 from notation.matches import MatchRecord, parse_any
 from notation.records import Record
+from notation.textfile import TextFile
 from validate.claims import Finding
 from validate.findings import Validation
 from validate.validation import validate_record
 
 
-def _text(path: str) -> str:
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+def read_file(path: str) -> TextFile:
+    """A record file's text, read as everyday editors save it (notation.textfile). A file that
+    cannot be opened is a mistake on the command line (exit 2); one that is not text, a problem
+    of the input (exit 1)."""
+    from notation.textfile import TextFileError, read_text_file
+
+    try:
+        return read_text_file(path)
+    except TextFileError as exc:
+        if exc.line is None and not Path(path).is_file():
+            raise click.UsageError(str(exc)) from None
+        click.echo(f"{exc}", err=True)
+        sys.exit(1)
 
 
-def read_record(path: str) -> Record | MatchRecord:
-    """A single game's record, or a match record when it has `[Round "N"]` lines."""
+def read_record(
+    path: str, read: TextFile | None = None, quiet: bool = False
+) -> Record | MatchRecord:
+    """A single game's record, or a match record when it has `[Round "N"]` lines; the file's
+    notes on standard error unless `quiet` (validate reports them with its findings)."""
     from notation.errors import NotationError, NotationErrors
 
+    read = read or read_file(path)
+    if not quiet:
+        for note in read.notes:
+            click.echo(f"{path}: note: {note}", err=True)
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise click.UsageError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        return parse_any(text)
+        return parse_any(read.text)
     except (NotationError, NotationErrors) as exc:
         click.echo(f"{path}: the record cannot be read:\n{exc}", err=True)
         sys.exit(1)
@@ -79,9 +93,13 @@ def validate(record: str, record2: str | None, as_json: bool) -> None:
     """Check a game record: fleets, orders and claimed results; list every problem.
 
     With RECORD2, the two players' records are reconciled and both checked."""
-    rec = read_record(record)
-    texts = {record: _text(record)}
+    reads = {name: read_file(name) for name in (record, record2) if name is not None}
+    rec = read_record(record, reads[record], quiet=True)
+    texts = {name: read.text for name, read in reads.items()}
     if isinstance(rec, MatchRecord):
+        for name, read in reads.items():
+            for note in read.notes:
+                click.echo(f"{name}: note: {note}", err=True)
         _validate_match(rec, record, record2, texts, as_json)
         return
     if record2 is None:
@@ -90,10 +108,14 @@ def validate(record: str, record2: str | None, as_json: bool) -> None:
     else:
         from validate.reconcile import validate_two
 
-        texts[record2] = _text(record2)
-        result = validate_two(rec, read_record(record2), record, record2)
+        result = validate_two(
+            rec, read_record(record2, reads[record2], quiet=True), record, record2
+        )
         label = f"{record} + {record2}"
     result.findings = as_written(result.findings, texts, record)
+    for name, read in reversed(reads.items()):
+        prefix = f"{name}: " if record2 is not None else ""
+        result.notes[:0] = [prefix + note for note in read.notes]
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=1))
     else:
@@ -109,11 +131,10 @@ def _validate_match(
 
     second = None
     if path2 is not None:
-        got = read_record(path2)
+        got = read_record(path2, quiet=True)  # its notes were said with the first file's
         if not isinstance(got, MatchRecord):
             raise click.UsageError(f"{path} is a match record but {path2} is a single game")
         second = got
-        texts[path2] = _text(path2)
     result = validate_match(match, path, second, path2)
     result.findings = as_written(result.findings, texts, path)
     if as_json:

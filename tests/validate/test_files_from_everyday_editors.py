@@ -57,7 +57,7 @@ def test_windows_1252_is_read_and_said_so_with_the_first_byte_that_is_not_utf8(
     code, report, _ = _validate(_write(tmp_path, RECORD.encode("cp1252")))
     assert code == 0 and report["ok"]
     (note,) = [n for n in report["notes"] if "Windows-1252" in n]
-    assert "0xE9 at line 5, column 6" in note and "`é`" in note and "UTF-8" in note
+    assert "0xE9 at line 5, column 8" in note and "`é`" in note and "UTF-8" in note
     text = run_files("show", tmp_path / "game.ssr").output
     assert "Traceback" not in text
 
@@ -68,7 +68,7 @@ def test_a_byte_that_no_editor_would_write_is_refused_with_its_place_and_the_fix
     data = RECORD.encode("cp1252").replace(b"\xe9", b"\x81")  # undefined in Windows-1252
     result = run_files("validate", _write(tmp_path, data))
     assert result.exit_code == 1
-    assert "line 5, column 6" in result.output and "0x81" in result.output
+    assert "line 5, column 8" in result.output and "0x81" in result.output
     assert "save the file as UTF-8" in result.output and "Traceback" not in result.output
 
 
