@@ -157,8 +157,8 @@ def check_orders(
             hint = "a missile launch (m + its cell) would allow one more strike"
         add(
             ruleset.rule("4.4.1", "4.3.1"),
-            f"{s} strikes written; entitled to {ent.conventional} conventional "
-            f"strike{'s' if ent.conventional != 1 else ''}"
+            f"{s} strike{'s' if s != 1 else ''} written; entitled to {ent.conventional} "
+            f"conventional strike{'s' if ent.conventional != 1 else ''}"
             + (f" + {_launches(m, k)}" if m + k else "")
             + f" = {allowed}",
             None,

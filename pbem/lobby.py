@@ -143,8 +143,21 @@ def join(command: Command, desk: Desk) -> str:
                 game.name,
             )
         )
+        desk.reply.messages += games.master_notice(
+            desk.store,
+            game,
+            "both players have joined",
+            f"Both players have joined {game.name}: {other.name} (A) and {name} (B). The "
+            f"game begins when both fleets are in.\n{games.deadline_line(game)}",
+        )
     else:
         lines += ["", "The game starts when a second player has joined and both fleets are in."]
+        desk.reply.messages += games.master_notice(
+            desk.store,
+            game,
+            "a player has joined",
+            f"{name} has joined {game.name} as player A; the game waits for a second player.",
+        )
     return "\n".join(lines)
 
 

@@ -92,7 +92,9 @@ def process(command: Command, desk: Desk) -> str:
     if game.phase != "playing":
         raise Refusal(f"game {game.name} has no turn in play")
     missing = desk.missing(game)
-    game, messages = games.adjudicate_turn(desk.store, game, desk.now, default_missing=True)
+    game, messages = games.adjudicate_turn(
+        desk.store, game, desk.now, default_missing=True, by_master=True
+    )
     desk.session.game = game
     desk.reply.messages += messages
     note = f" (no actions for {' and '.join(missing)})" if missing else ""

@@ -4,10 +4,11 @@ resign."""
 from __future__ import annotations
 
 import engine
-from engine import OrdersRefused
+from engine import CheckedOrders, OrdersRefused
+from notation.cells import Cell, PartialCell
 from notation.errors import NotationError
 from notation.format import format_fleet
-from notation.orders import format_orders
+from notation.orders import MissileLaunch, Order, format_orders
 from notation.parse import parse_fleet, parse_orders
 from pbem import games, matches, render
 from pbem.commands import Command
@@ -19,12 +20,13 @@ def sign_on(command: Command, desk: Desk) -> str:
     desk.session.sign_off()
     try:
         game = desk.game(command.name)
+        # The reply is about the game the sender named, refused or not: its subject says so.
+        desk.reply.about(game)
         assert command.password is not None
         seat = desk.seat_for(game, command.password)
     except Refusal:
         desk.session.failed_line = command.line
         raise
-    desk.reply.about(game)
     desk.session.game, desk.session.seat = game, seat
     player = desk.store.players(game.id)[seat]
     text = f"Signed on to {game.name} as player {seat} ({player.name})."
@@ -95,6 +97,24 @@ def submit_fleet(command: Command, desk: Desk) -> str:
     return "\n".join(lines)
 
 
+def launch_cells_written_out(
+    orders: tuple[Order, ...], checked: CheckedOrders
+) -> tuple[Order, ...]:
+    """The orders with each missile launch by the launch cell it was found to mean (`mw` as
+    `mYw3`) [11.5.3]: what the player reads back, and what their record keeps."""
+    cells = iter(cell for cell, _ in checked.missiles)
+    return tuple(
+        MissileLaunch(PartialCell(*_coordinates(next(cells))))
+        if isinstance(o, MissileLaunch)
+        else o
+        for o in orders
+    )
+
+
+def _coordinates(cell: Cell) -> tuple[str, str, int]:
+    return cell.colour, cell.letter, cell.number
+
+
 def submit_orders(command: Command, desk: Desk) -> str:
     game, seat = desk.player_session("orders")
     desk.reply.about(game)
@@ -135,7 +155,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
     except ValueError as exc:  # refused for a reason the engine gives no problem list for
         return f"Your orders for turn {game.turn} are refused; nothing changed:\n  {exc}"
     before = desk.store.orders(game.id, game.turn)
-    canonical = format_orders(orders)
+    canonical = format_orders(launch_cells_written_out(orders, checked))
     desk.store.put_orders(game.id, game.turn, seat, canonical, desk.now)
     lines = [
         ("Your orders are replaced" if seat in before else "Your orders are accepted")

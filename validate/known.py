@@ -181,7 +181,8 @@ def _rebuilt_orders(
             Finding(
                 "orders",
                 ruleset.rule("4.4.1", "4.3.1"),
-                f"the results line shows {strikes} strikes; {player} had at most "
+                f"the results line shows {strikes} strike{'s' if strikes != 1 else ''}; "
+                f"{player} had at most "
                 f"{ent.conventional} conventional + {len(ent.missile_ships)} missile + "
                 f"{len(kamikazes)} kamikaze = {allowed}",
                 state.turn,
