@@ -10,8 +10,9 @@ from typing import Any
 from engine.game import Game, start_record
 from engine.problems import FleetRefused, Problem, RulesetError
 from engine.rulesets import Ruleset
-from engine.state import GameState
+from engine.state import GameState, PlayerState
 from notation.records import Record
+from notation.ships import SHIP_TYPES
 from validate.claims import Finding
 
 
@@ -183,11 +184,84 @@ def start_game(
 ) -> tuple[Ruleset, GameState] | None:
     """The game at the start of a record; None when its ruleset or a fleet is refused, the
     reason being added to `out`. `carried`: a continued match's materiel [10.3]."""
+    out.findings.extend(turn_gaps(record, source))
     try:
         return start_record(record, carried)
     except RulesetError as exc:
         out.findings.append(Finding("fleet", "rulings", str(exc), entry=exc.text, source=source))
     except FleetRefused as exc:
         out.findings.extend(finding_from_problem(p, "fleet", source) for p in exc.problems)
-        out.unchecked.append("turns not checked: a fleet is refused")
+        state = fleets_as_written(record)
+        if state is None:
+            out.unchecked.append("turns not checked: a fleet is refused")
+            return None
+        out.notes.append(
+            "a fleet is refused; the turns are still checked with the fleets as written, so "
+            "that one misplaced ship does not hide the later slips (what the refused fleet "
+            "itself changes may be reported too)"
+        )
+        return state.ruleset, state
     return None
+
+
+def turn_gaps(record: Record, source: str | None = None) -> list[Finding]:
+    """Turns with no line at all, neither orders nor results from either player, before a turn
+    that has lines: turns are numbered from 1 without gaps (docs/notation.md), so a gap is a
+    turn left out or later turns numbered one too high, never a quiet turn of no actions."""
+    lines = [*record.turns, *record.results]
+    present = {line.turn for line in lines}
+    out: list[Finding] = []
+    missing = [n for n in range(1, max(present, default=0)) if n not in present]
+    runs: list[list[int]] = []
+    for n in missing:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    for run in runs:
+        after = run[-1] + 1
+        first = min(
+            (x for x in lines if x.turn == after and x.position is not None),
+            key=lambda x: (x.position.line, x.position.column),  # type: ignore[union-attr]
+            default=None,
+        )
+        which = f"turn {run[0]}" if len(run) == 1 else f"turns {run[0]}-{run[-1]}"
+        empty = " ".join(f"`{n} A:` `{n} B:`" for n in run[:2]) + (" ..." if len(run) > 2 else "")
+        out.append(
+            Finding(
+                "orders",
+                "record format",
+                f"the record has no line for {which}, though turn {after} follows: turns are "
+                "numbered from 1 without gaps",
+                run[0],
+                position=None if first is None else first.position,
+                source=source,
+                hint=(
+                    f"if nobody acted, write the empty turn lines {empty}; if turn {run[0]} was "
+                    f"written under turn {after}, renumber the turns from there"
+                ),
+            )
+        )
+    return out
+
+
+def fleets_as_written(record: Record) -> GameState | None:
+    """The game set up with both fleets as written, though refused, where that means something:
+    both fleets there, every ship of a known type with cells of its own; otherwise None."""
+    try:
+        ruleset = Ruleset.from_tags(record.ruleset, record.options)
+    except RulesetError:
+        return None
+    if any(p not in record.fleets for p in ("A", "B")):
+        return None
+    for fleet in record.fleets.values():
+        cells = [c for placement in fleet.ships for c in placement.cells]
+        ids = [placement.ship for placement in fleet.ships]
+        if len(set(cells)) != len(cells) or len(set(ids)) != len(ids) or not cells:
+            return None
+        if any(not pl.cells or pl.ship.type not in SHIP_TYPES for pl in fleet.ships):
+            return None
+    try:
+        return GameState(ruleset, PlayerState(record.fleets["A"]), PlayerState(record.fleets["B"]))
+    except ValueError:
+        return None

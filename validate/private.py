@@ -36,7 +36,13 @@ from validate.claims import (
     Finding,
     compare_line,
 )
-from validate.findings import Validation, finding_from_problem, game_order, summarise_missing
+from validate.findings import (
+    Validation,
+    finding_from_problem,
+    game_order,
+    summarise_missing,
+    turn_gaps,
+)
 from validate.known import validate_known
 from validate.plausible import Known, check_plausible, their_kamikazes_and_flashcube
 from validate.turns import (
@@ -64,6 +70,7 @@ def validate_private(
     if opponent in record.fleets:
         return validate_known(record, owner, source, carried)
     out = Validation(kind=f"private {owner}")
+    out.findings.extend(turn_gaps(record, source))
     try:
         ruleset = record_ruleset(record)
     except RulesetError as exc:
