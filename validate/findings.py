@@ -160,8 +160,22 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(parts)
 
 
-def conclude(out: Validation, state: GameState) -> Validation:
-    """The end of a whole-game check: the state reached, whether the game ended and how, what
+# Ends a game can have besides the rules' [2.3]: how the judge (and people) write them in a
+# record's [Termination] tag ("Bob (B) wins after turn 3 (Alice (A) resigned)").
+_OFF_THE_BOARD = re.compile(
+    r"resign|concede|cancel|abandon|forfeit|withdr[ae]w|agreed|timed? ?out|no result",
+    re.IGNORECASE,
+)
+
+
+def ended_off_the_board(termination: str | None) -> bool:
+    """Whether a [Termination] tag tells of an end other than by the rules."""
+    return termination is not None and bool(_OFF_THE_BOARD.search(termination))
+
+
+def conclude(out: Validation, state: GameState, termination: str | None = None) -> Validation:
+    """The end of a whole-game check: the state reached, whether the game ended and how (by the
+    rules, or as the record's `[Termination]` tag says: a resignation, a cancellation), what
     was not checked, and the findings in game order."""
     out.state = state
     out.materiel = {p: state.materiel(p) for p in ("A", "B")}
@@ -172,6 +186,11 @@ def conclude(out: Validation, state: GameState) -> Validation:
         out.notes.append(
             f"the game ends after turn {r.turn} [2.3]: A {r.score['A']}, B {r.score['B']}"  # type: ignore[index]
             + ("; a draw" if r.winner == "draw" else f"; {r.winner} wins")
+        )
+    elif ended_off_the_board(termination):
+        out.notes.append(
+            f"the game ends after turn {out.turns} off the board, as its [Termination] tag says: "
+            f"{termination}"
         )
     else:
         out.notes.append(f"the record stops after turn {out.turns}; the game is not over [2.3]")

@@ -76,7 +76,7 @@ def validate_known(
         entries = {p: report.entries(p) for p in ("A", "B")}
         check_claims(record, state, entries, turn, out, taint, source)
         state = after
-    return conclude(out, state)
+    return conclude(out, state, record.tag("Termination"))
 
 
 def _assign_earlier(

@@ -65,4 +65,4 @@ def validate_record(
         entries = {p: report.entries(p) for p in PLAYERS}
         check_claims(record, before, entries, before.turn, out, taint, source)
     out.game = Game(record, ruleset, state)
-    return conclude(out, state)
+    return conclude(out, state, record.tag("Termination"))
