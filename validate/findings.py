@@ -4,7 +4,7 @@ game order, and the summary of what could not be checked."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.game import Game, start_record
@@ -31,6 +31,7 @@ class Validation:
     # Each player's remaining materiel where the check ended (a continued match carries it).
     materiel: dict[str, int] = field(default_factory=dict)
     board: Any = None  # validate.private.PrivateBoard, for `show` on a private record
+    fleets_as_written: bool = False  # a fleet was refused; the turns were played with it
     # A private record with the opponent's fleet added: every claim is checked exactly.
     exact: bool = False
 
@@ -195,7 +196,35 @@ def conclude(out: Validation, state: GameState, termination: str | None = None) 
     else:
         out.notes.append(f"the record stops after turn {out.turns}; the game is not over [2.3]")
     out.findings = game_order(out.findings)
+    if out.fleets_as_written:
+        out.findings = fold_into_refused_ships(out.findings)
     return out
+
+
+_CELL = re.compile(r"\b[ROYGB][v-z][1-5]\b")
+
+
+def fold_into_refused_ships(findings: list[Finding]) -> list[Finding]:
+    """Later findings about a cell of a refused ship, listed under that ship's finding: they
+    follow from where the ship was written, not from a slip of their own."""
+    refused = [
+        (i, set(_CELL.findall(f.entry or ""))) for i, f in enumerate(findings) if f.kind == "fleet"
+    ]
+    kept: list[Finding] = []
+    under: dict[int, list[str]] = {}
+    for f in findings:
+        cells = set(_CELL.findall(str(f))) if f.kind != "fleet" else set()
+        owner = next((j for j, ship in refused if ship & cells), None)
+        if owner is None:
+            kept.append(f)
+        else:
+            under.setdefault(owner, []).append(str(f))
+    return [
+        replace(f, consequences=(*f.consequences, *under[findings.index(f)]))
+        if findings.index(f) in under
+        else f
+        for f in kept
+    ]
 
 
 def start_game(
@@ -214,6 +243,7 @@ def start_game(
         if state is None:
             out.unchecked.append("turns not checked: a fleet is refused")
             return None
+        out.fleets_as_written = True
         out.notes.append(
             "a fleet is refused; the turns are still checked with the fleets as written, so "
             "that one misplaced ship does not hide the later slips (what the refused fleet "

@@ -40,6 +40,21 @@ class Taint:
 
     def __init__(self) -> None:
         self.cells: dict[str, dict[Cell, int]] = {p: {} for p in PLAYERS}
+        self.wrong: dict[int, set[Cell]] = {}  # per finding, the cells it left wrong
+
+    def follows(self, out: Validation, origin: int, consequences: tuple[str, ...]) -> None:
+        """Later findings that follow from finding `origin`, listed under it. Only now is it
+        said that the slip changes the rest of the game: one that no later result depends on
+        (or one in the last turn) changes nothing else."""
+        first = out.findings[origin]
+        note = first.note or (
+            "this changes the rest of the game: the record has "
+            + " ".join(str(c) for c in sorted(self.wrong.get(origin, ()), key=str))
+            + " wrong from here on; later results are checked against the true state"
+        )
+        out.findings[origin] = replace(
+            first, note=note, consequences=(*first.consequences, *consequences)
+        )
 
     def origin(self, space: str, cells: set[Cell]) -> int | None:
         for c in cells:
@@ -85,20 +100,11 @@ def check_claims(
             cells = {finding_cell(finding, by_cell)} - {None}
             origin = taint.origin(defender, cells)  # type: ignore[arg-type]
             if origin is not None:
-                first = out.findings[origin]
-                out.findings[origin] = replace(
-                    first, consequences=(*first.consequences, str(finding))
-                )
+                taint.follows(out, origin, (str(finding),))
                 continue
-            if tainted:
-                finding = replace(
-                    finding,
-                    note="this changes the rest of the game: the record has "
-                    + " ".join(str(c) for c in sorted(tainted, key=str))
-                    + " wrong from here on; later results are checked against the true state",
-                )
             out.findings.append(finding)
             index = len(out.findings) - 1
+            taint.wrong[index] = set(tainted)
             for c in tainted:
                 taint.cells[defender].setdefault(c, index)
 
@@ -152,9 +158,8 @@ def orders_for_turn(
         problems = [p if p.position is not None else whole_line(p, line) for p in exc.problems]
         origin = believed_origin(state, player, orders, taint)
         if origin is not None:
-            first = out.findings[origin]
             extra = tuple(str(finding_from_problem(p, "orders", source)) for p in problems)
-            out.findings[origin] = replace(first, consequences=(*first.consequences, *extra))
+            taint.follows(out, origin, extra)
         else:
             out.findings.extend(finding_from_problem(p, "orders", source) for p in problems)
         checked, dropped = played_orders(state, player, orders)
