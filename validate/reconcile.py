@@ -10,6 +10,7 @@ once, naming both files.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from engine.state import PLAYERS, other
 from notation.format import format_claim, format_turn_line
@@ -167,7 +168,7 @@ def validate_two(
             found[i] = replace(found[i], source=f"{name1}, {name2}")
             continue
         found.append(f)
-    out.findings.extend(found)
+    out.findings = _one_problem_per_disagreement([*out.findings, *found], name1, name2)
     out.notes.extend(check1.notes)
     out.notes.extend(n for n in check2.notes if n not in check1.notes)
     out.unchecked.extend(f"{name1}: {u}" for u in check1.unchecked)
@@ -223,10 +224,72 @@ def _disagree(
     return Finding(
         "records",
         "1.4.1",
-        f"the two records disagree: {name1} has `{text1}`, {name2} has `{text2}`",
+        f"the two records disagree: {_short(name1)} has `{_brief(text1, text2)}`, "
+        f"{_short(name2)} has `{_brief(text2, text1)}`",
         line.turn,
         line.player,
-        text1 if text1 != "nothing" else text2,
+        _brief(text1, text2) if text1 != "nothing" else _brief(text2, text1),
         pos1 or pos2,
         source=name1 if pos1 else name2,
     )
+
+
+def _short(name: str) -> str:
+    return Path(name).name
+
+
+def _brief(text: str, other_text: str) -> str:
+    """An entry as far as it differs from the other record's: its first word, then only the
+    words that differ (`Yz1 ... Yz2 x` against `Yz1 ... Yz2 -`)."""
+    words, others = text.split(), other_text.split()
+    if len(text) <= 30 or len(words) < 3:
+        return text
+    start = 0
+    while start < min(len(words), len(others)) and words[start] == others[start]:
+        start += 1
+    end = 0
+    while (
+        end < min(len(words), len(others)) - start
+        and words[len(words) - 1 - end] == others[len(others) - 1 - end]
+    ):
+        end += 1
+    start = max(start - 1, 1)  # one word before the difference, for context
+    middle = words[start : len(words) - end]
+    shown = [words[0]]
+    if start > 1:
+        shown.append("...")
+    shown += middle
+    if end and len(words) - end > start:
+        shown.append("...")
+    return " ".join(shown)
+
+
+def _one_problem_per_disagreement(findings: list[Finding], name1: str, name2: str) -> list[Finding]:
+    """Where the records disagree on a claim, the claim checks of either record on the same
+    aspect are folded into the disagreement: one problem, quoting both entries, with what the
+    rules give and the rule."""
+
+    def aspect(f: Finding) -> tuple[int | None, str | None, str] | None:
+        if f.entry is None:
+            return None
+        return (f.turn, f.player, f.entry.split()[0])
+
+    disagreements = {
+        aspect(f): i
+        for i, f in enumerate(findings)
+        if f.kind == "records" and f.message.startswith("the two records disagree:")
+    }
+    out = list(findings)
+    folded: set[int] = set()
+    for i, f in enumerate(findings):
+        if f.kind != "claim" or aspect(f) not in disagreements:
+            continue
+        j = disagreements[aspect(f)]
+        first = out[j]
+        verdict = f"the rules give `{f.actual or 'nothing'}`" + (
+            f" ({f.message})" if f.message else ""
+        )
+        message = first.message if verdict in first.message else f"{first.message}; {verdict}"
+        out[j] = replace(first, message=message, rule=f.rule, source=f"{name1}, {name2}")
+        folded.add(i)
+    return [f for i, f in enumerate(out) if i not in folded]

@@ -32,14 +32,23 @@ def test_two_agreeing_records_are_checked_fully() -> None:
     assert data["result"]["over"] is False and len(data["turns"]) == 1
 
 
-def test_results_the_records_disagree_on_are_found_in_both_ways() -> None:
+def test_results_the_records_disagree_on_are_one_problem_quoting_both_and_the_rules() -> None:
     b_own = (B_OWN[0], "1 A results: Gx1 hit; Rz5 hit", B_OWN[2])
     data = report(game(*A_OWN, b=None), game(*b_own, a=None))
-    found = data["problems"]
-    rules = sorted(p["rule"] for p in found)
-    assert rules == ["1.4.1", "5.2.2"]  # the disagreement, and B's record is the wrong one
-    wrong = next(p for p in found if p["rule"] == "5.2.2")
-    assert wrong["source"].endswith("game2.ssr")
+    (found,) = data["problems"]
+    assert found["rule"] == "5.2.2"  # B's record is the wrong one
+    assert "game1.ssr has `Rz5 miss`, game2.ssr has `Rz5 hit`" in found["message"]
+    assert "the rules give `Rz5 miss`" in found["message"]
+    assert "game1.ssr" in found["source"] and "game2.ssr" in found["source"]
+
+
+def test_a_long_entry_the_records_disagree_on_is_quoted_briefly() -> None:
+    a_b = "1 B results: Oz5 hit destroys LS Oz5 flashcube Oz5 LS"
+    b_b = "1 B results: Oz5 hit destroys LS Oz5 flashcube Oz5 -"
+    found = report(game(*A_OWN[:2], a_b, b=None), game(*B_OWN[:2], b_b, a=None))["problems"]
+    (disagreement,) = [p for p in found if "disagree" in p["message"]]
+    assert "has `Oz5 ... Oz5 LS`" in disagreement["message"]
+    assert "has `Oz5 ... Oz5 -`" in disagreement["message"]
 
 
 def test_a_wrong_claim_in_both_records_is_reported_once_naming_both() -> None:
