@@ -74,6 +74,8 @@ def check_claims(
 ) -> None:
     """Compare the record's results lines for `turn` with the true entries."""
     ruleset = state_before.ruleset
+    if ruleset.classic:
+        entries = destructions_where_written(record, turn, entries)
     has_results = bool(record.results)
     for p in PLAYERS:
         lines = result_lines(record, turn, p)
@@ -107,6 +109,51 @@ def check_claims(
             taint.wrong[index] = set(tainted)
             for c in tainted:
                 taint.cells[defender].setdefault(c, index)
+
+
+def destructions_where_written(
+    record: Record, turn: int, entries: dict[str, tuple[Entry, ...]]
+) -> dict[str, tuple[Entry, ...]]:
+    """Classic: every destruction happens at the turn's end [classic 2.4], so when several of a
+    turn's entries together complete a ship (a strike on one cell, a kamikaze from another),
+    the rules do not say which entry carries the report; the engine puts it on the first
+    reported. Where the record writes it on another of them, the truth is taken to be there."""
+    found = {(p, i): e for p in PLAYERS for i, e in enumerate(entries[p])}
+    claims = {
+        p: merged_line(result_lines(record, turn, p)).claims
+        if result_lines(record, turn, p)
+        else ()
+        for p in PLAYERS
+    }
+
+    def claim_for(p: str, e: Entry) -> Claim | None:
+        return next((c for c in claims[p] if c.kind == e.action and c.cell == e.cell), None)
+
+    def claims_destroyed(p: str, e: Entry, ship: ShipId) -> bool:
+        c = claim_for(p, e)
+        return c is not None and any(d.ship == ship for d in c.destroyed)
+
+    moved = dict(found)
+    for (p, i), e in found.items():
+        for d in e.destroyed:
+            if claims_destroyed(p, e, d.ship):
+                continue
+            takers = [
+                (q, j)
+                for (q, j), x in found.items()
+                if (q, j) != (p, i)
+                and x.cell in d.cells
+                and (x.action == "kamikaze" or x.result == "hit")
+                and claims_destroyed(q, x, d.ship)
+            ]
+            if not takers:
+                continue
+            q, j = takers[0]
+            moved[(p, i)] = replace(
+                moved[(p, i)], destroyed=tuple(x for x in moved[(p, i)].destroyed if x != d)
+            )
+            moved[(q, j)] = replace(moved[(q, j)], destroyed=(*moved[(q, j)].destroyed, d))
+    return {p: tuple(moved[(p, i)] for i in range(len(entries[p]))) for p in PLAYERS}
 
 
 def finding_cell(finding: Finding, by_cell: dict[Cell, Claim]) -> Cell | None:
