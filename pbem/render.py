@@ -245,21 +245,27 @@ def _name(names: dict[str, str], seat: str) -> str:
 
 
 def entries_text(
-    entries: tuple[Entry, ...], actor: str, reader: str | None, names: dict[str, str]
+    entries: tuple[Entry, ...],
+    actor: str | None = None,
+    reader: str | None = None,
+    names: dict[str, str] | None = None,
 ) -> str:
-    """One visible aspect a line, with its results, destructions and flashcube data; the
-    flashcube data says whose space it describes [7.1] as `reader` (None: an observer) reads it."""
+    """One visible aspect a line, with its results, destructions and flashcube data. Given the
+    `actor`, the flashcube data says whose space it describes [7.1] as `reader` reads it (None:
+    an observer, who reads names)."""
     if not entries:
         return "  no actions"
     lines = []
     for entry in entries:
-        source = entry.flashcube_from(actor)
-        if reader is None:
-            label = f"{names.get(source, 'player ' + source)}'s flashcube data"
-        elif source == reader:
-            label = "your flashcube data"
-        else:
-            label = "your opponent's flashcube data"
+        label = "flashcube"
+        if actor is not None:
+            source = entry.flashcube_from(actor)
+            if reader is None:
+                label = f"{(names or {}).get(source, 'player ' + source)}'s flashcube data"
+            elif source == reader:
+                label = "your flashcube data"
+            else:
+                label = "your opponent's flashcube data"
         lines.append("  " + entry.describe(label))
     return "\n".join(lines)
 
