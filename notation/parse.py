@@ -19,6 +19,7 @@ from notation.records import Claim, Position, Record
 from notation.ships import ShipId
 from notation.slips import regroup
 from notation.statements import SHIP_CODE, Tag, parse_recovering, ship_id
+from notation.textfile import plain_spaces
 
 __all__ = [
     "parse_cell",
@@ -39,6 +40,7 @@ def parse_cell(text: str) -> Cell:
 
 def parse_orders_positions(text: str) -> tuple[tuple[Order, Position], ...]:
     """An order list with the position of each order (line and column in `text`)."""
+    text = plain_spaces(text)[0]  # one character for one: positions stay where they were
     fast = fast_orders(text)
     if fast is not None:
         return fast
@@ -72,6 +74,7 @@ def parse_fleet(text: str, colour_order: str = "ROYGB") -> Fleet:
     type and identity, each ship's cells in conventional order under `colour_order`."""
     if colour_order not in COLOUR_ORDERS:
         raise ValueError(f"colour order must be one of {', '.join(COLOUR_ORDERS)}")
+    text = plain_spaces(text)[0]
     statements, attempt = parse_recovering(text, "fleet_text")
     builder = RecordBuilder(attempt, colour_order)
     for statement in statements:
@@ -114,6 +117,7 @@ def parse_record(text: str) -> Record:
     """A whole record: tags, fleets (list or grid form), turn lines, results lines, comments.
 
     The colour order for grid fleets comes from `[Options "colours=RYGOB"]` if given."""
+    text = plain_spaces(text)[0]
     statements, attempt = parse_recovering(text, "record")
     colour_order = "ROYGB"
     for statement in statements:

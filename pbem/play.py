@@ -166,6 +166,11 @@ def submit_orders(command: Command, desk: Desk) -> str:
         f"They use: {checked.summary()}.",
         f"This turn you may use {engine.entitlements(state, seat).describe()}.",
     ]
+    if checked.limited and checked.only_scans:
+        lines.append(
+            "With only kamikazes and scans left to you, orders without a kamikaze end the game "
+            "at the end of this turn [2.3.2]."
+        )
     other = games.other(seat)
     if other in before:
         game, messages = games.adjudicate_turn(desk.store, game, desk.now)

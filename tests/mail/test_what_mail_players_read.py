@@ -138,6 +138,12 @@ def test_2_3_2_a_player_left_with_kamikazes_and_scans_is_told_that_only_scans_en
         assert "only scans, or nothing) end the game [2.3.2]" in results
 
 
+def test_2_3_2_orders_of_only_scans_are_answered_with_the_end_they_bring(post: Mail) -> None:
+    _turn_1(_started(post))
+    reply = text(post.as_player(ALICE, "orders 2: sBz5"))
+    assert "orders without a kamikaze end the game at the end of this turn [2.3.2]" in reply
+
+
 def test_2_3_2_no_warning_while_a_conventional_strike_is_left(post: Mail) -> None:
     _started(post)
     assert "[2.3.2]" not in text(post.mails_to(ALICE, "begins")[-1])
