@@ -5,6 +5,7 @@ anything else is refused with the place of the first byte that cannot be read.""
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,7 @@ UNICODE_SPACES = {
     "\ufeff": "a zero-width non-breaking space",
 }
 _SPACES = str.maketrans({c: " " for c in UNICODE_SPACES})
+_ANY_SPACE = re.compile("[" + "".join(UNICODE_SPACES) + "]")
 
 
 class TextFileError(ValueError):
@@ -55,17 +57,28 @@ class TextFile:
 
 
 def plain_spaces(text: str) -> tuple[str, tuple[str, ...]]:
-    """Unicode spaces as plain spaces, and a note naming the first of them (or none)."""
-    for i, c in enumerate(text):
-        if c in UNICODE_SPACES:
-            line = text.count("\n", 0, i) + 1
-            column = i - (text.rfind("\n", 0, i) + 1) + 1
+    """Unicode spaces as plain spaces where the notation is written, and a note naming the
+    first of them (or none). Tag lines and comments are left as written: they are the writer's
+    own words, and a name may hold a non-breaking space."""
+    if _ANY_SPACE.search(text) is None:
+        return text, ()
+    lines = text.split("\n")
+    note: tuple[str, ...] = ()
+    for number, line in enumerate(lines, start=1):
+        if line.lstrip().startswith("[") or _ANY_SPACE.search(line) is None:
+            continue
+        head, hash_, comment = line.partition("#")
+        found = _ANY_SPACE.search(head)
+        if found is None:
+            continue
+        if not note:
+            c = found.group()
             note = (
-                f"read {UNICODE_SPACES[c]} (U+{ord(c):04X}, first at line {line}, column "
-                f"{column}) as a plain space"
+                f"read {UNICODE_SPACES[c]} (U+{ord(c):04X}, first at line {number}, column "
+                f"{found.start() + 1}) as a plain space",
             )
-            return text.translate(_SPACES), (note,)
-    return text, ()
+        lines[number - 1] = head.translate(_SPACES) + hash_ + comment
+    return "\n".join(lines), note
 
 
 def decode(data: bytes, path: str = "<input>") -> TextFile:
