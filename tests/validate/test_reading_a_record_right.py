@@ -150,3 +150,17 @@ def test_classic_a_destruction_reported_on_neither_entry_is_still_missing() -> N
 def test_the_validate_command_prints_no_traceback_on_these_records() -> None:
     result = run("validate", _classic("Oz5 hit", "Rz5 miss; kOz5 destroys HF Oz4 Oz5"))
     assert result.exit_code == 0, result.output
+
+
+# --- errors on long lines ---------------------------------------------------------------------
+def test_an_error_far_along_a_long_results_line_shows_the_part_around_it_with_the_caret() -> None:
+    misses = "; ".join(f"R{letter}{n} miss" for letter in "vwxyz" for n in range(1, 6))
+    text = game("1 A: Rz5", f"1 A results: {misses}; Rz9 miss")
+    result = run("validate", text)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    quoted = next(i for i, line in enumerate(lines) if "Rz9" in line and "|" in line)
+    caret = lines[quoted + 1]
+    assert len(lines[quoted]) <= 100 and lines[quoted].split("| ", 1)[1].startswith("...")
+    column = caret.index("^")
+    assert lines[quoted][column : column + 3] == "Rz9"
