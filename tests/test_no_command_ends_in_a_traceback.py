@@ -46,6 +46,9 @@ def _corpus() -> dict[str, bytes]:
         "long-line": ("1 A: " + "Gx3 " * 2000 + "\n").encode(),
         "many-turns": "".join(f"{t} A: Gx3\n" for t in range(1, 300)).encode(),
         "turn-number-huge": b"A fleet: LS Oz5\n99999999999999999999999 A: Gx3\n",
+        # With fleets that can be played: every turn up to it would be played.
+        "turn-number-huge-playable": RECORD.encode() + b"99999999999999999999999 A: Gx3\n",
+        "turn-gap-huge": RECORD.encode() + b"900 B results: Oz5 miss\n",
         "turn-zero": b"A fleet: LS Oz5\n0 A: Gx3\n",
         "brackets": b"[[[[[[[[[[[[[[\n]]]]]]]]\n((((((((\n",
         "unclosed-tag": b'[Game "alpha\nA fleet: LS Oz5\n',

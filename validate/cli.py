@@ -50,10 +50,26 @@ def read_record(
         for note in read.notes:
             click.echo(f"{path}: note: {note}", err=True)
     try:
-        return parse_any(read.text)
+        record = parse_any(read.text)
     except (NotationError, NotationErrors) as exc:
         click.echo(f"{path}: the record cannot be read:\n{exc}", err=True)
         sys.exit(1)
+    games = [r.record for r in record.rounds] if isinstance(record, MatchRecord) else [record]
+    far = [x for g in games for x in (*g.turns, *g.results) if x.turn > LAST_TURN]
+    if far:
+        where = f", line {far[0].position.line}" if far[0].position is not None else ""
+        click.echo(
+            f"{path}{where}: turn {far[0].turn}: no game runs that long (the commands play "
+            f"at most {LAST_TURN} turns); is the turn number a slip?",
+            err=True,
+        )
+        sys.exit(1)
+    return record
+
+
+# Every turn up to the last is played, empty ones too: a slip such as `99999999 A:` would have
+# the commands play for ever. Real games last a few dozen turns.
+LAST_TURN = 1000
 
 
 def as_written(findings: list[Finding], texts: dict[str, str], default: str) -> list[Finding]:

@@ -258,35 +258,33 @@ def turn_gaps(record: Record, source: str | None = None) -> list[Finding]:
     that has lines: turns are numbered from 1 without gaps (docs/notation.md), so a gap is a
     turn left out or later turns numbered one too high, never a quiet turn of no actions."""
     lines = [*record.turns, *record.results]
-    present = {line.turn for line in lines}
+    present = sorted({line.turn for line in lines})
     out: list[Finding] = []
-    missing = [n for n in range(1, max(present, default=0)) if n not in present]
-    runs: list[list[int]] = []
-    for n in missing:
-        if runs and runs[-1][-1] == n - 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    for run in runs:
-        after = run[-1] + 1
+    runs: list[tuple[int, int]] = []  # first and last turn of each gap, never listed one by one
+    for before, after in zip([0, *present], present, strict=False):
+        if after > before + 1:
+            runs.append((before + 1, after - 1))
+    for low, high in runs:
+        after = high + 1
         first = min(
             (x for x in lines if x.turn == after and x.position is not None),
             key=lambda x: (x.position.line, x.position.column),  # type: ignore[union-attr]
             default=None,
         )
-        which = f"turn {run[0]}" if len(run) == 1 else f"turns {run[0]}-{run[-1]}"
-        empty = " ".join(f"`{n} A:` `{n} B:`" for n in run[:2]) + (" ..." if len(run) > 2 else "")
+        which = f"turn {low}" if low == high else f"turns {low}-{high}"
+        empty = " ".join(f"`{n} A:` `{n} B:`" for n in range(low, min(high, low + 1) + 1))
+        empty += " ..." if high > low + 1 else ""
         out.append(
             Finding(
                 "orders",
                 "record format",
                 f"the record has no line for {which}, though turn {after} follows: turns are "
                 "numbered from 1 without gaps",
-                run[0],
+                low,
                 position=None if first is None else first.position,
                 source=source,
                 hint=(
-                    f"if nobody acted, write the empty turn lines {empty}; if turn {run[0]} was "
+                    f"if nobody acted, write the empty turn lines {empty}; if turn {low} was "
                     f"written under turn {after}, renumber the turns from there"
                 ),
             )
