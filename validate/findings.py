@@ -239,7 +239,9 @@ def start_game(
         out.findings.append(Finding("fleet", "rulings", str(exc), entry=exc.text, source=source))
     except FleetRefused as exc:
         out.findings.extend(finding_from_problem(p, "fleet", source) for p in exc.problems)
-        state = fleets_as_written(record)
+        # Not in a continued match: its game starts from what was carried [10.3], which a
+        # refused build leaves unknown.
+        state = fleets_as_written(record) if carried is None else None
         if state is None:
             out.unchecked.append("turns not checked: a fleet is refused")
             return None
