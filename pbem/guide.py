@@ -62,6 +62,17 @@ Game masters
   the game begins, when a deadline passes without a player's orders, and at
   the end.
 
+Matches
+  `create alpha match=continued games=3` (or match=scored; score=N, wins=N,
+  end=agreed; build=...) plays several games between the same two players;
+  the password holds for the whole match, and `endmatch` (both players, or the
+  game master) ends it when the game in play ends.
+
+Spaceship Battles
+  `create NAME battles budget=300` is a game of Spaceship Battles instead:
+  after the sign-on, `design` and then your ships, and orders per phase. Send
+  `help design` and `help orders` for more.
+
 At the end everyone gets the result, both fleets drawn as grids, and the
 whole record attached.
 """
