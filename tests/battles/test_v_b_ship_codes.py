@@ -6,6 +6,7 @@ import pytest
 from battles_support import cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import examples
 
 from battles.codes import ShipCode, System
 from battles.hexes import Hex
@@ -107,7 +108,7 @@ systems = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(25, 60), deadline=None)
 @given(
     st.sampled_from(list(HULLS)),
     st.lists(systems, min_size=1, max_size=12),

@@ -9,6 +9,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import examples
 
 from engine import GameState, Ruleset, adjudicate, check_orders, entitlements, new_game
 from engine.random_play import random_fleet, random_orders
@@ -22,7 +23,7 @@ RULESETS = [
 ]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(10, 30), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), which=st.integers(0, len(RULESETS) - 1))
 def test_random_legal_games_keep_the_invariants(seed: int, which: int) -> None:
     ruleset = RULESETS[which]

@@ -3,6 +3,7 @@ idempotent, whatever harmless spacing the input used."""
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sizes import examples
 
 from notation import (
     Beam,
@@ -37,7 +38,9 @@ from notation.parse import (
 )
 from notation.ships import SHIP_TYPES
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(20, 60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 cells = st.builds(Cell, st.sampled_from("ROYGB"), st.sampled_from("vwxyz"), st.integers(1, 5))
 colours = st.none() | st.sampled_from("ROYGB")

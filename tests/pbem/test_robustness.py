@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pbem_support import FLEET_A, FLEET_B, Table
+from sizes import examples
 
 import engine
 from engine import GameState, Ruleset, check_fleet
@@ -90,7 +91,9 @@ lines = st.lists(
 ).map(" ".join)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(50, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(st.lists(lines, min_size=1, max_size=6))
 def test_any_text_gets_an_answer_and_never_raises(text_lines: list[str]) -> None:
     text = "\n".join(text_lines).replace("PASSWORD", _PASSWORD)
