@@ -225,7 +225,11 @@ def test_kill_9_under_load_five_times_every_acknowledged_message_answered_once(
         time.sleep(rng.uniform(0.2, 0.5))
         judge.kill()
         judge = ServeProcess(url, tmp_path / "outbox", port=judge.port).start()
-    time.sleep(0.5)
+    after = len(acked)  # the last judge takes some of the stream before the senders stop
+    end = time.monotonic() + 60
+    while len(acked) < after + 4:
+        assert time.monotonic() < end, "the restarted judge never acknowledged the senders"
+        time.sleep(0.02)
     stop.set()
     sender.join(180)
     assert len(acked) >= 20
