@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from computer.knowledge import Knowledge
 from computer.sampler import Estimate
-from computer.space import AXES, Space, bits, space
+from computer.space import Space, bits, space
 from engine import PlayerView
 from notation.cells import Cell, PartialCell
 from notation.orders import Beam, ClassicBeam, KamikazeLaunch, MissileLaunch, Order, Scan, Strike
