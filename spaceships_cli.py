@@ -1,7 +1,7 @@
 """The one console command, `spaceships`, gathering each package's subcommands.
 
 Each package exposes a list `COMMANDS` of click commands in its `cli` module; they are added
-here so that the imports still flow one way (notation <- engine <- validate <- pbem <- bot).
+here so that the imports still flow one way (notation <- engine <- validate, computer <- pbem <- bot).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import importlib
 
 import click
 
-_PACKAGES = ("notation", "validate", "battles", "pbem", "bot")
+_PACKAGES = ("notation", "validate", "computer", "battles", "pbem", "bot")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -149,7 +149,9 @@ def head_to_head(args: tuple[str, str, str, int]) -> str:
     ruleset = Ruleset.from_tags(ruleset_name)
     a, b = Computer(first, str(seed)), Computer(second, str(seed + 10**6))
     swap = seed % 2 == 1
-    state = computer_game(ruleset, b, a, MAX_TURNS) if swap else computer_game(ruleset, a, b, MAX_TURNS)
+    state = (
+        computer_game(ruleset, b, a, MAX_TURNS) if swap else computer_game(ruleset, a, b, MAX_TURNS)
+    )
     winner = state.result.winner if state.over else None
     if winner is None:
         return "draw"
@@ -180,7 +182,9 @@ def table(headers: list[str], rows: list[list[str]]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--ruleset", default="2.6.1")
-    parser.add_argument("--fleets", type=int, default=300, help="fleets per level (solitaire, hiding)")
+    parser.add_argument(
+        "--fleets", type=int, default=300, help="fleets per level (solitaire, hiding)"
+    )
     parser.add_argument("--games", type=int, default=300, help="games per pair of levels")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--only", choices=["solitaire", "head", "hiding"], default=None)
@@ -199,11 +203,15 @@ def main() -> None:
                         f"{sum(turns) / len(turns):.2f}",
                         f"{percentile(turns, 0.95):.0f}",
                         f"{max(turns)}",
-                        "" if level == "limit" else f"{1000 * sum(r[2] for r in res) / len(res):.0f}",
+                        ""
+                        if level == "limit"
+                        else f"{1000 * sum(r[2] for r in res) / len(res):.0f}",
                         "" if level == "limit" else f"{1000 * max(r[3] for r in res):.0f}",
                     ]
                 )
-            print(f"Solitaire ({rs}): turns to destroy a random fleet that never fires back, {args.fleets} fleets")
+            print(
+                f"Solitaire ({rs}): turns to destroy a random fleet that never fires back, {args.fleets} fleets"
+            )
             print(table(["level", "mean", "p95", "max", "ms/turn mean", "ms/turn worst"], rows))
             print()
         if args.only in (None, "head"):
@@ -226,7 +234,9 @@ def main() -> None:
                     ]
                 )
             print(f"Head to head ({rs}): {args.games} games per pair, seats alternating")
-            print(table(["pair", "wins", "draws", "losses", "won of decided", "95% interval"], rows))
+            print(
+                table(["pair", "wins", "draws", "losses", "won of decided", "95% interval"], rows)
+            )
             print()
         if args.only in (None, "hiding"):
             rows = []
@@ -236,15 +246,24 @@ def main() -> None:
                 gone = [r[0] for r in res]
                 rows.append(
                     [
-                        "random placement" if placer == "random" else "placed by the computer (expert)",
+                        "random placement"
+                        if placer == "random"
+                        else "placed by the computer (expert)",
                         f"{sum(found) / len(found):.2f}",
                         f"{percentile(found, 0.95):.0f}",
                         f"{sum(gone) / len(gone):.2f}",
                         f"{percentile(gone, 0.95):.0f}",
                     ]
                 )
-            print(f"Hiding ({rs}): fleets hunted by the density targeting, {args.fleets} fleets each")
-            print(table(["fleet", "found: mean", "found: p95", "destroyed: mean", "destroyed: p95"], rows))
+            print(
+                f"Hiding ({rs}): fleets hunted by the density targeting, {args.fleets} fleets each"
+            )
+            print(
+                table(
+                    ["fleet", "found: mean", "found: p95", "destroyed: mean", "destroyed: p95"],
+                    rows,
+                )
+            )
             print()
     print(f"({time.time() - started:.0f} s wall clock, {args.jobs} processes)")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from computer.space import Space, space
 from engine import PlayerView, Ruleset
@@ -87,6 +87,42 @@ def fleets(ruleset: Ruleset) -> tuple[tuple[tuple[str, ...], float], ...]:
     return tuple((f, 1.0) for f in found)
 
 
+@cache
+def _counted(ruleset: Ruleset) -> tuple[tuple[tuple[str, ...], dict[str, int], float], ...]:
+    return tuple((comp, dict(Counter(comp)), w) for comp, w in fleets(ruleset))
+
+
+def _take(left: dict[str, int], t: str) -> bool:
+    left[t] -= 1
+    return True
+
+
+@lru_cache(maxsize=4096)
+def possible_fleets(
+    ruleset: Ruleset,
+    dead_types: tuple[tuple[str, int], ...],
+    known_types: frozenset[str],
+    exploded: bool,
+) -> tuple[tuple[tuple[str, ...], float], ...]:
+    """The ships still afloat in each fleet the opponent may have, given the types reported
+    destroyed, the types seen in flashcube data and whether a missile has exploded."""
+    compositions = []
+    for comp, counts, weight in _counted(ruleset):
+        if any(counts.get(t, 0) < n for t, n in dead_types):
+            continue
+        left = dict(counts)
+        for t, n in dead_types:
+            left[t] -= n
+        if any(left.get(t, 0) <= 0 for t in known_types):
+            continue
+        alive = tuple(t for t in comp if left[t] > 0 and _take(left, t))
+        if exploded and not any(t in MISSILE_TYPES for t in alive):
+            continue
+        if alive:
+            compositions.append((alive, weight))
+    return tuple(compositions)
+
+
 def read_view(view: PlayerView) -> Knowledge:
     """Everything the view says about the opponent's space."""
     ruleset = Ruleset.from_tags(view.ruleset, view.options)
@@ -122,20 +158,12 @@ def read_view(view: PlayerView) -> Knowledge:
                 g = sp.mask((e.cell, *e.explosions))
                 if not g & dead:
                     groups.append(g)
-    known_types = Counter(t for _, t in typed)
-    compositions = []
-    for comp, weight in fleets(ruleset):
-        left = Counter(comp)
-        left.subtract(dead_types)
-        if any(n < 0 for n in left.values()):
-            continue
-        alive = tuple(t for t, n in sorted(left.items()) for _ in range(n))
-        if any(t not in left or left[t] <= 0 for t in known_types):
-            continue
-        if groups and not any(t in MISSILE_TYPES for t in alive):
-            continue
-        if alive:
-            compositions.append((alive, weight))
+    compositions = possible_fleets(
+        ruleset,
+        tuple(sorted(dead_types.items())),
+        frozenset(t for _, t in typed),
+        bool(groups),
+    )
     return Knowledge(
         sp,
         ruleset,
@@ -146,5 +174,5 @@ def read_view(view: PlayerView) -> Knowledge:
         dead,
         typed,
         tuple(groups),
-        tuple(compositions),
+        compositions,
     )

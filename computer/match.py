@@ -3,7 +3,15 @@ orders for a turn, and whole games between two computers (for the bench and the 
 
 from __future__ import annotations
 
-from engine import CheckedOrders, GameState, Ruleset, adjudicate, check_orders, new_game, player_view
+from engine import (
+    CheckedOrders,
+    GameState,
+    Ruleset,
+    adjudicate,
+    check_orders,
+    new_game,
+    player_view,
+)
 
 from computer.player import Computer
 
@@ -14,13 +22,9 @@ def computer_orders(state: GameState, seat: str, computer: Computer) -> CheckedO
     return check_orders(state, seat, computer.orders(player_view(state, seat)))
 
 
-def computer_game(
-    ruleset: Ruleset, a: Computer, b: Computer, max_turns: int = 200
-) -> GameState:
+def computer_game(ruleset: Ruleset, a: Computer, b: Computer, max_turns: int = 200) -> GameState:
     """A whole game between two computers, played until it ends (or `max_turns`)."""
     state = new_game(ruleset, a.fleet(ruleset, "A"), b.fleet(ruleset, "B"))
     while not state.over and state.turn <= max_turns:
-        state, _ = adjudicate(
-            state, computer_orders(state, "A", a), computer_orders(state, "B", b)
-        )
+        state, _ = adjudicate(state, computer_orders(state, "A", a), computer_orders(state, "B", b))
     return state

@@ -50,6 +50,7 @@ class Computer:
 
     level: str = DEFAULT_LEVEL
     seed: str = "0"
+    samples: int = 2000  # fleets drawn per turn (density, expert); fewer only in tests
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -78,5 +79,5 @@ class Computer:
         k = read_view(view)
         if self.level == "hunt":
             return hunt_orders(view, k, rng)
-        est = estimate(k, rng)
+        est = estimate(k, rng, self.samples)
         return decide(view, k, est, EXPERT if self.level == "expert" else DENSITY, rng)

@@ -65,9 +65,9 @@ class Sampler:
             self.cover[i] = {
                 t: tuple(m for m in sp.covering(t)[i] if m in self.okset[t]) for t in types
             }
-        comps = [c for c, _ in k.compositions if all(self.ok[t] for t in c)]
-        self.compositions = comps
-        self.cumulative = list(accumulate(w for c, w in k.compositions if c in comps))
+        fitting = [(c, w) for c, w in k.compositions if all(self.ok[t] for t in c)]
+        self.compositions = [c for c, _ in fitting]
+        self.cumulative = list(accumulate(w for _, w in fitting))
 
     def draw(self, rng: random.Random) -> list[int] | None:
         """One fleet (its ships' bitboards) or None when this attempt failed."""
@@ -82,10 +82,19 @@ class Sampler:
             cells = bits(left)
             i = cells[rng.randrange(len(cells))]
             cover = self.cover[i]
-            cands = [(t, m) for t in set(remaining) for m in cover[t] if not m & placed]
-            if not cands:
+            # Each ship lies uniformly over its own places: a candidate place weighs
+            # 1 / (places of its type), not 1, or big ships would explain every hit.
+            options = []
+            weights = []
+            for t in set(remaining):
+                free = [m for m in cover[t] if not m & placed]
+                if free:
+                    options.append((t, free))
+                    weights.append(len(free) * remaining.count(t) / len(self.ok[t]))
+            if not options:
                 return None
-            t, m = cands[rng.randrange(len(cands))]
+            t, free = rng.choices(options, weights)[0]
+            m = free[rng.randrange(len(free))]
             remaining.remove(t)
             placed |= m
             ships.append(m)
