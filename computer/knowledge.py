@@ -29,6 +29,9 @@ class Knowledge:
     typed: tuple[tuple[int, str], ...]  # (cell index, type) in ships not yet destroyed
     groups: tuple[int, ...]  # missile explosions: cells of one missile ship [8.1.4]
     compositions: tuple[tuple[tuple[str, ...], float], ...]  # alive types, prior weight
+    # Per explosion, the cells beside its target that its ship may hold: the exploded ones,
+    # or ones destroyed before (an undamaged neighbour in the ship would have exploded too).
+    beside: tuple[tuple[int, int], ...] = ()
 
     @property
     def unknown(self) -> int:
@@ -152,12 +155,19 @@ def read_view(view: PlayerView) -> Knowledge:
         if known.type is not None and not (dead >> ix[cell]) & 1
     )
     groups = []
+    beside = []
+    destroyed_so_far = 0
     for t in view.turns:
         for e in t.entries(view.player):
             if e.explosions:
                 g = sp.mask((e.cell, *e.explosions))
                 if not g & dead:
                     groups.append(g)
+                    around = sp.adjacent[ix[e.cell]]
+                    beside.append((around, around & ~(g | destroyed_so_far)))
+            if e.result in ("hit", "duplicate"):
+                destroyed_so_far |= 1 << ix[e.cell]
+            destroyed_so_far |= sp.mask(e.explosions)
     compositions = possible_fleets(
         ruleset,
         tuple(sorted(dead_types.items())),
@@ -175,4 +185,5 @@ def read_view(view: PlayerView) -> Knowledge:
         typed,
         tuple(groups),
         compositions,
+        tuple(beside),
     )

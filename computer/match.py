@@ -3,6 +3,7 @@ orders for a turn, and whole games between two computers (for the bench and the 
 
 from __future__ import annotations
 
+from computer.player import Computer
 from engine import (
     CheckedOrders,
     GameState,
@@ -12,8 +13,6 @@ from engine import (
     new_game,
     player_view,
 )
-
-from computer.player import Computer
 
 
 def computer_orders(state: GameState, seat: str, computer: Computer) -> CheckedOrders:

@@ -91,7 +91,13 @@ def hidden_fleet(ruleset: Ruleset, rng: random.Random, candidates: int = 80) -> 
             for b in range(a + 1, len(masks))
             if any(sp.adjacent[i] & masks[b] for i in bits(masks[a]))
         )
-        scored.append((exposure + 0.5 * touching, types, masks))
+        # A one-cell ship on the cells a checkerboard hunt skips [textbook parity search].
+        even = sum(
+            1
+            for t, m in zip(types, masks, strict=True)
+            if m.bit_count() == 1 and sum(sp.coords[m.bit_length() - 1]) % 2 == 0
+        )
+        scored.append((exposure + 0.5 * touching + 5 * even, types, masks))
     scored.sort(key=lambda s: s[0])
     _, types, masks = scored[rng.randrange(max(1, candidates // 10))]
     return to_fleet(sp, types, masks)

@@ -21,12 +21,30 @@ class Estimate:
     p: tuple[float, ...]
     fleets: tuple[int, ...]
     found: int
+    value: tuple[float, ...] = ()  # a strike's worth per cell: chance times VALUE of the ship
 
     def joint(self, mask: int) -> float:
         """The chance that every cell of `mask` is a ship cell."""
         if not self.fleets:
             return 0.0
         return sum(1 for f in self.fleets if f & mask == mask) / len(self.fleets)
+
+
+# What a hit on each type is worth beyond the cell itself: the strikes it takes from the
+# opponent [4.4.1] (a kill cruiser's six cells give three), a missile's explosion [8.1.4], a
+# scout's scanner [8.3.2]. The death star strikes on until it is destroyed [6.2.4].
+VALUE = {
+    "DS": 1.2,
+    "KC": 2.0,
+    "FS": 1.7,
+    "PC": 1.7,
+    "MD": 2.3,
+    "HS": 2.0,
+    "LS": 1.5,
+    "AG": 2.0,
+    "LG": 1.5,
+    "HF": 2.0,
+}
 
 
 class Sampler:
@@ -56,6 +74,9 @@ class Sampler:
                 if not m & bad
                 and m & ~k.destroyed  # an enemy ship wholly destroyed would have been reported
                 and all(m & g in (0, g) for g in k.groups)
+                and not any(
+                    m & g and m & never for g, (_, never) in zip(k.groups, k.beside, strict=True)
+                )
             )
             self.ok[t] = masks
             self.okset[t] = frozenset(masks)
@@ -69,14 +90,14 @@ class Sampler:
         self.compositions = [c for c, _ in fitting]
         self.cumulative = list(accumulate(w for _, w in fitting))
 
-    def draw(self, rng: random.Random) -> list[int] | None:
-        """One fleet (its ships' bitboards) or None when this attempt failed."""
+    def draw(self, rng: random.Random) -> list[tuple[str, int]] | None:
+        """One fleet (its ships' types and bitboards) or None when this attempt failed."""
         if not self.compositions:
             return None
         comp = rng.choices(self.compositions, cum_weights=self.cumulative)[0]
         remaining = list(comp)
         placed = 0
-        ships: list[int] = []
+        ships: list[tuple[str, int]] = []
         left = self.must
         while left:
             cells = bits(left)
@@ -97,7 +118,7 @@ class Sampler:
             m = free[rng.randrange(len(free))]
             remaining.remove(t)
             placed |= m
-            ships.append(m)
+            ships.append((t, m))
             left &= ~m
         for t in remaining:
             options = self.ok[t]
@@ -109,33 +130,37 @@ class Sampler:
             else:
                 return None
             placed |= m
-            ships.append(m)
+            ships.append((t, m))
         return ships
 
     def estimate(self, rng: random.Random, wanted: int, attempts: int) -> Estimate:
         """Up to `wanted` fleets from at most `attempts` tries (fixed counts: deterministic)."""
-        counts: Counter[int] = Counter()
+        counts: Counter[tuple[str, int]] = Counter()
         fleets: list[int] = []
         for _ in range(attempts):
             ships = self.draw(rng)
             if ships is None:
                 continue
             union = 0
-            for m in ships:
-                counts[m] += 1
-                union |= m
+            for tm in ships:
+                counts[tm] += 1
+                union |= tm[1]
             fleets.append(union)
             if len(fleets) >= wanted:
                 break
         p = [0.0] * 125
+        value = [0.0] * 125
         n = len(fleets)
         if n:
             live = ~self.k.destroyed
-            for m, c in counts.items():
+            for (t, m), c in counts.items():
+                worth = c * VALUE[t]
                 for i in bits(m & live):
                     p[i] += c
+                    value[i] += worth
             p = [v / n for v in p]
-        return Estimate(tuple(p), tuple(fleets), n)
+            value = [v / n for v in value]
+        return Estimate(tuple(p), tuple(fleets), n, tuple(value))
 
 
 def estimate(k: Knowledge, rng: random.Random, wanted: int = 1200) -> Estimate:
@@ -154,4 +179,4 @@ def estimate(k: Knowledge, rng: random.Random, wanted: int = 1200) -> Estimate:
         p[i] = 0.5 if (near >> i) & 1 else 0.1
     for i in bits(k.undamaged):
         p[i] = 1.0
-    return Estimate(tuple(p), (), 0)
+    return Estimate(tuple(p), (), 0, tuple(p))

@@ -22,20 +22,22 @@ class Style:
 
     kamikaze_at: float | None = None  # least chance of a hit worth one own cell (None: never)
     burn_out_cost: float = 0.0  # strikes a burnt-out beam would cost us [8.2.4, 8.4]
+    by_value: bool = False  # aim by what a hit is worth (Estimate.value), not by chance alone
     stop_when_ahead: bool = False  # end the game by 2.3.2 when that wins or draws
     joint_beam: bool = False  # choose the beam line together with the strikes
 
 
 DENSITY = Style()
-EXPERT = Style(kamikaze_at=0.3, burn_out_cost=4.0, stop_when_ahead=True, joint_beam=True)
+EXPERT = Style(
+    kamikaze_at=0.15, burn_out_cost=4.0, stop_when_ahead=True, joint_beam=True, by_value=True
+)
 
 
-def ranked(est: Estimate, k: Knowledge, rng: random.Random) -> list[int]:
-    """Cells a strike may still hit, likeliest first (ties broken at random)."""
+def ranked(score: tuple[float, ...], k: Knowledge, rng: random.Random) -> list[int]:
+    """Cells a strike may still hit, best first (ties broken at random)."""
     cells = bits(k.targets)
     rng.shuffle(cells)
-    p = est.p
-    cells.sort(key=lambda i: -p[i])
+    cells.sort(key=lambda i: -score[i])
     return cells
 
 
@@ -59,6 +61,16 @@ def missile_cell(
         return ((sp.adjacent[i] & ship).bit_count(), (near_lost >> i) & 1)
 
     return max(unfired, key=cost)
+
+
+def exposed_cell(view: PlayerView, sp: Space, undamaged: frozenset[Cell]) -> Cell:
+    """The cell the opponent is likeliest to strike next: beside our known losses."""
+    lost = sp.mask(view.destroyed)
+    near = 0
+    for i in bits(lost):
+        near |= sp.adjacent[i]
+    cells = sorted(undamaged, key=sp.index.__getitem__)
+    return max(cells, key=lambda c: (near >> sp.index[c]) & 1)
 
 
 def classic_beam_lines(
@@ -88,8 +100,8 @@ def decide(
     if ent is None:
         return ()
     sp = space(k.ruleset.colour_order, k.ruleset.classic)
-    p = est.p
-    order = ranked(est, k, rng)
+    p = est.value if style.by_value and est.value else est.p
+    order = ranked(p, k, rng)
     orders: list[Order] = []
     mine = own_undamaged(view)
 
@@ -148,17 +160,26 @@ def decide(
     # Kamikazes: one own cell for one more strike [4.5], when the strike is likely to hit,
     # never our last few cells.
     if style.kamikaze_at is not None:
-        # With nothing else left and not ahead, doing nothing would end the game lost [2.3.2].
+        # A kamikaze costs the launch cell [4.5.3]; that costs nothing in the race while the
+        # ship keeps other cells for the opponent to find, so only a ship's last cell needs a
+        # likely hit. With nothing else left and not ahead, doing nothing ends the game lost
+        # [2.3.2], so then anything goes.
         desperate = ent.only_kamikazes_and_scans
-        least = 0.0 if desperate else style.kamikaze_at
         spare = mine - (1 if desperate else 2)
+        alive_ships = sum(1 for s in view.ships if any(c not in view.destroyed for c in s.cells))
         for cap in ent.kamikaze_ships:
             nxt = strikes[n] if n < len(strikes) else None
-            if spare <= 0 or nxt is None or p[nxt] < least:
+            if spare <= 0 or nxt is None:
                 break
-            cell = missile_cell(
-                view, sp, tuple(sorted(cap.undamaged, key=sp.index.__getitem__)), cap.undamaged
-            )
+            last_cell = len(cap.undamaged) == 1
+            least = style.kamikaze_at
+            if last_cell:
+                least = 2 * style.kamikaze_at if alive_ships > 1 else 2.0
+            if desperate:
+                least = 0.0
+            if est.p[nxt] < least:
+                continue
+            cell = exposed_cell(view, sp, cap.undamaged)
             orders.append(KamikazeLaunch(cell))
             n += 1
             spare -= 1
@@ -173,6 +194,6 @@ def decide(
         aimed |= 1 << i
     # Scans: where the answer changes next turn's aim: the likeliest cells not struck now,
     # unless nothing there is at all likely or already certain [8.3].
-    scans = [i for i in strikes if not (aimed >> i) & 1 and 0.02 <= p[i] < 0.999][: ent.scans]
+    scans = [i for i in strikes if not (aimed >> i) & 1 and 0.02 <= est.p[i] < 0.999][: ent.scans]
     orders.extend(Scan(sp.cells[i]) for i in scans)
     return tuple(orders)
