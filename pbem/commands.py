@@ -46,7 +46,7 @@ ALIASES: dict[str, str] = {
     "unwatch": "unobserve",
     "quit": "resign",
 }
-SETTING_WORDS = ("ruleset", "options", "option", "deadline", "reminder", "grace", "missing")
+SETTING_WORDS = ("ruleset", "options", "option", "deadline", "reminder", "grace", "missing", "vs")
 FLAG_WORDS = ("private", "public")
 GAME_WORDS = ("spaceships", "battles")  # which game: Spaceships (the default) or Spaceship Battles
 
@@ -371,7 +371,8 @@ def _settings(
                 raw,
                 number,
                 column,
-                hint="settings: ruleset, options, deadline, reminder, grace, missing, private",
+                hint="settings: vs computer, ruleset, options, deadline, reminder, grace, "
+                "missing, private",
             )
         values.append(word)
     problem = close()
@@ -383,15 +384,18 @@ def _settings(
 # More about the commands a player most often gets wrong, for `help TOPIC`.
 DETAILS: dict[str, str] = {
     "create": (
-        "Settings, in any order: ruleset 2.6.1|classic; options fleet=cost:24 colours=RYGOB "
-        "(key=value words need no `options`); deadline RULE; reminder DURATION; grace "
-        "DURATION; missing noactions|wait; private.\n"
+        "Settings, in any order: vs computer [LEVEL]; ruleset 2.6.1|classic; options "
+        "fleet=cost:24 colours=RYGOB (key=value words need no `options`); deadline RULE; "
+        "reminder DURATION; grace DURATION; missing noactions|wait; private.\n"
         "A match of several games: match=scored|continued and its end games=N, score=N, "
         "wins=N or end=agreed (default games=3); a continued match may add victory="
         "score|wins|materiel and a build table build=one-death-star|many-death-stars.\n"
         "Example: create alpha deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 reminder 12h\n"
         "Example: create alpha match=continued games=3 build=one-death-star\n"
-        "Spaceship Battles: create NAME battles budget=300 (then the same timing settings)."
+        "Spaceship Battles: create NAME battles budget=300 (then the same timing settings).\n"
+        "Against the computer: create alpha vs computer (or vs computer hunt; levels: "
+        "random, hunt, density, expert, the default). You take seat A at once; the computer "
+        "has B and answers each turn as soon as your orders are in."
     ),
     "endmatch": (
         "After `game NAME PASSWORD` (or `master NAME PASSWORD`): ask to end the match. It "
@@ -452,7 +456,8 @@ def help_text(topic: str = "") -> str:
     lines += ["  " + _synopsis_line(k) for k in SYNOPSIS]
     lines += [
         "",
-        "Create settings: ruleset 2.6.1|classic, options fleet=cost:24 colours=RYGOB ...,",
+        "Create settings: vs computer [LEVEL], ruleset 2.6.1|classic,",
+        "  options fleet=cost:24 colours=RYGOB ...,",
         "  match=scored|continued games=3 (or score=N, wins=N, end=agreed) build=...,",
         "  deadline 48h | 2026-12-01 20:00 | FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 | none,",
         "  reminder 12h, grace 1h, missing noactions|wait, private.",

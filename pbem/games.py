@@ -17,6 +17,7 @@ from engine.match import GameOutcome, match_over, match_winner
 from notation.fleets import Fleet
 from notation.parse import parse_fleet, parse_orders
 from pbem import matches, render
+from pbem.computer_seat import play_computer_seats
 from pbem.deadlines import DeadlineRule, format_moment
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, PlayerRow, Store
@@ -77,6 +78,7 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
     game = replace(game, phase="playing", turn=state.turn, state=state.to_json())
     game = open_phase(game, now)
     store.update_game(game)
+    play_computer_seats(store, game, now)  # its orders are in before the human's arrive
     names = names_of(players)
     messages = []
     for seat in SEATS:
@@ -178,6 +180,7 @@ def adjudicate_turn(
         )
     game = open_phase(game, now)
     store.update_game(game)
+    play_computer_seats(store, game, now)
     messages = []
     in_match = matches.match_line(store, game, names)  # the standings: known to both
     for seat in SEATS:

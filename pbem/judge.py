@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 
 from pbem import gamekinds
 from pbem.commands import Command, CommandError, help_text, parse_commands
+from pbem.computer_seat import without_computer_mail
 from pbem.desk import Desk, Refusal, Reply, Session
 from pbem.messages import Inbound, Outbound
 from pbem.store import Store
@@ -74,7 +75,7 @@ class Judge:
             game=reply.game_names[0] if len(reply.game_names) == 1 else None,
             in_reply_to=inbound.message_id or None,
         )
-        return [answer, *reply.messages]
+        return without_computer_mail([answer, *reply.messages])
 
     def tick(self, now: datetime | None = None) -> list[Outbound]:
         """Deadlines and reminders of every game, as of `now` (the clock by default).
@@ -94,7 +95,7 @@ class Judge:
                     log.exception("deadline processing of game %s failed", due.name)
                     continue
                 messages += sent
-        return messages
+        return without_computer_mail(messages)
 
     def _now(self) -> datetime:
         return _aware(self.clock())

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from computer.player import LEVELS, LevelError, level_named
 from engine import Ruleset, RulesetError
 from engine.match import MatchError
 from pbem import games, matches, render
 from pbem.commands import Command, help_text
+from pbem.computer_seat import seat_computer
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
 from pbem.mastering import game_timing
@@ -47,6 +49,9 @@ def create(command: Command, desk: Desk) -> str:
     wrong = matches.check_build(match, ruleset)
     if wrong:
         raise Refusal(wrong)
+    level = computer_level(settings.get("vs"), command.name)
+    if level is not None and match is not None:
+        raise Refusal("a match against the computer is not offered yet: play single games")
     rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
     password = new_password(desk.rng)
     game = GameRow(
@@ -79,15 +84,37 @@ def create(command: Command, desk: Desk) -> str:
     created = f"Game {game.name} created: {render.settings_text(game)}."
     if match is not None:
         created += f"\nIt is {match.describe()} [{'10' if match.continued else '9'}]."
-    return "\n".join(
-        [
-            created,
-            f"You are its game master. Your master password: {password}",
-            "Keep it: with `master NAME PASSWORD` you can change the deadline rule, "
-            "process a turn or cancel the game.",
-            f"Players join with:  join {game.name}",
-        ]
-    )
+    lines = [
+        created,
+        f"You are its game master. Your master password: {password}",
+        "Keep it: with `master NAME PASSWORD` you can change the deadline rule, "
+        "process a turn or cancel the game.",
+    ]
+    if level is None:
+        lines.append(f"Players join with:  join {game.name}")
+        return "\n".join(lines)
+    # Against the computer: it takes seat B with its fleet placed, the creator seat A.
+    seed = format(desk.rng.getrandbits(64), "x") if desk.rng is not None else None
+    seat_computer(desk.store, game, "B", level, desk.now, seed)
+    lines.append(f"The computer ({level}) plays B; you play A.")
+    joined = join(Command("join", command.line, command.source, name=game.name), desk)
+    return "\n".join(lines) + "\n\n" + joined
+
+
+def computer_level(opponent: str | None, name: str) -> str | None:
+    """`vs computer [LEVEL]`: the computer's level, None for a game between two people."""
+    if opponent is None:
+        return None
+    words = opponent.split()
+    if not words or words[0].lower() != "computer" or len(words) > 2:
+        raise Refusal(
+            f"`vs` takes `computer` and, if you like, a level: `create {name} vs computer` "
+            f"or `create {name} vs computer hunt` (levels: {', '.join(LEVELS)})"
+        )
+    try:
+        return level_named(words[1] if len(words) > 1 else None)
+    except LevelError as exc:
+        raise Refusal(f"{exc}; e.g. `create {name} vs computer hunt`") from exc
 
 
 def join(command: Command, desk: Desk) -> str:
@@ -129,11 +156,11 @@ def join(command: Command, desk: Desk) -> str:
         f"  game {game.name} {password}",
         "  fleet DS ...; KC ...; PC ...; MD ...; LS Bz5",
     ]
-    if seat == "B":
+    if len(players) == 1:  # the other seat was taken already (by a person or the computer)
         game = games.open_phase(replace(game, phase="setup"), desk.now)
         desk.store.update_game(game)
         lines += ["", "Both players are in.", games.deadline_line(game)]
-        other = players["A"]
+        other = players[games.other(seat)]
         desk.reply.messages.append(
             Outbound(
                 (other.address,),

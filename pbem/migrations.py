@@ -173,6 +173,18 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        "seats played by the computer (pbem.computer_seat): level and seed",
+        """
+        CREATE TABLE computers (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL CHECK (seat IN ('A', 'B')),
+            level TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -181,6 +193,7 @@ SCHEMA_VERSION = len(STEPS)
 TABLES: tuple[str, ...] = (
     "games",
     "players",
+    "computers",
     "observers",
     "orders",
     "turns",

@@ -259,6 +259,19 @@ class Store:
             ),
         )
 
+    def add_computer(self, game_id: int, seat: str, level: str, seed: str) -> None:
+        self.connection.execute(
+            "INSERT INTO computers (game_id, seat, level, seed) VALUES (?, ?, ?, ?)",
+            (game_id, seat, level, seed),
+        )
+
+    def computers(self, game_id: int) -> dict[str, tuple[str, str]]:
+        """The seats the computer plays: seat -> (level, seed)."""
+        rows = self.connection.execute(
+            "SELECT seat, level, seed FROM computers WHERE game_id = ?", (game_id,)
+        )
+        return {r[0]: (r[1], r[2]) for r in rows}
+
     def set_fleet(self, game_id: int, seat: str, fleet: str | None) -> None:
         self.connection.execute(
             "UPDATE players SET fleet = ? WHERE game_id = ? AND seat = ?", (fleet, game_id, seat)

@@ -1,0 +1,93 @@
+"""Seats the computer plays in a judge game: seating it (its fleet goes in at once), its orders
+for each turn as soon as the turn opens (so a turn is adjudicated the moment the human's orders
+are in), and no mail to it. The computer reads its seat's `player_view` only (computer/).
+
+This is the seam for every front end: `seat_computer` at creation, and the judge core calls
+`play_computer_seats` whenever a turn opens; `without_computer_mail` drops what would be sent to
+the computer."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from datetime import datetime
+
+import engine
+from computer.player import Computer
+from engine import GameState, Ruleset
+from notation.format import format_fleet
+from notation.orders import format_orders
+from pbem.messages import Outbound
+from pbem.passwords import hash_password, new_password
+from pbem.store import GameRow, PlayerRow, Store
+
+# RFC 2606 reserves `.invalid`: mail to it can never be delivered, should any slip through.
+COMPUTER_ADDRESS = "computer@spaceships.invalid"
+
+
+def computer_name(level: str) -> str:
+    return f"the computer ({level})"
+
+
+def seat_computer(
+    store: Store,
+    game: GameRow,
+    seat: str,
+    level: str,
+    now: datetime,
+    seed: str | None = None,
+) -> PlayerRow:
+    """The computer takes `seat` of a game that is being set up, with its fleet placed."""
+    seed = seed if seed is not None else secrets.token_hex(8)
+    computer = Computer(level, seed)
+    ruleset = Ruleset.from_tags(game.ruleset, game.options)
+    player = PlayerRow(
+        game.id,
+        seat,
+        COMPUTER_ADDRESS,
+        computer_name(level),
+        # Nobody may sign on for the computer: a password nobody was ever told.
+        hash_password(new_password(None, words=6)),
+        format_fleet(computer.fleet(ruleset, seat)),
+        now,
+    )
+    store.insert_player(player)
+    store.add_computer(game.id, seat, level, seed)
+    return player
+
+
+def computers_of(store: Store, game: GameRow) -> dict[str, Computer]:
+    return {seat: Computer(level, seed) for seat, (level, seed) in store.computers(game.id).items()}
+
+
+def play_computer_seats(store: Store, game: GameRow, now: datetime) -> None:
+    """Puts in the orders of every computer seat for the game's current turn, decided from
+    that seat's view only. Call whenever a turn opens."""
+    if game.phase != "playing" or game.state is None:
+        return
+    computers = computers_of(store, game)
+    if not computers:
+        return
+    state = GameState.from_json(game.state)
+    if state.over:
+        return
+    submitted = store.orders(game.id, game.turn)
+    for seat, computer in computers.items():
+        if seat not in submitted:
+            orders = computer.orders(engine.player_view(state, seat))
+            store.put_orders(game.id, game.turn, seat, format_orders(orders), now)
+
+
+def without_computer_mail(messages: Iterable[Outbound]) -> list[Outbound]:
+    """The messages minus any addressed to the computer alone (it reads views, not mail)."""
+    kept = []
+    for message in messages:
+        to = tuple(a for a in message.to if a != COMPUTER_ADDRESS)
+        if not to:
+            continue
+        if to != message.to:
+            from dataclasses import replace
+
+            message = replace(message, to=to)
+        kept.append(message)
+    return kept

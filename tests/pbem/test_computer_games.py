@@ -1,0 +1,68 @@
+"""Games against the computer by email: `create NAME vs computer [LEVEL]` seats the computer
+at B with its fleet; it answers each turn as soon as the human's orders are in; no mail goes to
+it; it decides from its view alone [1.4, 2.2]."""
+
+from __future__ import annotations
+
+import re
+
+from pbem_support import FLEET_A, Table
+
+from notation.parse import parse_record
+from pbem.computer_seat import COMPUTER_ADDRESS
+from validate.validation import validate_record
+
+
+def _start(table: Table, level: str = "") -> object:
+    alice = table.person("alice@example.org", "Alice")
+    reply = alice.send(f"create alpha vs computer {level}".strip())
+    found = re.search(r"password for alpha: (\S+)", reply.body)
+    assert found, reply.body
+    alice.password = found.group(1)
+    return alice
+
+
+def test_create_vs_computer_seats_the_creator_at_a_and_the_computer_at_b(table: Table) -> None:
+    alice = _start(table, "hunt")
+    body = alice.inbox[0].body
+    assert "The computer (hunt) plays B; you play A." in body
+    assert "You joined alpha as player A (Alice)." in body
+    assert "Both players are in." in body
+    assert all(COMPUTER_ADDRESS not in m.to for m in table.log)
+    status = alice.send("status alpha").body
+    assert "the computer (hunt)" in status
+
+
+def test_the_computer_answers_as_soon_as_the_orders_are_in(table: Table) -> None:
+    alice = _start(table)
+    begins = alice.fleet(FLEET_A)
+    assert "the game begins" in table.log[-1].subject
+    assert "Both fleets are in" in begins.body
+    reply = alice.orders(1, "Gx3 Gx4 Gy3")
+    assert "the turn is adjudicated" in reply.body
+    assert table.log[-1].subject == "Spaceships alpha: turn 1 results"
+    assert table.log[-1].to == ("alice@example.org",)
+    assert "Turn 2: you may use" in table.log[-1].body
+
+
+def test_a_whole_email_game_against_the_computer_ends_with_a_valid_record(table: Table) -> None:
+    alice = _start(table, "density")
+    alice.fleet(FLEET_A)
+    for turn in range(1, 80):
+        alice.orders(turn, "")  # the human does nothing; the computer wins in the end
+        if table.log[-1].subject.endswith("game over"):
+            break
+    over = table.log[-1]
+    assert over.subject.endswith("game over")
+    assert "the computer (density) (B) wins" in over.body
+    record = parse_record(over.attachments[0].data.decode())
+    assert validate_record(record).ok
+
+
+def test_vs_something_else_is_refused_with_the_levels(table: Table) -> None:
+    alice = table.person("alice@example.org")
+    assert "`vs` takes `computer`" in alice.send("create alpha vs bob").body
+    body = alice.send("create alpha vs computer grandmaster").body
+    assert "unknown computer level 'grandmaster'" in body
+    assert "random, hunt, density, expert" in body
+    assert table.store.game("alpha") is None
