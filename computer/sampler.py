@@ -34,7 +34,7 @@ class Estimate:
 # opponent [4.4.1] (a kill cruiser's six cells give three), a missile's explosion [8.1.4], a
 # scout's scanner [8.3.2]. The death star strikes on until it is destroyed [6.2.4].
 VALUE = {
-    "DS": 1.2,
+    "DS": 1.5,
     "KC": 2.0,
     "FS": 1.7,
     "PC": 1.7,
