@@ -4,11 +4,14 @@
 
 - solitaire: turns to destroy a standard random fleet that never fires back, per level (mean,
   95th percentile), beside the lower limit (a player who knows the fleet: every strike a hit),
-  with the time of one decision (mean, worst);
+  with the CPU time of one decision (mean, worst). The game also ends, as the rules say, when
+  the fleet is left with nothing but kamikazes and scans and records nothing [2.3.2] (a lone
+  light scout, say): that counts as the end, for the lower limit too;
 - head to head: wins, draws and losses between every pair of levels, seats alternating, with the
   95% Wilson interval of the share of decided games won;
 - hiding: fleets placed by the `expert` level and fleets placed at random, each hunted by the
-  `density` targeting: turns until every ship was hit once (found) and until all are destroyed.
+  `density` targeting: turns until every ship was hit once (found; the end of the game if that
+  came first) and until the game ended (destroyed, or unable to act [2.3.2]).
 Every game is seeded: the same arguments print the same results (times aside).
 """
 
@@ -140,7 +143,7 @@ def hunt_fleet(
         b = state.player("B").destroyed
         if not found_at and all(set(s.cells) & b for s in state.space("B").ships):
             found_at = state.turn - 1
-    return (state.turn - 1, found_at, sum(times) / len(times), max(times))
+    return (state.turn - 1, found_at or state.turn - 1, sum(times) / len(times), max(times))
 
 
 def head_to_head(args: tuple[str, str, str, int]) -> str:
@@ -210,7 +213,8 @@ def main() -> None:
                     ]
                 )
             print(
-                f"Solitaire ({rs}): turns to destroy a random fleet that never fires back, {args.fleets} fleets"
+                f"Solitaire ({rs}): turns to destroy a random fleet that never fires back "
+                f"(or leave it unable to act [2.3.2]), {args.fleets} fleets"
             )
             print(table(["level", "mean", "p95", "max", "ms/turn mean", "ms/turn worst"], rows))
             print()

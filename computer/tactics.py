@@ -23,14 +23,13 @@ class Style:
     kamikaze_at: float | None = None  # least chance of a hit worth one own cell (None: never)
     burn_out_cost: float = 0.0  # strikes a burnt-out beam would cost us [8.2.4, 8.4]
     by_value: bool = False  # aim by what a hit is worth (Estimate.value), not by chance alone
+    spread: float = 0.0  # weight of finding a ship none of this turn's other strikes finds
     stop_when_ahead: bool = False  # end the game by 2.3.2 when that wins or draws
     joint_beam: bool = False  # choose the beam line together with the strikes
 
 
 DENSITY = Style()
-EXPERT = Style(
-    kamikaze_at=0.15, burn_out_cost=4.0, stop_when_ahead=True, joint_beam=True, by_value=True
-)
+EXPERT = Style(kamikaze_at=0.7, burn_out_cost=1.0, stop_when_ahead=True, joint_beam=True)
 
 
 def ranked(score: tuple[float, ...], k: Knowledge, rng: random.Random) -> list[int]:
@@ -90,6 +89,29 @@ def classic_beam_lines(
             values.pop(("colour", "letter", "number")[axis])
             found[mask] = PartialCell(**values)  # type: ignore[arg-type]
     return sorted(found.items(), key=lambda kv: str(kv[1]))
+
+
+def spread_out(
+    order: list[int], n: int, taken: int, p: tuple[float, ...], est: Estimate, weight: float
+) -> list[int]:
+    """n strikes chosen one by one, each by its worth plus `weight` times the chance that it
+    finds a ship in a drawn fleet where none of the strikes chosen before (beam included)
+    finds one: strikes spread over different ships rather than all on the likeliest one."""
+    fleets = list(est.fleets[:600])
+    if not fleets or n <= 0:
+        return order[:n]
+    unseen = [f for f in fleets if not f & taken]
+    total = len(fleets)
+    pool = order[: 3 * n + 6]
+    chosen: list[int] = []
+    for _ in range(min(n, len(pool))):
+        best = max(
+            (c for c in pool if c not in chosen),
+            key=lambda c: p[c] + weight * sum(1 for f in unseen if (f >> c) & 1) / total,
+        )
+        chosen.append(best)
+        unseen = [f for f in unseen if not (f >> best) & 1]
+    return chosen
 
 
 def decide(
@@ -183,7 +205,9 @@ def decide(
             orders.append(KamikazeLaunch(cell))
             n += 1
             spare -= 1
-    chosen = strikes[:n]
+    chosen = (
+        strikes[:n] if not style.spread else spread_out(strikes, n, taken, p, est, style.spread)
+    )
     # Launches need targets of their own [rulings, Orders]; pad with any cell not yet aimed at.
     if len(chosen) < launches:
         spare_cells = [i for i in range(125) if i not in chosen]
