@@ -70,10 +70,10 @@ def test_computer_fleets_are_legal_and_varied(ruleset: Ruleset, level: str) -> N
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=str)
 def test_orders_are_legal_in_random_positions(ruleset: Ruleset) -> None:
-    """300 positions per ruleset (150 for cost fleets, whose sampling is slower), both seats:
-    2,100 decisions in all, every level in turn; check_orders raises on any illegal list."""
-    positions = 150 if ruleset.fleet_cost else 300
-    computers = [Computer(level, "legal", samples=40) for level in LEVELS]
+    """250 positions per ruleset (100 for cost fleets, whose sampling is slower), both seats:
+    1,700 decisions in all, every level in turn; check_orders raises on any illegal list."""
+    positions = 100 if ruleset.fleet_cost else 250
+    computers = [Computer(level, "legal", samples=25) for level in LEVELS]
     checked = 0
     for n, state in enumerate(random_positions(ruleset, positions, str(ruleset))):
         for seat in "AB":
