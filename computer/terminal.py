@@ -124,7 +124,9 @@ class TerminalGame:
                 return state
             theirs = computer_orders(state, "B", self.computer)
             state, report = adjudicate(state, orders, theirs)
-            self.say(f"\nComputer's orders: {format_orders(theirs.written) or '(no actions)'}")
+            # Only what the rules show [2.2.2]: never the computer's orders as written (they
+            # would give away its missile launch cells [11.5.3]).
+            self.say("")
             self.say(report.describe(5 if rs.classic else 3))
             self.say("")
             self.say(player_view(state, "A").grids())

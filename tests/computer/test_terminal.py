@@ -3,6 +3,8 @@ mistakes get the judge's messages, EOF and Ctrl-C leave quietly, the record come
 
 from __future__ import annotations
 
+import re
+
 from click.testing import CliRunner
 
 from computer.cli import play
@@ -59,9 +61,21 @@ def test_mistakes_get_the_judges_messages_and_the_game_goes_on() -> None:
     assert "[4.4.1]" in text
     assert "a missile launch from your missile" in text
     assert "Your orders: Gx3 mYw3 Gx4" in text
-    assert "Computer's orders:" in text
+    assert "Turn 1\n  A: strike Gx3" in text
     assert "Left the game. Nothing is kept." in text  # input ran out: EOF
     assert state is None
+
+
+def test_the_player_never_sees_the_computers_orders_or_fleet_before_the_end() -> None:
+    """Swap test [1.4, 2.2.2]: two computers with different fleets and launch habits but the
+    same visible play would print the same; here, simply: no launch cell, no fleet line."""
+    state, text = _game([FLEET_A, "pass", "pass"], level="expert")
+    before_end = text
+    assert state is None  # input ran out before the end
+    assert not re.search(r"(?<![A-Za-z])m[ROYGBv-z1-5]{1,3}\b", before_end.replace("missile", ""))
+    computer_fleet = Computer("expert", "t").fleet(Ruleset.from_tags("2.6.1"), "B")
+    for ship in computer_fleet.ships:
+        assert str(ship) not in before_end
 
 
 def test_ctrl_c_leaves_without_a_traceback() -> None:
