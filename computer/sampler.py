@@ -21,30 +21,12 @@ class Estimate:
     p: tuple[float, ...]
     fleets: tuple[int, ...]
     found: int
-    value: tuple[float, ...] = ()  # a strike's worth per cell: chance times VALUE of the ship
 
     def joint(self, mask: int) -> float:
         """The chance that every cell of `mask` is a ship cell."""
         if not self.fleets:
             return 0.0
         return sum(1 for f in self.fleets if f & mask == mask) / len(self.fleets)
-
-
-# What a hit on each type is worth beyond the cell itself: the strikes it takes from the
-# opponent [4.4.1] (a kill cruiser's six cells give three), a missile's explosion [8.1.4], a
-# scout's scanner [8.3.2]. The death star strikes on until it is destroyed [6.2.4].
-VALUE = {
-    "DS": 1.5,
-    "KC": 2.0,
-    "FS": 1.7,
-    "PC": 1.7,
-    "MD": 2.3,
-    "HS": 2.0,
-    "LS": 1.5,
-    "AG": 2.0,
-    "LG": 1.5,
-    "HF": 2.0,
-}
 
 
 class Sampler:
@@ -149,18 +131,14 @@ class Sampler:
             if len(fleets) >= wanted:
                 break
         p = [0.0] * 125
-        value = [0.0] * 125
         n = len(fleets)
         if n:
             live = ~self.k.destroyed
-            for (t, m), c in counts.items():
-                worth = c * VALUE[t]
+            for (_, m), c in counts.items():
                 for i in bits(m & live):
                     p[i] += c
-                    value[i] += worth
             p = [v / n for v in p]
-            value = [v / n for v in value]
-        return Estimate(tuple(p), tuple(fleets), n, tuple(value))
+        return Estimate(tuple(p), tuple(fleets), n)
 
 
 def estimate(k: Knowledge, rng: random.Random, wanted: int = 1200) -> Estimate:
@@ -179,4 +157,4 @@ def estimate(k: Knowledge, rng: random.Random, wanted: int = 1200) -> Estimate:
         p[i] = 0.5 if (near >> i) & 1 else 0.1
     for i in bits(k.undamaged):
         p[i] = 1.0
-    return Estimate(tuple(p), (), 0, tuple(p))
+    return Estimate(tuple(p), (), 0)

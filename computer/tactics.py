@@ -22,8 +22,6 @@ class Style:
 
     kamikaze_at: float | None = None  # least chance of a hit worth one own cell (None: never)
     burn_out_cost: float = 0.0  # strikes a burnt-out beam would cost us [8.2.4, 8.4]
-    by_value: bool = False  # aim by what a hit is worth (Estimate.value), not by chance alone
-    spread: float = 0.0  # weight of finding a ship none of this turn's other strikes finds
     stop_when_ahead: bool = False  # end the game by 2.3.2 when that wins or draws
     joint_beam: bool = False  # choose the beam line together with the strikes
 
@@ -91,29 +89,6 @@ def classic_beam_lines(
     return sorted(found.items(), key=lambda kv: str(kv[1]))
 
 
-def spread_out(
-    order: list[int], n: int, taken: int, p: tuple[float, ...], est: Estimate, weight: float
-) -> list[int]:
-    """n strikes chosen one by one, each by its worth plus `weight` times the chance that it
-    finds a ship in a drawn fleet where none of the strikes chosen before (beam included)
-    finds one: strikes spread over different ships rather than all on the likeliest one."""
-    fleets = list(est.fleets[:600])
-    if not fleets or n <= 0:
-        return order[:n]
-    unseen = [f for f in fleets if not f & taken]
-    total = len(fleets)
-    pool = order[: 3 * n + 6]
-    chosen: list[int] = []
-    for _ in range(min(n, len(pool))):
-        best = max(
-            (c for c in pool if c not in chosen),
-            key=lambda c: p[c] + weight * sum(1 for f in unseen if (f >> c) & 1) / total,
-        )
-        chosen.append(best)
-        unseen = [f for f in unseen if not (f >> best) & 1]
-    return chosen
-
-
 def decide(
     view: PlayerView, k: Knowledge, est: Estimate, style: Style, rng: random.Random
 ) -> tuple[Order, ...]:
@@ -122,7 +97,7 @@ def decide(
     if ent is None:
         return ()
     sp = space(k.ruleset.colour_order, k.ruleset.classic)
-    p = est.value if style.by_value and est.value else est.p
+    p = est.p
     order = ranked(p, k, rng)
     orders: list[Order] = []
     mine = own_undamaged(view)
@@ -199,15 +174,13 @@ def decide(
                 least = 2 * style.kamikaze_at if alive_ships > 1 else 2.0
             if desperate:
                 least = 0.0
-            if est.p[nxt] < least:
+            if p[nxt] < least:
                 continue
             cell = exposed_cell(view, sp, cap.undamaged)
             orders.append(KamikazeLaunch(cell))
             n += 1
             spare -= 1
-    chosen = (
-        strikes[:n] if not style.spread else spread_out(strikes, n, taken, p, est, style.spread)
-    )
+    chosen = strikes[:n]
     # Launches need targets of their own [rulings, Orders]; pad with any cell not yet aimed at.
     if len(chosen) < launches:
         spare_cells = [i for i in range(125) if i not in chosen]
@@ -218,6 +191,6 @@ def decide(
         aimed |= 1 << i
     # Scans: where the answer changes next turn's aim: the likeliest cells not struck now,
     # unless nothing there is at all likely or already certain [8.3].
-    scans = [i for i in strikes if not (aimed >> i) & 1 and 0.02 <= est.p[i] < 0.999][: ent.scans]
+    scans = [i for i in strikes if not (aimed >> i) & 1 and 0.02 <= p[i] < 0.999][: ent.scans]
     orders.extend(Scan(sp.cells[i]) for i in scans)
     return tuple(orders)
