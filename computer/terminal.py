@@ -10,6 +10,7 @@ from datetime import date
 from computer.match import computer_orders
 from computer.player import LEVEL_TEXT, Computer
 from engine import (
+    CheckedOrders,
     FleetRefused,
     GameState,
     OrdersRefused,
@@ -176,7 +177,7 @@ class TerminalGame:
             self.say(f"Your fleet is accepted, as understood:\n{format_fleet(fleet)}")
             return fleet
 
-    def _orders(self, state: GameState):  # noqa: ANN202 (CheckedOrders | None)
+    def _orders(self, state: GameState) -> CheckedOrders | None:
         ent = entitlements(state, "A")
         self.say(f"\nTurn {state.turn}: you may use {ent.describe()}. (`help` for the notation)")
         while True:
