@@ -66,3 +66,23 @@ def test_vs_something_else_is_refused_with_the_levels(table: Table) -> None:
     assert "unknown computer level 'grandmaster'" in body
     assert "random, hunt, density, expert" in body
     assert table.store.game("alpha") is None
+
+
+def test_refused_orders_read_the_same_by_email_and_in_the_terminal(table: Table) -> None:
+    """`spaceships play` gives errors exactly as the judge does."""
+    import engine
+    from computer.terminal import refusal_of_orders
+    from notation.parse import parse_orders
+    from pbem import games
+
+    alice = _start(table)
+    alice.fleet(FLEET_A)
+    bad = "Gx3 Gx4 Gx5 Gy1 Gy2 Gy3 Gy4 Gy5 Gz1 Gz2 mv"
+    reply = alice.orders(1, bad).body
+    state = games.state_of(table.store.game("alpha"))
+    try:
+        engine.check_orders(state, "A", parse_orders(bad))
+    except engine.OrdersRefused as exc:
+        assert refusal_of_orders(state, "A", exc) in reply
+    else:
+        raise AssertionError("the orders should be refused")
