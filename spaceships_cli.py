@@ -1,7 +1,8 @@
 """The one console command, `spaceships`, gathering each package's subcommands.
 
 Each package exposes a list `COMMANDS` of click commands in its `cli` module; they are added
-here so that the imports still flow one way (notation <- engine <- validate, computer <- pbem <- bot).
+here so that the imports still flow one way
+(notation <- engine <- validate <- computer <- pbem <- bot; battles beside engine).
 """
 
 from __future__ import annotations
