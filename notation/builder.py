@@ -208,7 +208,9 @@ class RecordBuilder:
                     if mark.value in unknown:
                         continue  # one message per mark is enough
                     unknown.add(mark.value)
-                    hint = f"name it in a key line under the grid, like `key: {mark.value}=DS`"
+                    # The type whose code the mark starts, as the judge draws fleets: K=KC.
+                    guess = next((t for t in SHIP_TYPES if t[0] == mark.value[0].upper()), "DS")
+                    hint = f"name it in a key line under the grid, like `key: {mark.value}={guess}`"
                     if len(mark.value) > 1:
                         hint = diagnose(mark.value, frozenset({"SHIP"})).hint or hint
                     self.error(position_of(mark), f"unknown mark `{mark.value}`", hint, mark.value)

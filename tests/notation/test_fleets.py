@@ -103,8 +103,18 @@ def test_a_grid_mark_missing_from_the_key_is_an_error_with_a_hint():
     with pytest.raises(NotationError) as caught:
         parse_fleet(GRID.replace("L=LS", ""))
     assert caught.value.message == "unknown mark `L`"
-    assert "key: L=DS" in caught.value.hint
+    assert "key: L=LS" in caught.value.hint
     assert (caught.value.line, caught.value.column) == (7, 26)
+
+
+def test_an_unknown_mark_hint_names_the_type_its_letter_stands_for():
+    # The judge's own drawings mark a KC with K: the hint must not say `K=DS`.
+    with pytest.raises(NotationError) as caught:
+        parse_fleet(GRID.replace("K=KC ", ""))
+    assert "key: K=KC" in caught.value.hint
+    with pytest.raises(NotationError) as caught:
+        parse_fleet(GRID.replace("K=KC ", "").replace("K", "X"))
+    assert "key: X=DS" in caught.value.hint
 
 
 def test_format_fleet_grid_form_reads_back():
