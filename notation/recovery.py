@@ -82,6 +82,10 @@ def _error_at(attempt: Attempt, exc: UnexpectedInput) -> tuple[NotationError, in
     previous = before[-1] if before else ""
     if len(before) > 1 and before[-2] in ("b", "m", "k", "s"):
         previous = before[-2] + previous  # `b Rv1` reads as `bRv1`
+    if _in_fleet(attempt, line_start):
+        # The grammar shares a ship's cell list with `destroys` in results lines; in a fleet
+        # these results words are never right and would only puzzle.
+        expected -= _RESULTS_ONLY
     found = diagnose(word, frozenset(expected), previous)
     error = NotationError(
         found.message,
@@ -118,6 +122,20 @@ def _error_at(attempt: Attempt, exc: UnexpectedInput) -> tuple[NotationError, in
 
 
 _TURN_LINE = re.compile(r"\s*\d+\s*[AB]\s*:")
+_FLEET_HEAD = re.compile(r"\s*[AB]\s+fleet\s*:", re.I)
+_RESULTS_ONLY = frozenset({"EXPLODES", "DESTROYS", "FLASHCUBE"})
+
+
+def _in_fleet(attempt: Attempt, line_start: int) -> bool:
+    """Is the error in a fleet: the whole text of parse_fleet, or a record's `A fleet:` line
+    or one of its indented continuation lines?"""
+    if attempt.start == "fleet_text":
+        return True
+    if attempt.start != "record":
+        return False
+    while line_start > 0 and attempt.work[line_start] in " \t":
+        line_start = attempt.work.rfind("\n", 0, line_start - 1) + 1
+    return _FLEET_HEAD.match(attempt.work, line_start) is not None
 
 
 def _in_order_list(attempt: Attempt, line_start: int) -> bool:

@@ -179,3 +179,30 @@ def test_a_turn_line_is_never_taken_for_a_grid_row():
 
     record = parse_record("A fleet:\n" + GRID + "1 A: Gx3 Rv1 Rw1 Rx1 Ry1\n2 B:\n")
     assert [t.turn for t in record.turns] == [1, 2]
+
+
+RESULT_WORDS = ("`explodes`", "`destroys`", "`flashcube`")
+
+
+def test_a_bad_cell_in_a_fleet_expects_no_results_words():
+    # A fleet line is not a results line: `explodes` there would only puzzle the player.
+    with pytest.raises(NotationError) as caught:
+        parse_fleet(LIST.replace("Ow2", "Ow6"))
+    assert "a cell like Gx3" in caught.value.expected
+    assert not set(RESULT_WORDS) & set(caught.value.expected)
+
+
+def test_a_bad_cell_in_a_record_fleet_expects_no_results_words_but_a_results_line_does():
+    from notation.parse import parse_record
+
+    text = (
+        "A fleet: DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2\n"
+        "         KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy6\n"
+        "1 A: Gx3\n"
+        "1 A results: Gx3 hit destroys KC Gx1 Gx2 Gx7\n"
+    )
+    with pytest.raises(NotationErrors) as caught:
+        parse_record(text)
+    fleet_error, results_error = caught.value.errors
+    assert fleet_error.line == 2 and not set(RESULT_WORDS) & set(fleet_error.expected)
+    assert results_error.line == 4 and "`flashcube`" in results_error.expected
