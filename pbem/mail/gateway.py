@@ -312,8 +312,9 @@ class MailGateway:
                     envelope,
                     "Slow down: messages held",
                     f"You have sent more than {self.rate_limit.per_hour} messages to the judge "
-                    "in the last hour. Further messages from you are kept but not read until the "
-                    "hour has passed; the judge's keeper can still process them.\n"
+                    "in the last hour, so this message was not read. Messages you send while "
+                    "over that limit are kept but not read, not even later (the judge's keeper "
+                    "may still have them processed): wait a while, then send it again.\n"
                     "This is the only warning you get this hour.\n",
                 )
             )

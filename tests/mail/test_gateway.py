@@ -128,6 +128,10 @@ def test_rate_limit_holds_a_flooding_sender_and_warns_once(
     assert len(echo.seen) == 3
     warnings = [m for m in outbox_mail(gateway) if "Slow down" in m["Subject"]]
     assert len(warnings) == 1
+    # The warning must not promise that held messages are read later: only the keeper does that.
+    warning = warnings[0].get_payload(decode=True).decode()
+    assert "this message was not read" in warning and "send it again" in warning
+    assert "until the hour has passed" not in warning
     # Another player is not affected.
     assert gateway.receive(mail("status", sender="bob@example.org")).status == "processed"
     # An hour later the sender is heard again.
