@@ -63,9 +63,7 @@ def split_settings(options: Sequence[str]) -> tuple[MatchRules | None, tuple[str
             rest.append(word)
     if not found:
         return None, tuple(rest)
-    ends = [f"{k}={found[k]}" for k in ("games", "score", "wins") if k in found]
-    if "end" in found:
-        ends.append(found["end"])
+    ends = [f"{k}={found[k]}" for k in ("games", "score", "wins", "end") if k in found]
     if len(ends) > 1:
         raise MatchError(
             f"a match has one end, not {' and '.join(ends)}",
@@ -73,9 +71,23 @@ def split_settings(options: Sequence[str]) -> tuple[MatchRules | None, tuple[str
             ("games=N", "score=N", "wins=N", "end=agreed"),
             "9.3",
         )
-    end = MatchEnd.parse(ends[0]) if ends else DEFAULT_END
+    end = _match_end(ends[0]) if ends else DEFAULT_END
     rules = MatchRules(found.get("match", "scored").lower(), end, found.get("victory", "score"))
     return rules, tuple(rest)
+
+
+def _match_end(word: str) -> MatchEnd:
+    """A match end as `create` takes it (`games=3`, `end=agreed`) [9.3]."""
+    key, _, value = word.partition("=")
+    try:
+        return MatchEnd.parse(value if key.lower() == "end" else word)
+    except MatchError:
+        raise MatchError(
+            f"`{word}` is not a match end",
+            word,
+            ("games=N", "score=N", "wins=N", "end=agreed"),
+            "9.3",
+        ) from None
 
 
 def check_build(rules: MatchRules | None, ruleset: Ruleset) -> str | None:

@@ -175,3 +175,14 @@ def test_resigning_a_game_of_a_match_resigns_the_match(table: Table) -> None:
     assert len(record.rounds) == 2 and "resigned" in (
         record.rounds[1].record.tag("Termination") or ""
     )
+
+
+def test_9_3_a_bad_match_end_at_create_names_the_settings_as_create_takes_them(
+    table: Table,
+) -> None:
+    gm = table.person("gm@example.org", "Gamemaster")
+    for setting in ("games=0", "end=soon"):
+        reply = gm.send(f"create alpha match=continued {setting}").body
+        assert f"`{setting}` is not a match end" in reply
+        assert "end=agreed" in reply and "or agreed" not in reply
+    assert "created" in gm.send("create alpha match=scored end=agreed").body
