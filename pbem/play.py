@@ -10,7 +10,7 @@ from notation.errors import NotationError
 from notation.format import format_fleet
 from notation.orders import MissileLaunch, Order, format_orders
 from notation.parse import parse_fleet, parse_orders
-from pbem import games, matches, render
+from pbem import games, matches, notes, render
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
@@ -192,7 +192,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
                     game.name,
                 )
             )
-    return "\n".join(lines)
+    return "\n".join(lines + notes.struck_twice_notes(orders))
 
 
 def resign(command: Command, desk: Desk) -> str:

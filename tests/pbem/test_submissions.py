@@ -102,6 +102,15 @@ def test_accepted_orders_are_echoed_canonically_with_what_they_use(started: Tabl
     )
 
 
+def test_a_cell_struck_twice_in_one_turn_is_accepted_with_a_note(started: Table) -> None:
+    # Legal [4.4.2], but nearly always a slip: the second strike is a duplicate at best [5.2.4].
+    alice = started.people["alice@example.org"]
+    reply = alice.orders(1, "Rx4 Gx3 Rx4 sGz1")
+    assert "Your orders are accepted for turn 1" in reply.body
+    assert "Note: Rx4 is struck twice this turn" in reply.body
+    assert "Note:" not in alice.orders(1, "Rx4 Gx3 sGz1").body
+
+
 def test_unreadable_orders_get_line_column_caret_and_hint(started: Table) -> None:
     alice = started.people["alice@example.org"]
     before = _snapshot(started)
