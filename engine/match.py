@@ -3,11 +3,14 @@
 Pure values: the games of a match come in as their outcomes (scores, winner, remaining
 materiel) and the standings, the end and the winner are worked out from them. What is carried
 into the next game of a continued match [10.3] is the remaining materiel at the end of the last.
+A game a player resigns ends the match, which the opponent wins (docs/readings.md): this module
+is the one place that knows it, for the judge, `validate` and `adjudicate` alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,11 +133,13 @@ class MatchRules:
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
     """One finished game of a match: its scores [2.3.3], winner [2.3.4] and each player's
-    remaining materiel [2.3.5] (what a continued match carries, 10.3)."""
+    remaining materiel [2.3.5] (what a continued match carries, 10.3); or a game a player
+    resigned (`resigned` is their seat), which ends the match (docs/readings.md)."""
 
     score: dict[str, int]
     winner: str
     materiel: dict[str, int]
+    resigned: str | None = None
 
     @classmethod
     def of(cls, state: GameState) -> GameOutcome:
@@ -142,12 +147,44 @@ class GameOutcome:
         assert result.over and result.score is not None and result.winner is not None
         return cls(dict(result.score), result.winner, {p: state.materiel(p) for p in PLAYERS})
 
+    @classmethod
+    def by_resignation(cls, seat: str, state: GameState | None = None) -> GameOutcome:
+        """A game `seat` resigned: the opponent wins it; neither scores, for the rules score
+        only a game that ends by them [2.3.3] (docs/readings.md)."""
+        materiel = {p: state.materiel(p) if state else 0 for p in PLAYERS}
+        return cls(dict.fromkeys(PLAYERS, 0), other(seat), materiel, seat)
+
     def to_json(self) -> dict[str, Any]:
-        return {"score": dict(self.score), "winner": self.winner, "materiel": dict(self.materiel)}
+        d = {"score": dict(self.score), "winner": self.winner, "materiel": dict(self.materiel)}
+        return d | ({"resigned": self.resigned} if self.resigned else {})
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameOutcome:
-        return cls(dict(d["score"]), d["winner"], dict(d["materiel"]))
+        return cls(dict(d["score"]), d["winner"], dict(d["materiel"]), d.get("resigned"))
+
+
+def other(seat: str) -> str:
+    return "B" if seat == "A" else "A"
+
+
+# How a record's [Termination] tag tells of a resignation: "Bob (B) resigned", "B resigns",
+# "Bob concedes" (the judge writes "Alice (A) wins after turn 3 (Bob (B) resigned)").
+_RESIGNED = re.compile(r"([^\s()]+(?:\s+\(([AB])\))?)\s+(?:resign|concede)", re.IGNORECASE)
+
+
+def resigned_by(termination: str | None, names: dict[str, str] | None = None) -> str | None:
+    """The seat that resigned, as a game's [Termination] tag says, or None. The player is
+    named by seat ("B", "Bob (B)") or by the name in the record's [A]/[B] tags."""
+    for found in _RESIGNED.finditer(termination or ""):
+        if found.group(2):
+            return found.group(2).upper()
+        word = found.group(1)
+        if word.upper() in PLAYERS:
+            return word.upper()
+        for seat, name in (names or {}).items():
+            if name and name.split()[-1].lower() == word.lower():
+                return seat
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +241,7 @@ def match_over(rules: MatchRules, outcomes: Sequence[GameOutcome], agreed: bool 
     always agree to end it after a game, whatever end they chose."""
     if not outcomes:
         return False
-    if agreed:
+    if agreed or outcomes[-1].resigned:
         return True
     s = Standings.after(outcomes)
     n = rules.end.number or 0
@@ -218,9 +255,20 @@ def match_over(rules: MatchRules, outcomes: Sequence[GameOutcome], agreed: bool 
 
 
 def match_winner(rules: MatchRules, outcomes: Sequence[GameOutcome]) -> str:
-    """Who wins [9.5, 10.6]: "A", "B" or "draw", under the agreed victory condition."""
+    """Who wins [9.5, 10.6]: "A", "B" or "draw", under the agreed victory condition; the
+    opponent of a player who resigned a game (docs/readings.md)."""
+    for o in outcomes:
+        if o.resigned:
+            return other(o.resigned)
     s = Standings.after(outcomes)
     measure = {"score": s.score, "wins": s.wins, "materiel": s.materiel}[rules.victory]
     if measure["A"] == measure["B"]:
         return "draw"
     return "A" if measure["A"] > measure["B"] else "B"
+
+
+def end_reason(rules: MatchRules, outcomes: Sequence[GameOutcome]) -> str:
+    """Why the match ended after its last game: the agreed end, or a resignation."""
+    if outcomes and outcomes[-1].resigned:
+        return f"{outcomes[-1].resigned} resigned game {len(outcomes)} and with it the match"
+    return rules.end.describe()

@@ -13,8 +13,10 @@ from engine.match import (
     MatchRules,
     Standings,
     carried,
+    end_reason,
     match_over,
     match_winner,
+    resigned_by,
 )
 from engine.matches import additional_ships
 from engine.problems import FleetRefused, OrdersRefused, Problem
@@ -50,9 +52,9 @@ class MatchGame:
         the end is `agreed`, the record's last game ended (the record stops where they agreed)."""
         if len(self.outcomes) != len(self.games) or not self.outcomes:
             return False
-        if self.rules.end.kind == "agreed":
-            return len(self.games) == len(self.match.rounds)
-        return match_over(self.rules, self.outcomes)
+        if match_over(self.rules, self.outcomes):
+            return True
+        return self.rules.end.kind == "agreed" and len(self.games) == len(self.match.rounds)
 
     @property
     def winner(self) -> str | None:
@@ -90,23 +92,34 @@ class MatchGame:
                         f"{built}"
                     )
             lines.append(game.describe())
+            if i < len(self.outcomes) and self.outcomes[i].resigned:
+                lines.append(f"Game over: {self.outcomes[i].resigned} resigned")
             if i < len(standings):
                 lines.append(f"Standings {standings[i].describe()}")
         if self.over:
             outcome = "a draw" if self.winner == "draw" else f"{self.winner} wins"
-            lines += ["", f"The match is over after {len(self.games)} games: {outcome}."]
+            n = len(self.games)
+            lines += ["", f"The match is over after {n} game{'s' if n != 1 else ''}: {outcome}."]
+            if self.outcomes[-1].resigned:
+                lines[-1] += f" {end_reason(self.rules, self.outcomes)} (docs/readings.md)."
         else:
             lines += ["", "The match goes on."]
         return "\n".join(lines)
 
 
-def round_problems(match: MatchRecord, rules: MatchRules, played: int, over: bool) -> Problem:
+def round_problems(
+    match: MatchRecord,
+    rules: MatchRules,
+    played: int,
+    over: bool,
+    outcomes: tuple[GameOutcome, ...] | list[GameOutcome] = (),
+) -> Problem:
     """Why round `played + 1` cannot be played: the game before it did not end, or the match
     had already ended [9.3.1, 10.6.1]."""
     rule = "10.6.1" if rules.continued else "9.3.1"
     if over:
         message = (
-            f"the match ended after game {played} ({rules.end.describe()}); "
+            f"the match ended after game {played} ({end_reason(rules, outcomes)}); "
             f"round {played + 1} is not part of it"
         )
     else:
@@ -134,7 +147,7 @@ def play_match(match: MatchRecord) -> MatchGame:
     for game_round in match.rounds:
         n = game_round.number
         if n > 1 and (len(outcomes) < len(games) or match_over(rules, outcomes)):
-            problem = round_problems(match, rules, n - 1, len(outcomes) == len(games))
+            problem = round_problems(match, rules, n - 1, len(outcomes) == len(games), outcomes)
             raise _in_round(OrdersRefused([problem]), so_far(), n)
         carry = carried(rules, outcomes)
         try:
@@ -150,7 +163,13 @@ def play_match(match: MatchRecord) -> MatchGame:
         built.append(_additional(game_round, carry))
         if game.state is not None and game.state.over:
             outcomes.append(GameOutcome.of(game.state))
+        elif resigned := resigned_by(game_round.record.tag("Termination"), _names(match)):
+            outcomes.append(GameOutcome.by_resignation(resigned, game.state))
     return so_far()
+
+
+def _names(match: MatchRecord) -> dict[str, str]:
+    return {p: match.tag(p) or "" for p in PLAYERS}
 
 
 def _additional(game_round: Round, carry: dict[str, int]) -> dict[str, tuple[str, ...]]:

@@ -8,7 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.match import GameOutcome, MatchError, MatchRules, Standings, carried, match_over
+from engine.match import (
+    GameOutcome,
+    MatchError,
+    MatchRules,
+    Standings,
+    carried,
+    end_reason,
+    match_over,
+    resigned_by,
+)
 from engine.match import match_winner as winner_of
 from engine.match_game import match_rules
 from engine.state import PLAYERS
@@ -124,6 +133,7 @@ def validate_match(
             )
         )
     private = False
+    names = {p: match.tag(p) or "" for p in PLAYERS}
     for game_round in match.rounds:
         n = game_round.number
         ended = len(out.outcomes) == len(out.games)
@@ -133,7 +143,8 @@ def validate_match(
                 f"game {n - 1} is not over, yet round {n} begins: each game of a match is "
                 "played to its end [2.3] before the next"
                 if not ended
-                else f"the match ended after game {n - 1} ({rules.end.describe()}); round {n} "
+                else f"the match ended after game {n - 1} ({end_reason(rules, out.outcomes)}); "
+                f"round {n} "
                 "is not part of it"
             )
             out.findings.append(
@@ -161,6 +172,8 @@ def validate_match(
         )
         if got.state is not None and got.state.over:
             out.outcomes.append(GameOutcome.of(got.state))
+        elif resigned := resigned_by(game_round.record.tag("Termination"), names):
+            out.outcomes.append(GameOutcome.by_resignation(resigned, got.state))
         if not got.ok and any(f.kind == "fleet" for f in got.findings) and n < len(match.rounds):
             # What the next game carries cannot be known when this one's fleet is refused.
             out.notes.append(f"games after game {n} not checked: a fleet of game {n} is refused")
@@ -171,11 +184,13 @@ def validate_match(
             "additional ships are checked, against what the owner kept at each game's end"
         )
     elif out.games and len(out.outcomes) == len(out.games):
-        if rules.end.kind == "agreed":
+        if match_over(rules, out.outcomes):
+            out.over = True
+            if out.outcomes[-1].resigned:
+                out.notes.append(f"the match is over: {end_reason(rules, out.outcomes)}")
+        elif rules.end.kind == "agreed":
             out.over = True
             out.notes.append("the match ends where the record stops (the end was agreed) [9.3]")
-        else:
-            out.over = match_over(rules, out.outcomes)
     if out.games and not out.over and not private and out.ok:
         out.notes.append(f"the match is not over ({rules.end.describe()})")
     return out

@@ -74,30 +74,36 @@ def post(tmp_path, relay_sink, start_listener) -> Post:
     return Post(running.host, running.port, sink)
 
 
-def test_10_a_continued_match_of_three_games_by_email(post: Post) -> None:
-    post.send("gm@example.com", "create alpha match=continued games=3 build=one-death-star")
+def play_game(post: Post, word: dict[str, str], name: str, fleet_a: str) -> list[int]:
+    """Both fleets, then turns until the game is over; the strikes A could use each turn."""
+    post.send(ALICE, f"game {name} {word[ALICE]}\nfleet {fleet_a}")
+    post.send(BOB, f"game {name} {word[BOB]}\nfleet {FLEET_B}")
+    news, done, turn, counts, ended = body(post.last_to(ALICE)), 0, 1, [], False
+    while not ended:
+        found = re.search(r"you may use (\d+) strikes?", news)
+        assert found, news
+        counts.append(int(found.group(1)))
+        targets = B_CELLS[done : done + counts[-1]]
+        done += len(targets)
+        post.send(BOB, f"game {name} {word[BOB]}\norders {turn}: {B_ORDERS.get(turn, '')}")
+        got = post.send(ALICE, f"game {name} {word[ALICE]}\norders {turn}: {' '.join(targets)}")
+        ended = any("over" in str(m["Subject"]) for m in got if m["To"] == ALICE)
+        news, turn = body(post.last_to(ALICE)), turn + 1
+    return counts
+
+
+def join(post: Post, name: str) -> dict[str, str]:
     word = {}
     for who in (ALICE, BOB):
-        (reply,) = [m for m in post.send(who, "join alpha") if m["To"] == who]
-        word[who] = re.search(r"password for alpha: (\S+)", body(reply)).group(1)  # type: ignore[union-attr]
+        (reply,) = [m for m in post.send(who, f"join {name}") if m["To"] == who]
+        word[who] = re.search(rf"password for {name}: (\S+)", body(reply)).group(1)  # type: ignore[union-attr]
+    return word
 
-    def play_game(fleet_a: str) -> list[int]:
-        post.send(ALICE, f"game alpha {word[ALICE]}\nfleet {fleet_a}")
-        post.send(BOB, f"game alpha {word[BOB]}\nfleet {FLEET_B}")
-        news, done, turn, counts, ended = body(post.last_to(ALICE)), 0, 1, [], False
-        while not ended:
-            found = re.search(r"you may use (\d+) strikes?", news)
-            assert found, news
-            counts.append(int(found.group(1)))
-            targets = B_CELLS[done : done + counts[-1]]
-            done += len(targets)
-            post.send(BOB, f"game alpha {word[BOB]}\norders {turn}: {B_ORDERS.get(turn, '')}")
-            got = post.send(ALICE, f"game alpha {word[ALICE]}\norders {turn}: {' '.join(targets)}")
-            ended = any("over" in str(m["Subject"]) for m in got if m["To"] == ALICE)
-            news, turn = body(post.last_to(ALICE)), turn + 1
-        return counts
 
-    first = play_game(FLEET_A)
+def test_10_a_continued_match_of_three_games_by_email(post: Post) -> None:
+    post.send("gm@example.com", "create alpha match=continued games=3 build=one-death-star")
+    word = join(post, "alpha")
+    first = play_game(post, word, "alpha", FLEET_A)
     # Game 1 over: A kept 15 cells. The one-death-star table turns 15 into KC + KC + MD.
     opening = post.last_to(ALICE)
     assert "Game 2: send your fleet" in str(opening["Subject"])
@@ -112,12 +118,12 @@ def test_10_a_continued_match_of_three_games_by_email(post: Post) -> None:
         if m["To"] == ALICE
     ]
     assert "[10.3]" in body(refused) and "build exactly KC + KC + MD" in body(refused)
-    second = play_game(with_additional(FLEET_A, ["KC", "KC", "MD"]))
+    second = play_game(post, word, "alpha", with_additional(FLEET_A, ["KC", "KC", "MD"]))
     assert second[0] > first[0]  # the additional ships strike
     opening = post.last_to(ALICE)
     # Game 2: 22 + 15 - 7 = 30 cells kept: five kill cruisers [6.3.1: 9 or more: KC, again].
     assert "exactly KC + KC + KC + KC + KC" in body(opening)
-    play_game(with_additional(FLEET_A, ["KC"] * 5))
+    play_game(post, word, "alpha", with_additional(FLEET_A, ["KC"] * 5))
     finals = [m for m in post.sink.messages if "the match is over" in str(m["Subject"]).lower()]
     # The players, and the game master, who hears of the end unprompted.
     gm = next(str(m["To"]) for m in finals if m["To"] not in (ALICE, BOB))
@@ -135,3 +141,32 @@ def test_10_a_continued_match_of_three_games_by_email(post: Post) -> None:
         assert played.additional[1]["A"] == ("KC", "KC", "MD")
         assert played.additional[2]["A"] == ("KC",) * 5
         assert [s.to_json()["A"] for s in played.standings] == [15, 45, 90]
+
+
+def test_resigning_a_game_of_a_match_resigns_the_match_with_the_game_in_the_standings(
+    post: Post,
+) -> None:
+    """docs/readings.md: a player who resigns a game resigns the match, which the opponent
+    wins; the resigned game counts as played and won by the opponent, scoring nothing [2.3.3]."""
+    post.send("gm@example.com", "create gamma match=continued games=3")
+    word = join(post, "gamma")
+    play_game(post, word, "gamma", FLEET_A)
+    post.send(BOB, f"game gamma {word[BOB]}\nfleet {FLEET_B}")
+    got = post.send(BOB, f"resign gamma {word[BOB]}")
+    (final,) = [m for m in got if m["To"] == ALICE and "over" in str(m["Subject"])]
+    text = body(final)
+    assert "Standings after 2 games: Player A (A) 15, Player B (B) 0 (games won 2-0" in text
+    assert "Player A (A) wins the match" in text and "Standings after 1 game" not in text
+    (record,) = list(final.iter_attachments())
+    played = play_match(parse_match(record.get_content()))
+    assert played.over and played.winner == "A" and len(played.standings) == 2
+
+
+def test_a_game_that_ends_in_a_match_says_its_result_once(post: Post) -> None:
+    post.send("gm@example.com", "create delta match=continued games=2")
+    word = join(post, "delta")
+    play_game(post, word, "delta", FLEET_A)
+    (over,) = [
+        m for m in post.sink.messages if m["To"] == ALICE and "game 1 over" in str(m["Subject"])
+    ]
+    assert body(over).count("wins, 15 to 0") == 1, body(over)

@@ -81,3 +81,33 @@ def test_show_draws_one_game_of_a_match() -> None:
     assert "after turn 1" in result.output
     too_far = run_files("show", CONTINUED, extra=("--game", "4"))
     assert too_far.exit_code != 0 and "holds 3 games" in too_far.output
+
+
+def resigned_in_game_2() -> str:
+    """The continued sample's games 1 and 2, game 2 resigned by Bob after turn 1 (as the
+    judge writes it in the game's [Termination] tag)."""
+    lines = CONTINUED.read_text(encoding="utf-8").splitlines()
+    two, three = lines.index('[Round "2"]'), lines.index('[Round "3"]')
+    game_2 = [line for line in lines[two + 1 : three] if not line[:2].strip().isdigit()]
+    turn_1 = [line for line in lines[two + 1 : three] if line.startswith("1 ")]
+    termination = '[Termination "Alice (A) wins after turn 1 (Bob (B) resigned)"]'
+    return "\n".join([*lines[: two + 1], termination, *game_2, *turn_1]) + "\n"
+
+
+def test_a_match_ended_by_a_resignation_is_valid_and_over() -> None:
+    result = run("validate", resigned_in_game_2(), extra=("--json",))
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0, data
+    assert data["winner"] == "A" and len(data["standings"]) == 2
+    assert not any("not over" in note for note in data["notes"])
+    text = run("validate", resigned_in_game_2()).output
+    assert "not over" not in text and "A wins" in text
+
+
+def test_adjudicate_says_who_won_a_match_ended_by_a_resignation_and_why() -> None:
+    text = run("adjudicate", resigned_in_game_2()).output
+    assert "The match goes on" not in text
+    assert "The match is over after 2 games: A wins" in text
+    assert "B resigned" in text
+    report = json.loads(run("adjudicate", resigned_in_game_2(), extra=("--json",)).stdout)
+    assert report["winner"] == "A" and report["wins"][-1] == {"A": 1, "B": 1}
