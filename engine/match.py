@@ -9,8 +9,8 @@ is the one place that knows it, for the judge, `validate` and `adjudicate` alike
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 

@@ -150,9 +150,20 @@ def play_match(match: MatchRecord) -> MatchGame:
             problem = round_problems(match, rules, n - 1, len(outcomes) == len(games), outcomes)
             raise _in_round(OrdersRefused([problem]), so_far(), n)
         carry = carried(rules, outcomes)
+        resigned = resigned_by(game_round.record.tag("Termination"), _names(match))
         try:
             game = play_record(game_round.record, carry)
-        except (FleetRefused, OrdersRefused) as exc:
+        except FleetRefused as exc:
+            record = game_round.record
+            if (
+                resigned is None
+                or record.turns
+                or any(p.player is None or p.player in record.fleets for p in exc.problems)
+            ):
+                raise _in_round(exc, so_far(), n) from None
+            # Resigned before both fleets were in: nothing was played, yet the match is over.
+            game = Game(record, record_ruleset(record), None)
+        except OrdersRefused as exc:
             if isinstance(exc.game, Game) and exc.game.state is not None:
                 games.append(exc.game)
                 carries.append(carry)
@@ -163,7 +174,7 @@ def play_match(match: MatchRecord) -> MatchGame:
         built.append(_additional(game_round, carry))
         if game.state is not None and game.state.over:
             outcomes.append(GameOutcome.of(game.state))
-        elif resigned := resigned_by(game_round.record.tag("Termination"), _names(match)):
+        elif resigned is not None:
             outcomes.append(GameOutcome.by_resignation(resigned, game.state))
     return so_far()
 

@@ -362,6 +362,8 @@ def _match_outcome(
     on. A game ended by the rules may end the match [9.3.1, 10.6.1]; a resignation or the game
     master's cancel ends it with that game (docs/readings.md)."""
     finished = GameOutcome.of(state) if state is not None and state.over else None
+    if finished is None and outcome.get("resigned") in SEATS:
+        finished = GameOutcome.by_resignation(outcome["resigned"], state)
     matches.keep_game(store, match, record_text, finished)
     standings = match.standings(finished)
     if finished is None:

@@ -213,6 +213,7 @@ def resign(command: Command, desk: Desk) -> str:
         "reason": f"{players[seat].name} ({seat}) resigned",
         "turn": game.turn - 1 if game.phase == "playing" and game.turn > 1 else None,
         "score": None,
+        "resigned": seat,
     }
     _, messages = games.end_game(desk.store, game, desk.now, outcome)
     desk.reply.messages += messages

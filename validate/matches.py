@@ -74,6 +74,8 @@ class MatchValidation:
             text += f"; standings {self.standings[-1].describe()}"
         if self.winner is not None:
             text += "; the match is a draw" if self.winner == "draw" else f"; {self.winner} wins"
+            if self.outcomes[-1].resigned:
+                text += f" ({self.outcomes[-1].resigned} resigned)"
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -166,13 +168,16 @@ def validate_match(
             got = validate_record(game_round.record, label, carry)
         out.games.append(got)
         out.carried.append(carry)
-        private = private or got.kind.startswith("private")
+        resigned = resigned_by(game_round.record.tag("Termination"), names)
+        # A game resigned before both fleets were in lacks a fleet, yet is no private record.
+        unplayed = resigned is not None and not game_round.record.turns
+        private = private or (got.kind.startswith("private") and not unplayed)
         out.findings.extend(
             replace(f, source=f"{f.source or label}, game {n}") for f in got.findings
         )
         if got.state is not None and got.state.over:
             out.outcomes.append(GameOutcome.of(got.state))
-        elif resigned := resigned_by(game_round.record.tag("Termination"), names):
+        elif resigned is not None:
             out.outcomes.append(GameOutcome.by_resignation(resigned, got.state))
         if not got.ok and any(f.kind == "fleet" for f in got.findings) and n < len(match.rounds):
             # What the next game carries cannot be known when this one's fleet is refused.

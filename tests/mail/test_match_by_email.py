@@ -13,6 +13,7 @@ from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pbem"))
 
@@ -25,6 +26,7 @@ from pbem.judge import Judge  # noqa: E402
 from pbem.mail.delivery import Delivery  # noqa: E402
 from pbem.mail.gateway import MailGateway  # noqa: E402
 from pbem.store import open_store  # noqa: E402
+from spaceships_cli import main  # noqa: E402
 
 JUDGE = "judge@club.example"
 ALICE, BOB = "alice@example.org", "bob@example.net"
@@ -144,13 +146,15 @@ def test_10_a_continued_match_of_three_games_by_email(post: Post) -> None:
 
 
 def test_resigning_a_game_of_a_match_resigns_the_match_with_the_game_in_the_standings(
-    post: Post,
+    post: Post, tmp_path: Path
 ) -> None:
     """docs/readings.md: a player who resigns a game resigns the match, which the opponent
     wins; the resigned game counts as played and won by the opponent, scoring nothing [2.3.3]."""
-    post.send("gm@example.com", "create gamma match=continued games=3")
+    post.send("gm@example.com", "create gamma match=continued games=3 build=one-death-star")
     word = join(post, "gamma")
     play_game(post, word, "gamma", FLEET_A)
+    fleet_a = with_additional(FLEET_A, ["KC", "KC", "MD"])
+    post.send(ALICE, f"game gamma {word[ALICE]}\nfleet {fleet_a}")
     post.send(BOB, f"game gamma {word[BOB]}\nfleet {FLEET_B}")
     got = post.send(BOB, f"resign gamma {word[BOB]}")
     (final,) = [m for m in got if m["To"] == ALICE and "over" in str(m["Subject"])]
@@ -160,6 +164,14 @@ def test_resigning_a_game_of_a_match_resigns_the_match_with_the_game_in_the_stan
     (record,) = list(final.iter_attachments())
     played = play_match(parse_match(record.get_content()))
     assert played.over and played.winner == "A" and len(played.standings) == 2
+    # The attached record, as a player checks it with the command line.
+    path = tmp_path / "gamma.ssr"
+    path.write_text(record.get_content(), encoding="utf-8")
+    checked = CliRunner().invoke(main, ["validate", str(path)])
+    assert checked.exit_code == 0 and "not over" not in checked.output, checked.output
+    assert "A wins (B resigned)" in checked.output
+    told = CliRunner().invoke(main, ["adjudicate", str(path)]).output
+    assert "The match is over after 2 games: A wins. B resigned game 2" in told
 
 
 def test_a_game_that_ends_in_a_match_says_its_result_once(post: Post) -> None:
@@ -167,6 +179,8 @@ def test_a_game_that_ends_in_a_match_says_its_result_once(post: Post) -> None:
     word = join(post, "delta")
     play_game(post, word, "delta", FLEET_A)
     (over,) = [
-        m for m in post.sink.messages if m["To"] == ALICE and "game 1 over" in str(m["Subject"])
+        m
+        for m in post.sink.messages
+        if m["To"] == ALICE and "game 1 over" in str(m["Subject"]).lower()
     ]
     assert body(over).count("wins, 15 to 0") == 1, body(over)

@@ -167,9 +167,10 @@ def test_resigning_a_game_of_a_match_resigns_the_match(table: Table) -> None:
     end = alice.last
     assert end.subject.endswith("the match is over")
     assert "Alice (A) wins the match" in end.body
-    assert "Standings after 1 game: Alice (A) 15, Bob (B) 0" in end.body
+    # The resigned game counts, won by Alice, scoring nothing (docs/readings.md).
+    assert "Standings after 2 games: Alice (A) 15, Bob (B) 0 (games won 2-0)" in end.body
     status = alice.send("status alpha").body
-    assert "game 2 of 3" in status and "Standings after 1 game" in status
+    assert "game 2 of 3" in status and "Standings after 2 games" in status
     # The whole match record holds both games, the resigned one unfinished.
     record = parse_match(end.attachments[0].data.decode())
     assert len(record.rounds) == 2 and "resigned" in (
@@ -186,3 +187,22 @@ def test_9_3_a_bad_match_end_at_create_names_the_settings_as_create_takes_them(
         assert f"`{setting}` is not a match end" in reply
         assert "end=agreed" in reply and "or agreed" not in reply
     assert "created" in gm.send("create alpha match=scored end=agreed").body
+
+
+def test_resigning_before_the_fleets_are_in_still_ends_the_match_with_a_valid_record(
+    table: Table,
+) -> None:
+    _, alice, bob = _seated(table, "match=continued games=3")
+    alice.fleet(FLEET_A)
+    bob.fleet(FLEET_B)
+    _play_game(alice, bob)
+    bob.fleet(FLEET_B)
+    bob.send(f"resign alpha {bob.password}")
+    end = alice.last
+    assert "Alice (A) wins the match" in end.body
+    assert "Standings after 2 games: Alice (A) 15, Bob (B) 0 (games won 2-0)" in end.body
+    text = end.attachments[0].data.decode()
+    played = play_match(parse_match(text))
+    assert played.over and played.winner == "A"
+    checked = validate_match(parse_match(text))
+    assert checked.ok and checked.over and checked.winner == "A", checked.to_json()
