@@ -167,6 +167,17 @@ class ObserverView:
     def over(self) -> bool:
         return self.result is not None
 
+    def space_marks(self, player: str) -> dict[Cell, str]:
+        """`player`'s space as everyone may know it (LEGEND_ENEMY): what the opponent learnt
+        of it from the turns alone, which both players and any observer see alike."""
+        known, _, _ = _enemy_knowledge(other(player), self.turns)
+        marks = {}
+        for cell, cell_known in known.items():
+            mark = enemy_cell_mark(cell_known.ship, cell_known.destroyed, cell_known.type)
+            if mark is not None:
+                marks[cell] = mark
+        return marks
+
 
 def _turns(state: GameState) -> tuple[TurnView, ...]:
     return tuple(

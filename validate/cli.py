@@ -191,8 +191,19 @@ def _validate_match(
     type=click.IntRange(min=1),
     help="In a match record: this game (default: last).",
 )
+@click.option(
+    "--png",
+    "png",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also draw the grids as a PNG picture into this file.",
+)
 def show(
-    record: str, turn: int | None, player: str | None, colour: bool | None, game: int | None
+    record: str,
+    turn: int | None,
+    player: str | None,
+    colour: bool | None,
+    game: int | None,
+    png: str | None,
 ) -> None:
     """Draw the spaces as the five 5x5 grids of 11.3: a player's view or the umpire's."""
     from validate.boards import LEGEND, colour_grids, player_boards, umpire_boards
@@ -231,6 +242,10 @@ def show(
         from validate.boards import private_boards
 
         body = private_boards(result.board)
+        if png:
+            from pictures.boards import private_board_picture
+
+            _write_png(png, private_board_picture(result.board))
         after = result.turns
         click.echo(
             f"{record}: after turn {after}, player {owner}'s view from {owner}'s own record"
@@ -257,6 +272,17 @@ def show(
     else:
         body = player_boards(state, player)
         head += f", player {player}'s view"
+    if png:
+        import engine
+        from pictures import player_picture, umpire_picture
+
+        names = {p: v for p, v in rec.tags if p in ("A", "B")} if rec.tags else None
+        picture = (
+            umpire_picture(state, names)
+            if player is None
+            else player_picture(engine.player_view(state, player), names)
+        )
+        _write_png(png, picture)
     if colour is not False:
         body = colour_grids(body, click.style)
     click.echo(head)
@@ -279,6 +305,14 @@ def _match_game(match: MatchRecord, path: str, number: int | None) -> tuple[Reco
     if checked.rules is None or len(checked.games) < n - 1:
         raise click.UsageError(f"{path}: game {n} cannot be drawn; run `spaceships validate`")
     return match.rounds[n - 1].record, carried_next(checked.rules, checked)
+
+
+def _write_png(path: str, data: bytes) -> None:
+    try:
+        with open(path, "wb") as f:
+            f.write(data)
+    except OSError as exc:
+        raise click.UsageError(f"cannot write {path}: {exc.strerror}") from None
 
 
 @click.command()

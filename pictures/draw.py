@@ -1,0 +1,285 @@
+"""Draw spaces as PNG pictures: the five 5x5 grids of 11.3 side by side, one board under another.
+
+A board is a mapping from cells to the one-character marks the text grids use (engine.views:
+LEGEND_OWN, LEGEND_ENEMY; notation.format.grid_marks for fleets). Every kind of mark has its
+own shape as well as its own colour, and ship cells carry their type letter, so nothing is told
+by colour alone (colour-blind players read the shapes and letters). The colours are the
+Okabe-Ito palette, chosen to stay apart for the common kinds of colour blindness. The pictures
+are wide enough to read on a phone with one tap to zoom, and deterministic: the same boards
+give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Literal
+
+from PIL import Image, ImageDraw, ImageFont
+
+from notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
+
+Style = Literal["own", "enemy", "fleet"]
+
+CELL = 44  # pixels a cell, square
+GAP = 26  # between two colour grids
+ROW_LABEL = 20  # the numbers 1-5 left of each grid
+MARGIN = 18
+TITLE = 40
+COLOUR_HEADER = 40
+LETTER_HEADER = 26
+KEY_ROW = 34
+
+# Okabe-Ito colours (and neutrals), as RGB.
+INK = (20, 20, 20)
+PAPER = (255, 255, 255)
+GRID = (170, 170, 170)
+FAINT = (235, 235, 235)
+SHIP = (86, 180, 233)  # sky blue
+SHIP_KNOWN = (0, 114, 178)  # blue
+HIT = (213, 94, 0)  # vermillion
+FIRED = (230, 159, 0)  # orange
+EMPTY = (120, 120, 120)
+
+# The five colours of space [11.4.1]: a swatch, its letter and its name label each grid.
+COLOUR_SWATCHES = {
+    "R": ((204, 0, 0), "Red"),
+    "O": ((255, 140, 0), "Orange"),
+    "Y": ((240, 228, 66), "Yellow"),
+    "G": ((0, 158, 115), "Green"),
+    "B": ((0, 90, 200), "Blue"),
+}
+
+
+@dataclass(frozen=True)
+class Board:
+    """One space to draw: a title over it, the marks of its cells, and how to read them."""
+
+    title: str
+    marks: Mapping[Cell, str]
+    style: Style = "own"
+    key: Sequence[tuple[str, str]] = field(default=())  # extra (mark, meaning), e.g. fleets
+
+
+@cache
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    # Pillow's own embedded font: the same on every machine, so pictures are reproducible.
+    return ImageFont.load_default(size=size + (2 if bold else 0))
+
+
+def kind_of(mark: str, style: Style) -> str:
+    """What a mark means: ship, known (a ship cell of unknown type, undamaged when last seen),
+    destroyed, fired (a missile that left), empty (no ship there), or blank."""
+    if mark == ".":
+        return "blank"
+    if style == "fleet":
+        return "ship"
+    if mark == "o":
+        return "empty"
+    if mark == "*":
+        return "fired"
+    if mark == "#":
+        return "known"
+    if mark == "x" or mark.islower():
+        return "destroyed"
+    return "ship"
+
+
+def _grid_width() -> int:
+    return ROW_LABEL + 5 * CELL
+
+
+def picture_size(boards: int, key_rows: int) -> tuple[int, int]:
+    width = 2 * MARGIN + 5 * _grid_width() + 4 * GAP
+    board_height = TITLE + COLOUR_HEADER + LETTER_HEADER + 5 * CELL + MARGIN
+    return width, MARGIN + boards * board_height + key_rows * KEY_ROW + MARGIN
+
+
+def draw_cell(draw: ImageDraw.ImageDraw, x: int, y: int, mark: str, style: Style) -> None:
+    """One cell with its top left corner at (x, y)."""
+    inset = 4
+    box = (x + inset, y + inset, x + CELL - inset, y + CELL - inset)
+    kind = kind_of(mark, style)
+    letter = "" if mark in ".o*#x" else mark
+    font = _font(20, bold=True)
+    middle = (x + CELL // 2, y + CELL // 2)
+    if kind == "ship":
+        draw.rounded_rectangle(box, radius=6, fill=SHIP if style != "enemy" else SHIP_KNOWN)
+        draw.text(middle, letter, fill=INK if style != "enemy" else PAPER, font=font, anchor="mm")
+    elif kind == "known":
+        # Hatched: a ship is there, its type unknown, undamaged when last seen.
+        draw.rectangle(box, outline=SHIP_KNOWN, width=3)
+        for k in range(0, 2 * (CELL - 2 * inset), 8):
+            x0, y0 = box[0] + k, box[1]
+            x1, y1 = box[0], box[1] + k
+            draw.line(_clip_line(x0, y0, x1, y1, box), fill=SHIP_KNOWN, width=2)
+    elif kind == "destroyed":
+        # A cross over the cell: destroyed, with the ship's letter where it is known.
+        draw.rectangle(box, fill=(250, 225, 205), outline=HIT, width=2)
+        draw.line((box[0], box[1], box[2], box[3]), fill=HIT, width=4)
+        draw.line((box[0], box[3], box[2], box[1]), fill=HIT, width=4)
+        if letter:
+            draw.rounded_rectangle(
+                (middle[0] - 10, middle[1] - 11, middle[0] + 10, middle[1] + 11),
+                radius=4,
+                fill=PAPER,
+            )
+            draw.text(middle, letter, fill=INK, font=font, anchor="mm")
+    elif kind == "fired":
+        # A star: the missile that stood here has been launched.
+        draw.rectangle(box, outline=FIRED, width=2)
+        draw.polygon(_star(middle, 14, 6), fill=FIRED, outline=INK)
+    elif kind == "empty":
+        # A ring: known to be empty space (a miss, an empty scan).
+        r = 7
+        draw.ellipse(
+            (middle[0] - r, middle[1] - r, middle[0] + r, middle[1] + r), outline=EMPTY, width=3
+        )
+
+
+def _clip_line(
+    x0: int, y0: int, x1: int, y1: int, box: tuple[int, int, int, int]
+) -> tuple[int, int, int, int]:
+    """A hatch line from the top edge to the left edge, kept inside the box."""
+    left, top, right, bottom = box
+    if x0 > right:
+        y0 += x0 - right
+        x0 = right
+    if y1 > bottom:
+        x1 += y1 - bottom
+        y1 = bottom
+    return x0, y0, x1, y1
+
+
+def _star(centre: tuple[int, int], outer: int, inner: int) -> list[tuple[float, float]]:
+    import math
+
+    points = []
+    for i in range(10):
+        radius = outer if i % 2 == 0 else inner
+        angle = math.pi / 2 + i * math.pi / 5
+        points.append((centre[0] + radius * math.cos(angle), centre[1] - radius * math.sin(angle)))
+    return points
+
+
+def _draw_board(draw: ImageDraw.ImageDraw, top: int, board: Board, colour_order: str) -> None:
+    draw.text((MARGIN, top + 8), board.title, fill=INK, font=_font(24, bold=True))
+    y_colours = top + TITLE
+    y_letters = y_colours + COLOUR_HEADER
+    y_cells = y_letters + LETTER_HEADER
+    for g, colour in enumerate(colour_order):
+        left = MARGIN + g * (_grid_width() + GAP)
+        cells_left = left + ROW_LABEL
+        swatch, name = COLOUR_SWATCHES[colour]
+        # The colour's letter in a swatch of its colour, and its name: never colour alone.
+        draw.rounded_rectangle(
+            (cells_left, y_colours + 4, cells_left + 30, y_colours + 34),
+            radius=5,
+            fill=swatch,
+            outline=INK,
+        )
+        text_fill = PAPER if colour in "RGB" else INK
+        draw.text(
+            (cells_left + 15, y_colours + 19),
+            colour,
+            fill=text_fill,
+            font=_font(20, True),
+            anchor="mm",
+        )
+        draw.text((cells_left + 38, y_colours + 8), name, fill=INK, font=_font(20))
+        for i, letter in enumerate(LETTERS):
+            draw.text(
+                (cells_left + i * CELL + CELL // 2, y_letters + LETTER_HEADER // 2),
+                letter,
+                fill=INK,
+                font=_font(18),
+                anchor="mm",
+            )
+        for j, number in enumerate(NUMBERS):
+            y = y_cells + j * CELL
+            draw.text(
+                (left + ROW_LABEL // 2, y + CELL // 2),
+                str(number),
+                fill=INK,
+                font=_font(16),
+                anchor="mm",
+            )
+            for i, letter in enumerate(LETTERS):
+                x = cells_left + i * CELL
+                draw.rectangle((x, y, x + CELL, y + CELL), fill=PAPER, outline=GRID)
+                mark = board.marks.get(Cell(colour, letter, number), ".")
+                draw_cell(draw, x, y, mark, board.style)
+        draw.rectangle(
+            (cells_left, y_cells, cells_left + 5 * CELL, y_cells + 5 * CELL), outline=INK, width=2
+        )
+
+
+# Sample marks and what they mean, drawn under the boards with the same shapes.
+KEYS: dict[Style, tuple[tuple[str, str], ...]] = {
+    "own": (
+        ("D", "your ship (type letter)"),
+        ("d", "destroyed"),
+        ("*", "missile launched"),
+        ("o", "enemy shot here: empty"),
+    ),
+    "enemy": (
+        ("#", "ship, undamaged when seen"),
+        ("x", "destroyed"),
+        ("K", "ship of known type"),
+        ("o", "empty space"),
+    ),
+    "fleet": (),
+}
+
+
+def key_rows(boards: Sequence[Board]) -> list[tuple[Style, tuple[tuple[str, str], ...]]]:
+    rows: list[tuple[Style, tuple[tuple[str, str], ...]]] = []
+    seen: set[Style] = set()
+    for board in boards:
+        if board.style not in seen and KEYS[board.style]:
+            seen.add(board.style)
+            rows.append((board.style, KEYS[board.style]))
+        if board.key:
+            rows.append(("fleet", tuple(board.key)))
+    return rows
+
+
+def _draw_key(
+    draw: ImageDraw.ImageDraw, top: int, style: Style, entries: tuple[tuple[str, str], ...]
+) -> None:
+    x = MARGIN
+    label = {"own": "Own space:", "enemy": "Enemy space:", "fleet": "Ships:"}[style]
+    draw.text((x, top + KEY_ROW // 2), label, fill=INK, font=_font(18, True), anchor="lm")
+    x += 150
+    for mark, meaning in entries:
+        scale_top = top + (KEY_ROW - CELL) // 2
+        draw_cell(draw, x, scale_top, mark, style)
+        x += CELL + 4
+        draw.text((x, top + KEY_ROW // 2), meaning, fill=INK, font=_font(18), anchor="lm")
+        x += int(draw.textlength(meaning, font=_font(18))) + 26
+
+
+def draw_boards(boards: Sequence[Board], colour_order: str = "ROYGB") -> bytes:
+    """The boards one under another, with a key of the marks under them, as PNG bytes."""
+    if colour_order not in COLOUR_ORDERS:
+        raise ValueError(f"colour order must be one of {', '.join(COLOUR_ORDERS)}")
+    if not boards:
+        raise ValueError("nothing to draw: no boards")
+    rows = key_rows(boards)
+    width, height = picture_size(len(boards), len(rows))
+    image = Image.new("RGB", (width, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    _, board_height = picture_size(1, 0)
+    board_height -= 2 * MARGIN
+    top = MARGIN
+    for board in boards:
+        _draw_board(draw, top, board, colour_order)
+        top += board_height
+    for style, entries in rows:
+        _draw_key(draw, top, style, entries)
+        top += KEY_ROW
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
