@@ -31,6 +31,12 @@ class Inbound:
     sender_name: str = ""
     message_id: str = ""  # the front end's id of the message, for threading replies
     received_at: datetime | None = None
+    # The front end has proved who `sender` is (a Discord account): the judge needs no
+    # password from them for the games they play or created that way. Mail never sets it.
+    authenticated: bool = False
+    # The game the submission is about when the front end knows it (a game's thread): an
+    # authenticated sender is signed on to it as its player and/or game master.
+    game: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,3 +50,8 @@ class Outbound:
     game: str | None = None
     in_reply_to: str | None = None
     attachments: tuple[Attachment, ...] = field(default=())
+    # What the message is, for a front end that shows each kind its own way: "reply" (the
+    # answer to a submission), "begin", "turn" (a turn's results), "over", "reminder",
+    # "late" (a deadline passed), "notice" (anything else); and the turn it concerns.
+    kind: str = "notice"
+    turn: int | None = None

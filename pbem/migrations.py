@@ -185,6 +185,54 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        # Discord ids are 64-bit: BIGINT (SQLite's INTEGER holds them too).
+        "games played by front-end accounts (Discord) and the Discord front end's records",
+        """
+        ALTER TABLE games ADD COLUMN accounts INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE discord_challenges (
+            id {id},
+            guild_id BIGINT NOT NULL,
+            channel_id BIGINT NOT NULL,
+            message_id BIGINT,
+            challenger_id BIGINT NOT NULL,
+            challenged_id BIGINT,
+            settings TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL DEFAULT 'open'
+                CHECK (status IN ('open', 'accepted', 'declined', 'withdrawn')),
+            game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE discord_games (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            guild_id BIGINT NOT NULL,
+            channel_id BIGINT NOT NULL,
+            thread_id BIGINT NOT NULL UNIQUE
+        );
+        CREATE TABLE discord_members (
+            user_id BIGINT PRIMARY KEY,
+            dms_open INTEGER NOT NULL,
+            checked_at TEXT NOT NULL
+        );
+        CREATE TABLE discord_outbox (
+            id {id},
+            game_id INTEGER REFERENCES games(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL DEFAULT '',
+            turn INTEGER,
+            address TEXT NOT NULL,
+            message TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            claimed_at TEXT,
+            sent_at TEXT
+        );
+        CREATE INDEX discord_outbox_pending ON discord_outbox (sent_at, id);
+        CREATE INDEX discord_outbox_by_game ON discord_outbox (game_id, kind, turn, address);
+        CREATE TABLE discord_meta (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -205,6 +253,11 @@ TABLES: tuple[str, ...] = (
     "claims",
     "match_settings",
     "match_games",
+    "discord_challenges",
+    "discord_games",
+    "discord_members",
+    "discord_outbox",
+    "discord_meta",
 )
 
 

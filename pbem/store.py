@@ -61,6 +61,8 @@ class GameRow:
     outcome: dict[str, Any] | None
     created_at: datetime
     ended_at: datetime | None
+    # The front end vouches for who its players are (Discord accounts): no passwords.
+    accounts: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,7 @@ def _game(row: Any) -> GameRow:
         outcome=None if row["outcome"] is None else json.loads(row["outcome"]),
         created_at=from_text(row["created_at"]),  # type: ignore[arg-type]
         ended_at=from_text(row["ended_at"]),
+        accounts=bool(row["accounts"]),
     )
 
 
@@ -196,8 +199,9 @@ class Store:
         row = self.connection.execute(
             "INSERT INTO games (name, ruleset, options, private, phase, master_address, "
             "master_password, deadline_rule, reminder_hours, grace_hours, missing_policy, turn, "
-            "opened_at, deadline, reminded, late_notified, state, outcome, created_at, ended_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "opened_at, deadline, reminded, late_notified, state, outcome, created_at, ended_at, "
+            "accounts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id",
             self._game_values(game),
         ).fetchone()
         return replace(game, id=int(row[0]))
@@ -208,7 +212,7 @@ class Store:
             "master_address = ?, master_password = ?, deadline_rule = ?, reminder_hours = ?, "
             "grace_hours = ?, missing_policy = ?, turn = ?, opened_at = ?, deadline = ?, "
             "reminded = ?, late_notified = ?, state = ?, outcome = ?, created_at = ?, "
-            "ended_at = ? WHERE id = ?",
+            "ended_at = ?, accounts = ? WHERE id = ?",
             (*self._game_values(game), game.id),
         )
 
@@ -235,6 +239,7 @@ class Store:
             None if game.outcome is None else json.dumps(game.outcome, separators=(",", ":")),
             to_text(game.created_at),
             to_text(game.ended_at),
+            int(game.accounts),
         )
 
     # -- players and observers ----------------------------------------------------------
@@ -356,6 +361,13 @@ class Store:
         the finished game is kept whole by pbem.matches)."""
         self.connection.execute("DELETE FROM orders WHERE game_id = ?", (game_id,))
         self.connection.execute("DELETE FROM turns WHERE game_id = ?", (game_id,))
+
+    def state_after(self, game_id: int, turn: int) -> dict[str, Any] | None:
+        """The game state as it was right after `turn` was adjudicated (its JSON)."""
+        row = self.connection.execute(
+            "SELECT state_after FROM turns WHERE game_id = ? AND turn = ?", (game_id, turn)
+        ).fetchone()
+        return None if row is None else json.loads(row[0])
 
     def turn_count(self, game_id: int) -> int:
         row = self.connection.execute(

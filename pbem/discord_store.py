@@ -1,0 +1,218 @@
+"""The Discord front end's own records in the judge's store: challenges, each game's thread,
+members' direct-message status, interactions already handled, and the outbox of messages.
+
+The tables come with the store's schema (pbem.store migration 3); this module is their whole
+API, so the bot holds no SQL and a second database port touches only here and pbem.store.
+Discord ids are plain integers; moments are stored as pbem.store keeps them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pbem.store import Store, from_text, to_text
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """A challenge posted in a channel: to one member, or open to anyone (`challenged_id` None)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    challenger_id: int
+    challenged_id: int | None
+    settings: dict[str, str]
+    status: str  # open, accepted, declined, withdrawn
+    game_id: int | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxEntry:
+    """One message the judge produced for Discord, kept until (and after) it was delivered."""
+
+    id: int
+    game_id: int | None
+    kind: str
+    turn: int | None
+    address: str
+    message: dict[str, Any]
+    sent: bool
+
+
+class DiscordStore:
+    """The Discord tables over a judge's Store (same connection, same transactions)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.connection = store.connection
+
+    # -- challenges ---------------------------------------------------------------------
+    def add_challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        challenged_id: int | None,
+        settings: dict[str, str],
+        at: datetime,
+    ) -> int:
+        cursor = self.connection.execute(
+            "INSERT INTO discord_challenges (guild_id, channel_id, challenger_id, "
+            "challenged_id, settings, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (guild_id, channel_id, challenger_id, challenged_id, json.dumps(settings), to_text(at)),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def challenge(self, challenge_id: int) -> Challenge | None:
+        row = self.connection.execute(
+            "SELECT * FROM discord_challenges WHERE id = ?", (challenge_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        return Challenge(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            message_id=row["message_id"],
+            challenger_id=row["challenger_id"],
+            challenged_id=row["challenged_id"],
+            settings=json.loads(row["settings"]),
+            status=row["status"],
+            game_id=row["game_id"],
+            created_at=from_text(row["created_at"]),  # type: ignore[arg-type]
+        )
+
+    def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        self.connection.execute(
+            "UPDATE discord_challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+        )
+
+    def close_challenge(self, challenge_id: int, status: str, game_id: int | None = None) -> bool:
+        """Mark an open challenge accepted, declined or withdrawn; False if it was not open
+        (someone else was quicker)."""
+        cursor = self.connection.execute(
+            "UPDATE discord_challenges SET status = ?, game_id = ? "
+            "WHERE id = ? AND status = 'open'",
+            (status, game_id, challenge_id),
+        )
+        return cursor.rowcount == 1
+
+    # -- games and their threads ----------------------------------------------------------
+    def link_game(self, game_id: int, guild_id: int, channel_id: int, thread_id: int) -> None:
+        self.connection.execute(
+            "INSERT INTO discord_games (game_id, guild_id, channel_id, thread_id) "
+            "VALUES (?, ?, ?, ?)",
+            (game_id, guild_id, channel_id, thread_id),
+        )
+
+    def game_of_thread(self, thread_id: int) -> int | None:
+        row = self.connection.execute(
+            "SELECT game_id FROM discord_games WHERE thread_id = ?", (thread_id,)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def thread_of(self, game_id: int) -> int | None:
+        row = self.connection.execute(
+            "SELECT thread_id FROM discord_games WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    # -- members --------------------------------------------------------------------------
+    def set_dms_open(self, user_id: int, open_: bool, at: datetime) -> None:
+        self.connection.execute(
+            "INSERT OR REPLACE INTO discord_members (user_id, dms_open, checked_at) "
+            "VALUES (?, ?, ?)",
+            (user_id, int(open_), to_text(at)),
+        )
+
+    def dms_open(self, user_id: int) -> bool | None:
+        """Whether the bot could last send the member a direct message (None: never tried)."""
+        row = self.connection.execute(
+            "SELECT dms_open FROM discord_members WHERE user_id = ?", (user_id,)
+        ).fetchone()
+        return None if row is None else bool(row[0])
+
+    # -- interactions handled once ----------------------------------------------------------
+    def claim_interaction(self, interaction_id: int, at: datetime) -> bool:
+        """True the first time an interaction is claimed; False if it was handled already."""
+        cursor = self.connection.execute(
+            "INSERT OR IGNORE INTO discord_interactions (interaction_id, handled_at) VALUES (?, ?)",
+            (interaction_id, to_text(at)),
+        )
+        return cursor.rowcount == 1
+
+    # -- the outbox ---------------------------------------------------------------------------
+    def add_outbox(
+        self,
+        game_id: int | None,
+        kind: str,
+        turn: int | None,
+        address: str,
+        message: dict[str, Any],
+        at: datetime,
+    ) -> int:
+        cursor = self.connection.execute(
+            "INSERT INTO discord_outbox (game_id, kind, turn, address, message, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, kind, turn, address, json.dumps(message), to_text(at)),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def claim_outbox(self, at: datetime, stale_before: datetime) -> list[OutboxEntry]:
+        """The messages not yet delivered, claimed for delivery by this process; a claim older
+        than `stale_before` (a process that died mid-delivery) is taken over."""
+        rows = self.connection.execute(
+            "SELECT * FROM discord_outbox WHERE sent_at IS NULL AND "
+            "(claimed_at IS NULL OR claimed_at < ?) ORDER BY id",
+            (to_text(stale_before),),
+        ).fetchall()
+        claimed = []
+        for row in rows:
+            cursor = self.connection.execute(
+                "UPDATE discord_outbox SET claimed_at = ? WHERE id = ? AND sent_at IS NULL "
+                "AND (claimed_at IS NULL OR claimed_at < ?)",
+                (to_text(at), row["id"], to_text(stale_before)),
+            )
+            if cursor.rowcount == 1:
+                claimed.append(_entry(row))
+        return claimed
+
+    def mark_sent(self, entry_id: int, at: datetime) -> None:
+        self.connection.execute(
+            "UPDATE discord_outbox SET sent_at = ? WHERE id = ?", (to_text(at), entry_id)
+        )
+
+    def pending_count(self) -> int:
+        row = self.connection.execute(
+            "SELECT COUNT(*) FROM discord_outbox WHERE sent_at IS NULL"
+        ).fetchone()
+        return int(row[0])
+
+    def message_for(
+        self, game_id: int, kind: str, turn: int | None, address: str
+    ) -> OutboxEntry | None:
+        """The message of one kind and turn the judge made for one address (the newest)."""
+        row = self.connection.execute(
+            "SELECT * FROM discord_outbox WHERE game_id = ? AND kind = ? AND turn IS ? "
+            "AND address = ? ORDER BY id DESC LIMIT 1",
+            (game_id, kind, turn, address),
+        ).fetchone()
+        return None if row is None else _entry(row)
+
+
+def _entry(row: Any) -> OutboxEntry:
+    return OutboxEntry(
+        id=row["id"],
+        game_id=row["game_id"],
+        kind=row["kind"],
+        turn=row["turn"],
+        address=row["address"],
+        message=json.loads(row["message"]),
+        sent=row["sent_at"] is not None,
+    )
