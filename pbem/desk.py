@@ -103,6 +103,31 @@ class Desk:
         ]
 
     # -- who may do what --------------------------------------------------------------------
+    def sign_on_account(self) -> None:
+        """A sender the front end vouches for (a Discord account) is signed on to the game it
+        names, as that game's player and/or game master, when the game is played with
+        accounts: no password."""
+        inbound = self.inbound
+        if not inbound.authenticated or inbound.game is None:
+            return
+        game = self.store.game(inbound.game)
+        if game is None or not game.accounts:
+            return
+        players = self.store.players(game.id).items()
+        seats = [s for s, p in players if p.address == inbound.sender]
+        self.session.seat = seats[0] if seats else None
+        self.session.master = game.master_address == inbound.sender
+        if self.session.seat is not None or self.session.master:
+            self.session.game = game
+
+    def refuse_other_front_end(self, game: GameRow) -> None:
+        """A game is played through the front end it was created in: a Discord game knows
+        its players by their accounts and has no passwords, a mail game the other way round."""
+        if game.accounts and not self.inbound.authenticated:
+            raise Refusal(f"game {game.name} is played in Discord; take part there")
+        if self.inbound.authenticated and not game.accounts:
+            raise Refusal(f"game {game.name} is played by email; take part by email")
+
     def player_session(self, what: str) -> tuple[GameRow, str]:
         session = self.session
         if session.failed_line is not None:
@@ -143,6 +168,8 @@ class Desk:
 
     # -- passwords --------------------------------------------------------------------------
     def seat_for(self, game: GameRow, password: str) -> str:
+        if game.accounts:
+            self.refuse_other_front_end(game)
         self.no_wrong_password_yet()
         self.refuse_throttled(game)
         # Check both seats every time, so the time taken does not say which seat matched.

@@ -86,17 +86,28 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
         body = "\n\n".join(
             [
                 f"{title} begins: {names['A']} (A) against {names['B']} (B).",
-                render.player_view_text(view, seat, names),
+                render.player_view_text(view, seat, names, grids=not game.accounts),
                 _next_turn_text(game, state, seat),
             ]
         )
         messages.append(
-            Outbound((players[seat].address,), subject(game, "the game begins"), body, game.name)
+            Outbound(
+                (players[seat].address,),
+                subject(game, "the game begins"),
+                body,
+                game.name,
+                kind="begin",
+                turn=0,
+            )
         )
     for address in store.observers(game.id):
         body = f"{title} begins: {names['A']} (A) against {names['B']} (B).\n\n"
         body += deadline_line(game)
-        messages.append(Outbound((address,), subject(game, "the game begins"), body, game.name))
+        messages.append(
+            Outbound(
+                (address,), subject(game, "the game begins"), body, game.name, kind="begin", turn=0
+            )
+        )
     messages += master_notice(
         store,
         game,
@@ -124,15 +135,16 @@ def master_notice(store: Store, game: GameRow, what: str, body: str) -> list[Out
 def _next_turn_text(game: GameRow, state: GameState, seat: str) -> str:
     may = engine.entitlements(state, seat)
     limits = may.limits()
-    return "\n".join(
-        [
-            f"Turn {state.turn}: you may use {may.describe()}.",
-            *([limits] if limits else []),
-            deadline_line(game),
-            f"Send:  game {game.name} PASSWORD",
-            f"       orders {state.turn}: ...",
-        ]
-    )
+    lines = [
+        f"Turn {state.turn}: you may use {may.describe()}.",
+        *([limits] if limits else []),
+        deadline_line(game),
+    ]
+    if game.accounts:
+        lines.append(f"Send your orders for turn {state.turn}.")
+    else:
+        lines += [f"Send:  game {game.name} PASSWORD", f"       orders {state.turn}: ..."]
+    return "\n".join(lines)
 
 
 def both_orders_in(store: Store, game: GameRow) -> bool:
@@ -185,7 +197,7 @@ def adjudicate_turn(
     in_match = matches.match_line(store, game, names)  # the standings: known to both
     for seat in SEATS:
         view = engine.player_view(new_state, seat)
-        parts = [render.player_turn_text(view, seat, played, names)]
+        parts = [render.player_turn_text(view, seat, played, names, grids=not game.accounts)]
         if defaulted:
             parts.insert(0, _defaulted_text(defaulted, seat, played, by_master))
         if in_match:
@@ -197,6 +209,8 @@ def adjudicate_turn(
                 subject(game, f"turn {played} results"),
                 "\n\n".join(parts),
                 game.name,
+                kind="turn",
+                turn=played,
             )
         )
     messages += _observer_turn(store, game, new_state, played, names, defaulted, by_master)
@@ -259,7 +273,14 @@ def _observer_turn(
     if not state.over:
         body += "\n\n" + deadline_line(game)
     return [
-        Outbound((address,), subject(game, f"turn {turn} results"), body, game.name)
+        Outbound(
+            (address,),
+            subject(game, f"turn {turn} results"),
+            body,
+            game.name,
+            kind="turn",
+            turn=turn,
+        )
         for address in observers
     ]
 
@@ -301,7 +322,9 @@ def end_game(
     store.update_game(game)
     attachment = Attachment(file_name, "text/plain; charset=utf-8", attached.encode("utf-8"))
     title = None if match is None else f"Game {match.number} of match {game.name}"
-    reveal = render.reveal_text(game, players, state, outcome, file_name, title)
+    reveal = render.reveal_text(
+        game, players, state, outcome, file_name, title, grids=not game.accounts
+    )
     if said:
         reveal += "\n\n" + said
     messages = []
@@ -324,7 +347,12 @@ def end_game(
             if seat is not None:
                 parts.append(
                     render.player_turn_text(
-                        engine.player_view(state, seat), seat, played_turn, names, result=False
+                        engine.player_view(state, seat),
+                        seat,
+                        played_turn,
+                        names,
+                        result=False,
+                        grids=not game.accounts,
                     )
                 )
             else:
@@ -341,6 +369,8 @@ def end_game(
                 "\n\n".join(parts),
                 game.name,
                 attachments=(attachment,),
+                kind="over",
+                turn=played_turn,
             )
         )
     if goes_on:
@@ -517,7 +547,14 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
                 f"{deadline_line(game)}"
             )
             messages.append(
-                Outbound((players[seat].address,), subject(game, "reminder"), body, game.name)
+                Outbound(
+                    (players[seat].address,),
+                    subject(game, "reminder"),
+                    body,
+                    game.name,
+                    kind="reminder",
+                    turn=game.turn if game.phase == "playing" else None,
+                )
             )
         game = replace(game, reminded=True)
         store.update_game(game)
@@ -537,7 +574,16 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
         if game.master_address not in targets:
             targets.append(game.master_address)
         for address in targets:
-            messages.append(Outbound((address,), subject(game, "deadline passed"), body, game.name))
+            messages.append(
+                Outbound(
+                    (address,),
+                    subject(game, "deadline passed"),
+                    body,
+                    game.name,
+                    kind="late",
+                    turn=game.turn if game.phase == "playing" else None,
+                )
+            )
         game = replace(game, late_notified=True)
         store.update_game(game)
     return game, messages

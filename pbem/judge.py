@@ -38,11 +38,19 @@ class Judge:
         clock: Callable[[], datetime] = now_utc,
         judge_address: str = "judge@localhost",
         rng: random.Random | None = None,
+        keep: Callable[[list[Outbound]], None] | None = None,
+        accounts: bool = False,
     ) -> None:
         self.store = store
         self.clock = clock
         self.judge_address = judge_address
         self.rng = rng
+        # Called inside the transaction with the messages a change causes (not the reply),
+        # so a front end can keep them with the change: committed together or not at all.
+        self.keep = keep
+        # Which games this judge's deadlines serve: those of front-end accounts (Discord) or
+        # those of passwords (mail); two front ends may share one store.
+        self.accounts = accounts
         self._lock = threading.RLock()
 
     # -- entry points -------------------------------------------------------------------
@@ -53,12 +61,15 @@ class Judge:
         with self._lock, self.store.transaction():
             now = self._now()
             desk = Desk(self.store, self.rng, inbound, Session(), reply, now)
+            desk.sign_on_account()
             if not commands:
                 reply.sections.append(
                     "The judge found no command in your message.\n\n" + help_text()
                 )
             for command in commands:
                 reply.sections.append(_answer(command, desk))
+            if self.keep is not None:
+                self.keep(reply.messages)
         body = "\n\n".join(reply.sections).rstrip() + "\n"
         subject = inbound.subject.strip()
         for command in commands:
@@ -74,6 +85,7 @@ class Judge:
             body=body,
             game=reply.game_names[0] if len(reply.game_names) == 1 else None,
             in_reply_to=inbound.message_id or None,
+            kind="reply",
         )
         return without_computer_mail([answer, *reply.messages])
 
@@ -86,11 +98,15 @@ class Judge:
         moment = self._now() if now is None else _aware(now)
         with self._lock:
             for due in self.store.games_with_deadlines():
+                if due.accounts != self.accounts:
+                    continue  # another front end's game
                 try:
                     with self.store.transaction():
                         game = self.store.game_by_id(due.id)  # as committed, not as listed
                         kind = gamekinds.kind_of(game)
                         _, sent = kind.tick(self.store, game, moment)
+                        if self.keep is not None:
+                            self.keep(sent)
                 except Exception:
                     log.exception("deadline processing of game %s failed", due.name)
                     continue

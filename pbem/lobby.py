@@ -53,7 +53,8 @@ def create(command: Command, desk: Desk) -> str:
     if level is not None and match is not None:
         raise Refusal("a match against the computer is not offered yet: play single games")
     rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
-    password = new_password(desk.rng)
+    accounts = desk.inbound.authenticated
+    password = "" if accounts else new_password(desk.rng)
     game = GameRow(
         id=0,
         name=command.name,
@@ -62,7 +63,7 @@ def create(command: Command, desk: Desk) -> str:
         private=settings.get("private") == "yes",
         phase="joining",
         master_address=desk.inbound.sender,
-        master_password=hash_password(password, desk.rng),
+        master_password=hash_password(password, desk.rng) if password else "",
         deadline_rule=rule.stored,
         reminder_hours=DEFAULT_REMINDER_HOURS if reminder is None else reminder,
         grace_hours=grace,
@@ -76,6 +77,7 @@ def create(command: Command, desk: Desk) -> str:
         outcome=None,
         created_at=desk.now,
         ended_at=None,
+        accounts=accounts,
     )
     game = desk.store.insert_game(game)
     if match is not None:
@@ -84,6 +86,8 @@ def create(command: Command, desk: Desk) -> str:
     created = f"Game {game.name} created: {render.settings_text(game)}."
     if match is not None:
         created += f"\nIt is {match.describe()} [{'10' if match.continued else '9'}]."
+    if accounts and level is None:
+        return created
     lines = [
         created,
         f"You are its game master. Your master password: {password}",
@@ -125,37 +129,37 @@ def join(command: Command, desk: Desk) -> str:
         raise Refusal(f"game {game.name} has both its players; you may `observe {game.name}`")
     if any(p.address == desk.inbound.sender for p in players.values()):
         raise Refusal(f"you have already joined {game.name}")
+    desk.refuse_other_front_end(game)
     seat = "A" if "A" not in players else "B"
     display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
     # A name is shown to the other player and in records: one line, not too long.
     name = " ".join((display or desk.inbound.sender_name or f"Player {seat}").split())[:40]
-    password = new_password(desk.rng)
+    # A game of front-end accounts (Discord) has no passwords: the account is the credential.
+    password = "" if game.accounts else new_password(desk.rng)
+    hashed = hash_password(password, desk.rng) if password else ""
     desk.store.insert_player(
-        PlayerRow(
-            game.id,
-            seat,
-            desk.inbound.sender,
-            name,
-            hash_password(password, desk.rng),
-            None,
-            desk.now,
-        )
+        PlayerRow(game.id, seat, desk.inbound.sender, name, hashed, None, desk.now)
     )
     ruleset = games.ruleset_of(game)
     match = matches.match_of(desk.store, game)
-    lines = [
-        f"You joined {game.name} as player {seat} ({name}).",
-        *([f"It is {match.rules.describe()}."] if match else []),
-        f"Your password for {game.name}: {password}",
-        "Keep it secret: every fleet and order of yours must carry it, and it cannot be "
-        "sent again.",
+    lines = [f"You joined {game.name} as player {seat} ({name})."]
+    if match:
+        lines.append(f"It is {match.rules.describe()}.")
+    if password:
+        lines += [
+            f"Your password for {game.name}: {password}",
+            "Keep it secret: every fleet and order of yours must carry it, and it cannot be "
+            "sent again.",
+        ]
+    lines += [
         "",
         render.fleet_requirements(ruleset),
         "Send it like this: each ship's type code, then its cells; `;` or a new line "
         "between ships (the grid form works too):",
-        f"  game {game.name} {password}",
-        "  fleet DS ...; KC ...; PC ...; MD ...; LS Bz5",
     ]
+    if password:
+        lines.append(f"  game {game.name} {password}")
+    lines.append("  fleet DS ...; KC ...; PC ...; MD ...; LS Bz5")
     if len(players) == 1:  # the other seat was taken already (by a person or the computer)
         game = games.open_phase(replace(game, phase="setup"), desk.now)
         desk.store.update_game(game)
@@ -193,6 +197,7 @@ def observe(command: Command, desk: Desk) -> str:
     desk.reply.about(game)
     if game.private:
         raise Refusal(f"game {game.name} is private: it takes no observers")
+    desk.refuse_other_front_end(game)
     if not desk.store.add_observer(game.id, desk.inbound.sender, desk.now):
         return f"You already observe {game.name}."
     return (

@@ -19,6 +19,8 @@ def sign_on_master(command: Command, desk: Desk) -> str:
     game = desk.game(command.name)
     assert command.password is not None
     desk.session.failed_line = command.line  # until the password is right
+    if game.accounts:
+        desk.refuse_other_front_end(game)
     desk.no_wrong_password_yet()
     desk.refuse_throttled(game)
     if not check_password(command.password, game.master_password):

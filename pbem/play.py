@@ -70,11 +70,11 @@ def submit_fleet(command: Command, desk: Desk) -> str:
         ("Your fleet is replaced" if replaced else "Your fleet is accepted")
         + f" for {game.name}, as understood:",
         format_fleet(fleet),
-        "",
-        render.fleet_grids(fleet, ruleset),
     ]
     if match is not None and match.rules.continued and match.number > 1:
         lines.insert(2, matches.additional_text(fleet, carry, ruleset))
+    if not game.accounts:  # an accounts front end (Discord) draws the grids as a picture
+        lines += ["", render.fleet_grids(fleet, ruleset)]
     players = desk.store.players(game.id)
     if len(players) == 2 and all(p.fleet is not None for p in players.values()):
         game, messages = games.start_play(desk.store, desk.reload(), desk.now)

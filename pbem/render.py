@@ -15,7 +15,7 @@ from engine.rulesets import COSTS
 from engine.views import LEGEND_ENEMY, LEGEND_OWN, TYPE_MARKS, TurnView
 from notation.cells import Cell
 from notation.fleets import Fleet
-from notation.format import format_grids, format_record, grid_marks
+from notation.format import format_fleet, format_grids, format_record, grid_marks
 from notation.records import Claim, DestroyedShip, FlashcubeCell, Record, ResultLine, TurnLine
 from pbem.deadlines import DeadlineRule, format_duration, format_moment
 from pbem.store import GameRow, PlayerRow
@@ -200,9 +200,11 @@ def reveal_text(
     outcome: dict[str, Any],
     attached: str | None = None,
     title: str | None = None,
+    grids: bool = True,
 ) -> str:
     """The end of a game for everyone: the result and why, and both spaces as they ended, drawn
-    like the turn mails draw a player's own space (ship letters, lower case where destroyed)."""
+    like the turn mails draw a player's own space (ship letters, lower case where destroyed);
+    without the grids (`grids` False) for a front end that draws them as a picture."""
     import engine
     from notation.parse import parse_fleet
 
@@ -212,17 +214,20 @@ def reveal_text(
         name = players[seat].name if seat in players else f"player {seat}"
         if state is not None:
             marks = engine.player_view(state, seat).own_marks()
-            lines += [
-                f"{name} ({seat}): {state.materiel(seat)} undamaged cells",
-                format_grids(marks, ruleset.colour_order)
-                + "\n"
-                + _ship_key(state.player(seat).fleet),
-                "",
-            ]
+            lines.append(f"{name} ({seat}): {state.materiel(seat)} undamaged cells")
+            if grids:
+                lines.append(
+                    format_grids(marks, ruleset.colour_order)
+                    + "\n"
+                    + _ship_key(state.player(seat).fleet)
+                )
+            lines.append("")
         elif seat in players and players[seat].fleet:
             fleet = parse_fleet(players[seat].fleet or "", ruleset.colour_order)
-            lines += [f"{name} ({seat}):", fleet_grids(fleet, ruleset), ""]
-    if state is not None:
+            lines.append(f"{name} ({seat}):")
+            lines.append(fleet_grids(fleet, ruleset) if grids else format_fleet(fleet))
+            lines.append("")
+    if state is not None and grids:
         lines += [f"  {LEGEND_REVEAL}", ""]
     lines.append(f"The whole record is attached ({attached or game.name + '.ssr'}).")
     return "\n".join(lines)
@@ -276,19 +281,27 @@ def player_grids_text(view: PlayerView) -> str:
     return "\n".join([own, "  " + LEGEND_OWN, "", enemy, "  " + LEGEND_ENEMY])
 
 
-def player_view_text(view: PlayerView, seat: str, names: dict[str, str]) -> str:
-    """A player's grids and own state, as their view has them."""
-    lines = [player_grids_text(view), "", f"Your remaining materiel: {view.materiel}."]
+def player_view_text(view: PlayerView, seat: str, names: dict[str, str], grids: bool = True) -> str:
+    """A player's grids and own state, as their view has them; without the grids for a front
+    end that draws them as a picture."""
+    lines = [player_grids_text(view), ""] if grids else []
+    lines.append(f"Your remaining materiel: {view.materiel}.")
     if view.burnt_out:
         lines.append("Burnt out beam weapons [8.2.4]: " + " ".join(view.burnt_out) + ".")
     return "\n".join(lines)
 
 
 def player_turn_text(
-    view: PlayerView, seat: str, turn: int, names: dict[str, str], result: bool = True
+    view: PlayerView,
+    seat: str,
+    turn: int,
+    names: dict[str, str],
+    result: bool = True,
+    grids: bool = True,
 ) -> str:
     """The results of one turn for one player, drawn from their view only (with the game's
-    result when it ended, unless `result` is False: the reveal that follows says it)."""
+    result when it ended, unless `result` is False: the reveal that follows says it); without
+    the grids for a front end that draws them as a picture."""
     opponent = "B" if seat == "A" else "A"
     played = next(t for t in view.turns if t.turn == turn)
     mine = next((o for o in view.orders if o.turn == turn), None)
@@ -303,7 +316,7 @@ def player_turn_text(
         "Your opponent's actions:",
         entries_text(played.entries(opponent), opponent, seat, names),
         "",
-        player_view_text(view, seat, names),
+        player_view_text(view, seat, names, grids),
     ]
     if view.result is not None and result:
         lines += ["", _result_line(view.result, names)]
