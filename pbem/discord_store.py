@@ -103,6 +103,11 @@ class DiscordStore:
         )
         return cursor.rowcount == 1
 
+    def set_challenge_game(self, challenge_id: int, game_id: int) -> None:
+        self.connection.execute(
+            "UPDATE discord_challenges SET game_id = ? WHERE id = ?", (game_id, challenge_id)
+        )
+
     # -- games and their threads ----------------------------------------------------------
     def link_game(self, game_id: int, guild_id: int, channel_id: int, thread_id: int) -> None:
         self.connection.execute(
@@ -137,6 +142,18 @@ class DiscordStore:
             "SELECT dms_open FROM discord_members WHERE user_id = ?", (user_id,)
         ).fetchone()
         return None if row is None else bool(row[0])
+
+    # -- the bot's own notes (e.g. which command set was last synced) ---------------------
+    def meta(self, key: str) -> str | None:
+        row = self.connection.execute(
+            "SELECT value FROM discord_meta WHERE key = ?", (key,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.connection.execute(
+            "INSERT OR REPLACE INTO discord_meta (key, value) VALUES (?, ?)", (key, value)
+        )
 
     # -- interactions handled once ----------------------------------------------------------
     def claim_interaction(self, interaction_id: int, at: datetime) -> bool:

@@ -1,0 +1,178 @@
+"""The slash commands, all under `/spaceships`: their names, options, descriptions and the
+completion of game names. Each hands its interaction to bot.handlers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+if TYPE_CHECKING:
+    from bot.app import SpaceshipsBot
+
+Interaction = discord.Interaction[Any]
+
+
+def _bot(interaction: Interaction) -> SpaceshipsBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def complete_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The member's own games, those in play first, matching what they typed so far."""
+    service = _bot(interaction).service
+    games = service.games_of(interaction.user.id, active_only=False)
+    games.sort(key=lambda g: g.phase == "over")
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=f"{g.name} ({g.phase})", value=g.name)
+        for g in games
+        if typed in g.name.lower()
+    ][:25]
+
+
+GAME = "the game (default: this thread's game, or your only game)"
+
+
+def build_group() -> app_commands.Group:
+    group = app_commands.Group(name="spaceships", description="Play Spaceships, the 3D battle game")
+
+    @group.command(description="Challenge a member (or anyone) to a game")
+    @app_commands.describe(
+        member="who you challenge; leave out for an open challenge anyone may accept",
+        ruleset="2.6.1 (default) or classic",
+        options="rule options, e.g. fleet=cost:24 colours=RYGOB",
+        deadline="e.g. 48h, 2026-12-01 20:00, FREQ=WEEKLY;BYDAY=MO;BYHOUR=20, none",
+        private="a private thread only the two players see",
+        name="the game's name (default: from the players' names)",
+    )
+    @app_commands.choices(
+        ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")]
+    )
+    async def challenge(
+        interaction: Interaction,
+        member: discord.Member | None = None,
+        ruleset: str | None = None,
+        options: str | None = None,
+        deadline: str | None = None,
+        private: bool = False,
+        name: str | None = None,
+    ) -> None:
+        settings = {
+            k: v
+            for k, v in {
+                "ruleset": ruleset,
+                "options": options,
+                "deadline": deadline,
+                "name": name,
+                "private": "yes" if private else None,
+            }.items()
+            if v
+        }
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.challenge(interaction, member, settings))
+
+    @group.command(description="Send your fleet: as text, a .ssr/.txt file, or in a form")
+    @app_commands.describe(
+        text="your ships, e.g. DS Rv1 Rv2 ...; KC ...; leave out to get a form",
+        file="a .ssr or .txt file with your fleet (list or grid form)",
+        game=GAME,
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def fleet(
+        interaction: Interaction,
+        text: str | None = None,
+        file: discord.Attachment | None = None,
+        game: str | None = None,
+    ) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.fleet(interaction, game, text, file))
+
+    @group.command(description="Send this turn's orders: as text, a file, or in a form")
+    @app_commands.describe(
+        text="e.g. Gx3 Gy3 bRv1Rx1 mYw3 sBz5, or none; leave out to get a form",
+        file="a .ssr or .txt file with the orders",
+        turn="the turn they are for (default: the current turn)",
+        game=GAME,
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def orders(
+        interaction: Interaction,
+        text: str | None = None,
+        file: discord.Attachment | None = None,
+        turn: app_commands.Range[int, 1, 10_000] | None = None,
+        game: str | None = None,
+    ) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.orders(interaction, game, text, file, turn))
+
+    @group.command(description="Your own view of a game, privately, as a picture")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def status(interaction: Interaction, game: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.status(interaction, game))
+
+    @group.command(description="The public board of a game: what both players see")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def board(interaction: Interaction, game: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.board(interaction, game))
+
+    @group.command(description="The game so far, as much as you may know")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def history(interaction: Interaction, game: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.history(interaction, game))
+
+    @group.command(description="Give up a game (asks first)")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def resign(interaction: Interaction, game: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.resign(interaction, game))
+
+    @group.command(description="Game master: deadline, reminder, grace, missing orders")
+    @app_commands.describe(
+        deadline="48h, 2026-12-01 20:00, FREQ=WEEKLY;BYDAY=MO;BYHOUR=20, or none",
+        reminder="how long before a deadline to remind, e.g. 12h (0: never)",
+        grace="extra time after a deadline, e.g. 1h",
+        missing="at a deadline: no actions for a missing player, or wait",
+        game=GAME,
+    )
+    @app_commands.choices(
+        missing=[
+            app_commands.Choice(name="no actions", value="noactions"),
+            app_commands.Choice(name="wait", value="wait"),
+        ]
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def settings(
+        interaction: Interaction,
+        deadline: str | None = None,
+        reminder: str | None = None,
+        grace: str | None = None,
+        missing: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        changes = {"deadline": deadline, "reminder": reminder, "grace": grace, "missing": missing}
+        handlers = _bot(interaction).handlers
+        await handlers.run(
+            interaction,
+            handlers.settings(interaction, game, {k: v for k, v in changes.items() if v}),
+        )
+
+    @group.command(description="Your games and their threads")
+    async def games(interaction: Interaction) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.games(interaction))
+
+    @group.command(description="How to play Spaceships here")
+    @app_commands.describe(topic="fleet, orders, notation or deadline")
+    async def help(interaction: Interaction, topic: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.help(interaction, topic))
+
+    return group

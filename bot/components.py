@@ -1,0 +1,191 @@
+"""The bot's buttons and forms, alive across restarts: every button is a dynamic item whose
+custom id carries what it is about (`ss:accept:12`, `ss:mine:3:turn:5`), registered at start-up,
+so a button on a message of last week still works after the bot was restarted.
+
+- Accept / Decline under a challenge;
+- Submit fleet / Submit orders on a game's posts: a form (modal) for the text, easy on a phone;
+- View my results under each results post: the clicking player's own results, privately;
+  anyone else is told it is not their game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from pbem.store import GameRow
+
+FLEET_EXAMPLE = "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ..."
+ORDERS_EXAMPLE = "Gx3 Gy3 bRv1Rx1 mYw3 sBz5   (or: none)"
+
+
+def _app(interaction: discord.Interaction[Any]) -> Any:
+    """The bot's front end (bot.app.SpaceshipsBot): its service and handlers."""
+    return interaction.client
+
+
+class AcceptButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:accept:(?P<id>\d+)"
+):
+    def __init__(self, challenge_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Accept",
+                style=discord.ButtonStyle.success,
+                custom_id=f"ss:accept:{challenge_id}",
+            )
+        )
+        self.challenge_id = challenge_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AcceptButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _app(interaction).handlers.accept(interaction, self.challenge_id)
+
+
+class DeclineButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:decline:(?P<id>\d+)"
+):
+    def __init__(self, challenge_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Decline",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ss:decline:{challenge_id}",
+            )
+        )
+        self.challenge_id = challenge_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DeclineButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _app(interaction).handlers.decline(interaction, self.challenge_id)
+
+
+class FleetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:fleet:(?P<id>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Submit fleet",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ss:fleet:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FleetButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _app(interaction).handlers.fleet_form(interaction, self.game_id)
+
+
+class OrdersButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:orders:(?P<id>\d+):(?P<turn>\d+)"
+):
+    def __init__(self, game_id: int, turn: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Submit orders (turn {turn})",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ss:orders:{game_id}:{turn}",
+            )
+        )
+        self.game_id = game_id
+        self.turn = turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OrdersButton:
+        return cls(int(match["id"]), int(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _app(interaction).handlers.orders_form(interaction, self.game_id, self.turn)
+
+
+class ResultsButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ss:mine:(?P<id>\d+):(?P<kind>[a-z]+):(?P<turn>\d+|-)",
+):
+    def __init__(self, game_id: int, kind: str, turn: int | None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="View my results",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ss:mine:{game_id}:{kind}:{'-' if turn is None else turn}",
+            )
+        )
+        self.game_id = game_id
+        self.kind = kind
+        self.turn = turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResultsButton:
+        turn = None if match["turn"] == "-" else int(match["turn"])
+        return cls(int(match["id"]), match["kind"], turn)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _app(interaction).handlers.my_results(interaction, self.game_id, self.kind, self.turn)
+
+
+DYNAMIC_ITEMS = (AcceptButton, DeclineButton, FleetButton, OrdersButton, ResultsButton)
+
+
+def challenge_buttons(challenge_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(AcceptButton(challenge_id))
+    view.add_item(DeclineButton(challenge_id))
+    return view
+
+
+def game_buttons(game: GameRow, kind: str, turn: int | None) -> discord.ui.View | None:
+    """The buttons under a game's post in its thread (None: no buttons)."""
+    view = discord.ui.View(timeout=None)
+    if kind == "setup":
+        view.add_item(FleetButton(game.id))
+        return view
+    if kind not in ("begin", "turn", "over"):
+        return None
+    view.add_item(ResultsButton(game.id, kind, turn))
+    next_turn = 1 if kind == "begin" else (turn or 0) + 1
+    if kind != "over" and game.phase == "playing" and game.turn <= next_turn:
+        view.add_item(OrdersButton(game.id, next_turn))
+    return view
+
+
+class TextForm(discord.ui.Modal):
+    """A form with one long text field: a fleet or a turn's orders."""
+
+    def __init__(
+        self, title: str, label: str, placeholder: str, on_text: Any, required: bool = True
+    ) -> None:
+        super().__init__(title=title[:45], timeout=None)
+        self.text: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=label[:45],
+            style=discord.TextStyle.paragraph,
+            placeholder=placeholder[:100],
+            required=required,
+            max_length=4000,
+        )
+        self.add_item(self.text)
+        self.on_text = on_text
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await self.on_text(interaction, self.text.value or "")

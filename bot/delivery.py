@@ -1,0 +1,213 @@
+"""Deliver the judge's outbox to Discord: each message to the place its reader sees it.
+
+- What both players may see (the messages to a game's thread, the judge's observer) goes to
+  the thread: an embed, the public board picture, and the buttons "View my results" and
+  "Submit orders"; at the end the reveal and the record `NAME.ssr`.
+- A player's own results go by direct message. When the member does not accept DMs the thread
+  says so (without a word of the results) and the "View my results" button shows them.
+- Reminders and deadline notices go to the thread, pinging only the players concerned;
+  other notices to a player go to the thread, naming them without a ping.
+
+An entry is marked sent only once posted; one whose delivery failed is tried again later, and
+an entry claimed by a process that died is taken over (pbem.discord_store).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import posts
+from bot.components import game_buttons
+from bot.service import Service, thread_id_of, user_id_of
+from pbem.discord_store import OutboxEntry
+
+if TYPE_CHECKING:
+    from discord.abc import Messageable
+
+log = logging.getLogger(__name__)
+
+PRIVATE_KINDS = ("begin", "turn", "over")
+PINGING_KINDS = ("reminder", "late")
+STALE_CLAIM = timedelta(minutes=5)
+
+
+class Delivery:
+    """Posts outbox entries with a Discord client."""
+
+    def __init__(self, client: discord.Client, service: Service) -> None:
+        self.client = client
+        self.service = service
+        self._lock = asyncio.Lock()
+
+    async def flush(self) -> int:
+        """Deliver everything pending; the number of entries delivered."""
+        async with self._lock:  # one flush at a time keeps a thread's posts in order
+            now = self.service.now()
+            with self.service.store.transaction():
+                entries = self.service.tables.claim_outbox(now, now - STALE_CLAIM)
+            done = 0
+            for entry in entries:
+                try:
+                    await self.deliver(entry)
+                except discord.HTTPException:
+                    log.exception("delivery of outbox entry %s failed; kept for later", entry.id)
+                    continue
+                with self.service.store.transaction():
+                    self.service.tables.mark_sent(entry.id, self.service.now())
+                done += 1
+            return done
+
+    async def deliver(self, entry: OutboxEntry) -> None:
+        thread_id = thread_id_of(entry.address)
+        if thread_id is not None:
+            await self._to_thread(entry, thread_id)
+            return
+        user_id = user_id_of(entry.address)
+        if user_id is None:
+            log.warning("outbox entry %s for %s: no Discord address", entry.id, entry.address)
+            return
+        if entry.kind in PRIVATE_KINDS:
+            await self._private(entry, user_id)
+        else:
+            await self._notice(entry, user_id)
+
+    # -- places ---------------------------------------------------------------------------
+    async def channel(self, channel_id: int) -> Messageable | None:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def game_thread(self, game_id: int | None) -> Messageable | None:
+        if game_id is None:
+            return None
+        thread_id = self.service.tables.thread_of(game_id)
+        return None if thread_id is None else await self.channel(thread_id)
+
+    async def send(
+        self,
+        where: Messageable,
+        post: posts.Post,
+        view: discord.ui.View | None = None,
+        mentions: discord.AllowedMentions | None = None,
+    ) -> discord.Message:
+        kwargs: dict[str, object] = {"allowed_mentions": mentions or discord.AllowedMentions.none()}
+        if post.content:
+            kwargs["content"] = post.content
+        if post.embeds:
+            kwargs["embeds"] = post.embeds
+        if post.files:
+            kwargs["files"] = post.discord_files()
+        if view is not None:
+            kwargs["view"] = view
+        return await where.send(**kwargs)  # type: ignore[call-overload]
+
+    # -- kinds of message -------------------------------------------------------------------
+    async def _to_thread(self, entry: OutboxEntry, thread_id: int) -> None:
+        channel = await self.channel(thread_id)
+        if channel is None or entry.game_id is None:
+            log.warning("thread %s of outbox entry %s is gone", thread_id, entry.id)
+            return
+        game = self.service.game_by_id(entry.game_id)
+        if entry.kind in PRIVATE_KINDS:
+            picture = posts.picture_for(self.service.store, game, entry.kind, entry.turn, None)
+            batch = posts.results_posts(game, entry.message, picture)
+        else:
+            batch = posts.text_posts(str(entry.message.get("body", "")))
+        view = game_buttons(game, entry.kind, entry.turn)
+        for index, post in enumerate(batch):
+            await self.send(channel, post, view if index == len(batch) - 1 else None)
+
+    async def _private(self, entry: OutboxEntry, user_id: int) -> None:
+        assert entry.game_id is not None
+        game = self.service.game_by_id(entry.game_id)
+        batch = private_posts(self.service, entry)
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            for post in batch:
+                await self.send(user, post)
+        except discord.Forbidden:
+            await self._dms_closed(game.id, user_id, what=_what(entry))
+            return
+        with self.service.store.transaction():
+            self.service.tables.set_dms_open(user_id, True, self.service.now())
+
+    async def _dms_closed(self, game_id: int, user_id: int, what: str) -> None:
+        first_time = self.service.tables.dms_open(user_id) is not False
+        with self.service.store.transaction():
+            self.service.tables.set_dms_open(user_id, False, self.service.now())
+        thread = await self.game_thread(game_id)
+        if thread is None:
+            return
+        text = (
+            f"<@{user_id}>: I cannot send you direct messages, so {what} waits for you behind "
+            "the **View my results** button below (only you can see what it shows)."
+        )
+        if first_time:
+            text += (
+                " To get them by DM, allow direct messages from server members "
+                "(the server's Privacy Settings)."
+            )
+        await self.send(
+            thread, posts.Post(content=text), mentions=discord.AllowedMentions(users=True)
+        )
+
+    async def _notice(self, entry: OutboxEntry, user_id: int) -> None:
+        thread = await self.game_thread(entry.game_id)
+        body = str(entry.message.get("body", ""))
+        ping = entry.kind in PINGING_KINDS
+        if thread is None:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            for post in posts.text_posts(body):
+                await self.send(user, post)
+            return
+        mentions = (
+            discord.AllowedMentions(users=[discord.Object(user_id)])
+            if ping
+            else discord.AllowedMentions.none()
+        )
+        for post in posts.text_posts(body, prefix=f"<@{user_id}>"):
+            await self.send(thread, post, mentions=mentions)
+
+    async def check_dms(self, game_id: int, user_ids: list[int], text: str) -> None:
+        """At the start of a game: a DM to each player; the thread says who cannot get one."""
+        for user_id in user_ids:
+            try:
+                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+                await user.send(text)
+            except discord.Forbidden:
+                await self._dms_closed(game_id, user_id, what="each of your private results")
+                continue
+            with self.service.store.transaction():
+                self.service.tables.set_dms_open(user_id, True, self.service.now())
+
+
+def private_posts(service: Service, entry: OutboxEntry) -> list[posts.Post]:
+    """A player's own message (DM or "View my results"): the judge's text, their picture."""
+    assert entry.game_id is not None
+    game = service.game_by_id(entry.game_id)
+    user_id = user_id_of(entry.address)
+    seat = service.role(game, user_id).seat if user_id is not None else None
+    picture = posts.picture_for(service.store, game, entry.kind, entry.turn, seat)
+    heading = {
+        "begin": f"{game.name}: the game begins (your view)",
+        "turn": f"{game.name}: turn {entry.turn}, your results",
+        "over": f"{game.name}: game over",
+    }.get(entry.kind)
+    return posts.results_posts(game, entry.message, picture, heading)
+
+
+def _what(entry: OutboxEntry) -> str:
+    if entry.kind == "turn":
+        return f"your results of turn {entry.turn}"
+    if entry.kind == "begin":
+        return "your view of the start"
+    return "your results"

@@ -1,0 +1,535 @@
+"""What the bot does for each command, button and form: find the game and the member's part in
+it, hand the words to the judge (bot.service), answer privately, then post what it caused.
+
+Every answer about a member's own fleet, orders or view is ephemeral (only they see it); the
+judge's answer is given as the email judge words it. Refusals say what and why; an error on
+the bot's side is logged and the member is told, never left with "interaction failed".
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import posts
+from bot.components import (
+    FLEET_EXAMPLE,
+    ORDERS_EXAMPLE,
+    TextForm,
+    challenge_buttons,
+    game_buttons,
+)
+from bot.delivery import private_posts
+from bot.help import help_text
+from bot.service import BotRefusal, Role, member_address, not_your_game
+from engine import observer_view, player_view
+from pbem.store import GameRow
+from pictures import observer_picture, player_picture
+
+if TYPE_CHECKING:
+    from bot.app import SpaceshipsBot
+
+log = logging.getLogger(__name__)
+
+NO_ACTIONS = ("none", "pass", "-", "no actions")
+MAX_ATTACHMENT = 64_000
+ORDERS_FILE_TYPES = (".ssr", ".txt")
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+class Handlers:
+    def __init__(self, bot: SpaceshipsBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    # -- answering --------------------------------------------------------------------------
+    async def answer(
+        self,
+        interaction: discord.Interaction[Any],
+        batch: list[posts.Post],
+        ephemeral: bool = True,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """The first post as the interaction's response, the others as follow-ups."""
+        for index, post in enumerate(batch):
+            kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+            if post.content:
+                kwargs["content"] = post.content
+            if post.embeds:
+                kwargs["embeds"] = post.embeds
+            if post.files:
+                kwargs["files"] = post.discord_files()
+            if view is not None and index == len(batch) - 1:
+                kwargs["view"] = view
+            kwargs["allowed_mentions"] = discord.AllowedMentions.none()
+            if index == 0 and not interaction.response.is_done():
+                await interaction.response.send_message(**kwargs)
+            else:
+                await interaction.followup.send(**kwargs)
+
+    async def say(self, interaction: discord.Interaction[Any], text: str) -> None:
+        await self.answer(interaction, [posts.Post(content=text[:2000])])
+
+    async def judge_answer(
+        self,
+        interaction: discord.Interaction[Any],
+        text: str,
+        files: list[tuple[str, bytes]] | None = None,
+    ) -> None:
+        batch = posts.text_posts(text)
+        if files:
+            batch[-1].files.extend(files)
+        await self.answer(interaction, batch)
+        await self.bot.delivery.flush()
+
+    def _channel_id(self, interaction: discord.Interaction[Any]) -> int | None:
+        return interaction.channel_id
+
+    # -- challenges ---------------------------------------------------------------------------
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | None,
+        settings: dict[str, str],
+    ) -> None:
+        if interaction.guild is None or interaction.channel is None:
+            raise BotRefusal("Challenges are made in a server's channel, not in direct messages.")
+        if isinstance(interaction.channel, discord.Thread):
+            raise BotRefusal("Challenge from a channel, not from inside a thread.")
+        if member is not None and member.id == interaction.user.id:
+            raise BotRefusal("You cannot challenge yourself.")
+        if member is not None and member.bot:
+            raise BotRefusal(f"{member.display_name} is a bot and cannot play.")
+        challenge = self.service.challenge(
+            interaction.guild.id,
+            interaction.channel.id,
+            interaction.user.id,
+            member.id if member else None,
+            settings,
+        )
+        who = member.mention if member else "anyone"
+        from bot.service import settings_text
+
+        text = (
+            f"{interaction.user.mention} challenges {who} to a game of Spaceships"
+            + (f" ({settings_text(settings)})" if settings_text(settings) else "")
+            + ". Accepting opens a thread for the game."
+        )
+        mentions = discord.AllowedMentions(users=[member] if member else False)
+        await interaction.response.send_message(
+            text, view=challenge_buttons(challenge.id), allowed_mentions=mentions
+        )
+        message = await interaction.original_response()
+        self.service.set_challenge_message(challenge.id, message.id)
+
+    async def accept(self, interaction: discord.Interaction[Any], challenge_id: int) -> None:
+        user = interaction.user
+        challenge = self.service.open_challenge(challenge_id, user.id, accepting=True)
+        challenger = (
+            interaction.guild.get_member(challenge.challenger_id) if interaction.guild else None
+        )
+        challenger_name = (
+            display_name(challenger) if challenger else f"member {challenge.challenger_id}"
+        )
+        name = self.service.name_for(challenge, challenger_name, display_name(user))
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise BotRefusal("This challenge's channel cannot hold threads.")
+        await interaction.response.defer()
+        private = challenge.settings.get("private") == "yes"
+        try:
+            if private:
+                thread = await channel.create_thread(
+                    name=f"Spaceships {name}",
+                    type=discord.ChannelType.private_thread,
+                    invitable=False,
+                )
+            else:
+                assert interaction.message is not None
+                thread = await interaction.message.create_thread(name=f"Spaceships {name}")
+        except discord.HTTPException as exc:
+            raise BotRefusal(
+                f"I could not open a thread for the game ({exc.text or exc.status}): I need the "
+                "permissions Create Public Threads, Create Private Threads and Send Messages "
+                "in Threads in this channel."
+            ) from exc
+        try:
+            game, answer = self.service.accept(
+                challenge,
+                name,
+                challenger_name,
+                user.id,
+                display_name(user),
+                thread.id,
+                interaction.id,
+            )
+        except BotRefusal:
+            await thread.delete()
+            raise
+        if private:
+            for member_id in (challenge.challenger_id, user.id):
+                await thread.add_user(discord.Object(member_id))
+        if interaction.message is not None:
+            await interaction.message.edit(
+                content=f"{interaction.message.content}\n**Accepted** by {user.mention}: "
+                f"game **{game.name}**, in {thread.mention}.",
+                view=None,
+            )
+        await self.post_setup(thread, game)
+        await self.answer(interaction, posts.text_posts(answer))
+        await self.bot.delivery.check_dms(
+            game.id,
+            [challenge.challenger_id, user.id],
+            f"You play Spaceships game **{game.name}**: {thread.jump_url}\n"
+            "Your private results will come here.",
+        )
+        await self.bot.delivery.flush()
+
+    async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
+        players = self.service.players(game)
+        from pbem.games import ruleset_of
+        from pbem.render import fleet_requirements, settings_text
+
+        lines = [
+            f"**{game.name}**: <@{_uid(players['A'].address)}> (A) against "
+            f"<@{_uid(players['B'].address)}> (B).",
+            f"Settings: {settings_text(game)}.",
+            fleet_requirements(ruleset_of(game)),
+            "Each of you: send your fleet with the button below or `/spaceships fleet` "
+            "(text, or a .ssr/.txt file). Only you see your fleet and the judge's answer.",
+            "`/spaceships help` explains everything.",
+        ]
+        await thread.send(
+            "\n".join(lines),
+            view=game_buttons(game, "setup", None),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def decline(self, interaction: discord.Interaction[Any], challenge_id: int) -> None:
+        challenge = self.service.decline(challenge_id, interaction.user.id, interaction.id)
+        word = "withdrawn" if challenge.status == "withdrawn" else "declined"
+        content = interaction.message.content if interaction.message else ""
+        await interaction.response.edit_message(
+            content=f"{content}\n**{word.capitalize()}** by {interaction.user.mention}.",
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    # -- fleets and orders ----------------------------------------------------------------------
+    async def fleet(
+        self,
+        interaction: discord.Interaction[Any],
+        game_name: str | None,
+        text: str | None,
+        file: discord.Attachment | None,
+    ) -> None:
+        role = self.service.player_role(
+            interaction.user.id, game_name, self._channel_id(interaction)
+        )
+        if file is not None:
+            text = await read_attachment(file)
+        if not text:
+            await self._fleet_modal(interaction, role.game)
+            return
+        await self.submit_fleet(interaction, role.game, text)
+
+    async def fleet_form(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        game = self.service.game_by_id(game_id)
+        self._player(game, interaction.user.id)
+        await self._fleet_modal(interaction, game)
+
+    async def _fleet_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
+        async def on_text(inner: discord.Interaction[Any], text: str) -> None:
+            await self.run(inner, self.submit_fleet(inner, self.service.game_by_id(game.id), text))
+
+        await interaction.response.send_modal(
+            TextForm(
+                f"Your fleet for {game.name}", "Fleet (list or grid form)", FLEET_EXAMPLE, on_text
+            )
+        )
+
+    async def submit_fleet(
+        self, interaction: discord.Interaction[Any], game: GameRow, text: str
+    ) -> None:
+        role = self._player(game, interaction.user.id)
+        assert role.seat is not None
+        before = self.service.players(game)[role.seat].fleet
+        command = f"fleet {text.strip()}" if "\n" not in text.strip() else f"fleet\n{text.strip()}"
+        answer = self.service.submit(
+            interaction.user.id, display_name(interaction.user), command, game, interaction.id
+        )
+        after = self.service.players(game)[role.seat].fleet
+        files = [posts.fleet_file(game, after)] if after and after != before else None
+        await self.judge_answer(interaction, answer, files)
+
+    async def orders(
+        self,
+        interaction: discord.Interaction[Any],
+        game_name: str | None,
+        text: str | None,
+        file: discord.Attachment | None,
+        turn: int | None,
+    ) -> None:
+        role = self.service.player_role(
+            interaction.user.id, game_name, self._channel_id(interaction)
+        )
+        if file is not None:
+            text = await read_attachment(file)
+        turn = turn if turn is not None else max(role.game.turn, 1)
+        if text is None or not text.strip():
+            await self._orders_modal(interaction, role.game, turn)
+            return
+        await self.submit_orders(interaction, role.game, turn, text)
+
+    async def orders_form(
+        self, interaction: discord.Interaction[Any], game_id: int, turn: int
+    ) -> None:
+        game = self.service.game_by_id(game_id)
+        self._player(game, interaction.user.id)
+        await self._orders_modal(interaction, game, turn)
+
+    async def _orders_modal(
+        self, interaction: discord.Interaction[Any], game: GameRow, turn: int
+    ) -> None:
+        async def on_text(inner: discord.Interaction[Any], text: str) -> None:
+            await self.run(
+                inner, self.submit_orders(inner, self.service.game_by_id(game.id), turn, text)
+            )
+
+        await interaction.response.send_modal(
+            TextForm(
+                f"Orders for turn {turn} of {game.name}",
+                f"Orders for turn {turn}",
+                ORDERS_EXAMPLE,
+                on_text,
+            )
+        )
+
+    async def submit_orders(
+        self, interaction: discord.Interaction[Any], game: GameRow, turn: int, text: str
+    ) -> None:
+        self._player(game, interaction.user.id)
+        words = " ".join(text.split())
+        body = "" if words.lower() in NO_ACTIONS else words
+        answer = self.service.submit(
+            interaction.user.id,
+            display_name(interaction.user),
+            f"orders {turn}: {body}",
+            game,
+            interaction.id,
+        )
+        await self.judge_answer(interaction, answer)
+
+    def _player(self, game: GameRow, user_id: int) -> Role:
+        role = self.service.role(game, user_id)
+        if role.seat is None:
+            raise BotRefusal(not_your_game(game, self.service.players(game)))
+        return role
+
+    # -- looking ---------------------------------------------------------------------------------
+    async def status(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
+        game = self.service.resolve(interaction.user.id, game_name, self._channel_id(interaction))
+        role = self.service.role(game, interaction.user.id)
+        answer = self.service.submit(
+            interaction.user.id,
+            display_name(interaction.user),
+            f"status {game.name}",
+            game if role.member else None,
+        )
+        files = []
+        if role.seat is not None and game.state is not None:
+            from engine import GameState
+
+            state = GameState.from_json(game.state)
+            names = posts.names_of(self.service.store, game)
+            files.append(
+                (f"{game.name}-you.png", player_picture(player_view(state, role.seat), names))
+            )
+        elif role.seat is not None:
+            fleet = self.service.players(game)[role.seat].fleet
+            if fleet:
+                files.append(posts.fleet_file(game, fleet))
+        await self.judge_answer(interaction, answer, files)
+
+    async def board(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
+        game = self.service.resolve(interaction.user.id, game_name, self._channel_id(interaction))
+        role = self.service.role(game, interaction.user.id)
+        in_thread = self.service.game_of_thread(self._channel_id(interaction))
+        if game.private and not (in_thread is not None and in_thread.id == game.id):
+            if not role.member:
+                raise BotRefusal(not_your_game(game, self.service.players(game)))
+            raise BotRefusal(f"{game.name} is private: its board is shown only in its thread.")
+        answer = self.service.submit(
+            interaction.user.id, display_name(interaction.user), f"status {game.name}"
+        )
+        batch = posts.text_posts(answer.split("\n", 1)[1] if answer.startswith(">") else answer)
+        if game.state is not None:
+            from engine import GameState
+
+            state = GameState.from_json(game.state)
+            names = posts.names_of(self.service.store, game)
+            batch[-1].files.append(
+                (f"{game.name}-board.png", observer_picture(observer_view(state), names))
+            )
+        await self.answer(interaction, batch, ephemeral=False)
+
+    async def history(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
+        game = self.service.resolve(interaction.user.id, game_name, self._channel_id(interaction))
+        role = self.service.role(game, interaction.user.id)
+        text = "history" if role.seat is not None else f"history {game.name}"
+        answer = self.service.submit(
+            interaction.user.id,
+            display_name(interaction.user),
+            text,
+            game if role.seat is not None else None,
+        )
+        if len(answer) > 5500:
+            # A long game: the record as a file, readable and checkable with `validate`.
+            first = answer.split("\n\n", 2)
+            head = "\n\n".join(first[:2])[:1500]
+            batch = posts.text_posts(head)
+            batch[-1].files.append((f"{game.name}-history.ssr", answer.encode("utf-8")))
+            await self.answer(interaction, batch)
+            return
+        await self.judge_answer(interaction, answer)
+
+    async def my_results(
+        self, interaction: discord.Interaction[Any], game_id: int, kind: str, turn: int | None
+    ) -> None:
+        game = self.service.game_by_id(game_id)
+        role = self._player(game, interaction.user.id)
+        entry = self.service.tables.message_for(
+            game.id, kind, turn, member_address(interaction.user.id)
+        )
+        if entry is None:
+            raise BotRefusal(f"There are no results of yours for this post of {game.name} yet.")
+        assert role.seat is not None
+        await self.answer(interaction, private_posts(self.service, entry))
+
+    # -- the end and the game master ------------------------------------------------------------
+    async def resign(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
+        role = self.service.player_role(
+            interaction.user.id, game_name, self._channel_id(interaction)
+        )
+        game = role.game
+        if game.phase == "over":
+            raise BotRefusal(f"{game.name} is already over.")
+        view = discord.ui.View(timeout=300)
+        confirm: discord.ui.Button[Any] = discord.ui.Button(
+            label=f"Resign {game.name}", style=discord.ButtonStyle.danger
+        )
+        cancel: discord.ui.Button[Any] = discord.ui.Button(label="Keep playing")
+
+        async def do_resign(inner: discord.Interaction[Any]) -> None:
+            async def act() -> None:
+                answer = self.service.submit(
+                    inner.user.id,
+                    display_name(inner.user),
+                    "resign",
+                    self.service.game_by_id(game.id),
+                    inner.id,
+                )
+                await inner.response.edit_message(content=answer[:2000], view=None)
+                await self.bot.delivery.flush()
+
+            await self.run(inner, act())
+
+        async def keep(inner: discord.Interaction[Any]) -> None:
+            await inner.response.edit_message(content="You play on.", view=None)
+
+        confirm.callback = do_resign  # type: ignore[method-assign]
+        cancel.callback = keep  # type: ignore[method-assign]
+        view.add_item(confirm)
+        view.add_item(cancel)
+        await interaction.response.send_message(
+            f"Resign {game.name}? Your opponent wins and both fleets are revealed.",
+            view=view,
+            ephemeral=True,
+        )
+
+    async def settings(
+        self, interaction: discord.Interaction[Any], game_name: str | None, changes: dict[str, str]
+    ) -> None:
+        game = self.service.resolve(interaction.user.id, game_name, self._channel_id(interaction))
+        role = self.service.role(game, interaction.user.id)
+        if not role.master:
+            raise BotRefusal(
+                f"Only the member who created {game.name} (its game master) may change its "
+                "settings."
+            )
+        lines = [f"{key} {value}" for key, value in changes.items() if value]
+        if not lines:
+            lines = [f"status {game.name}"]
+        answer = self.service.submit(
+            interaction.user.id,
+            display_name(interaction.user),
+            "\n".join(lines),
+            game,
+            interaction.id,
+        )
+        await self.judge_answer(interaction, answer)
+
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        mine = self.service.games_of(interaction.user.id)
+        if not mine:
+            await self.say(
+                interaction, "You have no game in play. `/spaceships challenge` starts one."
+            )
+            return
+        lines = []
+        for game in mine:
+            thread = self.service.tables.thread_of(game.id)
+            where = f" in <#{thread}>" if thread else ""
+            state = f"turn {game.turn}" if game.phase == "playing" else game.phase
+            lines.append(f"**{game.name}**{where}: {state}")
+        await self.say(interaction, "\n".join(lines))
+
+    async def help(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
+        await self.answer(interaction, posts.text_posts(help_text(topic)))
+
+    # -- errors ---------------------------------------------------------------------------------
+    async def run(self, interaction: discord.Interaction[Any], work: Any) -> None:
+        """Run one handler: a refusal is said to the member; a failure is logged and said."""
+        try:
+            await work
+        except BotRefusal as refusal:
+            await self._tell(interaction, str(refusal))
+        except Exception:
+            log.exception("handling interaction %s failed", interaction.id)
+            await self._tell(
+                interaction,
+                "Something went wrong on the bot's side; nothing of your game was changed by "
+                "it. Please try again; if it happens again, tell the server's admins.",
+            )
+            raise
+
+    async def _tell(self, interaction: discord.Interaction[Any], text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text[:2000], ephemeral=True)
+        else:
+            await interaction.response.send_message(text[:2000], ephemeral=True)
+
+
+async def read_attachment(file: discord.Attachment) -> str:
+    if not file.filename.lower().endswith(ORDERS_FILE_TYPES):
+        raise BotRefusal(
+            f"{file.filename}: attach a text file (.ssr or .txt) with the fleet or the orders."
+        )
+    if file.size > MAX_ATTACHMENT:
+        raise BotRefusal(f"{file.filename} is too big ({file.size} bytes; at most 64 kB).")
+    data = await file.read()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BotRefusal(
+            f"{file.filename} is not UTF-8 text (byte {exc.start + 1}): save it as plain text."
+        ) from exc
+
+
+def _uid(address: str) -> int:
+    return int(address.split(":", 1)[1])

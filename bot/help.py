@@ -1,0 +1,58 @@
+"""The bot's help: how to play Spaceships in Discord, command by command, in a few lines."""
+
+from __future__ import annotations
+
+from pbem.commands import help_text as judge_help
+
+OVERVIEW = """\
+Spaceships in Discord: all commands are under /spaceships.
+
+/spaceships challenge [member]   challenge a member (or anyone) to a game;
+                                 settings: ruleset, options, deadline, private, name
+/spaceships fleet                send your fleet: text, a .ssr/.txt file, or a form
+/spaceships orders               send this turn's orders the same ways
+                                 ("none" for no actions); replace them until both are in
+/spaceships status               your own view, privately, as a picture
+/spaceships board                the public board (what both players see), for everyone
+/spaceships history              the game so far, as much as you may know
+/spaceships resign               give up (asks first)
+/spaceships settings             game master: deadline, reminder, grace, missing orders
+/spaceships games                your games and their threads
+/spaceships help [topic]         this text; topics: fleet, orders, notation, deadline
+
+In a game's thread every command means that game; elsewhere name it in the `game`
+option (it completes your games). Your fleet, orders and results are shown only to you;
+results also come by direct message. A button "View my results" under each results post
+shows you yours if your DMs are closed."""
+
+TOPICS = {
+    "fleet": """\
+A fleet: each ship's type code, then its cells; `;` or a new line between ships.
+  DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4;
+  MD Yv3 Yw3 Yx3; LS Oz5
+The grid form (five 5x5 grids side by side, a letter per ship) works too, best as a file.
+A cell is colour (R O Y G B), letter (v-z), number (1-5): Gx3.""",
+    "orders": """\
+Orders for one turn, separated by spaces: a strike `Gx3`, a beam `bRv1Rx1`, a missile
+launch `mYw3` (or `mv`, a launch cell as short as it is unambiguous), a kamikaze `kBz5`,
+a scan `sGy3`. `none` for no actions. The answer says what your orders use, e.g.
+"strikes 5 of 7, missile from Yw3, 1 scan of 1", or every error with where and why.""",
+    "deadline": """\
+A deadline rule (game master, /spaceships settings deadline): a duration after each
+turn opens (48h, 2 days), a moment (2026-12-01 20:00, UTC), an RFC 5545 rule
+(FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20) or none. Reminders ping in the thread only the
+players whose orders are missing; `missing noactions` plays a missing turn as no actions
+at the deadline, `missing wait` waits.""",
+}
+
+
+def help_text(topic: str | None = None) -> str:
+    if not topic:
+        return OVERVIEW
+    key = topic.strip().lower()
+    if key in TOPICS:
+        return TOPICS[key]
+    if key == "notation":
+        return TOPICS["fleet"] + "\n\n" + TOPICS["orders"]
+    # The judge's own words on its command language (the email commands) as a last resort.
+    return judge_help(key)

@@ -1,0 +1,140 @@
+"""What the bot posts for a judge message: text cut to Discord's limits, an embed, a picture.
+
+Pictures come from the engine's views only (package pictures): a game's thread gets the
+public board (the observer's view), a player their own view, and everyone the reveal once the
+game is over. Text is the judge's own, so Discord says what the email judge says; it goes in
+code blocks so the judge's alignment survives, cut into as many messages as it needs.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from dataclasses import dataclass, field
+
+import discord
+
+import engine
+from bot.split import EMBED_DESCRIPTION_LIMIT, clip, code_blocks
+from engine import GameState
+from pbem import games as game_rules
+from pbem.store import GameRow, Store
+from pictures import fleet_picture, observer_picture, player_picture, reveal_picture
+
+# Embed colours: one per kind of post, never the only thing that tells them apart (titles do).
+COLOURS = {"begin": 0x0072B2, "turn": 0x009E73, "over": 0xD55E00}
+TITLES = {
+    "begin": "{game}: the game begins",
+    "turn": "{game}: turn {turn} results",
+    "over": "{game}: game over",
+    "reminder": "{game}: reminder",
+    "late": "{game}: deadline passed",
+}
+
+
+@dataclass
+class Post:
+    """One Discord message: text, embeds and files (name, bytes)."""
+
+    content: str = ""
+    embeds: list[discord.Embed] = field(default_factory=list)
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+
+    def discord_files(self) -> list[discord.File]:
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+
+
+def names_of(store: Store, game: GameRow) -> dict[str, str]:
+    return game_rules.names_of(store.players(game.id))
+
+
+def state_for(store: Store, game: GameRow, kind: str, turn: int | None) -> GameState | None:
+    """The state a post of this kind shows: at the start, after its turn, or at the end."""
+    if kind == "over" or (kind == "turn" and turn is None):
+        return GameState.from_json(game.state) if game.state is not None else None
+    if kind == "turn" and turn is not None:
+        data = store.state_after(game.id, turn)
+        return None if data is None else GameState.from_json(data)
+    if kind == "begin":
+        players = store.players(game.id)
+        if len(players) < 2 or any(p.fleet is None for p in players.values()):
+            return None
+        return engine.new_game(
+            game_rules.ruleset_of(game),
+            game_rules.stored_fleet(game, players["A"]),
+            game_rules.stored_fleet(game, players["B"]),
+        )
+    return None
+
+
+def picture_for(
+    store: Store, game: GameRow, kind: str, turn: int | None, seat: str | None
+) -> tuple[str, bytes] | None:
+    """The picture of a post: the reader's own view for a player (`seat`), the public board
+    for a thread (`seat` None), both fleets once the game is over."""
+    state = state_for(store, game, kind, turn)
+    if state is None:
+        return None
+    names = names_of(store, game)
+    if kind == "over" and state.over:
+        return f"{game.name}-reveal.png", reveal_picture(state, names)
+    if seat is not None:
+        label = "start" if kind == "begin" else f"turn{turn}"
+        return f"{game.name}-{label}-{seat}.png", player_picture(
+            engine.player_view(state, seat), names
+        )
+    if kind == "begin":
+        return None  # nothing is known of either space yet
+    return f"{game.name}-turn{turn}.png", observer_picture(engine.observer_view(state), names)
+
+
+def fleet_file(game: GameRow, fleet_text: str) -> tuple[str, bytes]:
+    ruleset = game_rules.ruleset_of(game)
+    from notation.parse import parse_fleet
+
+    fleet = parse_fleet(fleet_text, ruleset.colour_order)
+    return f"{game.name}-fleet.png", fleet_picture(fleet, ruleset.colour_order, "Your fleet")
+
+
+def attachments_of(message: dict[str, object]) -> list[tuple[str, bytes]]:
+    found = message.get("attachments") or []
+    assert isinstance(found, list)
+    return [(a["filename"], base64.b64decode(a["data"])) for a in found]
+
+
+def results_posts(
+    game: GameRow,
+    message: dict[str, object],
+    picture: tuple[str, bytes] | None,
+    heading: str | None = None,
+) -> list[Post]:
+    """A judge message as embeds: the first carries the title and the picture; text that does
+    not fit goes on in more embeds, one message each; attachments (the record) go last."""
+    kind = str(message.get("kind") or "")
+    turn = message.get("turn")
+    title = heading or TITLES.get(kind, "{game}").format(game=game.name, turn=turn)
+    blocks = code_blocks(str(message.get("body", "")), EMBED_DESCRIPTION_LIMIT)
+    posts = []
+    for index, block in enumerate(blocks):
+        embed = discord.Embed(
+            title=clip(title if index == 0 else f"{title} (continued)", 256),
+            description=block,
+            colour=COLOURS.get(kind, 0x56B4E9),
+        )
+        post = Post(embeds=[embed])
+        if index == 0 and picture is not None:
+            embed.set_image(url=f"attachment://{picture[0]}")
+            post.files.append(picture)
+        posts.append(post)
+    extra = attachments_of(message)
+    if extra:
+        posts[-1].files.extend(extra)
+    return posts
+
+
+def text_posts(text: str, prefix: str = "") -> list[Post]:
+    """Plain judge text (an answer, a notice) as messages of at most 2,000 characters."""
+    blocks = code_blocks(text, 2000 - len(prefix) - 1)
+    return [
+        Post(content=(prefix + "\n" + b) if prefix and i == 0 else b) for i, b in enumerate(blocks)
+    ]

@@ -1,0 +1,373 @@
+"""The bot's side of the judge core: each member's action as one judge submission, in one
+transaction with everything it causes. No Discord objects here, only ids and text.
+
+A member is known to the judge by the address `discord:<user id>`, a game's thread by
+`discord-thread:<thread id>` (an observer of its game: it receives only what both players see).
+The judge runs with `accounts=True`: members are authenticated by Discord, so no passwords;
+and every message a change causes goes into the outbox inside the change's transaction
+(pbem.discord_store), from where bot.delivery posts it. Refusals are `BotRefusal` with the text
+to show the member.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from pbem.commands import NAME_PATTERN
+from pbem.discord_store import Challenge, DiscordStore
+from pbem.judge import Judge
+from pbem.messages import Inbound, Outbound
+from pbem.store import GameRow, PlayerRow, Store
+
+MEMBER = "discord:"
+THREAD = "discord-thread:"
+
+
+def member_address(user_id: int) -> str:
+    return f"{MEMBER}{user_id}"
+
+
+def thread_address(thread_id: int) -> str:
+    return f"{THREAD}{thread_id}"
+
+
+def user_id_of(address: str) -> int | None:
+    return int(address[len(MEMBER) :]) if address.startswith(MEMBER) else None
+
+
+def thread_id_of(address: str) -> int | None:
+    return int(address[len(THREAD) :]) if address.startswith(THREAD) else None
+
+
+class BotRefusal(ValueError):
+    """Something the bot will not do for this member; the text says why and what instead."""
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a member is in a game: a player (their seat) and/or its game master."""
+
+    game: GameRow
+    seat: str | None
+    master: bool
+
+    @property
+    def member(self) -> bool:
+        return self.seat is not None or self.master
+
+
+def outbound_to_json(message: Outbound) -> dict[str, object]:
+    return {
+        "to": list(message.to),
+        "subject": message.subject,
+        "body": message.body,
+        "game": message.game,
+        "kind": message.kind,
+        "turn": message.turn,
+        "attachments": [
+            {
+                "filename": a.filename,
+                "content_type": a.content_type,
+                "data": base64.b64encode(a.data).decode("ascii"),
+            }
+            for a in message.attachments
+        ],
+    }
+
+
+class Service:
+    """The judge core as the Discord front end uses it."""
+
+    def __init__(self, store: Store, clock: Callable[[], datetime] | None = None) -> None:
+        self.store = store
+        self.tables = DiscordStore(store)
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self.judge = Judge(store, self.clock, keep=self._keep, accounts=True)
+
+    def now(self) -> datetime:
+        moment = self.clock()
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+    def _keep(self, messages: list[Outbound]) -> None:
+        """Inside the judge's transaction: every message goes to the outbox, one row per
+        address, committed with the change that caused it."""
+        now = self.now()
+        for message in messages:
+            game = self.store.game(message.game) if message.game else None
+            for address in message.to:
+                self.tables.add_outbox(
+                    game.id if game else None,
+                    message.kind,
+                    message.turn,
+                    address,
+                    outbound_to_json(message),
+                    now,
+                )
+
+    # -- submissions --------------------------------------------------------------------
+    def submit(
+        self,
+        user_id: int,
+        name: str,
+        text: str,
+        game: GameRow | None = None,
+        interaction_id: int | None = None,
+    ) -> str:
+        """One submission of command lines as the member; the judge's answer to them (the
+        same text the email judge gives), after the transaction has committed."""
+        with self.store.transaction():
+            if interaction_id is not None and not self.tables.claim_interaction(
+                interaction_id, self.now()
+            ):
+                return "This was handled already."
+            replies = self.judge.handle(
+                Inbound(
+                    member_address(user_id),
+                    text,
+                    sender_name=name,
+                    authenticated=True,
+                    game=game.name if game else None,
+                )
+            )
+        return replies[0].body
+
+    def claim(self, interaction_id: int) -> bool:
+        """Claim an interaction that changes nothing in the judge but must act once."""
+        with self.store.transaction():
+            return self.tables.claim_interaction(interaction_id, self.now())
+
+    # -- games and members ----------------------------------------------------------------
+    def game(self, name: str) -> GameRow | None:
+        game = self.store.game(name)
+        return game if game is not None and game.accounts else None
+
+    def game_by_id(self, game_id: int) -> GameRow:
+        return self.store.game_by_id(game_id)
+
+    def players(self, game: GameRow) -> dict[str, PlayerRow]:
+        return self.store.players(game.id)
+
+    def role(self, game: GameRow, user_id: int) -> Role:
+        address = member_address(user_id)
+        seats = [s for s, p in self.store.players(game.id).items() if p.address == address]
+        return Role(game, seats[0] if seats else None, game.master_address == address)
+
+    def games_of(self, user_id: int, active_only: bool = True) -> list[GameRow]:
+        """The member's games, newest first: those they play or created."""
+        address = member_address(user_id)
+        found = []
+        for game in reversed(self.store.games(active_only=active_only)):
+            if not game.accounts:
+                continue
+            players = self.store.players(game.id).values()
+            if game.master_address == address or any(p.address == address for p in players):
+                found.append(game)
+        return found
+
+    def game_of_thread(self, thread_id: int | None) -> GameRow | None:
+        if thread_id is None:
+            return None
+        game_id = self.tables.game_of_thread(thread_id)
+        return None if game_id is None else self.store.game_by_id(game_id)
+
+    def resolve(self, user_id: int, name: str | None, channel_id: int | None) -> GameRow:
+        """The game a command is about: the one named, else the thread's, else the member's
+        only game in play."""
+        if name:
+            game = self.game(name.strip())
+            if game is None:
+                mine = ", ".join(g.name for g in self.games_of(user_id)) or "none"
+                raise BotRefusal(f"There is no game named {name.strip()}. Your games: {mine}.")
+            return game
+        game = self.game_of_thread(channel_id)
+        if game is not None:
+            return game
+        mine = self.games_of(user_id)
+        if len(mine) == 1:
+            return mine[0]
+        if not mine:
+            raise BotRefusal(
+                "You have no game in play. Start one with `/spaceships challenge`, or accept "
+                "a challenge."
+            )
+        names = ", ".join(g.name for g in mine)
+        raise BotRefusal(
+            f"You play several games ({names}): use the command in the game's thread, or "
+            "name the game in its `game` option."
+        )
+
+    def player_role(self, user_id: int, name: str | None, channel_id: int | None) -> Role:
+        """The game and the member's seat in it; refused for anyone who does not play it."""
+        role = self.role(self.resolve(user_id, name, channel_id), user_id)
+        if role.seat is None:
+            raise BotRefusal(not_your_game(role.game, self.players(role.game)))
+        return role
+
+    # -- challenges -----------------------------------------------------------------------
+    def check_settings(self, settings: str) -> str | None:
+        """What the judge would say against these game settings (None: fine): a trial
+        `create` that is always rolled back."""
+
+        class Trial(Exception):
+            pass
+
+        try:
+            with self.store.transaction():
+                reply = self.judge.handle(
+                    Inbound("discord:0", f"create settings-trial {settings}", authenticated=True)
+                )
+                raise Trial(reply[0].body)
+        except Trial as trial:
+            body = str(trial)
+        if "created:" in body:
+            return None
+        return _without_echo(body)
+
+    def challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        challenged_id: int | None,
+        settings: dict[str, str],
+    ) -> Challenge:
+        problem = self.check_settings(settings_text(settings))
+        if problem:
+            raise BotRefusal(problem.replace("Refused: ", "Your settings are refused: "))
+        name = settings.get("name")
+        if name and (not NAME_PATTERN.match(name) or self.store.game(name) is not None):
+            raise BotRefusal(
+                f"The name {name!r} cannot be used: a name starts with a letter, has up to 24 "
+                "letters, digits, - or _, and no other game may have it."
+            )
+        with self.store.transaction():
+            challenge_id = self.tables.add_challenge(
+                guild_id, channel_id, challenger_id, challenged_id, settings, self.now()
+            )
+        challenge = self.tables.challenge(challenge_id)
+        assert challenge is not None
+        return challenge
+
+    def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        with self.store.transaction():
+            self.tables.set_challenge_message(challenge_id, message_id)
+
+    def open_challenge(self, challenge_id: int, user_id: int, accepting: bool) -> Challenge:
+        """The challenge a member may accept or decline; refused with the reason otherwise."""
+        challenge = self.tables.challenge(challenge_id)
+        if challenge is None or challenge.status != "open":
+            status = challenge.status if challenge else "gone"
+            raise BotRefusal(f"This challenge is no longer open ({status}).")
+        if challenge.challenger_id == user_id:
+            if accepting:
+                raise BotRefusal("You cannot accept your own challenge.")
+            return challenge  # the challenger may withdraw it
+        if challenge.challenged_id is not None and challenge.challenged_id != user_id:
+            raise BotRefusal(f"This challenge is for <@{challenge.challenged_id}>, not you.")
+        return challenge
+
+    def decline(self, challenge_id: int, user_id: int, interaction_id: int) -> Challenge:
+        challenge = self.open_challenge(challenge_id, user_id, accepting=False)
+        status = "withdrawn" if challenge.challenger_id == user_id else "declined"
+        with self.store.transaction():
+            if not self.tables.claim_interaction(interaction_id, self.now()):
+                raise BotRefusal("This was handled already.")
+            if not self.tables.close_challenge(challenge_id, status):
+                raise BotRefusal("This challenge is no longer open.")
+        closed = self.tables.challenge(challenge_id)
+        assert closed is not None
+        return closed
+
+    def name_for(self, challenge: Challenge, challenger_name: str, user_name: str) -> str:
+        """The new game's name: the one the challenger chose, else from the two names."""
+        return challenge.settings.get("name") or self._free_name(challenger_name, user_name)
+
+    def accept(
+        self,
+        challenge: Challenge,
+        name: str,
+        challenger_name: str,
+        user_id: int,
+        user_name: str,
+        thread_id: int,
+        interaction_id: int,
+    ) -> tuple[GameRow, str]:
+        """Create the game, seat the challenger (A) and the member accepting (B), and link
+        the game's thread, all in one transaction; the accepting member's join answer."""
+        with self.store.transaction():
+            if not self.tables.claim_interaction(interaction_id, self.now()):
+                raise BotRefusal("This was handled already.")
+            if not self.tables.close_challenge(challenge.id, "accepted"):
+                raise BotRefusal("This challenge is no longer open.")
+            created = self.judge.handle(
+                Inbound(
+                    member_address(challenge.challenger_id),
+                    f"create {name} {settings_text(challenge.settings)}",
+                    authenticated=True,
+                )
+            )[0].body
+            game = self.store.game(name)
+            if game is None or "created:" not in created:
+                raise BotRefusal(_without_echo(created))
+            self.tables.set_challenge_game(challenge.id, game.id)
+            self.tables.link_game(game.id, challenge.guild_id, challenge.channel_id, thread_id)
+            self.store.add_observer(game.id, thread_address(thread_id), self.now())
+            self.judge.handle(
+                Inbound(
+                    member_address(challenge.challenger_id),
+                    f"join {name}",
+                    sender_name=challenger_name,
+                    authenticated=True,
+                )
+            )
+            answer = self.judge.handle(
+                Inbound(
+                    member_address(user_id),
+                    f"join {name}",
+                    sender_name=user_name,
+                    authenticated=True,
+                )
+            )[0].body
+        return self.store.game_by_id(game.id), answer
+
+    def _free_name(self, first: str, second: str) -> str:
+        base = "-".join(_slug(n) for n in (first, second) if _slug(n)) or "game"
+        if not base[0].isalpha():
+            base = "g-" + base
+        base = base[:20]
+        name, number = base, 2
+        while self.store.game(name) is not None:
+            name = f"{base}-{number}"
+            number += 1
+        return name
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "", name)[:10].lower()
+
+
+def settings_text(settings: dict[str, str]) -> str:
+    """The challenge's settings as the judge's `create` line reads them."""
+    words = []
+    for key in ("ruleset", "options", "deadline", "reminder", "grace", "missing"):
+        if settings.get(key):
+            words.append(f"{key} {settings[key]}")
+    if settings.get("private") == "yes":
+        words.append("private")
+    return " ".join(words)
+
+
+def not_your_game(game: GameRow, players: dict[str, PlayerRow]) -> str:
+    if game.private:
+        return f"Not your game: {game.name} is a private game of two other members."
+    names = " and ".join(p.name for p in players.values()) or "other members"
+    return f"Not your game: {game.name} is played by {names}."
+
+
+def _without_echo(body: str) -> str:
+    """The judge's answer without its quote of the command (the bot wrote that command)."""
+    return "\n".join(line for line in body.splitlines() if not line.startswith(">")).strip()
