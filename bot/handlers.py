@@ -110,7 +110,7 @@ class Handlers:
             interaction.channel.id,
             interaction.user.id,
             member.id if member else None,
-            settings,
+            {**settings, "by": display_name(interaction.user)},
         )
         who = member.mention if member else "anyone"
         from bot.service import settings_text
@@ -130,12 +130,7 @@ class Handlers:
     async def accept(self, interaction: discord.Interaction[Any], challenge_id: int) -> None:
         user = interaction.user
         challenge = self.service.open_challenge(challenge_id, user.id, accepting=True)
-        challenger = (
-            interaction.guild.get_member(challenge.challenger_id) if interaction.guild else None
-        )
-        challenger_name = (
-            display_name(challenger) if challenger else f"member {challenge.challenger_id}"
-        )
+        challenger_name = challenge.settings.get("by") or f"member {challenge.challenger_id}"
         name = self.service.name_for(challenge, challenger_name, display_name(user))
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):

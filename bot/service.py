@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+import discord
+
 from pbem.commands import NAME_PATTERN
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
@@ -85,7 +87,8 @@ class Service:
     def __init__(self, store: Store, clock: Callable[[], datetime] | None = None) -> None:
         self.store = store
         self.tables = DiscordStore(store)
-        self.clock = clock or (lambda: datetime.now(UTC))
+        # discord.py's clock by default: real UTC, or a simulated Discord's virtual time.
+        self.clock = clock or discord.utils.utcnow
         self.judge = Judge(store, self.clock, keep=self._keep, accounts=True)
 
     def now(self) -> datetime:
@@ -332,6 +335,8 @@ class Service:
                     authenticated=True,
                 )
             )[0].body
+            # "X has joined": the thread's first post says it to both.
+            self.tables.drop_pending(game.id, "notice")
         return self.store.game_by_id(game.id), answer
 
     def _free_name(self, first: str, second: str) -> str:

@@ -205,6 +205,14 @@ class DiscordStore:
             "UPDATE discord_outbox SET sent_at = ? WHERE id = ?", (to_text(at), entry_id)
         )
 
+    def drop_pending(self, game_id: int, kind: str) -> None:
+        """Messages of a kind not to deliver after all (said otherwise): marked sent."""
+        self.connection.execute(
+            "UPDATE discord_outbox SET sent_at = created_at WHERE game_id = ? AND kind = ? "
+            "AND sent_at IS NULL",
+            (game_id, kind),
+        )
+
     def pending_count(self) -> int:
         row = self.connection.execute(
             "SELECT COUNT(*) FROM discord_outbox WHERE sent_at IS NULL"

@@ -1,0 +1,93 @@
+"""Helpers of the bot tests: a server with a channel, members who use the bot the way people
+do, and everything each of them can see (channel, threads, DMs, their ephemeral answers)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+
+from bot import create_bot
+from pbem.store import Store
+
+FLEET_A = (
+    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "
+    "MD Yv3 Yw3 Yx3; LS Oz5"
+)
+FLEET_B = (
+    "DS Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 Oy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; PC Gz1 Gz2 Gz3 Gz4; "
+    "MD Yz3 Yz4 Yz5; LS Yv5"
+)
+# B's fleet placed otherwise, on cells A's test orders never touch differently (swap tests).
+FLEET_B_SWAPPED = (
+    "DS Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 Oy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; PC Gv5 Gw5 Gx5 Gy5; "
+    "MD Bz3 Bz4 Bz5; LS Yv5"
+)
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: Any
+    channel: Any
+    store: Store
+    members: dict[str, Any] = field(default_factory=dict)
+
+    def member(self, name: str) -> Any:
+        if name not in self.members:
+            self.members[name] = self.guild.add_member(self.env.create_user(name))
+        return self.members[name]
+
+    @property
+    def bot(self) -> Any:
+        return self.env.bot
+
+    def thread(self) -> Any:
+        threads = self.channel.threads
+        assert threads, "no game thread"
+        return threads[-1]
+
+    def dms(self, name: str) -> list[discord.Message]:
+        return self.member(name).user.dm_channel.history()
+
+    async def restart(self) -> None:
+        """Stop the bot and start a new one on the same store, as after a crash or upgrade."""
+        await self.env.restart_bot(create_bot(self.store, shard_count=1))
+
+    def close_dms(self, name: str) -> None:
+        """The member does not accept direct messages from the bot (Discord error 50007)."""
+        channel = self.member(name).user.dm_channel
+        self.env.inject_error(
+            "POST",
+            f"/channels/{channel.id}/messages",
+            status=403,
+            code=50007,
+            message="Cannot send messages to this user",
+            times=None,
+        )
+
+
+async def start_game(world: World, a: str = "alice", b: str = "bob", **settings: Any) -> Any:
+    """`a` challenges `b`, who accepts; the game's thread."""
+    alice, bob = world.member(a), world.member(b)
+    posted = await alice.slash(world.channel, "spaceships challenge", member=bob, **settings)
+    assert posted.response is not None, posted
+    accepted = await bob.click(posted.response.message, label="Accept")
+    assert accepted.acknowledged
+    return world.thread()
+
+
+def text_of(result: Any) -> str:
+    """Everything a member read in an interaction's answers: contents and embed texts."""
+    parts = []
+    messages = []
+    if result.response is not None:
+        messages.append(result.response)
+    messages += result.followups
+    for message in messages:
+        parts.append(message.content)
+        for embed in message.embeds:
+            parts.append(f"{embed.title}\n{embed.description}")
+    return "\n".join(parts)
