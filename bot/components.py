@@ -47,7 +47,8 @@ class AcceptButton(
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _app(interaction).handlers.accept(interaction, self.challenge_id)
+        handlers = _app(interaction).handlers
+        await handlers.run(interaction, handlers.accept(interaction, self.challenge_id))
 
 
 class DeclineButton(
@@ -70,7 +71,8 @@ class DeclineButton(
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _app(interaction).handlers.decline(interaction, self.challenge_id)
+        handlers = _app(interaction).handlers
+        await handlers.run(interaction, handlers.decline(interaction, self.challenge_id))
 
 
 class FleetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:fleet:(?P<id>\d+)"):
@@ -91,7 +93,8 @@ class FleetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _app(interaction).handlers.fleet_form(interaction, self.game_id)
+        handlers = _app(interaction).handlers
+        await handlers.run(interaction, handlers.fleet_form(interaction, self.game_id))
 
 
 class OrdersButton(
@@ -115,7 +118,8 @@ class OrdersButton(
         return cls(int(match["id"]), int(match["turn"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _app(interaction).handlers.orders_form(interaction, self.game_id, self.turn)
+        handlers = _app(interaction).handlers
+        await handlers.run(interaction, handlers.orders_form(interaction, self.game_id, self.turn))
 
 
 class ResultsButton(
@@ -142,7 +146,10 @@ class ResultsButton(
         return cls(int(match["id"]), match["kind"], turn)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _app(interaction).handlers.my_results(interaction, self.game_id, self.kind, self.turn)
+        handlers = _app(interaction).handlers
+        await handlers.run(
+            interaction, handlers.my_results(interaction, self.game_id, self.kind, self.turn)
+        )
 
 
 DYNAMIC_ITEMS = (AcceptButton, DeclineButton, FleetButton, OrdersButton, ResultsButton)

@@ -91,3 +91,35 @@ def text_of(result: Any) -> str:
         for embed in message.embeds:
             parts.append(f"{embed.title}\n{embed.description}")
     return "\n".join(parts)
+
+
+# Alice sinks a fleet placed as FLEET_A in three turns (the README's game).
+SINKING_ORDERS = (
+    "bGx1Gx3 Gy1 Gy2 Gy3 Yw3 Oz5 Bz1 Bz2 mYv3",
+    "bRv1Yv1 Rv2 Rw1 Rw2 Ov2 Ow1 Ow2",
+    "Bz3 Bz4",
+)
+
+
+def attachment_bytes(env: Any, message: Any) -> list[tuple[str, bytes]]:
+    return [(a.filename, env.backend.cdn.get(a.url) or b"") for a in message.attachments]
+
+
+def message_record(env: Any, message: Any) -> tuple[Any, ...]:
+    """All a reader gets from one message: text, embeds, files (bytes), buttons."""
+    return (
+        message.content,
+        [e.to_dict() for e in message.embeds],
+        attachment_bytes(env, message),
+        [
+            [getattr(c, "custom_id", None) or getattr(c, "label", None) for c in row.children]
+            for row in message.components
+        ],
+    )
+
+
+def result_record(env: Any, result: Any) -> list[tuple[Any, ...]]:
+    messages = ([result.response.message] if result.response is not None else []) + [
+        f.message for f in result.followups
+    ]
+    return [message_record(env, m) for m in messages]
