@@ -281,5 +281,5 @@ def draw_boards(boards: Sequence[Board], colour_order: str = "ROYGB") -> bytes:
         _draw_key(draw, top, style, entries)
         top += KEY_ROW
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG", compress_level=1)  # fast; the size hardly matters
     return out.getvalue()
