@@ -83,9 +83,7 @@ async def test_the_echo_of_orders_is_what_the_email_judge_says(world: World) -> 
             Inbound(f"{who}@example.org", f"game alice-bob {passwords[who]}\nfleet {FLEET_A}")
         )
     mail = judge.handle(
-        Inbound(
-            "alice@example.org", f"game alice-bob {passwords['alice']}\norders 1: Gx3 Gx9 Yq1"
-        )
+        Inbound("alice@example.org", f"game alice-bob {passwords['alice']}\norders 1: Gx3 Gx9 Yq1")
     )[0].body
     section = mail.split("\n\n", 1)[1].replace("line 2,", "line 1,")
     for line in section.splitlines():

@@ -1,0 +1,79 @@
+"""Where results go [1.4]: by DM, or behind the "View my results" button when a member's DMs
+are closed; buttons of old messages after a restart; deadlines and reminders in the thread."""
+
+from __future__ import annotations
+
+from bot_support import FLEET_A, FLEET_B, World, start_game, text_of
+
+
+async def _fleets(world: World, thread: object) -> None:
+    await world.member("alice").slash(thread, "spaceships fleet", text=FLEET_A)
+    await world.member("bob").slash(thread, "spaceships fleet", text=FLEET_B)
+
+
+async def test_closed_dms_are_said_in_the_thread_and_the_button_shows_the_results(
+    world: World,
+) -> None:
+    world.close_dms("bob")
+    thread = await start_game(world)
+    said = [m.content for m in thread.history() if "cannot send you direct messages" in m.content]
+    assert said and said[0].startswith(f"<@{world.member('bob').id}>")
+    await _fleets(world, thread)
+    await world.member("alice").slash(thread, "spaceships orders", text="Rx4 Bv1")
+    await world.member("bob").slash(thread, "spaceships orders", text="Rv1 Gx1")
+    assert world.dms("bob") == []
+    results = [m for m in thread.history() if any("turn 1 results" in e.title for e in m.embeds)]
+    mine = await world.member("bob").click(results[-1], label="View my results")
+    assert mine.ephemeral
+    assert "turn 1, your results" in text_of(mine)
+    assert "Your orders: Rv1 Gx1" in text_of(mine)
+    names = [a.filename for a in mine.response.message.attachments]
+    assert names == ["alice-bob-turn1-B.png"]
+    # The thread never carries the results themselves.
+    for message in thread.history(viewer=world.member("eve")):
+        assert "Your orders" not in message.content
+
+
+async def test_a_third_member_gets_not_your_game_from_the_button(world: World) -> None:
+    thread = await start_game(world)
+    await _fleets(world, thread)
+    begins = [m for m in thread.history() if any("begins" in e.title for e in m.embeds)]
+    refused = await world.member("eve").click(begins[-1], label="View my results")
+    assert refused.ephemeral and "Not your game" in text_of(refused)
+
+
+async def test_old_buttons_work_after_a_restart_mid_game(world: World) -> None:
+    thread = await start_game(world)
+    await _fleets(world, thread)
+    begins = [m for m in thread.history() if any("begins" in e.title for e in m.embeds)][-1]
+    await world.restart()
+    assert world.bot.synced is False  # the commands had not changed: no second sync
+    form = await world.member("alice").click(begins, label="Submit orders (turn 1)")
+    assert form.modal is not None
+    sent = await world.member("alice").submit_modal(
+        form, {form.modal["components"][0]["components"][0]["custom_id"]: "Rx4"}
+    )
+    assert "accepted for turn 1" in text_of(sent)
+    mine = await world.member("bob").click(begins, label="View my results")
+    assert "the game begins (your view)" in text_of(mine)
+    await world.member("bob").slash(thread, "spaceships orders", text="none")
+    assert any("turn 1 results" in e.title for m in thread.history() for e in m.embeds)
+
+
+async def test_a_deadline_passing_plays_the_missing_orders_as_no_actions(world: World) -> None:
+    thread = await start_game(world, deadline="2h")
+    alice, bob = world.member("alice"), world.member("bob")
+    changed = await alice.slash(thread, "spaceships settings", reminder="1h")
+    assert "Reminders go 1h before a deadline" in text_of(changed)
+    await _fleets(world, thread)
+    await bob.slash(thread, "spaceships orders", text="Rv1")
+    await world.env.advance_time(65 * 60)
+    reminders = [m for m in thread.history() if "Reminder" in m.content]
+    assert len(reminders) == 1
+    assert reminders[0].content.startswith(f"<@{alice.id}>")  # only the missing player
+    assert [u.id for u in reminders[0].mentions] == [alice.id]
+    await world.env.advance_time(60 * 60)
+    results = [e for m in thread.history() for e in m.embeds if "turn 1 results" in e.title]
+    assert results and "No orders from A" in results[0].description
+    dm = [e.description for m in world.dms("alice") for e in m.embeds if "turn 1" in e.title]
+    assert "No orders came from you for turn 1 by the deadline" in dm[0]
