@@ -9,27 +9,20 @@ the bot's side is logged and the member is told, never left with "interaction fa
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import posts
-from bot.components import (
-    FLEET_EXAMPLE,
-    ORDERS_EXAMPLE,
-    TextForm,
-    challenge_buttons,
-    game_buttons,
-)
+from bot.answers import display_name
+from bot.challenges import Challenges
+from bot.components import FLEET_EXAMPLE, ORDERS_EXAMPLE, TextForm
 from bot.delivery import private_posts
 from bot.help import help_text
 from bot.service import BotRefusal, Role, member_address, not_your_game
 from engine import observer_view, player_view
 from pbem.store import GameRow
 from pictures import observer_picture, player_picture
-
-if TYPE_CHECKING:
-    from bot.app import SpaceshipsBot
 
 log = logging.getLogger(__name__)
 
@@ -38,182 +31,8 @@ MAX_ATTACHMENT = 64_000
 ORDERS_FILE_TYPES = (".ssr", ".txt")
 
 
-def display_name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
-
-
-class Handlers:
-    def __init__(self, bot: SpaceshipsBot) -> None:
-        self.bot = bot
-        self.service = bot.service
-
-    # -- answering --------------------------------------------------------------------------
-    async def answer(
-        self,
-        interaction: discord.Interaction[Any],
-        batch: list[posts.Post],
-        ephemeral: bool = True,
-        view: discord.ui.View | None = None,
-    ) -> None:
-        """The first post as the interaction's response, the others as follow-ups."""
-        for index, post in enumerate(batch):
-            kwargs: dict[str, Any] = {"ephemeral": ephemeral}
-            if post.content:
-                kwargs["content"] = post.content
-            if post.embeds:
-                kwargs["embeds"] = post.embeds
-            if post.files:
-                kwargs["files"] = post.discord_files()
-            if view is not None and index == len(batch) - 1:
-                kwargs["view"] = view
-            kwargs["allowed_mentions"] = discord.AllowedMentions.none()
-            if index == 0 and not interaction.response.is_done():
-                await interaction.response.send_message(**kwargs)
-            else:
-                await interaction.followup.send(**kwargs)
-
-    async def say(self, interaction: discord.Interaction[Any], text: str) -> None:
-        await self.answer(interaction, [posts.Post(content=text[:2000])])
-
-    async def judge_answer(
-        self,
-        interaction: discord.Interaction[Any],
-        text: str,
-        files: list[tuple[str, bytes]] | None = None,
-    ) -> None:
-        batch = posts.text_posts(text)
-        if files:
-            batch[-1].files.extend(files)
-        await self.answer(interaction, batch)
-        await self.bot.delivery.flush()
-
-    def _channel_id(self, interaction: discord.Interaction[Any]) -> int | None:
-        return interaction.channel_id
-
-    # -- challenges ---------------------------------------------------------------------------
-    async def challenge(
-        self,
-        interaction: discord.Interaction[Any],
-        member: discord.Member | None,
-        settings: dict[str, str],
-    ) -> None:
-        if interaction.guild is None or interaction.channel is None:
-            raise BotRefusal("Challenges are made in a server's channel, not in direct messages.")
-        if isinstance(interaction.channel, discord.Thread):
-            raise BotRefusal("Challenge from a channel, not from inside a thread.")
-        if member is not None and member.id == interaction.user.id:
-            raise BotRefusal("You cannot challenge yourself.")
-        if member is not None and member.bot:
-            raise BotRefusal(f"{member.display_name} is a bot and cannot play.")
-        challenge = self.service.challenge(
-            interaction.guild.id,
-            interaction.channel.id,
-            interaction.user.id,
-            member.id if member else None,
-            {**settings, "by": display_name(interaction.user)},
-        )
-        who = member.mention if member else "anyone"
-        from bot.service import settings_text
-
-        text = (
-            f"{interaction.user.mention} challenges {who} to a game of Spaceships"
-            + (f" ({settings_text(settings)})" if settings_text(settings) else "")
-            + ". Accepting opens a thread for the game."
-        )
-        mentions = discord.AllowedMentions(users=[member] if member else False)
-        await interaction.response.send_message(
-            text, view=challenge_buttons(challenge.id), allowed_mentions=mentions
-        )
-        message = await interaction.original_response()
-        self.service.set_challenge_message(challenge.id, message.id)
-
-    async def accept(self, interaction: discord.Interaction[Any], challenge_id: int) -> None:
-        user = interaction.user
-        challenge = self.service.open_challenge(challenge_id, user.id, accepting=True)
-        challenger_name = challenge.settings.get("by") or f"member {challenge.challenger_id}"
-        name = self.service.name_for(challenge, challenger_name, display_name(user))
-        channel = interaction.channel
-        if not isinstance(channel, discord.TextChannel):
-            raise BotRefusal("This challenge's channel cannot hold threads.")
-        await interaction.response.defer()
-        private = challenge.settings.get("private") == "yes"
-        try:
-            if private:
-                thread = await channel.create_thread(
-                    name=f"Spaceships {name}",
-                    type=discord.ChannelType.private_thread,
-                    invitable=False,
-                )
-            else:
-                assert interaction.message is not None
-                thread = await interaction.message.create_thread(name=f"Spaceships {name}")
-        except discord.HTTPException as exc:
-            raise BotRefusal(
-                f"I could not open a thread for the game ({exc.text or exc.status}): I need the "
-                "permissions Create Public Threads, Create Private Threads and Send Messages "
-                "in Threads in this channel."
-            ) from exc
-        try:
-            game, answer = self.service.accept(
-                challenge,
-                name,
-                challenger_name,
-                user.id,
-                display_name(user),
-                thread.id,
-                interaction.id,
-            )
-        except BotRefusal:
-            await thread.delete()
-            raise
-        if private:
-            for member_id in (challenge.challenger_id, user.id):
-                await thread.add_user(discord.Object(member_id))
-        if interaction.message is not None:
-            await interaction.message.edit(
-                content=f"{interaction.message.content}\n**Accepted** by {user.mention}: "
-                f"game **{game.name}**, in {thread.mention}.",
-                view=None,
-            )
-        await self.post_setup(thread, game)
-        await self.answer(interaction, posts.text_posts(answer))
-        await self.bot.delivery.check_dms(
-            game.id,
-            [challenge.challenger_id, user.id],
-            f"You play Spaceships game **{game.name}**: {thread.jump_url}\n"
-            "Your private results will come here.",
-        )
-        await self.bot.delivery.flush()
-
-    async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
-        players = self.service.players(game)
-        from pbem.games import ruleset_of
-        from pbem.render import fleet_requirements, settings_text
-
-        lines = [
-            f"**{game.name}**: <@{_uid(players['A'].address)}> (A) against "
-            f"<@{_uid(players['B'].address)}> (B).",
-            f"Settings: {settings_text(game)}.",
-            fleet_requirements(ruleset_of(game)),
-            "Each of you: send your fleet with the button below or `/spaceships fleet` "
-            "(text, or a .ssr/.txt file). Only you see your fleet and the judge's answer.",
-            "`/spaceships help` explains everything.",
-        ]
-        await thread.send(
-            "\n".join(lines),
-            view=game_buttons(game, "setup", None),
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
-
-    async def decline(self, interaction: discord.Interaction[Any], challenge_id: int) -> None:
-        challenge = self.service.decline(challenge_id, interaction.user.id, interaction.id)
-        word = "withdrawn" if challenge.status == "withdrawn" else "declined"
-        content = interaction.message.content if interaction.message else ""
-        await interaction.response.edit_message(
-            content=f"{content}\n**{word.capitalize()}** by {interaction.user.mention}.",
-            view=None,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+class Handlers(Challenges):
+    """Every command, button and form of the bot (challenges in bot.challenges)."""
 
     # -- fleets and orders ----------------------------------------------------------------------
     async def fleet(
@@ -487,28 +306,6 @@ class Handlers:
     async def help(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
         await self.answer(interaction, posts.text_posts(help_text(topic)))
 
-    # -- errors ---------------------------------------------------------------------------------
-    async def run(self, interaction: discord.Interaction[Any], work: Any) -> None:
-        """Run one handler: a refusal is said to the member; a failure is logged and said."""
-        try:
-            await work
-        except BotRefusal as refusal:
-            await self._tell(interaction, str(refusal))
-        except Exception:
-            log.exception("handling interaction %s failed", interaction.id)
-            await self._tell(
-                interaction,
-                "Something went wrong on the bot's side; nothing of your game was changed by "
-                "it. Please try again; if it happens again, tell the server's admins.",
-            )
-            raise
-
-    async def _tell(self, interaction: discord.Interaction[Any], text: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text[:2000], ephemeral=True)
-        else:
-            await interaction.response.send_message(text[:2000], ephemeral=True)
-
 
 async def read_attachment(file: discord.Attachment) -> str:
     if not file.filename.lower().endswith(ORDERS_FILE_TYPES):
@@ -524,7 +321,3 @@ async def read_attachment(file: discord.Attachment) -> str:
         raise BotRefusal(
             f"{file.filename} is not UTF-8 text (byte {exc.start + 1}): save it as plain text."
         ) from exc
-
-
-def _uid(address: str) -> int:
-    return int(address.split(":", 1)[1])

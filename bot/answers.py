@@ -1,0 +1,94 @@
+"""Answering a member: the first message as the interaction's response, more as follow-ups,
+privately unless said otherwise; refusals said plainly; failures logged and said."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import posts
+from bot.service import BotRefusal
+
+if TYPE_CHECKING:
+    from bot.app import SpaceshipsBot
+
+log = logging.getLogger(__name__)
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+class Answering:
+    """What every handler of the bot needs: the bot, its service, and ways to answer."""
+
+    def __init__(self, bot: SpaceshipsBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    # -- answering --------------------------------------------------------------------------
+    async def answer(
+        self,
+        interaction: discord.Interaction[Any],
+        batch: list[posts.Post],
+        ephemeral: bool = True,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """The first post as the interaction's response, the others as follow-ups."""
+        for index, post in enumerate(batch):
+            kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+            if post.content:
+                kwargs["content"] = post.content
+            if post.embeds:
+                kwargs["embeds"] = post.embeds
+            if post.files:
+                kwargs["files"] = post.discord_files()
+            if view is not None and index == len(batch) - 1:
+                kwargs["view"] = view
+            kwargs["allowed_mentions"] = discord.AllowedMentions.none()
+            if index == 0 and not interaction.response.is_done():
+                await interaction.response.send_message(**kwargs)
+            else:
+                await interaction.followup.send(**kwargs)
+
+    async def say(self, interaction: discord.Interaction[Any], text: str) -> None:
+        await self.answer(interaction, [posts.Post(content=text[:2000])])
+
+    async def judge_answer(
+        self,
+        interaction: discord.Interaction[Any],
+        text: str,
+        files: list[tuple[str, bytes]] | None = None,
+    ) -> None:
+        batch = posts.text_posts(text)
+        if files:
+            batch[-1].files.extend(files)
+        await self.answer(interaction, batch)
+        await self.bot.delivery.flush()
+
+    def _channel_id(self, interaction: discord.Interaction[Any]) -> int | None:
+        return interaction.channel_id
+
+    # -- errors ---------------------------------------------------------------------------------
+    async def run(self, interaction: discord.Interaction[Any], work: Any) -> None:
+        """Run one handler: a refusal is said to the member; a failure is logged and said."""
+        try:
+            await work
+        except BotRefusal as refusal:
+            await self._tell(interaction, str(refusal))
+        except Exception:
+            log.exception("handling interaction %s failed", interaction.id)
+            await self._tell(
+                interaction,
+                "Something went wrong on the bot's side; nothing of your game was changed by "
+                "it. Please try again; if it happens again, tell the server's admins.",
+            )
+            raise
+
+    async def _tell(self, interaction: discord.Interaction[Any], text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text[:2000], ephemeral=True)
+        else:
+            await interaction.response.send_message(text[:2000], ephemeral=True)

@@ -1,0 +1,143 @@
+"""Challenges: posting one with Accept and Decline, accepting it (the game, its thread, the
+DM check), declining or withdrawing it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot import posts
+from bot.answers import Answering, display_name
+from bot.components import challenge_buttons, game_buttons
+from bot.service import BotRefusal, settings_text
+from pbem.games import ruleset_of
+from pbem.render import fleet_requirements
+from pbem.render import settings_text as game_settings
+from pbem.store import GameRow
+
+
+class Challenges(Answering):
+    # -- challenges ---------------------------------------------------------------------------
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | None,
+        settings: dict[str, str],
+    ) -> None:
+        if interaction.guild is None or interaction.channel is None:
+            raise BotRefusal("Challenges are made in a server's channel, not in direct messages.")
+        if isinstance(interaction.channel, discord.Thread):
+            raise BotRefusal("Challenge from a channel, not from inside a thread.")
+        if member is not None and member.id == interaction.user.id:
+            raise BotRefusal("You cannot challenge yourself.")
+        if member is not None and member.bot:
+            raise BotRefusal(f"{member.display_name} is a bot and cannot play.")
+        challenge = self.service.challenge(
+            interaction.guild.id,
+            interaction.channel.id,
+            interaction.user.id,
+            member.id if member else None,
+            {**settings, "by": display_name(interaction.user)},
+        )
+        who = member.mention if member else "anyone"
+        text = (
+            f"{interaction.user.mention} challenges {who} to a game of Spaceships"
+            + (f" ({settings_text(settings)})" if settings_text(settings) else "")
+            + ". Accepting opens a thread for the game."
+        )
+        mentions = discord.AllowedMentions(users=[member] if member else False)
+        await interaction.response.send_message(
+            text, view=challenge_buttons(challenge.id), allowed_mentions=mentions
+        )
+        message = await interaction.original_response()
+        self.service.set_challenge_message(challenge.id, message.id)
+
+    async def accept(self, interaction: discord.Interaction[Any], challenge_id: int) -> None:
+        user = interaction.user
+        challenge = self.service.open_challenge(challenge_id, user.id, accepting=True)
+        challenger_name = challenge.settings.get("by") or f"member {challenge.challenger_id}"
+        name = self.service.name_for(challenge, challenger_name, display_name(user))
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise BotRefusal("This challenge's channel cannot hold threads.")
+        await interaction.response.defer()
+        private = challenge.settings.get("private") == "yes"
+        try:
+            if private:
+                thread = await channel.create_thread(
+                    name=f"Spaceships {name}",
+                    type=discord.ChannelType.private_thread,
+                    invitable=False,
+                )
+            else:
+                assert interaction.message is not None
+                thread = await interaction.message.create_thread(name=f"Spaceships {name}")
+        except discord.HTTPException as exc:
+            raise BotRefusal(
+                f"I could not open a thread for the game ({exc.text or exc.status}): I need the "
+                "permissions Create Public Threads, Create Private Threads and Send Messages "
+                "in Threads in this channel."
+            ) from exc
+        try:
+            game, answer = self.service.accept(
+                challenge,
+                name,
+                challenger_name,
+                user.id,
+                display_name(user),
+                thread.id,
+                interaction.id,
+            )
+        except BotRefusal:
+            await thread.delete()
+            raise
+        if private:
+            for member_id in (challenge.challenger_id, user.id):
+                await thread.add_user(discord.Object(member_id))
+        if interaction.message is not None:
+            await interaction.message.edit(
+                content=f"{interaction.message.content}\n**Accepted** by {user.mention}: "
+                f"game **{game.name}**, in {thread.mention}.",
+                view=None,
+            )
+        await self.post_setup(thread, game)
+        await self.answer(interaction, posts.text_posts(answer))
+        await self.bot.delivery.check_dms(
+            game.id,
+            [challenge.challenger_id, user.id],
+            f"You play Spaceships game **{game.name}**: {thread.jump_url}\n"
+            "Your private results will come here.",
+        )
+        await self.bot.delivery.flush()
+
+    async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
+        players = self.service.players(game)
+        lines = [
+            f"**{game.name}**: <@{_uid(players['A'].address)}> (A) against "
+            f"<@{_uid(players['B'].address)}> (B).",
+            f"Settings: {game_settings(game)}.",
+            fleet_requirements(ruleset_of(game)),
+            "Each of you: send your fleet with the button below or `/spaceships fleet` "
+            "(text, or a .ssr/.txt file). Only you see your fleet and the judge's answer.",
+            "`/spaceships help` explains everything.",
+        ]
+        await thread.send(
+            "\n".join(lines),
+            view=game_buttons(game, "setup", None),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def decline(self, interaction: discord.Interaction[Any], challenge_id: int) -> None:
+        challenge = self.service.decline(challenge_id, interaction.user.id, interaction.id)
+        word = "withdrawn" if challenge.status == "withdrawn" else "declined"
+        content = interaction.message.content if interaction.message else ""
+        await interaction.response.edit_message(
+            content=f"{content}\n**{word.capitalize()}** by {interaction.user.mention}.",
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+def _uid(address: str) -> int:
+    return int(address.split(":", 1)[1])
