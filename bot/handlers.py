@@ -149,6 +149,11 @@ class Handlers(Challenges):
     async def status(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
         game = self.service.resolve(interaction.user.id, game_name, self._channel_id(interaction))
         role = self.service.role(game, interaction.user.id)
+        if not role.member:
+            raise BotRefusal(
+                not_your_game(game, self.service.players(game))
+                + " `/spaceships board` shows what everyone may see."
+            )
         answer = self.service.submit(
             interaction.user.id,
             display_name(interaction.user),

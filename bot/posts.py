@@ -19,7 +19,7 @@ from bot.split import EMBED_DESCRIPTION_LIMIT, clip, code_blocks
 from engine import GameState
 from pbem import games as game_rules
 from pbem.store import GameRow, Store
-from pictures import fleet_picture, observer_picture, player_picture, reveal_picture
+from pictures import fleet_picture, observer_picture, player_picture, umpire_picture
 
 # Embed colours: one per kind of post, never the only thing that tells them apart (titles do).
 COLOURS = {"begin": 0x0072B2, "turn": 0x009E73, "over": 0xD55E00}
@@ -76,8 +76,10 @@ def picture_for(
     if state is None:
         return None
     names = names_of(store, game)
-    if kind == "over" and state.over:
-        return f"{game.name}-reveal.png", reveal_picture(state, names)
+    if kind == "over":
+        # The game is over (by the rules, a resignation or the game master): everything is
+        # revealed [1.4.1], both spaces as they ended.
+        return f"{game.name}-reveal.png", umpire_picture(state, names)
     if seat is not None:
         label = "start" if kind == "begin" else f"turn{turn}"
         return f"{game.name}-{label}-{seat}.png", player_picture(
