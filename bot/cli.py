@@ -107,6 +107,7 @@ async def serve(bot: object, token: str) -> None:
             except discord.PrivilegedIntentsRequired as exc:  # never asked for; say it anyway
                 raise click.ClickException(str(exc)) from exc
         else:
+            runner.cancel()  # the gateway is closed; do not wait for a reconnect loop
             await asyncio.gather(runner, return_exceptions=True)
     bot.store.close()
 

@@ -1,0 +1,121 @@
+"""The bot's parts on their own: cutting text to Discord's limits, `spaceships bot run`
+(the token, a clean stop on SIGTERM), and the store's Discord records."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+import discord
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot import create_bot
+from bot.cli import serve
+from bot.split import code_blocks, split_text
+from pbem.discord_store import DiscordStore
+from pbem.judge import Judge
+from pbem.messages import Inbound
+from pbem.store import open_store
+from spaceships_cli import main
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+
+# -- Discord's limits -----------------------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="ab \n`", max_size=600), st.integers(min_value=5, max_value=80))
+def test_split_text_keeps_every_piece_within_the_limit_and_loses_no_word(
+    text: str, limit: int
+) -> None:
+    pieces = split_text(text, limit)
+    assert all(len(p) <= limit for p in pieces)
+    assert "".join(pieces).split() == text.split() or "".join(pieces).replace("\n", "") == (
+        text.replace("\n", "")
+    )
+
+
+def test_code_blocks_fit_a_message_fences_included() -> None:
+    text = "\n".join(f"line {n} " + "x" * 70 for n in range(200))
+    blocks = code_blocks(text, 2000)
+    assert len(blocks) > 1 and all(len(b) <= 2000 for b in blocks)
+    assert all(b.startswith("```\n") and b.endswith("\n```") for b in blocks)
+
+
+# -- spaceships bot run ---------------------------------------------------------------------
+def test_run_without_a_token_says_where_it_comes_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    result = CliRunner().invoke(main, ["bot", "run"])
+    assert result.exit_code == 2
+    assert "set DISCORD_TOKEN in the environment" in result.output
+    assert "Traceback" not in result.output
+
+
+async def test_sigterm_closes_the_bot_cleanly(tmp_path: Path) -> None:
+    bot = create_bot(tmp_path / "judge.sqlite3")
+
+    async def start(token: str) -> None:  # a gateway that never ends by itself
+        await asyncio.Event().wait()
+
+    bot.start = start  # type: ignore[method-assign]
+    asyncio.get_running_loop().call_later(0.05, os.kill, os.getpid(), signal.SIGTERM)
+    await asyncio.wait_for(serve(bot, "token"), timeout=5)
+    assert bot.is_closed()
+
+
+async def test_a_refused_token_is_said_plainly(tmp_path: Path) -> None:
+    bot = create_bot(tmp_path / "judge.sqlite3")
+
+    async def start(token: str) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    bot.start = start  # type: ignore[method-assign]
+    with pytest.raises(click.ClickException, match="Discord refused the token"):
+        await serve(bot, "token")
+
+
+# -- the store ------------------------------------------------------------------------------
+def test_an_interaction_is_claimed_once_even_by_two_processes(tmp_path: Path) -> None:
+    one, two = open_store(tmp_path / "j.sqlite3"), open_store(tmp_path / "j.sqlite3")
+    with one.transaction():
+        assert DiscordStore(one).claim_interaction(42, NOW)
+    with two.transaction():
+        assert not DiscordStore(two).claim_interaction(42, NOW)
+
+
+def test_outbox_entries_are_delivered_once_and_a_dead_claim_is_taken_over(
+    tmp_path: Path,
+) -> None:
+    store = open_store(tmp_path / "j.sqlite3")
+    tables = DiscordStore(store)
+    with store.transaction():
+        tables.add_outbox(None, "notice", None, "discord:1", {"body": "hi"}, NOW)
+    with store.transaction():
+        first = tables.claim_outbox(NOW, NOW.replace(hour=11))
+        again = tables.claim_outbox(NOW, NOW.replace(hour=11))
+    assert len(first) == 1 and again == []
+    later = NOW.replace(hour=13)
+    with store.transaction():
+        taken = tables.claim_outbox(later, later.replace(hour=12, minute=30))
+        tables.mark_sent(taken[0].id, later)
+    assert len(taken) == 1 and tables.pending_count() == 0
+
+
+# -- one store, two front ends ------------------------------------------------------------
+def test_a_discord_game_cannot_be_joined_or_played_by_email(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "j.sqlite3")
+    discord_judge = Judge(store, accounts=True)
+    discord_judge.handle(Inbound("discord:1", "create duel", authenticated=True))
+    mail = Judge(store)
+    for text in ("join duel", "observe duel", "game duel acorn-acorn-acorn", "master duel x"):
+        body = mail.handle(Inbound("eve@example.org", text))[0].body
+        assert "game duel is played in Discord; take part there" in body, body
+    mail.handle(Inbound("gm@example.org", "create letters"))
+    body = discord_judge.handle(Inbound("discord:2", "join letters", authenticated=True))[0].body
+    assert "played by email" in body
