@@ -10,11 +10,11 @@ import discord
 from bot import posts
 from bot.answers import Answering, display_name
 from bot.components import challenge_buttons, game_buttons
-from bot.service import BotRefusal, settings_text
+from bot.service import BotRefusal, settings_text, user_id_of
 from pbem.games import ruleset_of
 from pbem.render import fleet_requirements
 from pbem.render import settings_text as game_settings
-from pbem.store import GameRow
+from pbem.store import GameRow, PlayerRow
 
 
 class Challenges(Answering):
@@ -114,8 +114,7 @@ class Challenges(Answering):
     async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
         players = self.service.players(game)
         lines = [
-            f"**{game.name}**: <@{_uid(players['A'].address)}> (A) against "
-            f"<@{_uid(players['B'].address)}> (B).",
+            f"**{game.name}**: {_who(players['A'])} (A) against {_who(players['B'])} (B).",
             f"Settings: {game_settings(game)}.",
             fleet_requirements(ruleset_of(game)),
             "Each of you: send your fleet with the button below or `/spaceships fleet` "
@@ -139,5 +138,52 @@ class Challenges(Answering):
         )
 
 
-def _uid(address: str) -> int:
-    return int(address.split(":", 1)[1])
+def _who(player: PlayerRow) -> str:
+    """A member as a mention, the computer by its name."""
+    user_id = user_id_of(player.address)
+    return f"<@{user_id}>" if user_id is not None else player.name
+
+
+class ComputerGames(Challenges):
+    """`/spaceships play`: a game against the computer (bot.computer), in its own thread."""
+
+    async def play(self, interaction: discord.Interaction[Any], settings: dict[str, str]) -> None:
+        computer = self.bot.computer
+        if computer is None:
+            raise BotRefusal("This bot has no computer player.")
+        channel = interaction.channel
+        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
+            raise BotRefusal("Start a game against the computer from a server's text channel.")
+        user = interaction.user
+        await interaction.response.send_message(
+            f"{user.mention} takes on {computer.name}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message = await interaction.original_response()
+        name = settings.get("name") or self.service.name_for_computer(
+            display_name(user), computer.name
+        )
+        thread = await message.create_thread(name=f"Spaceships {name}")
+        try:
+            game, answer = self.service.play_computer(
+                user.id,
+                display_name(user),
+                computer,
+                {**settings, "name": name},
+                interaction.guild.id,
+                channel.id,
+                thread.id,
+                interaction.id,
+            )
+        except BotRefusal:
+            await thread.delete()
+            raise
+        await self.post_setup(thread, game)
+        await self.answer(interaction, posts.text_posts(answer))
+        await self.bot.delivery.check_dms(
+            game.id,
+            [user.id],
+            f"You play **{game.name}** against {computer.name}: "
+            f"{thread.jump_url}\nYour private results will come here.",
+        )
+        await self.bot.delivery.flush()

@@ -15,7 +15,7 @@ import discord
 
 from bot import posts
 from bot.answers import display_name
-from bot.challenges import Challenges
+from bot.challenges import ComputerGames
 from bot.components import FLEET_EXAMPLE, ORDERS_EXAMPLE, TextForm
 from bot.delivery import private_posts
 from bot.help import help_text
@@ -31,7 +31,7 @@ MAX_ATTACHMENT = 64_000
 ORDERS_FILE_TYPES = (".ssr", ".txt")
 
 
-class Handlers(Challenges):
+class Handlers(ComputerGames):
     """Every command, button and form of the bot (challenges in bot.challenges)."""
 
     # -- fleets and orders ----------------------------------------------------------------------

@@ -19,6 +19,8 @@ from datetime import UTC, datetime
 
 import discord
 
+from bot.computer import ComputerPlayer, computer_address
+from pbem import games
 from pbem.commands import NAME_PATTERN
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
@@ -122,6 +124,17 @@ class Service:
     ) -> str:
         """One submission of command lines as the member; the judge's answer to them (the
         same text the email judge gives), after the transaction has committed."""
+        return self.submit_as(member_address(user_id), name, text, game, interaction_id)
+
+    def submit_as(
+        self,
+        address: str,
+        name: str,
+        text: str,
+        game: GameRow | None = None,
+        interaction_id: int | None = None,
+    ) -> str:
+        """One submission as any player the bot vouches for (a member, the computer)."""
         with self.store.transaction():
             if interaction_id is not None and not self.tables.claim_interaction(
                 interaction_id, self.now()
@@ -129,7 +142,7 @@ class Service:
                 return "This was handled already."
             replies = self.judge.handle(
                 Inbound(
-                    member_address(user_id),
+                    address,
                     text,
                     sender_name=name,
                     authenticated=True,
@@ -338,6 +351,65 @@ class Service:
             # "X has joined": the thread's first post says it to both.
             self.tables.drop_pending(game.id, "notice")
         return self.store.game_by_id(game.id), answer
+
+    def play_computer(
+        self,
+        user_id: int,
+        user_name: str,
+        computer: ComputerPlayer,
+        settings: dict[str, str],
+        guild_id: int,
+        channel_id: int,
+        thread_id: int,
+        interaction_id: int,
+    ) -> tuple[GameRow, str]:
+        """A game of the member (A) against the computer (B), its fleet in at once."""
+        problem = self.check_settings(settings_text(settings))
+        if problem:
+            raise BotRefusal(problem.replace("Refused: ", "Your settings are refused: "))
+        address = computer_address(computer)
+        with self.store.transaction():
+            if not self.tables.claim_interaction(interaction_id, self.now()):
+                raise BotRefusal("This was handled already.")
+            name = settings.get("name") or self._free_name(user_name, computer.name)
+            created = self.judge.handle(
+                Inbound(
+                    member_address(user_id),
+                    f"create {name} {settings_text(settings)}",
+                    authenticated=True,
+                )
+            )[0].body
+            game = self.store.game(name)
+            if game is None or "created:" not in created:
+                raise BotRefusal(_without_echo(created))
+            self.tables.link_game(game.id, guild_id, channel_id, thread_id)
+            self.store.add_observer(game.id, thread_address(thread_id), self.now())
+            answer = self.judge.handle(
+                Inbound(
+                    member_address(user_id),
+                    f"join {name}",
+                    sender_name=user_name,
+                    authenticated=True,
+                )
+            )[0].body
+            self.judge.handle(
+                Inbound(address, f"join {name}", sender_name=computer.name, authenticated=True)
+            )
+            fleet = computer.fleet(games.ruleset_of(game))
+            said = self.judge.handle(
+                Inbound(address, f"fleet {fleet}", authenticated=True, game=name)
+            )[0].body
+            if "accepted" not in said:
+                raise BotRefusal(f"The computer's fleet was refused (a bug): {said}")
+            self.tables.drop_pending(game.id, "notice")
+        return self.store.game_by_id(game.id), answer
+
+    def name_for_computer(self, user_name: str, computer_name: str) -> str:
+        return self._free_name(user_name, computer_name)
+
+    def seat_of(self, game: GameRow, address: str) -> str | None:
+        seats = [s for s, p in self.store.players(game.id).items() if p.address == address]
+        return seats[0] if seats else None
 
     def _free_name(self, first: str, second: str) -> str:
         base = "-".join(_slug(n) for n in (first, second) if _slug(n)) or "game"
