@@ -47,7 +47,7 @@ def player_picture(view: PlayerView, names: Mapping[str, str] | None = None) -> 
 def observer_boards(view: ObserverView, names: Mapping[str, str] | None = None) -> list[Board]:
     return [
         Board(
-            f"{_name(names, seat)}: space as both players know it", view.space_marks(seat), "enemy"
+            f"{_name(names, seat)}: space as both players know it", view.space_marks(seat), "public"
         )
         for seat in ("A", "B")
     ]

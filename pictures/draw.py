@@ -21,7 +21,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
 
-Style = Literal["own", "enemy", "fleet"]
+# own: a player's own space; enemy: the opponent's as known; public: a space as both players
+# know it (the marks of "enemy"); fleet: a fleet at setup, every mark a ship.
+Style = Literal["own", "enemy", "public", "fleet"]
+KNOWN_STYLES = ("enemy", "public")
 
 CELL = 44  # pixels a cell, square
 GAP = 26  # between two colour grids
@@ -106,8 +109,9 @@ def draw_cell(draw: ImageDraw.ImageDraw, x: int, y: int, mark: str, style: Style
     font = _font(20, bold=True)
     middle = (x + CELL // 2, y + CELL // 2)
     if kind == "ship":
-        draw.rounded_rectangle(box, radius=6, fill=SHIP if style != "enemy" else SHIP_KNOWN)
-        draw.text(middle, letter, fill=INK if style != "enemy" else PAPER, font=font, anchor="mm")
+        known = style in KNOWN_STYLES
+        draw.rounded_rectangle(box, radius=6, fill=SHIP_KNOWN if known else SHIP)
+        draw.text(middle, letter, fill=PAPER if known else INK, font=font, anchor="mm")
     elif kind == "known":
         # Hatched: a ship is there, its type unknown, undamaged when last seen.
         draw.rectangle(box, outline=SHIP_KNOWN, width=3)
@@ -230,6 +234,12 @@ KEYS: dict[Style, tuple[tuple[str, str], ...]] = {
         ("K", "ship of known type"),
         ("o", "empty space"),
     ),
+    "public": (
+        ("#", "ship, undamaged when seen"),
+        ("x", "destroyed"),
+        ("K", "ship of known type"),
+        ("o", "empty space"),
+    ),
     "fleet": (),
 }
 
@@ -250,7 +260,12 @@ def _draw_key(
     draw: ImageDraw.ImageDraw, top: int, style: Style, entries: tuple[tuple[str, str], ...]
 ) -> None:
     x = MARGIN
-    label = {"own": "Own space:", "enemy": "Enemy space:", "fleet": "Ships:"}[style]
+    label = {
+        "own": "Own space:",
+        "enemy": "Enemy space:",
+        "public": "Known:",
+        "fleet": "Ships:",
+    }[style]
     draw.text((x, top + KEY_ROW // 2), label, fill=INK, font=_font(18, True), anchor="lm")
     x += 150
     for mark, meaning in entries:
