@@ -47,6 +47,10 @@ def thread_id_of(address: str) -> int | None:
     return int(address[len(THREAD) :]) if address.startswith(THREAD) else None
 
 
+# Kinds of message the judge sends alike to each player, about nothing private.
+PUBLIC_NOTICES = ("late", "settings")
+
+
 class BotRefusal(ValueError):
     """Something the bot will not do for this member; the text says why and what instead."""
 
@@ -101,8 +105,24 @@ class Service:
         """Inside the judge's transaction: every message goes to the outbox, one row per
         address, committed with the change that caused it."""
         now = self.now()
+        said: set[tuple[int, str]] = set()
         for message in messages:
             game = self.store.game(message.game) if message.game else None
+            thread = self.tables.thread_of(game.id) if game else None
+            if game is not None and thread is not None and message.kind in PUBLIC_NOTICES:
+                # The same notice to every player (a deadline changed, the deadline passed):
+                # once in the game's thread, not once per player.
+                if (game.id, message.body) not in said:
+                    said.add((game.id, message.body))
+                    self.tables.add_outbox(
+                        game.id,
+                        message.kind,
+                        message.turn,
+                        thread_address(thread),
+                        outbound_to_json(message),
+                        now,
+                    )
+                continue
             for address in message.to:
                 self.tables.add_outbox(
                     game.id if game else None,

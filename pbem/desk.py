@@ -96,9 +96,11 @@ class Desk:
                 found.append(game)
         return found
 
-    def tell_players(self, game: GameRow, what: str, body: str) -> list[Outbound]:
+    def tell_players(
+        self, game: GameRow, what: str, body: str, kind: str = "notice"
+    ) -> list[Outbound]:
         return [
-            Outbound((p.address,), games.subject(game, what), body, game.name)
+            Outbound((p.address,), games.subject(game, what), body, game.name, kind=kind)
             for p in self.store.players(game.id).values()
         ]
 

@@ -80,6 +80,7 @@ def setting(command: Command, key: str, desk: Desk) -> str:
             "deadline changed",
             "The game master changed the deadline rule of "
             f"{game.name} to: {rule}.\n{games.deadline_line(game)}",
+            kind="settings",
         )
     desk.store.update_game(game)
     desk.session.game = game

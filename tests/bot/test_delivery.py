@@ -77,3 +77,12 @@ async def test_a_deadline_passing_plays_the_missing_orders_as_no_actions(world: 
     assert results and "No orders from A" in results[0].description
     dm = [e.description for m in world.dms("alice") for e in m.embeds if "turn 1" in e.title]
     assert "No orders came from you for turn 1 by the deadline" in dm[0]
+
+
+async def test_a_new_deadline_rule_is_said_once_in_the_thread(world: World) -> None:
+    thread = await start_game(world)
+    await _fleets(world, thread)
+    changed = await world.member("alice").slash(thread, "spaceships settings", deadline="24h")
+    assert "deadline 1d after each turn opens" in text_of(changed)
+    said = [m for m in thread.history() if "changed the deadline rule" in m.content]
+    assert len(said) == 1 and "Deadline:" in said[0].content
