@@ -1,8 +1,9 @@
 """The Discord front end's own records in the judge's store: challenges, each game's thread,
 members' direct-message status, interactions already handled, and the outbox of messages.
 
-The tables come with the store's schema (pbem.store migration 3); this module is their whole
-API, so the bot holds no SQL and a second database port touches only here and pbem.store.
+The tables come with the store's schema (a step of pbem.migrations), in the SQL SQLite and
+PostgreSQL both take; this module is their whole API, so the bot holds no SQL. Interactions
+handled once use the store's claims (`Store.claim`).
 Discord ids are plain integers; moments are stored as pbem.store keeps them.
 """
 
@@ -62,12 +63,12 @@ class DiscordStore:
         settings: dict[str, str],
         at: datetime,
     ) -> int:
-        cursor = self.connection.execute(
+        row = self.connection.execute(
             "INSERT INTO discord_challenges (guild_id, channel_id, challenger_id, "
-            "challenged_id, settings, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            "challenged_id, settings, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, challenger_id, challenged_id, json.dumps(settings), to_text(at)),
-        )
-        return int(cursor.lastrowid or 0)
+        ).fetchone()
+        return int(row[0])
 
     def challenge(self, challenge_id: int) -> Challenge | None:
         row = self.connection.execute(
@@ -82,7 +83,7 @@ class DiscordStore:
             message_id=row["message_id"],
             challenger_id=row["challenger_id"],
             challenged_id=row["challenged_id"],
-            settings=json.loads(row["settings"]),
+            settings=json.loads(row["settings"] or "{}"),
             status=row["status"],
             game_id=row["game_id"],
             created_at=from_text(row["created_at"]),  # type: ignore[arg-type]
@@ -131,8 +132,9 @@ class DiscordStore:
     # -- members --------------------------------------------------------------------------
     def set_dms_open(self, user_id: int, open_: bool, at: datetime) -> None:
         self.connection.execute(
-            "INSERT OR REPLACE INTO discord_members (user_id, dms_open, checked_at) "
-            "VALUES (?, ?, ?)",
+            "INSERT INTO discord_members (user_id, dms_open, checked_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dms_open = excluded.dms_open, "
+            "checked_at = excluded.checked_at",
             (user_id, int(open_), to_text(at)),
         )
 
@@ -152,17 +154,15 @@ class DiscordStore:
 
     def set_meta(self, key: str, value: str) -> None:
         self.connection.execute(
-            "INSERT OR REPLACE INTO discord_meta (key, value) VALUES (?, ?)", (key, value)
+            "INSERT INTO discord_meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
         )
 
     # -- interactions handled once ----------------------------------------------------------
     def claim_interaction(self, interaction_id: int, at: datetime) -> bool:
         """True the first time an interaction is claimed; False if it was handled already."""
-        cursor = self.connection.execute(
-            "INSERT OR IGNORE INTO discord_interactions (interaction_id, handled_at) VALUES (?, ?)",
-            (interaction_id, to_text(at)),
-        )
-        return cursor.rowcount == 1
+        return self.store.claim("discord-interaction", str(interaction_id), at)
 
     # -- the outbox ---------------------------------------------------------------------------
     def add_outbox(
@@ -174,12 +174,12 @@ class DiscordStore:
         message: dict[str, Any],
         at: datetime,
     ) -> int:
-        cursor = self.connection.execute(
+        row = self.connection.execute(
             "INSERT INTO discord_outbox (game_id, kind, turn, address, message, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
             (game_id, kind, turn, address, json.dumps(message), to_text(at)),
-        )
-        return int(cursor.lastrowid or 0)
+        ).fetchone()
+        return int(row[0])
 
     def claim_outbox(self, at: datetime, stale_before: datetime) -> list[OutboxEntry]:
         """The messages not yet delivered, claimed for delivery by this process; a claim older
@@ -223,10 +223,13 @@ class DiscordStore:
         self, game_id: int, kind: str, turn: int | None, address: str
     ) -> OutboxEntry | None:
         """The message of one kind and turn the judge made for one address (the newest)."""
+        same_turn = "turn IS NULL" if turn is None else "turn = ?"
+        params = (game_id, kind, address) if turn is None else (game_id, kind, address, turn)
         row = self.connection.execute(
-            "SELECT * FROM discord_outbox WHERE game_id = ? AND kind = ? AND turn IS ? "
-            "AND address = ? ORDER BY id DESC LIMIT 1",
-            (game_id, kind, turn, address),
+            "SELECT * FROM discord_outbox WHERE game_id = ? AND kind = ? AND address = ? AND "
+            + same_turn
+            + " ORDER BY id DESC LIMIT 1",
+            params,
         ).fetchone()
         return None if row is None else _entry(row)
 
