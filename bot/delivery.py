@@ -156,8 +156,8 @@ class Delivery:
         if thread is None:
             return
         text = (
-            f"<@{user_id}>: I cannot send you direct messages, so {what} waits for you behind "
-            "the **View my results** button below (only you can see what it shows)."
+            f"<@{user_id}>: I cannot send you direct messages. To see {what}, press "
+            "**View my results** below (only you can see what it shows)."
         )
         if first_time:
             text += (
