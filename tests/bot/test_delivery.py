@@ -86,3 +86,17 @@ async def test_a_new_deadline_rule_is_said_once_in_the_thread(world: World) -> N
     assert "deadline 1d after each turn opens" in text_of(changed)
     said = [m for m in thread.history() if "changed the deadline rule" in m.content]
     assert len(said) == 1 and "Deadline:" in said[0].content
+
+
+async def test_results_discord_refused_to_take_are_posted_later(world: World) -> None:
+    """Nothing is lost: a post Discord failed is kept in the outbox and posted again."""
+    thread = await start_game(world)
+    await _fleets(world, thread)
+    await world.member("alice").slash(thread, "spaceships orders", text="Rx4")
+    world.env.inject_error("POST", f"/channels/{thread.id}/messages", status=500, times=1)
+    said = await world.member("bob").slash(thread, "spaceships orders", text="Rv1")
+    assert "the turn is adjudicated" in text_of(said)  # the answer came; the post failed
+    assert not [m for m in thread.history() if any("turn 1 results" in e.title for e in m.embeds)]
+    await world.env.advance_time(6 * 60)
+    posted = [m for m in thread.history() if any("turn 1 results" in e.title for e in m.embeds)]
+    assert len(posted) == 1
