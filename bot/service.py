@@ -194,15 +194,8 @@ class Service:
 
     def games_of(self, user_id: int, active_only: bool = True) -> list[GameRow]:
         """The member's games, newest first: those they play or created."""
-        address = member_address(user_id)
-        found = []
-        for game in reversed(self.store.games(active_only=active_only)):
-            if not game.accounts:
-                continue
-            players = self.store.players(game.id).values()
-            if game.master_address == address or any(p.address == address for p in players):
-                found.append(game)
-        return found
+        ids = self.tables.game_ids_of(member_address(user_id), active_only)
+        return [self.store.game_by_id(game_id) for game_id in ids]
 
     def game_of_thread(self, thread_id: int | None) -> GameRow | None:
         if thread_id is None:

@@ -129,6 +129,18 @@ class DiscordStore:
         ).fetchone()
         return None if row is None else int(row[0])
 
+    def game_ids_of(self, address: str, active_only: bool) -> list[int]:
+        """The accounts games an address plays or created, newest first (one query: the
+        completion of game names asks at every key the member types)."""
+        active = " AND g.phase != 'over'" if active_only else ""
+        rows = self.connection.execute(
+            "SELECT g.id FROM games g WHERE g.accounts = 1" + active + " AND "
+            "(g.master_address = ? OR EXISTS (SELECT 1 FROM players p "
+            "WHERE p.game_id = g.id AND p.address = ?)) ORDER BY g.id DESC",
+            (address, address),
+        ).fetchall()
+        return [int(r[0]) for r in rows]
+
     # -- members --------------------------------------------------------------------------
     def set_dms_open(self, user_id: int, open_: bool, at: datetime) -> None:
         self.connection.execute(
