@@ -168,53 +168,73 @@ def _star(centre: tuple[int, int], outer: int, inner: int) -> list[tuple[float, 
     return points
 
 
-def _draw_board(draw: ImageDraw.ImageDraw, top: int, board: Board, colour_order: str) -> None:
-    draw.text((MARGIN, top + 8), board.title, fill=INK, font=_font(24, bold=True))
-    y_colours = top + TITLE
-    y_letters = y_colours + COLOUR_HEADER
+@cache
+def _tile(mark: str, style: Style) -> Image.Image:
+    """One cell, outline included, drawn once and pasted wherever it recurs."""
+    tile = Image.new("RGB", (CELL + 1, CELL + 1), PAPER)
+    draw = ImageDraw.Draw(tile)
+    draw.rectangle((0, 0, CELL, CELL), fill=PAPER, outline=GRID)
+    draw_cell(draw, 0, 0, mark, style)
+    return tile
+
+
+def _grid_lefts(colour_order: str) -> list[int]:
+    """Where each colour's grid of cells begins, left to right."""
+    return [MARGIN + g * (_grid_width() + GAP) + ROW_LABEL for g in range(len(colour_order))]
+
+
+@cache
+def _grids_template(colour_order: str) -> Image.Image:
+    """The five empty grids under their colour labels, letters and numbers: the same in every
+    picture of a colour order, so drawn once."""
+    width, _ = picture_size(1, 0)
+    image = Image.new("RGB", (width, COLOUR_HEADER + LETTER_HEADER + 5 * CELL + 1), PAPER)
+    draw = ImageDraw.Draw(image)
+    y_letters = COLOUR_HEADER
     y_cells = y_letters + LETTER_HEADER
-    for g, colour in enumerate(colour_order):
-        left = MARGIN + g * (_grid_width() + GAP)
-        cells_left = left + ROW_LABEL
+    blank = _tile(".", "own")
+    for colour, cells_left in zip(colour_order, _grid_lefts(colour_order), strict=True):
         swatch, name = COLOUR_SWATCHES[colour]
         # The colour's letter in a swatch of its colour, and its name: never colour alone.
         draw.rounded_rectangle(
-            (cells_left, y_colours + 4, cells_left + 30, y_colours + 34),
-            radius=5,
-            fill=swatch,
-            outline=INK,
+            (cells_left, 4, cells_left + 30, 34), radius=5, fill=swatch, outline=INK
         )
         text_fill = PAPER if colour in "RGB" else INK
-        draw.text(
-            (cells_left + 15, y_colours + 19),
-            colour,
-            fill=text_fill,
-            font=_font(20, True),
-            anchor="mm",
-        )
-        draw.text((cells_left + 38, y_colours + 8), name, fill=INK, font=_font(20))
+        draw.text((cells_left + 15, 19), colour, fill=text_fill, font=_font(20, True), anchor="mm")
+        draw.text((cells_left + 38, 8), name, fill=INK, font=_font(20))
         for i, letter in enumerate(LETTERS):
+            x = cells_left + i * CELL + CELL // 2
             draw.text(
-                (cells_left + i * CELL + CELL // 2, y_letters + LETTER_HEADER // 2),
-                letter,
-                fill=INK,
-                font=_font(18),
-                anchor="mm",
+                (x, y_letters + LETTER_HEADER // 2), letter, fill=INK, font=_font(18), anchor="mm"
             )
         for j, number in enumerate(NUMBERS):
             y = y_cells + j * CELL
             draw.text(
-                (left + ROW_LABEL // 2, y + CELL // 2),
+                (cells_left - ROW_LABEL // 2, y + CELL // 2),
                 str(number),
                 fill=INK,
                 font=_font(16),
                 anchor="mm",
             )
+            for i in range(len(LETTERS)):
+                image.paste(blank, (cells_left + i * CELL, y))
+    return image
+
+
+def _draw_board(
+    image: Image.Image, draw: ImageDraw.ImageDraw, top: int, board: Board, colour_order: str
+) -> None:
+    draw.text((MARGIN, top + 8), board.title, fill=INK, font=_font(24, bold=True))
+    y_cells = top + TITLE + COLOUR_HEADER + LETTER_HEADER
+    image.paste(_grids_template(colour_order), (0, top + TITLE))
+    for colour, cells_left in zip(colour_order, _grid_lefts(colour_order), strict=True):
+        for j, number in enumerate(NUMBERS):
             for i, letter in enumerate(LETTERS):
-                x = cells_left + i * CELL
-                draw.rectangle((x, y, x + CELL, y + CELL), fill=PAPER, outline=GRID)
                 mark = board.marks.get(Cell(colour, letter, number), ".")
-                draw_cell(draw, x, y, mark, board.style)
+                if mark != ".":
+                    image.paste(
+                        _tile(mark, board.style), (cells_left + i * CELL, y_cells + j * CELL)
+                    )
         draw.rectangle(
             (cells_left, y_cells, cells_left + 5 * CELL, y_cells + 5 * CELL), outline=INK, width=2
         )
@@ -290,7 +310,7 @@ def draw_boards(boards: Sequence[Board], colour_order: str = "ROYGB") -> bytes:
     board_height -= 2 * MARGIN
     top = MARGIN
     for board in boards:
-        _draw_board(draw, top, board, colour_order)
+        _draw_board(image, draw, top, board, colour_order)
         top += board_height
     for style, entries in rows:
         _draw_key(draw, top, style, entries)
