@@ -119,3 +119,42 @@ def test_a_discord_game_cannot_be_joined_or_played_by_email(tmp_path: Path) -> N
     mail.handle(Inbound("gm@example.org", "create letters"))
     body = discord_judge.handle(Inbound("discord:2", "join letters", authenticated=True))[0].body
     assert "played by email" in body
+
+
+def test_a_long_results_text_goes_on_in_more_embeds_the_picture_on_the_first() -> None:
+    from datetime import UTC, datetime
+
+    from bot.posts import results_posts
+    from pbem.store import GameRow
+
+    game = GameRow(
+        1,
+        "alpha",
+        "2.6.1",
+        (),
+        False,
+        "playing",
+        "discord:1",
+        "",
+        "",
+        24,
+        0,
+        "noactions",
+        2,
+        None,
+        None,
+        False,
+        False,
+        None,
+        None,
+        datetime(2026, 1, 1, tzinfo=UTC),
+        None,
+        True,
+    )
+    body = "\n".join(f"  strike Gx{n % 5 + 1} miss" + " " * 40 for n in range(200))
+    message = {"kind": "turn", "turn": 1, "body": body, "attachments": []}
+    posts = results_posts(game, message, ("alpha-turn1.png", b"png"))
+    assert len(posts) > 1
+    assert all(len(p.embeds[0].description or "") <= 4096 for p in posts)
+    assert posts[0].files == [("alpha-turn1.png", b"png")] and posts[1].files == []
+    assert posts[1].embeds[0].title == "alpha: turn 1 results (continued)"
