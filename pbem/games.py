@@ -503,7 +503,7 @@ def _open_next_game(
                 "",
                 matches.building_text(following.carried(seat), ruleset),
                 "Send it like this (identities number all ships of a type together: MD1, MD2):",
-                f"  game {game.name} PASSWORD",
+                *([] if game.accounts else [f"  game {game.name} PASSWORD"]),
                 "  fleet DS ...; KC ...; ...",
                 deadline_line(game),
             ]
