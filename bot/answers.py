@@ -4,15 +4,24 @@ privately unless said otherwise; refusals said plainly; failures logged and said
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
-from bot import posts
-from bot.service import BotRefusal
+import bot.posts as posts
+from bot.computer import ComputerPlayer
+from bot.delivery import Delivery
+from bot.service import BotRefusal, Service
 
-if TYPE_CHECKING:
-    from bot.app import SpaceshipsBot
+
+class FrontEnd(Protocol):
+    """What the handlers use of the bot (bot.app.SpaceshipsBot), named here so that the
+    handlers need not import the bot that imports them."""
+
+    service: Service
+    delivery: Delivery
+    computer: ComputerPlayer | None
+
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +33,7 @@ def display_name(user: discord.abc.User) -> str:
 class Answering:
     """What every handler of the bot needs: the bot, its service, and ways to answer."""
 
-    def __init__(self, bot: SpaceshipsBot) -> None:
+    def __init__(self, bot: FrontEnd) -> None:
         self.bot = bot
         self.service = bot.service
 

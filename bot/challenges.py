@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot import posts
+import bot.posts as posts
 from bot.answers import Answering, display_name
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of

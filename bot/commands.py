@@ -3,19 +3,17 @@ completion of game names. Each hands its interaction to bot.handlers."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
-if TYPE_CHECKING:
-    from bot.app import SpaceshipsBot
-
 Interaction = discord.Interaction[Any]
 
 
-def _bot(interaction: Interaction) -> SpaceshipsBot:
-    return interaction.client  # type: ignore[return-value]
+def _bot(interaction: Interaction) -> Any:
+    """The bot (bot.app.SpaceshipsBot, which imports this module): its service and handlers."""
+    return interaction.client
 
 
 async def complete_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

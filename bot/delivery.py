@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import bot.posts as posts
 import engine
-from bot import posts
 from bot.components import game_buttons
 from bot.computer import is_computer
 from bot.service import Service, thread_id_of, user_id_of

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot import posts
+import bot.posts as posts
 from bot.answers import display_name
 from bot.challenges import ComputerGames
 from bot.components import FLEET_EXAMPLE, ORDERS_EXAMPLE, TextForm
