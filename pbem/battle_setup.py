@@ -33,7 +33,7 @@ from pbem.battle_views import next_text, situation_text
 from pbem.commands import Command
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.mastering import game_timing
+from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow, Store
@@ -79,6 +79,7 @@ def create(command: Command, desk: Desk) -> str:
         outcome=None,
         created_at=desk.now,
         ended_at=None,
+        master_news=news_setting(settings["news"]) if "news" in settings else True,
     )
     game = desk.store.insert_game(game)
     desk.reply.about(game)

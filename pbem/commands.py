@@ -34,6 +34,7 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "reminder": ("reminder DURATION", "(master) remind this long before a deadline"),
     "grace": ("grace DURATION", "(master) extra time after a deadline"),
     "missing": ("missing noactions|wait", "(master) what a missing turn means at a deadline"),
+    "news": ("news on|off", "(master) whether the judge mails you the game's news"),
     "process": ("process", "(master) adjudicate now, as if the deadline passed"),
     "cancel": ("cancel", "(master) end the game without a result"),
 }
@@ -46,7 +47,17 @@ ALIASES: dict[str, str] = {
     "unwatch": "unobserve",
     "quit": "resign",
 }
-SETTING_WORDS = ("ruleset", "options", "option", "deadline", "reminder", "grace", "missing", "vs")
+SETTING_WORDS = (
+    "ruleset",
+    "options",
+    "option",
+    "deadline",
+    "reminder",
+    "grace",
+    "missing",
+    "news",
+    "vs",
+)
 FLAG_WORDS = ("private", "public")
 GAME_WORDS = ("spaceships", "battles")  # which game: Spaceships (the default) or Spaceship Battles
 
@@ -357,7 +368,7 @@ def _settings(
                 key = None
             continue
         if (
-            key in (None, "ruleset", "missing", "reminder", "grace")
+            key in (None, "ruleset", "missing", "reminder", "grace", "news")
             and "=" in word
             and (key is None or values)
         ):
@@ -372,7 +383,7 @@ def _settings(
                 number,
                 column,
                 hint="settings: vs computer, ruleset, options, deadline, reminder, grace, "
-                "missing, private",
+                "missing, news, private",
             )
         values.append(word)
     problem = close()
@@ -386,7 +397,7 @@ DETAILS: dict[str, str] = {
     "create": (
         "Settings, in any order: vs computer [LEVEL]; ruleset 2.6.1|classic; options "
         "fleet=cost:24 colours=RYGOB (key=value words need no `options`); deadline RULE; "
-        "reminder DURATION; grace DURATION; missing noactions|wait; private.\n"
+        "reminder DURATION; grace DURATION; missing noactions|wait; news on|off; private.\n"
         "A match of several games: match=scored|continued and its end games=N, score=N, "
         "wins=N or end=agreed (default games=3); a continued match may add victory="
         "score|wins|materiel and a build table build=one-death-star|many-death-stars.\n"
@@ -432,6 +443,12 @@ DETAILS: dict[str, str] = {
         "RFC 5545 rule (FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20), or none. Game masters change it "
         "after `master NAME PASSWORD`."
     ),
+    "news": (
+        "The judge mails the game master when a player joins, when the game begins, when a "
+        "deadline passes with orders missing, and at the end (not when they play or observe "
+        "the game: they read it there). After `master NAME PASSWORD`, `news off` stops those "
+        "mails and `news on` brings them back; `create NAME news off` starts without them."
+    ),
     "history": (
         "`history NAME`: what both players have seen, as a record. After `game NAME PASSWORD`, "
         "`history`: your own record, with your fleet and orders too. Once the game is over, "
@@ -460,7 +477,7 @@ def help_text(topic: str = "") -> str:
         "  options fleet=cost:24 colours=RYGOB ...,",
         "  match=scored|continued games=3 (or score=N, wins=N, end=agreed) build=...,",
         "  deadline 48h | 2026-12-01 20:00 | FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 | none,",
-        "  reminder 12h, grace 1h, missing noactions|wait, private.",
+        "  reminder 12h, grace 1h, missing noactions|wait, news off, private.",
         "A turn's orders, e.g.:",
         "  game NAME PASSWORD",
         "  orders 3: Gx3 Gx4 mv Yw2 sOz5",

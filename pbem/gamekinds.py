@@ -129,6 +129,7 @@ SHARED: dict[str, Handler] = {
     "reminder": mastering.set_reminder,
     "grace": mastering.set_grace,
     "missing": mastering.set_missing,
+    "news": mastering.set_news,
 }
 
 SPACESHIPS = GameKind(

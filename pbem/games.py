@@ -120,10 +120,10 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
 
 def master_notice(store: Store, game: GameRow, what: str, body: str) -> list[Outbound]:
     """News of a game for its game master, who would otherwise hear nothing unprompted: not
-    when they read it anyway as a player or an observer of the game."""
+    when they read it anyway as a player or an observer of the game, nor after `news off`."""
     address = game.master_address
     players = store.players(game.id)
-    if address in {p.address for p in players.values()} or address in store.observers(game.id):
+    if not game.master_news or address in {p.address for p in players.values()} or address in store.observers(game.id):
         return []
     return [
         Outbound(
@@ -332,7 +332,7 @@ def end_game(
         (players[s].address, s) for s in SEATS if s in players
     ]
     recipients += [(address, None) for address in store.observers(game.id)]
-    if game.master_address not in {address for address, _ in recipients}:
+    if game.master_news and game.master_address not in {address for address, _ in recipients}:
         recipients.append((game.master_address, None))  # the game master hears of the end
     for address, seat in recipients:
         parts = []
@@ -571,7 +571,7 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
             f"{what} of {waiting or 'a player'} and will go on when they arrive."
         )
         targets = [players[s].address for s in SEATS if s in players]
-        if game.master_address not in targets:
+        if game.master_news and game.master_address not in targets:
             targets.append(game.master_address)
         for address in targets:
             messages.append(

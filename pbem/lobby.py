@@ -13,7 +13,7 @@ from pbem.commands import Command, help_text
 from pbem.computer_seat import seat_computer
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.mastering import game_timing
+from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow
@@ -78,6 +78,7 @@ def create(command: Command, desk: Desk) -> str:
         created_at=desk.now,
         ended_at=None,
         accounts=accounts,
+        master_news=news_setting(settings["news"]) if "news" in settings else True,
     )
     game = desk.store.insert_game(game)
     if match is not None:

@@ -1,5 +1,5 @@
 """The game master's commands: sign on as master, the timing settings (deadline, reminder,
-grace, missing orders), process a turn, cancel the game."""
+grace, missing orders), the news switch, process a turn, cancel the game."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pbem.desk import Desk, Refusal
 from pbem.passwords import check_password
 
 MISSING_POLICIES = {"noactions": "noactions", "no-actions": "noactions", "wait": "wait"}
+NEWS_WORDS = {"on": True, "off": False}
 
 
 def sign_on_master(command: Command, desk: Desk) -> str:
@@ -89,6 +90,36 @@ def setting(command: Command, key: str, desk: Desk) -> str:
     return text
 
 
+def set_news(command: Command, desk: Desk) -> str:
+    """`news on|off`: whether the game master is mailed the game's news."""
+    game = desk.master_session("news")
+    desk.reply.about(game)
+    game = replace(game, master_news=news_setting(command.body))
+    desk.store.update_game(game)
+    desk.session.game = game
+    if game.master_news:
+        return (
+            f"Game {game.name}: news on. The judge mails you when a player joins, when the "
+            "game begins, when a deadline passes with orders missing, and at the end."
+        )
+    return (
+        f"Game {game.name}: news off. The judge no longer mails you when a player joins, when "
+        "the game begins, when a deadline passes with orders missing, or at the end; "
+        "`status` still tells you where it stands, and `news on` turns the mails back on."
+    )
+
+
+def news_setting(value: str) -> bool:
+    """`on` or `off`, from `news VALUE` of the game master or `create`; refused otherwise."""
+    word = value.strip().lower()
+    if word in NEWS_WORDS:
+        return NEWS_WORDS[word]
+    raise Refusal(
+        f"`news {value.strip()}`: the game master's news is on or off (hint: `news off` stops "
+        "the judge's mails about the game to you, `news on` brings them back)"
+    )
+
+
 def process(command: Command, desk: Desk) -> str:
     game = desk.master_session("process")
     desk.reply.about(game)
@@ -154,6 +185,7 @@ COMMANDS = {
     "reminder": set_reminder,
     "grace": set_grace,
     "missing": set_missing,
+    "news": set_news,
     "process": process,
     "cancel": cancel,
 }

@@ -233,6 +233,13 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        # On by default: games older than the switch keep mailing their game master.
+        "the game master's news switch (`news on|off`, pbem.mastering)",
+        """
+        ALTER TABLE games ADD COLUMN master_news INTEGER NOT NULL DEFAULT 1;
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)

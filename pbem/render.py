@@ -45,6 +45,8 @@ def settings_text(game: GameRow) -> str:
             "missing orders: "
             + ("no actions" if game.missing_policy == "noactions" else "the judge waits")
         )
+    if not game.master_news:
+        parts.append("news off")  # the game master is not mailed the game's news
     if game.private:
         parts.append("private")
     return ", ".join(parts)

@@ -63,6 +63,7 @@ class GameRow:
     ended_at: datetime | None
     # The front end vouches for who its players are (Discord accounts): no passwords.
     accounts: bool = False
+    master_news: bool = True  # the game master is mailed the game's news (`news off`: not)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,7 @@ def _game(row: Any) -> GameRow:
         created_at=from_text(row["created_at"]),  # type: ignore[arg-type]
         ended_at=from_text(row["ended_at"]),
         accounts=bool(row["accounts"]),
+        master_news=bool(row["master_news"]),
     )
 
 
@@ -200,8 +202,8 @@ class Store:
             "INSERT INTO games (name, ruleset, options, private, phase, master_address, "
             "master_password, deadline_rule, reminder_hours, grace_hours, missing_policy, turn, "
             "opened_at, deadline, reminded, late_notified, state, outcome, created_at, ended_at, "
-            "accounts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "RETURNING id",
+            "accounts, master_news) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?, ?, ?, ?, ?) RETURNING id",
             self._game_values(game),
         ).fetchone()
         return replace(game, id=int(row[0]))
@@ -212,7 +214,7 @@ class Store:
             "master_address = ?, master_password = ?, deadline_rule = ?, reminder_hours = ?, "
             "grace_hours = ?, missing_policy = ?, turn = ?, opened_at = ?, deadline = ?, "
             "reminded = ?, late_notified = ?, state = ?, outcome = ?, created_at = ?, "
-            "ended_at = ?, accounts = ? WHERE id = ?",
+            "ended_at = ?, accounts = ?, master_news = ? WHERE id = ?",
             (*self._game_values(game), game.id),
         )
 
@@ -240,6 +242,7 @@ class Store:
             to_text(game.created_at),
             to_text(game.ended_at),
             int(game.accounts),
+            int(game.master_news),
         )
 
     # -- players and observers ----------------------------------------------------------
