@@ -122,8 +122,10 @@ def master_notice(store: Store, game: GameRow, what: str, body: str) -> list[Out
     """News of a game for its game master, who would otherwise hear nothing unprompted: not
     when they read it anyway as a player or an observer of the game, nor after `news off`."""
     address = game.master_address
+    if not game.master_news:
+        return []
     players = store.players(game.id)
-    if not game.master_news or address in {p.address for p in players.values()} or address in store.observers(game.id):
+    if address in {p.address for p in players.values()} or address in store.observers(game.id):
         return []
     return [
         Outbound(

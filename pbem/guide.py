@@ -53,14 +53,14 @@ Game masters
     ruleset 2.6.1|classic     options fleet=cost:24 colours=RYGOB ...
     deadline 48h | 2026-12-01 20:00 | FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 | none
     reminder 12h              grace 1h
-    missing noactions|wait    private
+    missing noactions|wait    news on|off    private
   After `master NAME PASSWORD` (the master password is in the reply to
   create), the lines below act as game master: deadline, reminder, grace and
   missing change a setting; `process` adjudicates the current turn now (a
   player without orders takes no actions); `cancel` ends the game without a
   result. The judge mails the game master when the players have joined, when
   the game begins, when a deadline passes without a player's orders, and at
-  the end.
+  the end; `news off` stops those mails and `news on` brings them back.
 
 Matches
   `create alpha match=continued games=3` (or match=scored; score=N, wins=N,
