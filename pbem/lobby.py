@@ -93,7 +93,8 @@ def create(command: Command, desk: Desk) -> str:
         created,
         f"You are its game master. Your master password: {password}",
         "Keep it: with `master NAME PASSWORD` you can change the deadline rule, "
-        "process a turn or cancel the game.",
+        "process a turn, cancel the game, or stop the judge's mails about it to you "
+        "(`news off`).",
     ]
     if level is None:
         lines.append(f"Players join with:  join {game.name}")
