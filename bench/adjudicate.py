@@ -1,29 +1,48 @@
-"""Speed of the rules engine: full random games per second and the cost of one turn.
+"""Speed of the rules engine on random games: records played, games played, turns replayed.
 
     python bench/adjudicate.py [--games N] [--ruleset 2.6.1|classic] [--seed S] [--repeat R]
+                               [--against REV]
 
-Two figures per ruleset:
-- play: random legal games played to the end (random orders drawn, checked, adjudicated);
-- replay: the same games' written orders checked and adjudicated again from setup (what the
-  judge does), giving games per second and microseconds per turn.
-Times are CPU seconds of this process (time.process_time), so a busy machine skews them less.
+Per ruleset, on the same random legal games (engine.random_play, from --seed):
+- play_record: each game written as a record (fleets and turn lines) and played whole by
+  `play_record`, as `spaceships adjudicate` and the record checker do; records per second and
+  microseconds per turn;
+- random play: games played to the end (random orders drawn, checked, adjudicated);
+- replay: the games' written orders checked and adjudicated again from setup (what the judge
+  does with each turn).
+Times are CPU seconds of this process (time.process_time), the best of --repeat runs: a busy
+machine only ever slows a run down. A digest of every result (each game's --json report and
+final state) shows that two trees play the games alike.
+
+`--against REV` runs this same script on commit REV (exported with git archive) and on this
+tree, in turns, --rounds times each, and prints the best figures side by side with the
+speed-up, and whether the results are the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compare import Figure, emit, report, run_against, use_tree  # noqa: E402
 
-from engine import Ruleset, adjudicate, check_orders, new_game  # noqa: E402
+use_tree(sys.argv)
+
+from engine import Ruleset, adjudicate, check_orders, new_game, play_record  # noqa: E402
 from engine.random_play import random_fleet, random_orders  # noqa: E402
+from notation.records import Record, TurnLine  # noqa: E402
+
+Orders = tuple[Any, ...]
 
 
-def play_games(ruleset: Ruleset, n: int, seed: int) -> list[tuple[object, object, list]]:
+def play_games(ruleset: Ruleset, n: int, seed: int) -> list[tuple[Any, Any, list]]:
     """Random games; returns (fleet A, fleet B, [(orders A, orders B), ...]) for each."""
     rng = random.Random(seed)
     games = []
@@ -49,32 +68,95 @@ def replay(ruleset: Ruleset, games: list) -> int:
     return turns
 
 
+def records(ruleset: Ruleset, games: list) -> list[Record]:
+    """The games as records: tags, both fleets, one turn line per player and turn."""
+    tags = (("Ruleset", ruleset.name),)
+    if ruleset.options:
+        tags += (("Options", " ".join(ruleset.options)),)
+    out = []
+    for fa, fb, orders in games:
+        lines = []
+        for turn, (oa, ob) in enumerate(orders, 1):
+            lines += [TurnLine(turn, "A", oa), TurnLine(turn, "B", ob)]
+        out.append(Record(tags, {"A": fa, "B": fb}, tuple(lines)))
+    return out
+
+
+def best(repeat: int, work: Any, *args: Any) -> float:
+    """The least CPU time of `repeat` runs of work(*args)."""
+    least = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        work(*args)
+        least = min(least, time.process_time() - t0)
+    return least
+
+
+def play_all(texts: list[Record]) -> None:
+    for record in texts:
+        play_record(record)
+
+
+def digest(recs: list[Record]) -> str:
+    """Every game's --json report and final state, hashed."""
+    h = hashlib.sha256()
+    for record in recs:
+        game = play_record(record)
+        state = game.state.to_json() if game.state is not None else None
+        h.update(json.dumps([game.to_json(), state], sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def measure(args: argparse.Namespace) -> tuple[list[Figure], dict[str, str]]:
+    figures: list[Figure] = []
+    digests: dict[str, str] = {}
+    for name in args.ruleset or ["2.6.1", "classic"]:
+        ruleset = Ruleset.from_tags(name)
+        play_games(ruleset, 3, 0)  # warm the shape tables and caches
+        t0 = time.process_time()
+        games = play_games(ruleset, args.games, args.seed)
+        t_play = time.process_time() - t0
+        turns = sum(len(orders) for _, _, orders in games)
+        recs = records(ruleset, games)
+        t_record = best(args.repeat, play_all, recs)
+        t_replay = best(args.repeat, replay, ruleset, games)
+        figures += [
+            (f"{name} play_record", args.games / t_record, "records/s", True),
+            (f"{name} play_record, a turn", t_record / turns * 1e6, "us", False),
+            (f"{name} random play", args.games / t_play, "games/s", True),
+            (f"{name} replay (check + adjudicate)", args.games / t_replay, "games/s", True),
+        ]
+        digests[f"{name}, {args.games} games, {turns} turns"] = digest(recs)
+    return figures, digests
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--ruleset", action="append")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3, help="replays to time (best is kept)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs to time (best is kept)")
+    parser.add_argument("--against", metavar="REV", help="also run on this commit, side by side")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="with --against: runs of each side, in turns"
+    )
+    parser.add_argument("--tree", help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    for name in args.ruleset or ["2.6.1", "classic"]:
-        ruleset = Ruleset.from_tags(name)
-        play_games(ruleset, 3, 0)  # warm the shape tables and caches
-        # CPU time of this process: the machine may be busy with other work.
-        t0 = time.process_time()
-        games = play_games(ruleset, args.games, args.seed)
-        t_play = time.process_time() - t0
-        # The best of a few replays: other work on the machine only ever slows a run down.
-        t_replay = float("inf")
-        for _ in range(args.repeat):
-            t0 = time.process_time()
-            turns = replay(ruleset, games)
-            t_replay = min(t_replay, time.process_time() - t0)
-        print(
-            f"{name:8} {args.games} games, {turns / args.games:.1f} turns a game: "
-            f"play {args.games / t_play:.0f} games/s; "
-            f"replay (check + adjudicate) {args.games / t_replay:.0f} games/s, "
-            f"{t_replay / turns * 1e6:.0f} us a turn"
-        )
+    title = "Rules engine on random games (CPU time, best of runs)"
+    if args.against:
+        passed = ["--games", str(args.games), "--seed", str(args.seed)]
+        passed += ["--repeat", str(args.repeat)]
+        for name in args.ruleset or ():
+            passed += ["--ruleset", name]
+        rev, before, now = run_against(args.against, "adjudicate.py", passed, args.rounds)
+        report(title, now, (rev, before))
+        return
+    figures, digests = measure(args)
+    if args.json:
+        emit(figures, digests)
+        return
+    report(title, {"figures": figures, "digests": digests})
 
 
 if __name__ == "__main__":
