@@ -11,16 +11,28 @@ turn and hits, explosions and kamikaze deaths take effect at its end [classic 2.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
-from engine.entitlements import carry_capabilities
+from engine.geometry import Geometry, geometry
 from engine.orders import CheckedOrders
 from engine.reports import Destruction, Entry, Flashcube, TurnReport
-from engine.state import PLAYERS, GameResult, GameState, PlayerState, Ship, TurnHistory, other
+from engine.state import PLAYERS, GameResult, GameState, PlayerState, Space, TurnHistory, other
 from notation.cells import Cell
 
 
+@cache
+def _plain_entries(colour_order: str) -> dict[tuple[str, str], tuple[Entry, ...]]:
+    """Entries with nothing but an action, a cell and a result (misses, duplicates, scans,
+    hits that neither explode nor destroy a ship), per cell index: values, so shared."""
+    cells = geometry(colour_order).cells
+    kinds = [(a, r) for a in ("beam", "strike") for r in ("hit", "miss", "duplicate")]
+    kinds += [("scan", r) for r in ("empty", "undamaged", "destroyed")]
+    return {(a, r): tuple(Entry(a, c, r) for c in cells) for a, r in kinds}  # type: ignore[arg-type]
+
+
 class _Turn:
-    """The working state of one turn's resolution (mutable, private to adjudicate)."""
+    """The working state of one turn's resolution (mutable, private to adjudicate). Sets of
+    cells are bit sets over the geometry's cell indices."""
 
     def __init__(
         self,
@@ -30,111 +42,122 @@ class _Turn:
     ) -> None:
         self.state = state
         self.ruleset = state.ruleset
-        self.geo = state.ruleset.geometry
+        self.geo: Geometry = state.ruleset.geometry
+        self.index = self.geo.index
+        self.plain = _plain_entries(self.geo.colour_order)
         self.immediate = state.ruleset.timing == "immediate"
         self.orders = orders
-        self.spaces = {p: state.space(p) for p in PLAYERS}
-        self.start = {p: state.player(p).destroyed for p in PLAYERS}
+        self.spaces: dict[str, Space] = {p: state.space(p) for p in PLAYERS}
+        bits = {p: state.bits(p) for p in PLAYERS}
+        self.start = {p: bits[p][0] for p in PLAYERS}
         # In 2.6.1 `destroyed` is the live state; in classic it collects what happens at the end.
-        self.destroyed = {p: set(state.player(p).destroyed) for p in PLAYERS}
-        self.fired = {p: set(state.player(p).fired) for p in PLAYERS}
-        self.burnt = {p: set(state.player(p).burnt_out) for p in PLAYERS}
+        self.destroyed = dict(self.start)
+        self.fired = {p: bits[p][1] for p in PLAYERS}
+        self.burnt = {p: state.player(p).burnt_out for p in PLAYERS}
         self.hits = {p: 0 for p in PLAYERS}  # hit results scored by p this turn
         self.credits = {p: 0 for p in PLAYERS}  # scoring=hits credits (seed 004 6.2)
         # Cells destroyed this turn by a kamikaze launch or an explosion (for scoring=hits).
-        self.special = {p: set[Cell]() for p in PLAYERS}
-        self.reported: dict[str, set[object]] = {p: set() for p in PLAYERS}
+        self.special = {p: 0 for p in PLAYERS}
+        self.reported: dict[str, set[int]] = {p: set() for p in PLAYERS}
         self.kamikazes = {
             p: () if p == without_kamikazes_of else orders[p].kamikazes for p in PLAYERS
         }
         # Effects on the active player come first [4.5.3, 8.1.3.2; classic 6.6.2.2].
+        index = self.index
         for p in PLAYERS:
             for cell, _ in orders[p].missiles:
-                self.fired[p].add(cell)
+                self.fired[p] |= 1 << index[cell]
             for cell, _ in self.kamikazes[p]:
-                self.destroyed[p].add(cell)
-                self.special[p].add(cell)
+                bit = 1 << index[cell]
+                self.destroyed[p] |= bit
+                self.special[p] |= bit
 
     # --- the state of a cell as the rules look at it ----------------------------------------
-    def _is_destroyed(self, player: str, cell: Cell) -> bool:
-        """5.2.4: destroyed when the strike is announced (2.6.1) or at the start (classic 2.4)."""
-        return cell in (self.destroyed[player] if self.immediate else self.start[player])
-
-    def _flashcube(self, player: str, cells: tuple[Cell, ...]) -> tuple[Flashcube, ...] | None:
-        """7.2: what `player` has in these cells of their own space at this moment."""
+    def _flashcube(self, player: str, k: int) -> tuple[Flashcube, ...] | None:
+        """7.2: what `player` has, at this moment, in the cells of the opponent's ship k."""
         if not self.ruleset.flashcube:
             return None
         space = self.spaces[player]
+        ships, ship_index = space.ships, space.ship_index
+        destroyed = self.destroyed[player]
+        index = self.index
         out = []
-        for cell in cells:
-            ship = space.ship_at.get(cell)
-            if ship is None:
+        for cell in self.spaces[other(player)].ships[k].cells:
+            i = index[cell]
+            mine = ship_index[i]
+            if mine < 0:
                 out.append(Flashcube(cell, None))
             else:
-                out.append(Flashcube(cell, ship.id, cell in self.destroyed[player]))
+                out.append(Flashcube(cell, ships[mine].id, bool(destroyed >> i & 1)))
         return tuple(out)
 
-    def _destruction(self, owner: str, ship: Ship) -> tuple[Destruction, ...]:
-        """The report when `ship` has just lost its last undamaged cell [2.2.4, 11.7.3]."""
-        if ship.id in self.reported[owner] or not self.destroyed[owner].issuperset(ship.cells):
+    def _destruction(self, owner: str, k: int) -> tuple[Destruction, ...]:
+        """The report when ship k has just lost its last undamaged cell [2.2.4, 11.7.3]."""
+        cells = self.spaces[owner].ship_bits[k]
+        if k in self.reported[owner] or self.destroyed[owner] & cells != cells:
             return ()
-        if self.start[owner].issuperset(ship.cells):
+        if self.start[owner] & cells == cells:
             return ()  # destroyed before this turn: reported then
-        self.reported[owner].add(ship.id)
-        return (Destruction(ship.id, ship.cells, self._flashcube(other(owner), ship.cells)),)
+        self.reported[owner].add(k)
+        ship = self.spaces[owner].ships[k]
+        return (Destruction(ship.id, ship.cells, self._flashcube(other(owner), k)),)
 
     # --- visible aspects ---------------------------------------------------------------------
     def strike(self, attacker: str, cell: Cell, action: str) -> Entry:
         """5.2 (5.3 for a beam strike), with missile explosions [8.1.4]."""
         defender = "B" if attacker == "A" else "A"
         space = self.spaces[defender]
-        ship = space.ship_at.get(cell)
-        if ship is None:
-            return Entry(action, cell, "miss")  # type: ignore[arg-type]
+        i = self.index[cell]
+        k = space.ship_index[i]
+        if k < 0:
+            return self.plain[action, "miss"][i]
+        bit = 1 << i
         destroyed = self.destroyed[defender]
         # 5.2.4: destroyed when the strike is announced (2.6.1), or at the start (classic 2.4).
-        if cell in (destroyed if self.immediate else self.start[defender]):
-            if cell in self.special[defender]:
+        if bit & (destroyed if self.immediate else self.start[defender]):
+            if bit & self.special[defender]:
                 self.credits[attacker] += 1
-            return Entry(action, cell, "duplicate")  # type: ignore[arg-type]
-        destroyed.add(cell)
+            return self.plain[action, "duplicate"][i]
+        destroyed |= bit
         self.hits[attacker] += 1
         self.credits[attacker] += 1
         explosions: tuple[Cell, ...] = ()
-        if cell in space.missiles and cell not in self.fired[defender]:
+        if bit & space.missile_bits and not bit & self.fired[defender]:
             # Still an unfired missile just after the aspects are revealed: it explodes, taking
             # the adjacent undamaged cells of its ship [8.1.4]; those do not explode in turn.
-            start = self.destroyed[defender] if self.immediate else self.start[defender]
-            blast = self.geo.sorted(
-                c
-                for c in self.geo.adjacent_cells[cell]
-                if self.spaces[defender].ship_at.get(c) is ship and c not in start
-            )
-            explosions = (cell, *blast)
-            self.destroyed[defender].update(blast)
-            self.special[defender].update(blast)
-        return Entry(action, cell, "hit", explosions, self._destruction(defender, ship))  # type: ignore[arg-type]
+            start = destroyed if self.immediate else self.start[defender]
+            blast = self.geo.adjacent_bits[i] & space.ship_bits[k] & ~start
+            explosions = (cell, *self.geo.cells_of(blast))
+            destroyed |= blast
+            self.special[defender] |= blast
+        self.destroyed[defender] = destroyed
+        gone = self._destruction(defender, k)
+        if not explosions and not gone:
+            return self.plain[action, "hit"][i]
+        return Entry(action, cell, "hit", explosions, gone)  # type: ignore[arg-type]
 
     def scan(self, attacker: str, cell: Cell) -> Entry:
         """8.3.4.1: empty, or a ship cell undamaged or destroyed when the scan is announced."""
         defender = other(attacker)
-        if cell not in self.spaces[defender].ship_at:
-            return Entry("scan", cell, "empty")
-        return Entry(
-            "scan", cell, "destroyed" if self._is_destroyed(defender, cell) else "undamaged"
-        )
+        i = self.index[cell]
+        if self.spaces[defender].ship_index[i] < 0:
+            return self.plain["scan", "empty"][i]
+        # 5.2.4: destroyed when announced (2.6.1) or at the start (classic 2.4).
+        destroyed = self.destroyed[defender] if self.immediate else self.start[defender]
+        return self.plain["scan", "destroyed" if destroyed >> i & 1 else "undamaged"][i]
 
     def kamikaze_death(self, attacker: str, cell: Cell) -> Entry:
         """5.4: the launch cell; a ship that this destroyed is reported with it."""
-        ship = self.spaces[attacker].ship_at[cell]
-        return Entry("kamikaze", cell, None, (), self._destruction(attacker, ship))
+        k = self.spaces[attacker].ship_index[self.index[cell]]
+        return Entry("kamikaze", cell, None, (), self._destruction(attacker, k))
 
     def report(self, attacker: str) -> tuple[Entry, ...]:
         """11.7.1.1: beams (each from its first written end), strikes, scans, kamikaze deaths."""
         orders = self.orders[attacker]
         entries: list[Entry] = []
+        strike = self.strike
         for beam in orders.beams:
-            results = [self.strike(attacker, cell, "beam") for cell in beam.cells]
+            results = [strike(attacker, cell, "beam") for cell in beam.cells]
             if (
                 not self.ruleset.classic
                 and beam.diagonal
@@ -142,11 +165,11 @@ class _Turn:
                 and results[-1].result == "hit"
             ):
                 # 8.2.4: the end cells are the only targets not loosely adjacent.
-                self.burnt[attacker].add(beam.ship)
+                self.burnt[attacker] = self.burnt[attacker] | {beam.ship}
                 results[-1] = replace(results[-1], burns_out=True)
             entries.extend(results)
         for cell in orders.strikes:
-            entries.append(self.strike(attacker, cell, "strike"))
+            entries.append(strike(attacker, cell, "strike"))
         for cell in orders.scans:
             entries.append(self.scan(attacker, cell))
         for cell, _ in self.kamikazes[attacker]:
@@ -175,24 +198,30 @@ def adjudicate(
             )
     orders = {"A": checked_a, "B": checked_b}
     turn = _Turn(state, orders)
+    turn_bits: dict[str, tuple[int, int]] = {}
     first = first_reporter(state)
     entries = {first: turn.report(first)}
     entries[other(first)] = turn.report(other(first))
 
+    geo = turn.geo
     players = {}
     materiel = {}
     for p in PLAYERS:
         old = state.player(p)
-        destroyed = frozenset(turn.destroyed[p])
+        destroyed, fired = turn.destroyed[p], turn.fired[p]
+        was_destroyed, was_fired = turn.start[p], state.bits(p)[1]
+        new = destroyed & ~was_destroyed
+        lost = new.bit_count()
         players[p] = PlayerState(
             old.fleet,
-            destroyed,
-            frozenset(turn.fired[p]),
-            frozenset(turn.burnt[p]),
-            len(destroyed) - len(old.destroyed),
+            old.destroyed.union(geo.cells_of(new)) if new else old.destroyed,
+            old.fired.union(geo.cells_of(fired & ~was_fired)) if fired != was_fired else old.fired,
+            turn.burnt[p],
+            lost,
             old.hits + turn.credits[p],
         )
-        materiel[p] = len(state.space(p).cells) - len(destroyed)
+        materiel[p] = turn.spaces[p].bits.bit_count() - destroyed.bit_count()
+        turn_bits[p] = (destroyed, fired)
 
     report = TurnReport(state.turn, first, entries["A"], entries["B"], materiel["A"], materiel["B"])
     # 2.3.1: a player with no ship left; 2.3.2: a player who could only kamikaze and scan and
@@ -221,7 +250,7 @@ def adjudicate(
         state._spaces,  # the fleets do not change
     )
     for p in PLAYERS:
-        carry_capabilities(state, next_state, p)
+        next_state.keep(("bits", p), turn_bits[p])
     return next_state, report
 
 

@@ -13,40 +13,49 @@ from notation.cells import Cell
 from notation.ships import ShipId
 
 
-# Bounded caches: a long-running judge sees ever new cell sets.
+# Bounded caches over bit sets of cells (engine.geometry): a long-running judge sees ever new
+# cell sets; the ships of one game meet the same few again and again.
 @lru_cache(maxsize=1 << 16)
-def _max_matching(colour_order: str, cells: frozenset[Cell]) -> int:
+def _max_matching(colour_order: str, cells: int) -> int:
     """4.4.1: the most pairwise disjoint adjacent pairs among these cells."""
-    if len(cells) < 2:
+    if cells & (cells - 1) == 0:  # fewer than two cells
         return 0
-    geo = geometry(colour_order)
-    first = min(cells, key=geo.sort_key)
-    rest = cells - {first}
+    adjacent = geometry(colour_order).adjacent_bits
+    first = cells & -cells  # the first cell in the conventional order
+    rest = cells ^ first
     best = _max_matching(colour_order, rest)  # leave `first` unpaired
-    for partner in geo.adjacent_cells[first] & rest:
-        best = max(best, 1 + _max_matching(colour_order, rest - {partner}))
+    partners = adjacent[first.bit_length() - 1] & rest
+    while partners:
+        partner = partners & -partners
+        best = max(best, 1 + _max_matching(colour_order, rest ^ partner))
+        partners ^= partner
     return best
 
 
-def _distinct_pairs(geo: Geometry, cells: frozenset[Cell]) -> int:
+def _distinct_pairs(geo: Geometry, cells: int) -> int:
     """Classic 4.3.1: every distinct adjacent pair counts."""
-    return sum(len(geo.adjacent_cells[c] & cells) for c in cells) // 2
+    adjacent = geo.adjacent_bits
+    pairs = 0
+    rest = cells
+    while rest:
+        low = rest & -rest
+        pairs += (adjacent[low.bit_length() - 1] & cells).bit_count()
+        rest ^= low
+    return pairs // 2
 
 
 @lru_cache(maxsize=1 << 14)
-def _beam_directions(colour_order: str, undamaged: frozenset[Cell]) -> frozenset[Direction]:
-    geo = geometry(colour_order)
-    found = set()
-    for a in undamaged:
-        directions = geo.loose_direction[a]
-        for b in geo.loose_cells[a] & undamaged:
-            found.add(directions[b])
-    return frozenset(found)
+def _beam_directions(colour_order: str, undamaged: int) -> frozenset[Direction]:
+    return frozenset(
+        d
+        for d, step, has_next in geometry(colour_order).steps
+        if undamaged & has_next & (undamaged >> step)
+    )
 
 
 def beam_directions(geo: Geometry, undamaged: frozenset[Cell]) -> frozenset[Direction]:
     """8.2.2: directions (up to sign) of pairs of undamaged, loosely adjacent cells."""
-    return _beam_directions(geo.colour_order, undamaged)
+    return _beam_directions(geo.colour_order, geo.bits(undamaged))
 
 
 @dataclass(frozen=True)
@@ -153,9 +162,9 @@ def _count(n: int, word: str) -> str:
 def entitlements(state: GameState, player: str) -> Entitlements:
     """What `player` may do in the state's current turn."""
     key = ("entitlements", player)
-    found = state._memo.get(key)
+    found = state.derived(key)
     if found is None:
-        found = state._memo[key] = _entitlements(state, player)
+        found = state.keep(key, _entitlements(state, player))
     return found
 
 
@@ -164,58 +173,52 @@ def _entitlements(state: GameState, player: str) -> Entitlements:
     geo = ruleset.geometry
     me = state.player(player)
     space = state.space(player)
-    destroyed = me.destroyed
-    # Ships untouched by the previous turn keep their capabilities (handed on by adjudicate):
-    # a ship's capability depends only on the state of its own cells.
-    carried, touched = state._memo.get(("carry", player), ({}, frozenset()))
+    destroyed, fired = state.bits(player)
+    burnt_out = me.burnt_out
+    # A ship's capability depends only on the state of its own cells and beam: worked out
+    # once per such state and kept with the fleet for the rest of the game.
+    memo = space.memo
     caps = []
-    for ship in space.ships:
-        cap = carried.get(ship.id)
-        if cap is None or ship.id in touched:
-            cap = _capability(ship, destroyed, me.fired, me.burnt_out, state, geo)
+    for k, ship in enumerate(space.ships):
+        cells = space.ship_bits[k]
+        burnt = bool(burnt_out) and ship.id in burnt_out
+        key = ("capability", k, cells & destroyed, cells & fired, burnt)
+        cap = memo.get(key)
+        if cap is None:
+            undamaged = cells & ~destroyed
+            cap = memo[key] = _capability(ship, undamaged, undamaged & ~fired, burnt, state, geo)
         caps.append(cap)
     scans = 0
-    if any(not destroyed.issuperset(s.cells) for s in space.scanners):
+    if space.scanner_bits & ~destroyed:  # a scanner with an undamaged cell
         # 8.3.1: one in the first turn; later one per own cell lost last turn, at least one.
         scans = 1 if state.turn == 1 else max(1, me.lost_last_turn)
     return Entitlements(state.turn, player, tuple(caps), scans)
 
 
-def carry_capabilities(before: GameState, after: GameState, player: str) -> None:
-    """Hand the ships' capabilities computed for `before` on to `after`, marking the ships
-    whose cells or beam changed in between (engine.adjudicate calls this)."""
-    known = before._memo.get(("entitlements", player))
-    if known is None:
-        return
-    old, new = before.player(player), after.player(player)
-    space = after.space(player)
-    changed = (new.destroyed - old.destroyed) | (new.fired - old.fired)
-    touched = {space.ship_at[c].id for c in changed} | (new.burnt_out - old.burnt_out)
-    after._memo[("carry", player)] = ({c.ship: c for c in known.ships}, frozenset(touched))
-
-
 def _capability(
     ship: Ship,
-    destroyed: frozenset[Cell],
-    fired: frozenset[Cell],
-    burnt_out: frozenset[ShipId],
+    undamaged_bits: int,
+    unfired_bits: int,
+    burnt: bool,
     state: GameState,
     geo: Geometry,
 ) -> ShipCapability:
+    """One ship's contribution, from its undamaged and unfired cells (bits) and whether its
+    beam weapon burnt out."""
     ruleset = state.ruleset
-    undamaged = frozenset(c for c in ship.cells if c not in destroyed)
+    undamaged = frozenset(geo.cells_of(undamaged_bits))
     if not undamaged:
         return ShipCapability(ship.id, undamaged, 0, (), False, False, frozenset())
     is_ds = ship.type == "DS"
     if is_ds:
         conventional = 1  # 6.2.4 (classic 6.1.2): one, until destroyed
     elif ruleset.strike_counting == "disjoint":
-        conventional = _max_matching(geo.colour_order, undamaged)
+        conventional = _max_matching(geo.colour_order, undamaged_bits)
     else:
-        conventional = _distinct_pairs(geo, undamaged)
+        conventional = _distinct_pairs(geo, undamaged_bits)
     unfired: tuple[Cell, ...] = ()
     if ship.type in ruleset.missile_types:
-        unfired = tuple(c for c in ship.cells if c in undamaged and c not in fired)
+        unfired = geo.cells_of(unfired_bits)
     if ruleset.classic:
         kamikaze = conventional == 0  # classic 4.4: missiles do not stop it
         beam = is_ds and len(undamaged) == len(ship.cells)  # classic 6.1.3
@@ -224,7 +227,7 @@ def _capability(
         kamikaze = conventional == 0 and not unfired and ship.type != "LS"  # 4.5, 6.8.2
         beam = False
         directions = frozenset()
-        if is_ds and ship.id not in burnt_out:  # 6.2.5, 8.4
-            directions = beam_directions(geo, undamaged)
+        if is_ds and not burnt:  # 6.2.5, 8.4
+            directions = _beam_directions(geo.colour_order, undamaged_bits)
             beam = bool(directions)
     return ShipCapability(ship.id, undamaged, conventional, unfired, kamikaze, beam, directions)

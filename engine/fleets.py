@@ -7,9 +7,9 @@ from collections import Counter
 from engine.matches import additional_ships, additional_worth, closest_additional, may_build
 from engine.problems import Problem
 from engine.rulesets import COSTS, Ruleset
-from engine.shapes import SIZES, describe, has_shape
+from engine.shapes import SIZES, describe, placement_set
 from notation.fleets import Fleet
-from notation.ships import SHIP_TYPES
+from notation.ships import SHIP_TYPES, ShipId
 
 # 3.7: one each of these groups (either/or where a group has two types).
 _GROUPS_2_6_1 = (("DS",), ("KC",), ("FS", "PC"), ("MD",), ("LS", "HS"))
@@ -29,19 +29,21 @@ def check_fleet(
         rule: str,
         classic_rule: str | None,
         message: str,
-        subject: str | None = None,
+        subject: object = None,
         hint: str | None = None,
     ) -> None:
+        # The subject is written out only when there is a problem (fleets are mostly legal).
+        text = None if subject is None else str(subject)
         problems.append(
-            Problem(ruleset.rule(rule, classic_rule), message, None, player, subject, hint)
+            Problem(ruleset.rule(rule, classic_rule), message, None, player, text, hint)
         )
 
     if not fleet.ships:
         add("2.1", "2.1", "the fleet has no ships")
-    owner: dict[object, str] = {}
+    owner: dict[object, ShipId] = {}
     for placement in fleet.ships:
         ship = placement.ship
-        subject = str(placement)
+        subject = placement
         if ship.type not in ruleset.ship_types:
             add(
                 "3.7",
@@ -52,9 +54,10 @@ def check_fleet(
             )
             continue
         cells = placement.cells
+        distinct = frozenset(cells)
         repeated = (
             sorted({str(c) for c in cells if cells.count(c) > 1})
-            if len(set(cells)) != len(cells)
+            if len(distinct) != len(cells)
             else []
         )
         if repeated:
@@ -67,7 +70,7 @@ def check_fleet(
                 subject,
                 f"a {ship.name} is {describe(ship.type, classic)}",
             )
-        elif not repeated and not has_shape(ship.type, cells, geo, classic):
+        elif not repeated and distinct not in placement_set(ship.type, geo.colour_order, classic):
             rule = {
                 "DS": ("6.2", "6.1.1"),
                 "KC": ("6.3", "6.2"),
@@ -84,7 +87,7 @@ def check_fleet(
             if ruleset.colour_order != "ROYGB":
                 hint += f", colours in the order {ruleset.colour_order}"
             add(rule[0], rule[1], f"these cells are not the shape of a {ship.name}", subject, hint)
-        for cell in dict.fromkeys(cells):
+        for cell in cells if not repeated else dict.fromkeys(cells):
             if cell in owner:
                 add(
                     "3.4",
@@ -94,7 +97,7 @@ def check_fleet(
                     "ships may touch but not overlap",
                 )
             else:
-                owner[cell] = str(ship)
+                owner[cell] = ship
 
     counts = Counter(p.ship.type for p in fleet.ships if p.ship.type in ruleset.ship_types)
     if ruleset.fleet_cost is not None:

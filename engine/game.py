@@ -12,8 +12,8 @@ from engine.orders import CheckedOrders, check_orders
 from engine.problems import FleetRefused, OrdersRefused, Problem
 from engine.reports import TurnReport
 from engine.rulesets import Ruleset
-from engine.state import PLAYERS, GameState, new_game
-from notation.records import Record
+from engine.state import PLAYERS, GameState, PlayerState
+from notation.records import Record, TurnLine
 
 
 @dataclass(frozen=True)
@@ -101,12 +101,24 @@ def start_record(
         problems.extend(x.at(position) for x in check_fleet(fleet, ruleset, p, carried.get(p, 0)))
     if problems:
         raise FleetRefused(problems, Game(record, ruleset, None))
-    return ruleset, new_game(ruleset, record.fleets["A"], record.fleets["B"], carried)
+    # The fleets are checked above (with what each carries): new_game would check them again.
+    return ruleset, GameState(
+        ruleset, PlayerState(record.fleets["A"]), PlayerState(record.fleets["B"])
+    )
 
 
-def turn_orders(record: Record, state: GameState, player: str) -> CheckedOrders:
-    """The player's line for the state's turn, checked (a missing line is an empty one)."""
-    line = record.orders(state.turn, player)
+def turn_orders(
+    record: Record,
+    state: GameState,
+    player: str,
+    lines: dict[tuple[int, str], TurnLine] | None = None,
+) -> CheckedOrders:
+    """The player's line for the state's turn, checked (a missing line is an empty one).
+    `lines`: the record's turn lines by (turn, player), from `turn_lines`, when known."""
+    if lines is None:
+        line = record.orders(state.turn, player)
+    else:
+        line = lines.get((state.turn, player))
     if line is None:
         return check_orders(state, player, ())
     positions = line.order_positions or ()
@@ -136,11 +148,20 @@ def after_end(record: Record, state: GameState) -> list[Problem]:
     return problems
 
 
+def turn_lines(record: Record) -> dict[tuple[int, str], TurnLine]:
+    """The record's turn lines by (turn, player): the first of each, as Record.orders gives."""
+    lines: dict[tuple[int, str], TurnLine] = {}
+    for line in record.turns:
+        lines.setdefault((line.turn, line.player), line)
+    return lines
+
+
 def play_record(record: Record, carried: dict[str, int] | None = None) -> Game:
     """Every turn of the record; raises FleetRefused or OrdersRefused (with `.game`, the game
     as far as it was played) at the first refusal. `carried` as for start_record."""
     ruleset, state = start_record(record, carried)
     last = record.last_turn
+    lines = turn_lines(record)
     while state.turn <= last:
         if state.over:
             late = after_end(record, state)
@@ -151,7 +172,7 @@ def play_record(record: Record, carried: dict[str, int] | None = None) -> Game:
         problems: list[Problem] = []
         for p in PLAYERS:
             try:
-                checked[p] = turn_orders(record, state, p)
+                checked[p] = turn_orders(record, state, p, lines)
             except OrdersRefused as exc:
                 problems.extend(exc.problems)
         if problems:

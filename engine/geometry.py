@@ -3,6 +3,10 @@
 A cell's coordinates are indices 0..4 of its colour (in the ruleset's colour order), letter and
 number. Everything here is precomputed once per colour order: adjudication asks these questions
 many times per turn.
+
+Sets of cells as bits: cell i of `Geometry.cells` (the conventional order) is bit `1 << i` of a
+Python int, so that the engine's hot paths unite, intersect and count cells with integer
+operations; `cells_of(bits)` gives the cells back in the conventional order.
 """
 
 from __future__ import annotations
@@ -74,6 +78,24 @@ class Geometry:
         self.loose_direction: dict[Cell, dict[Cell, Direction]] = {
             a: {b: _canonical(self._delta(a, b)) for b in self.loose_cells[a]} for a in self.cells
         }
+        # The same relations over bit sets, indexed by a cell's position in `cells`.
+        self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
+        self.adjacent_bits: tuple[int, ...] = tuple(
+            self.bits(self.adjacent_cells[cell]) for cell in self.cells
+        )
+        self.loose_bits: tuple[int, ...] = tuple(
+            self.bits(self.loose_cells[cell]) for cell in self.cells
+        )
+        # Per direction (up to sign): how far along `cells` one step goes (colour, letter and
+        # number are weighted 25, 5, 1 there), and the cells that have a next cell that way.
+        self.steps: tuple[tuple[Direction, int, int], ...] = tuple(
+            (
+                d,
+                25 * d[0] + 5 * d[1] + d[2],
+                self.bits(c for c in self.cells if self.shift(c, d) is not None),
+            )
+            for d in DIRECTIONS
+        )
 
     def _delta(self, a: Cell, b: Cell) -> Direction:
         ax, ay, az = self._coords[a]
@@ -82,6 +104,24 @@ class Geometry:
 
     def __repr__(self) -> str:
         return f"Geometry({self.colour_order!r})"
+
+    def bits(self, cells: object) -> int:
+        """A set of cells as bits."""
+        index = self.index
+        found = 0
+        for cell in cells:  # type: ignore[attr-defined]
+            found |= 1 << index[cell]
+        return found
+
+    def cells_of(self, bits: int) -> tuple[Cell, ...]:
+        """The cells of a bit set, in the conventional order."""
+        cells = self.cells
+        out = []
+        while bits:
+            low = bits & -bits
+            out.append(cells[low.bit_length() - 1])
+            bits ^= low
+        return tuple(out)
 
     def coords(self, cell: Cell) -> Coords:
         return self._coords[cell]

@@ -88,11 +88,12 @@ def has_shape(ship_type: str, cells: Iterable[Cell], geo: Geometry, classic: boo
     cells = tuple(cells)
     if len(set(cells)) != len(cells):
         return False
-    return frozenset(cells) in _placement_set(ship_type, geo.colour_order, classic)
+    return frozenset(cells) in placement_set(ship_type, geo.colour_order, classic)
 
 
 @cache
-def _placement_set(ship_type: str, colour_order: str, classic: bool) -> frozenset[frozenset[Cell]]:
+def placement_set(ship_type: str, colour_order: str, classic: bool) -> frozenset[frozenset[Cell]]:
+    """Every set of cells of this type's shape, for looking a set up."""
     return frozenset(placements(ship_type, colour_order, classic))
 
 

@@ -34,20 +34,46 @@ class Ship:
 
 
 class Space:
-    """A player's ships looked up by cell; built once per fleet (fleets never change)."""
+    """A player's ships looked up by cell; built once per fleet (fleets never change).
+    Also as bit sets (engine.geometry): each ship's cells, and which ship is in each cell."""
 
     def __init__(self, fleet: Fleet, ruleset: Ruleset) -> None:
         geo: Geometry = ruleset.geometry
-        self.ships: tuple[Ship, ...] = tuple(Ship(p.ship, geo.sorted(p.cells)) for p in fleet.ships)
+        index, all_cells = geo.index, geo.cells
+        ships = []
+        ship_bits = []
+        # The position in `ships` of the ship in each cell (by index), or -1 for none.
+        self.ship_index: list[int] = [-1] * len(all_cells)
+        missile_bits = scanner_bits = all_bits = 0
+        for k, placement in enumerate(fleet.ships):
+            at = sorted(index[c] for c in placement.cells)  # the conventional order
+            bits = 0
+            for i in at:
+                bits |= 1 << i
+                self.ship_index[i] = k
+            ship = Ship(placement.ship, tuple(all_cells[i] for i in at))
+            ships.append(ship)
+            ship_bits.append(bits)
+            all_bits |= bits
+            if ship.type in ruleset.missile_types:
+                missile_bits |= bits
+            if ship.type in ruleset.scanner_types:
+                scanner_bits |= bits
+        self.ships: tuple[Ship, ...] = tuple(ships)
+        self.ship_bits: tuple[int, ...] = tuple(ship_bits)
         self.ship_at: dict[Cell, Ship] = {c: s for s in self.ships for c in s.cells}
         self.cells: frozenset[Cell] = frozenset(self.ship_at)
-        self.missiles: frozenset[Cell] = frozenset(
-            c for s in self.ships if s.type in ruleset.missile_types for c in s.cells
-        )
+        self.missiles: frozenset[Cell] = frozenset(geo.cells_of(missile_bits))
         self.scanners: tuple[Ship, ...] = tuple(
             s for s in self.ships if s.type in ruleset.scanner_types
         )
         self.by_id: dict[ShipId, Ship] = {s.id: s for s in self.ships}
+        self.bits: int = all_bits
+        self.missile_bits: int = missile_bits
+        self.scanner_bits: int = scanner_bits
+        # What the rules modules derive from this fleet alone, e.g. a ship's capability for a
+        # given state of its cells (engine.entitlements): shared by every state of the game.
+        self.memo: dict[Any, Any] = {}
 
 
 @dataclass(frozen=True)
@@ -176,6 +202,26 @@ class GameState:
     def materiel(self, player: str) -> int:
         """2.3.5: undamaged cells in the player's ships."""
         return len(self.space(player).cells) - len(self.player(player).destroyed)
+
+    def bits(self, player: str) -> tuple[int, int]:
+        """The player's destroyed and fired cells as bit sets (engine.geometry)."""
+        key = ("bits", player)
+        found = self._memo.get(key)
+        if found is None:
+            geo = self.ruleset.geometry
+            me = self.player(player)
+            found = self._memo[key] = (geo.bits(me.destroyed), geo.bits(me.fired))
+        return found
+
+    def derived(self, key: Any) -> Any:
+        """Something derived from this state alone and kept with it (e.g. entitlements), or
+        None when not yet known."""
+        return self._memo.get(key)
+
+    def keep(self, key: Any, value: Any) -> Any:
+        """Keep something derived from this state alone; returns it."""
+        self._memo[key] = value
+        return value
 
     def with_players(self, a: PlayerState, b: PlayerState, **changes: Any) -> GameState:
         return replace(self, a=a, b=b, **changes)
