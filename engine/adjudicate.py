@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from engine.geometry import Geometry, geometry
+from engine.geometry import geometry
 from engine.orders import CheckedOrders
 from engine.reports import Destruction, Entry, Flashcube, TurnReport
 from engine.state import PLAYERS, GameResult, GameState, PlayerState, Space, TurnHistory, other
@@ -41,36 +41,38 @@ class _Turn:
         without_kamikazes_of: str | None = None,
     ) -> None:
         self.state = state
-        self.ruleset = state.ruleset
-        self.geo: Geometry = state.ruleset.geometry
-        self.index = self.geo.index
-        self.plain = _plain_entries(self.geo.colour_order)
-        self.immediate = state.ruleset.timing == "immediate"
+        self.ruleset = ruleset = state.ruleset
+        self.geo = geo = ruleset.geometry
+        self.colour_base, self.letter_base = geo.colour_base, geo.letter_base
+        self.plain = _plain_entries(geo.colour_order)
+        self.immediate = ruleset.timing == "immediate"
         self.orders = orders
-        self.spaces: dict[str, Space] = {p: state.space(p) for p in PLAYERS}
-        bits = {p: state.bits(p) for p in PLAYERS}
-        self.start = {p: bits[p][0] for p in PLAYERS}
+        self.spaces: dict[str, Space] = {"A": state.space("A"), "B": state.space("B")}
+        (destroyed_a, fired_a), (destroyed_b, fired_b) = state.bits("A"), state.bits("B")
+        self.start = {"A": destroyed_a, "B": destroyed_b}
         # In 2.6.1 `destroyed` is the live state; in classic it collects what happens at the end.
-        self.destroyed = dict(self.start)
-        self.fired = {p: bits[p][1] for p in PLAYERS}
-        self.burnt = {p: state.player(p).burnt_out for p in PLAYERS}
-        self.hits = {p: 0 for p in PLAYERS}  # hit results scored by p this turn
-        self.credits = {p: 0 for p in PLAYERS}  # scoring=hits credits (seed 004 6.2)
+        self.destroyed = {"A": destroyed_a, "B": destroyed_b}
+        self.fired = {"A": fired_a, "B": fired_b}
+        self.burnt = {"A": state.a.burnt_out, "B": state.b.burnt_out}
+        self.hits = {"A": 0, "B": 0}  # hit results scored by each player this turn
+        self.credits = {"A": 0, "B": 0}  # scoring=hits credits (seed 004 6.2)
         # Cells destroyed this turn by a kamikaze launch or an explosion (for scoring=hits).
-        self.special = {p: 0 for p in PLAYERS}
-        self.reported: dict[str, set[int]] = {p: set() for p in PLAYERS}
+        self.special = {"A": 0, "B": 0}
+        self.reported: dict[str, set[int]] = {"A": set(), "B": set()}
         self.kamikazes = {
             p: () if p == without_kamikazes_of else orders[p].kamikazes for p in PLAYERS
         }
         # Effects on the active player come first [4.5.3, 8.1.3.2; classic 6.6.2.2].
-        index = self.index
         for p in PLAYERS:
             for cell, _ in orders[p].missiles:
-                self.fired[p] |= 1 << index[cell]
+                self.fired[p] |= 1 << self.index(cell)
             for cell, _ in self.kamikazes[p]:
-                bit = 1 << index[cell]
+                bit = 1 << self.index(cell)
                 self.destroyed[p] |= bit
                 self.special[p] |= bit
+
+    def index(self, cell: Cell) -> int:
+        return self.colour_base[cell.colour] + self.letter_base[cell.letter] + cell.number
 
     # --- the state of a cell as the rules look at it ----------------------------------------
     def _flashcube(self, player: str, k: int) -> tuple[Flashcube, ...] | None:
@@ -80,10 +82,9 @@ class _Turn:
         space = self.spaces[player]
         ships, ship_index = space.ships, space.ship_index
         destroyed = self.destroyed[player]
-        index = self.index
         out = []
         for cell in self.spaces[other(player)].ships[k].cells:
-            i = index[cell]
+            i = self.index(cell)
             mine = ship_index[i]
             if mine < 0:
                 out.append(Flashcube(cell, None))
@@ -107,10 +108,15 @@ class _Turn:
         """5.2 (5.3 for a beam strike), with missile explosions [8.1.4]."""
         defender = "B" if attacker == "A" else "A"
         space = self.spaces[defender]
-        i = self.index[cell]
+        i = self.colour_base[cell.colour] + self.letter_base[cell.letter] + cell.number
         k = space.ship_index[i]
         if k < 0:
             return self.plain[action, "miss"][i]
+        return self.hit(attacker, defender, cell, i, k, action)
+
+    def hit(self, attacker: str, defender: str, cell: Cell, i: int, k: int, action: str) -> Entry:
+        """A strike on cell i, in ship k of the defender's space."""
+        space = self.spaces[defender]
         bit = 1 << i
         destroyed = self.destroyed[defender]
         # 5.2.4: destroyed when the strike is announced (2.6.1), or at the start (classic 2.4).
@@ -139,7 +145,7 @@ class _Turn:
     def scan(self, attacker: str, cell: Cell) -> Entry:
         """8.3.4.1: empty, or a ship cell undamaged or destroyed when the scan is announced."""
         defender = other(attacker)
-        i = self.index[cell]
+        i = self.index(cell)
         if self.spaces[defender].ship_index[i] < 0:
             return self.plain["scan", "empty"][i]
         # 5.2.4: destroyed when announced (2.6.1) or at the start (classic 2.4).
@@ -148,7 +154,7 @@ class _Turn:
 
     def kamikaze_death(self, attacker: str, cell: Cell) -> Entry:
         """5.4: the launch cell; a ship that this destroyed is reported with it."""
-        k = self.spaces[attacker].ship_index[self.index[cell]]
+        k = self.spaces[attacker].ship_index[self.index(cell)]
         return Entry("kamikaze", cell, None, (), self._destruction(attacker, k))
 
     def report(self, attacker: str) -> tuple[Entry, ...]:
@@ -168,8 +174,16 @@ class _Turn:
                 self.burnt[attacker] = self.burnt[attacker] | {beam.ship}
                 results[-1] = replace(results[-1], burns_out=True)
             entries.extend(results)
+        # Strikes, most of them misses: the miss taken here, without a call.
+        defender = "B" if attacker == "A" else "A"
+        ship_index = self.spaces[defender].ship_index
+        misses = self.plain["strike", "miss"]
+        colour_base, letter_base = self.colour_base, self.letter_base
+        hit = self.hit
         for cell in orders.strikes:
-            entries.append(strike(attacker, cell, "strike"))
+            i = colour_base[cell.colour] + letter_base[cell.letter] + cell.number
+            k = ship_index[i]
+            entries.append(misses[i] if k < 0 else hit(attacker, defender, cell, i, k, "strike"))
         for cell in orders.scans:
             entries.append(self.scan(attacker, cell))
         for cell, _ in self.kamikazes[attacker]:
@@ -209,7 +223,7 @@ def adjudicate(
     for p in PLAYERS:
         old = state.player(p)
         destroyed, fired = turn.destroyed[p], turn.fired[p]
-        was_destroyed, was_fired = turn.start[p], state.bits(p)[1]
+        was_destroyed, was_fired = state.bits(p)
         new = destroyed & ~was_destroyed
         lost = new.bit_count()
         players[p] = PlayerState(
@@ -226,8 +240,11 @@ def adjudicate(
     report = TurnReport(state.turn, first, entries["A"], entries["B"], materiel["A"], materiel["B"])
     # 2.3.1: a player with no ship left; 2.3.2: a player who could only kamikaze and scan and
     # recorded nothing but scans (or nothing). Classic 2.3.2 reads the same with no scans.
-    over = any(materiel[p] == 0 for p in PLAYERS) or any(
-        orders[p].limited and orders[p].only_scans for p in PLAYERS
+    over = (
+        materiel["A"] == 0
+        or materiel["B"] == 0
+        or (checked_a.limited and checked_a.only_scans)
+        or (checked_b.limited and checked_b.only_scans)
     )
     result = GameResult()
     if over:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.geometry import Direction, Geometry, geometry
+from engine.rulesets import Ruleset
 from engine.state import GameState, Ship
 from notation.cells import Cell
 from notation.ships import ShipId
@@ -169,43 +170,60 @@ def entitlements(state: GameState, player: str) -> Entitlements:
 
 
 def _entitlements(state: GameState, player: str) -> Entitlements:
-    ruleset = state.ruleset
-    geo = ruleset.geometry
-    me = state.player(player)
     space = state.space(player)
     destroyed, fired = state.bits(player)
+    me = state.player(player)
     burnt_out = me.burnt_out
     # A ship's capability depends only on the state of its own cells and beam: worked out
     # once per such state and kept with the fleet for the rest of the game.
-    memo = space.memo
+    known = space.capabilities
     caps = []
-    for k, ship in enumerate(space.ships):
-        cells = space.ship_bits[k]
-        burnt = bool(burnt_out) and ship.id in burnt_out
-        key = ("capability", k, cells & destroyed, cells & fired, burnt)
-        cap = memo.get(key)
+    conventional = 0
+    missile_ships = []
+    kamikaze_ships = []
+    beam_ships = []
+    for k, cells in enumerate(space.ship_bits):
+        burnt = bool(burnt_out) and space.ships[k].id in burnt_out
+        key = (k, cells & destroyed, cells & fired, burnt)
+        cap = known.get(key)
         if cap is None:
             undamaged = cells & ~destroyed
-            cap = memo[key] = _capability(ship, undamaged, undamaged & ~fired, burnt, state, geo)
+            cap = known[key] = _capability(
+                space.ships[k], undamaged, undamaged & ~fired, burnt, state.ruleset
+            )
         caps.append(cap)
+        conventional += cap.conventional
+        if cap.unfired:
+            missile_ships.append(cap)
+        if cap.kamikaze:
+            kamikaze_ships.append(cap)
+        if cap.beam:
+            beam_ships.append(cap)
     scans = 0
     if space.scanner_bits & ~destroyed:  # a scanner with an undamaged cell
         # 8.3.1: one in the first turn; later one per own cell lost last turn, at least one.
         scans = 1 if state.turn == 1 else max(1, me.lost_last_turn)
-    return Entitlements(state.turn, player, tuple(caps), scans)
+    # What __post_init__ would derive, set at once: this runs for every player and turn.
+    found = object.__new__(Entitlements)
+    found.__dict__.update(
+        turn=state.turn,
+        player=player,
+        ships=tuple(caps),
+        scans=scans,
+        conventional=conventional,
+        missile_ships=tuple(missile_ships),
+        kamikaze_ships=tuple(kamikaze_ships),
+        beam_ships=tuple(beam_ships),
+    )
+    return found
 
 
 def _capability(
-    ship: Ship,
-    undamaged_bits: int,
-    unfired_bits: int,
-    burnt: bool,
-    state: GameState,
-    geo: Geometry,
+    ship: Ship, undamaged_bits: int, unfired_bits: int, burnt: bool, ruleset: Ruleset
 ) -> ShipCapability:
     """One ship's contribution, from its undamaged and unfired cells (bits) and whether its
     beam weapon burnt out."""
-    ruleset = state.ruleset
+    geo = ruleset.geometry
     undamaged = frozenset(geo.cells_of(undamaged_bits))
     if not undamaged:
         return ShipCapability(ship.id, undamaged, 0, (), False, False, frozenset())

@@ -80,6 +80,10 @@ class Geometry:
         }
         # The same relations over bit sets, indexed by a cell's position in `cells`.
         self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
+        # A cell's index is colour_base[colour] + letter_base[letter] + number: cheaper in hot
+        # loops than looking the cell up (its hash and equality are Python code).
+        self.colour_base: dict[str, int] = {c: 25 * x for x, c in enumerate(colour_order)}
+        self.letter_base: dict[str, int] = {letter: 5 * y - 1 for y, letter in enumerate(LETTERS)}
         self.adjacent_bits: tuple[int, ...] = tuple(
             self.bits(self.adjacent_cells[cell]) for cell in self.cells
         )

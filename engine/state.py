@@ -71,9 +71,9 @@ class Space:
         self.bits: int = all_bits
         self.missile_bits: int = missile_bits
         self.scanner_bits: int = scanner_bits
-        # What the rules modules derive from this fleet alone, e.g. a ship's capability for a
-        # given state of its cells (engine.entitlements): shared by every state of the game.
-        self.memo: dict[Any, Any] = {}
+        # Each ship's capability for a given state of its cells, worked out by
+        # engine.entitlements: derived from this fleet alone, shared by every state of the game.
+        self.capabilities: dict[tuple[int, int, int, bool], Any] = {}
 
 
 @dataclass(frozen=True)
