@@ -19,6 +19,8 @@ from engine.reports import Destruction, Entry, Flashcube, TurnReport
 from engine.state import PLAYERS, GameResult, GameState, PlayerState, Space, TurnHistory, other
 from notation.cells import Cell
 
+_PLAYING = GameResult()  # the result while the game goes on (a value: shared)
+
 
 @cache
 def _plain_entries(colour_order: str) -> dict[tuple[str, str], tuple[Entry, ...]]:
@@ -246,7 +248,7 @@ def adjudicate(
         or (checked_a.limited and checked_a.only_scans)
         or (checked_b.limited and checked_b.only_scans)
     )
-    result = GameResult()
+    result = _PLAYING
     if over:
         if state.ruleset.scoring == "hits":
             score = {p: players[p].hits for p in PLAYERS}

@@ -71,6 +71,28 @@ class ShipCapability:
     beam: bool  # [8.2] (classic 6.1.3: only an undamaged death star)
     beam_directions: frozenset[Direction]
 
+    # Written out (dataclass keeps it): the generated __init__ of a frozen class sets each
+    # field through object.__setattr__; ships are hit every turn.
+    def __init__(
+        self,
+        ship: ShipId,
+        undamaged: frozenset[Cell],
+        conventional: int,
+        unfired: tuple[Cell, ...],
+        kamikaze: bool,
+        beam: bool,
+        beam_directions: frozenset[Direction],
+    ) -> None:
+        self.__dict__.update(
+            ship=ship,
+            undamaged=undamaged,
+            conventional=conventional,
+            unfired=unfired,
+            kamikaze=kamikaze,
+            beam=beam,
+            beam_directions=beam_directions,
+        )
+
 
 @dataclass(frozen=True)
 class Entitlements:
@@ -189,7 +211,12 @@ def _entitlements(state: GameState, player: str) -> Entitlements:
         if cap is None:
             undamaged = cells & ~destroyed
             cap = known[key] = _capability(
-                space.ships[k], undamaged, undamaged & ~fired, burnt, state.ruleset
+                space.ships[k],
+                space.ship_sets[k] - me.destroyed,
+                undamaged,
+                undamaged & ~fired,
+                burnt,
+                state.ruleset,
             )
         caps.append(cap)
         conventional += cap.conventional
@@ -219,12 +246,16 @@ def _entitlements(state: GameState, player: str) -> Entitlements:
 
 
 def _capability(
-    ship: Ship, undamaged_bits: int, unfired_bits: int, burnt: bool, ruleset: Ruleset
+    ship: Ship,
+    undamaged: frozenset[Cell],
+    undamaged_bits: int,
+    unfired_bits: int,
+    burnt: bool,
+    ruleset: Ruleset,
 ) -> ShipCapability:
-    """One ship's contribution, from its undamaged and unfired cells (bits) and whether its
-    beam weapon burnt out."""
+    """One ship's contribution, from its undamaged cells (as a set and as bits), its unfired
+    cells (bits) and whether its beam weapon burnt out."""
     geo = ruleset.geometry
-    undamaged = frozenset(geo.cells_of(undamaged_bits))
     if not undamaged:
         return ShipCapability(ship.id, undamaged, 0, (), False, False, frozenset())
     is_ds = ship.type == "DS"

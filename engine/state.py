@@ -61,6 +61,9 @@ class Space:
                 scanner_bits |= bits
         self.ships: tuple[Ship, ...] = tuple(ships)
         self.ship_bits: tuple[int, ...] = tuple(ship_bits)
+        # Each ship's cells as a set: a set difference with the destroyed cells gives its
+        # undamaged cells without hashing a cell again.
+        self.ship_sets: tuple[frozenset[Cell], ...] = tuple(frozenset(s.cells) for s in ships)
         self.ship_at: dict[Cell, Ship] = {c: s for s in self.ships for c in s.cells}
         self.cells: frozenset[Cell] = frozenset(self.ship_at)
         self.missiles: frozenset[Cell] = frozenset(geo.cells_of(missile_bits))
@@ -86,6 +89,27 @@ class PlayerState:
     burnt_out: frozenset[ShipId] = frozenset()  # beam weapons that burnt out [8.2.4, 8.4]
     lost_last_turn: int = 0  # own cells destroyed during the previous turn [8.3.1.1]
     hits: int = 0  # for the scoring=hits option (seed 004 6.2)
+
+    # Written out (dataclass keeps it): every turn makes two of these, and the generated
+    # __init__ of a frozen class sets each field through object.__setattr__, several times
+    # slower than filling the instance's dict at once.
+    def __init__(
+        self,
+        fleet: Fleet,
+        destroyed: frozenset[Cell] = frozenset(),
+        fired: frozenset[Cell] = frozenset(),
+        burnt_out: frozenset[ShipId] = frozenset(),
+        lost_last_turn: int = 0,
+        hits: int = 0,
+    ) -> None:
+        self.__dict__.update(
+            fleet=fleet,
+            destroyed=destroyed,
+            fired=fired,
+            burnt_out=burnt_out,
+            lost_last_turn=lost_last_turn,
+            hits=hits,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -147,6 +171,12 @@ class TurnHistory:
     orders_b: CheckedOrders
     report: TurnReport
 
+    # Written out, as PlayerState's: one per turn.
+    def __init__(
+        self, turn: int, orders_a: CheckedOrders, orders_b: CheckedOrders, report: TurnReport
+    ) -> None:
+        self.__dict__.update(turn=turn, orders_a=orders_a, orders_b=orders_b, report=report)
+
     def orders(self, player: str) -> CheckedOrders:
         return self.orders_a if player == "A" else self.orders_b
 
@@ -181,6 +211,28 @@ class GameState:
     _spaces: dict[str, Space] = field(default_factory=dict, compare=False, repr=False)
     # Things derived from this state alone (entitlements); not carried to the next state.
     _memo: dict[Any, Any] = field(init=False, default_factory=dict, compare=False, repr=False)
+
+    # Written out, as PlayerState's: one per turn.
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        a: PlayerState,
+        b: PlayerState,
+        turn: int = 1,
+        history: tuple[TurnHistory, ...] = (),
+        result: GameResult = GameResult(),
+        _spaces: dict[str, Space] | None = None,
+    ) -> None:
+        self.__dict__.update(
+            ruleset=ruleset,
+            a=a,
+            b=b,
+            turn=turn,
+            history=history,
+            result=result,
+            _spaces={} if _spaces is None else _spaces,
+            _memo={},
+        )
 
     @property
     def over(self) -> bool:
