@@ -11,7 +11,7 @@ operations; `cells_of(bits)` gives the cells back in the conventional order.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from itertools import product
 
 from notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
@@ -108,6 +108,40 @@ class Geometry:
 
     def __repr__(self) -> str:
         return f"Geometry({self.colour_order!r})"
+
+    def beam_line(self, start: Cell, end: Cell) -> tuple[Direction, Cell, bool] | None:
+        """For two cells two steps apart on a straight line (the written ends of a beam
+        [8.2.1]): the line's direction up to sign, the cell between them, and whether the line
+        is diagonal. None for any other pair."""
+        key = (
+            self.colour_base[start.colour] + self.letter_base[start.letter] + start.number
+        ) * 125 + (self.colour_base[end.colour] + self.letter_base[end.letter] + end.number)
+        return self._beam_lines.get(key)
+
+    @cached_property
+    def _beam_lines(self) -> dict[int, tuple[Direction, Cell, bool]]:
+        lines = {}
+        for start in self.cells:
+            for d in product((-1, 0, 1), repeat=3):
+                end = self.shift(start, d, 2)  # type: ignore[arg-type]
+                if d != (0, 0, 0) and end is not None:
+                    middle = self.shift(start, d)  # type: ignore[arg-type]
+                    key = self.index[start] * 125 + self.index[end]
+                    lines[key] = (_canonical(d), middle, is_diagonal(d))  # type: ignore[arg-type]
+        return lines
+
+    @cache  # noqa: B019 (one Geometry per colour order, kept for the process)
+    def matching(
+        self, colour: str | None, letter: str | None, number: int | None
+    ) -> tuple[Cell, ...]:
+        """The cells with these coordinate values (None: any), in the conventional order."""
+        return tuple(
+            c
+            for c in self.cells
+            if (colour is None or c.colour == colour)
+            and (letter is None or c.letter == letter)
+            and (number is None or c.number == number)
+        )
 
     def bits(self, cells: object) -> int:
         """A set of cells as bits."""

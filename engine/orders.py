@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 
 from engine.checked import CheckedBeam, CheckedOrders
 from engine.entitlements import Entitlements, ShipCapability, entitlements
-from engine.geometry import canonical_direction
 from engine.problems import OrdersRefused, Problem
 from engine.state import GameState, PlayerState, Space
 from notation.cells import Cell
@@ -61,7 +60,7 @@ def check_orders(
     kamikazes: list[tuple[Cell, ShipId]] = []
     kamikaze_from: dict[ShipId, int] = {}
     beams: list[tuple[int, CheckedBeam | None, tuple[ShipCapability, ...]]] = []
-    written_launches = {"m": 0, "k": 0}
+    m = k = 0  # missile launches and kamikazes written
 
     def one_per_ship(
         found: tuple[Cell, ShipId] | None,
@@ -88,12 +87,13 @@ def check_orders(
             launches.append((cell, ship))
 
     for i, order in enumerate(orders):
-        if isinstance(order, Strike):
-            strikes.append(order.target)
-        elif isinstance(order, Scan):
-            scans.append((i, order.target))
+        kind = type(order)
+        if kind is Strike:
+            strikes.append(order.target)  # type: ignore[union-attr]
+        elif kind is Scan:
+            scans.append((i, order.target))  # type: ignore[union-attr]
         elif isinstance(order, MissileLaunch):
-            written_launches["m"] += 1
+            m += 1
             found = _missile(ent, space, me, order, i, add, ruleset.classic)
             one_per_ship(
                 found,
@@ -105,7 +105,7 @@ def check_orders(
                 "missile strike",
             )
         elif isinstance(order, KamikazeLaunch):
-            written_launches["k"] += 1
+            k += 1
             found = _kamikaze(ent, space, me, order, i, add, ruleset.classic)
             one_per_ship(
                 found,
@@ -118,6 +118,10 @@ def check_orders(
             )
         elif isinstance(order, Beam | ClassicBeam):
             beams.append((i, *_beam(state, ent, order, i, add)))
+        elif isinstance(order, Strike):  # a subclass
+            strikes.append(order.target)
+        elif isinstance(order, Scan):
+            scans.append((i, order.target))
         else:
             raise TypeError(f"not an order: {order!r}")
 
@@ -142,7 +146,6 @@ def check_orders(
         used[beam.ship] = i
         checked_beams.append(beam)
 
-    m, k = written_launches["m"], written_launches["k"]
     s = len(strikes)
     if s < m + k:
         add(
@@ -191,7 +194,7 @@ def check_orders(
         tuple(checked_beams),
         tuple(missiles),
         tuple(kamikazes),
-        tuple(c for _, c in scans),
+        tuple([c for _, c in scans]),
         ent.only_kamikazes_and_scans,
         allowed,
         ent.scans,
@@ -311,7 +314,7 @@ def _beam(
                 "e.g. bRv, bR3, bv3",
             )
             return None, ()
-        line = geo.sorted(c for c in geo.cells if order.line.matches(c))
+        line = geo.matching(order.line.colour, order.line.letter, order.line.number)
         ships = ent.beam_ships
         candidates = tuple(
             s
@@ -332,8 +335,8 @@ def _beam(
     if not isinstance(order, Beam):
         add("11.5.2", "a beam is written b + its two end cells", i, "e.g. bRv1Rx1")
         return None, ()
-    found = geo.direction(order.start, order.end)
-    if found is None or found[1] != 2:
+    found = geo.beam_line(order.start, order.end)
+    if found is None:
         add(
             "8.2.1",
             "the targets of a beam are three loosely adjacent cells in a straight line, "
@@ -341,10 +344,8 @@ def _beam(
             i,
         )
         return None, ()
-    d = found[0]
-    cells = (order.start, geo.shift(order.start, d), order.end)
-    direction = canonical_direction(d)
-    diagonal = sum(1 for v in d if v) > 1
+    direction, middle, diagonal = found
+    cells = (order.start, middle, order.end)
     space = state.space(ent.player)
     if order.ship is not None:
         ship = space.by_id.get(order.ship)
