@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache, cached_property
 from itertools import product
 
-from notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
+from notation.cells import CELLS, COLOUR_ORDERS, LETTERS, NUMBERS, Cell
 
 Coords = tuple[int, int, int]
 Direction = tuple[int, int, int]
@@ -52,7 +52,7 @@ class Geometry:
             raise ValueError(f"unknown colour order {colour_order!r}; known: {COLOUR_ORDERS}")
         self.colour_order = colour_order
         self.cells: tuple[Cell, ...] = tuple(
-            Cell(c, letter, n) for c in colour_order for letter in LETTERS for n in NUMBERS
+            CELLS[f"{c}{letter}{n}"] for c in colour_order for letter in LETTERS for n in NUMBERS
         )
         self._coords: dict[Cell, Coords] = {
             cell: (colour_order.index(cell.colour), LETTERS.index(cell.letter), cell.number - 1)
