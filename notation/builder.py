@@ -3,6 +3,7 @@ lines, grids and their legends), turn lines, results lines, tags and comments.""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from lark import Token
@@ -268,6 +269,8 @@ class RecordBuilder:
                 continue
             starts.append((line, anchor))
         lines = self.attempt.text.splitlines()
+        firsts = [first for first, _ in starts]
+        ordered = firsts == sorted(firsts)  # as statements come
         out: list[Comment] = []
         for token in tokens:
             line, column = token.line or 0, token.column or 1
@@ -277,6 +280,12 @@ class RecordBuilder:
             if before.strip() and line in inline_at:
                 out.append(Comment(text, inline_at[line], True, position))
                 continue
-            following = [a for first, a in starts if first > line]
-            out.append(Comment(text, following[0] if following else ("end",), False, position))
+            # The first statement starting after the comment's line.
+            if ordered:
+                at = bisect_right(firsts, line)
+                anchor = starts[at][1] if at < len(starts) else ("end",)
+            else:
+                following = [a for first, a in starts if first > line]
+                anchor = following[0] if following else ("end",)
+            out.append(Comment(text, anchor, False, position))
         return tuple(out)

@@ -35,12 +35,53 @@ def _simple_orders() -> dict[str, Order]:
 _ORDER_WORD = re.compile(r"[^\s,]+")
 
 
-def fast_orders(text: str) -> tuple[tuple[Order, Position], ...] | None:
+def position(line: int, column: int) -> Position:
+    """Position(line, column), shared: positions are values, and a record's lines make many."""
+    key = line << 12 | column
+    found = _POSITIONS.get(key)
+    if found is None:
+        if len(_POSITIONS) > 1 << 16:
+            _POSITIONS.clear()
+        found = _POSITIONS[key] = Position(line, column)
+    return found
+
+
+_POSITIONS: dict[int, Position] = {}
+
+
+def fast_orders(
+    text: str, line: int = 1, offset: int = 0
+) -> tuple[tuple[Order, Position], ...] | None:
     """The orders of a one-line list of well-formed words, without the parser; None for
     anything else (lark then parses it, and reports any error). A lone prefix `b`, `m`, `k`,
-    `s` joins the next word(s), as in `b Rv1 Rx1` and `k Bz5`."""
+    `s` joins the next word(s), as in `b Rv1 Rx1` and `k Bz5`. Positions are in `line`, the
+    text starting after `offset` characters of it."""
     if "\n" in text:
         return None
+    simple = _simple_orders()
+    out: list[tuple[Order, Position]] = []
+    row = line << 12
+    # One word, one order: the common case. Anything else (`b Rv1 Rx1`) goes the longer way.
+    for match in _ORDER_WORD.finditer(text):
+        word = match.group()
+        order = simple.get(word) or _beam(word, simple)
+        if order is None:
+            return _joined(text, line, offset)
+        column = offset + match.start() + 1
+        out.append((order, _POSITIONS.get(row | column) or position(line, column)))
+    return tuple(out)
+
+
+def _beam(word: str, simple: dict[str, Order]) -> Order | None:
+    """`bRv1Rx1`, kept in the table of words once met (at most every pair of cells)."""
+    if len(word) == 7 and word[0] == "b" and word[1:4] in CELLS and word[4:] in CELLS:
+        order = simple[word] = Beam(CELLS[word[1:4]], CELLS[word[4:]])
+        return order
+    return None
+
+
+def _joined(text: str, line: int, offset: int) -> tuple[tuple[Order, Position], ...] | None:
+    """fast_orders where a lone prefix joins the next word(s)."""
     simple = _simple_orders()
     out: list[tuple[Order, Position]] = []
     words = [(m.group(), m.start()) for m in _ORDER_WORD.finditer(text)]
@@ -59,11 +100,8 @@ def fast_orders(text: str) -> tuple[tuple[Order, Position], ...] | None:
             ):
                 word += words[index][0]
                 index += 1
-        order = simple.get(word)
+        order = simple.get(word) or _beam(word, simple)
         if order is None:
-            if len(word) == 7 and word[0] == "b" and word[1:4] in CELLS and word[4:] in CELLS:
-                order = Beam(CELLS[word[1:4]], CELLS[word[4:]])
-            else:
-                return None
-        out.append((order, Position(1, start + 1)))
+            return None
+        out.append((order, position(line, offset + start + 1)))
     return tuple(out)

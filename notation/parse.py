@@ -12,10 +12,12 @@ from notation.builder import RecordBuilder, located_error
 from notation.cells import COLOUR_ORDERS, Cell
 from notation.errors import NotationError, raise_errors
 from notation.fast_orders import fast_orders
+from notation.fast_record import fast_statements
 from notation.fleets import Fleet
 from notation.hints import diagnose
 from notation.orders import Order
 from notation.records import Claim, Position, Record
+from notation.recovery import Attempt
 from notation.ships import ShipId
 from notation.slips import regroup
 from notation.statements import SHIP_CODE, Tag, parse_recovering, ship_id
@@ -113,12 +115,20 @@ def parse_claims(text: str) -> tuple[Claim, ...]:
     return record.results[0].claims if record.results else ()
 
 
-def parse_record(text: str) -> Record:
+def parse_record(text: str, *, fast: bool = True) -> Record:
     """A whole record: tags, fleets (list or grid form), turn lines, results lines, comments.
 
-    The colour order for grid fleets comes from `[Options "colours=RYGOB"]` if given."""
+    The colour order for grid fleets comes from `[Options "colours=RYGOB"]` if given.
+    Well-formed lines are read without lark (notation.fast_record) unless `fast` is False;
+    the Record is the same either way."""
     text = plain_spaces(text)[0]
-    statements, attempt = parse_recovering(text, "record")
+    found = fast_statements(text) if fast else None
+    if found is not None:
+        statements, comments = found
+        work = text if text.endswith("\n") else text + "\n"
+        attempt = Attempt(text, work, "record", comments=comments)
+    else:
+        statements, attempt = parse_recovering(text, "record")
     colour_order = "ROYGB"
     for statement in statements:
         if isinstance(statement, Tag) and statement.name == "Options":
