@@ -240,3 +240,33 @@ def test_any_text_parses_or_raises_notation_errors_that_point_into_it(text):
                 assert error.text == text
                 assert 1 <= error.line <= text.count("\n") + 1
                 assert str(error)
+
+
+def _outcome(text, fast):
+    """The whole Record (positions and comments included), or every error, as text."""
+    try:
+        return repr(parse_record(text, fast=fast))
+    except NotationError as exc:
+        return [(e.line, e.column, str(e)) for e in exc.errors]
+
+
+@SETTINGS
+@given(records(), st.data())
+def test_the_fast_record_path_and_lark_give_the_same_record(record, data):
+    """notation.fast_record reads well-formed lines without lark; whatever the text (spaced
+    out, commented, or with a mistake put in), the result is what lark gives, to the column."""
+    text = format_record(record)
+    lines = []
+    for line in text.splitlines():
+        if data.draw(st.booleans()):
+            lines.append("# " + data.draw(tag_values))
+        if not line.startswith("[") and data.draw(st.booleans()):
+            line = data.draw(st.sampled_from(["", " ", "\t"])) + noisy(line, data.draw)
+        if data.draw(st.booleans()):
+            line += data.draw(st.sampled_from([" # note", "# x", "  #"]))
+        lines.append(line)
+    spaced = "\n".join(lines) + data.draw(st.sampled_from(["", "\n", "\n\n"]))
+    where = data.draw(st.integers(0, len(spaced)))
+    mistake = spaced[:where] + data.draw(st.sampled_from(NOTATION_CHARS)) + spaced[where:]
+    for text in (text, spaced, mistake):
+        assert _outcome(text, True) == _outcome(text, False)
