@@ -1,21 +1,43 @@
-"""Parsing speed: order lines per second and records per second on a generated corpus.
+"""Parsing speed: order lines and whole records per second, on generated texts.
 
-    python bench/parse.py [--lines N] [--records N] [--seed S]
+    python bench/parse.py [--lines N] [--records N] [--games N] [--seed S] [--repeat R]
+                          [--against REV]
 
-Order lines are written canonically (the common case, which takes the fast path) and with
-harmless variants (spaces, commas, `b Rv1 Rx1`: these go through the lark parser); records are
-whole games of 20 turns a side with results lines, parsed by parse_record.
+Order lines are written canonically (the common case, read without lark) and with harmless
+variants (spaces, commas, `b Rv1 Rx1`); the "notation" records are whole games of 20 turns a
+side with results lines and comments; the "random game" records are random legal games
+(engine.random_play) written out with their true results by format_record. All are parsed by
+the public parse functions. Times are CPU seconds (time.process_time), the best of --repeat
+runs. A digest of every parsed record (its repr: positions and comments included) shows that
+two trees read the texts alike.
+
+`--against REV` runs this same script on commit REV (exported with git archive) and on this
+tree, in turns, --rounds times each, and prints the best figures side by side with the
+speed-up, and whether the results are the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
+import sys
 import time
+from pathlib import Path
+from typing import Any
 
-from notation.cells import LETTERS
-from notation.parse import parse_orders, parse_record
-from notation.statements import parse_recovering, parser
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compare import Figure, emit, report, run_against, use_tree  # noqa: E402
+
+use_tree(sys.argv)
+
+from engine import Ruleset, adjudicate, check_orders, new_game  # noqa: E402
+from engine.random_play import random_fleet, random_orders  # noqa: E402
+from notation.cells import LETTERS  # noqa: E402
+from notation.format import format_record  # noqa: E402
+from notation.parse import parse_orders, parse_record  # noqa: E402
+from notation.records import Record, ResultLine, TurnLine  # noqa: E402
+from validate.claims import claim_from_entry  # noqa: E402
 
 COLOURS = "ROYGB"
 
@@ -52,46 +74,95 @@ def record(rng: random.Random, turns: int = 20) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rate(count: int, seconds: float) -> str:
-    return f"{count / seconds:,.0f}/s ({count} in {seconds:.2f} s)"
+def game_record(ruleset: Ruleset, rng: random.Random) -> str:
+    """A random legal game with its true results, as format_record writes it."""
+    state = new_game(ruleset, random_fleet(ruleset, rng), random_fleet(ruleset, rng))
+    turns, results = [], []
+    while not state.over and state.turn <= 300:
+        checked = {}
+        for p in ("A", "B"):
+            orders = random_orders(state, p, rng)
+            turns.append(TurnLine(state.turn, p, orders))
+            checked[p] = check_orders(state, p, orders)
+        turn = state.turn
+        state, report = adjudicate(state, checked["A"], checked["B"])
+        for p in ("A", "B"):
+            claims = tuple(claim_from_entry(e) for e in report.entries(p))
+            if claims:
+                results.append(ResultLine(turn, p, claims))
+    tags = (("Ruleset", ruleset.name),)
+    fleets = {"A": state.a.fleet, "B": state.b.fleet}
+    return format_record(Record(tags, fleets, tuple(turns), tuple(results)))  # type: ignore[arg-type]
+
+
+def best(repeat: int, texts: list[str], parse: Any) -> float:
+    """The least CPU time of `repeat` runs of parse over the texts."""
+    least = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        for text in texts:
+            parse(text)
+        least = min(least, time.process_time() - t0)
+    return least
+
+
+def digest(texts: list[str]) -> str:
+    h = hashlib.sha256()
+    for text in texts:
+        h.update(repr(parse_record(text)).encode())
+    return h.hexdigest()
+
+
+def measure(args: argparse.Namespace) -> tuple[list[Figure], dict[str, str]]:
+    rng = random.Random(args.seed)
+    canonical = [order_line(rng, False) for _ in range(args.lines)]
+    variants = [order_line(rng, True) for _ in range(args.lines // 4)]
+    notation = [record(rng) for _ in range(args.records)]
+    games = [game_record(Ruleset.from_tags("2.6.1"), rng) for _ in range(args.games)]
+    parse_record(notation[0])  # build the parser
+    figures: list[Figure] = []
+    for name, lines in (("canonical", canonical), ("variant", variants)):
+        seconds = best(args.repeat, lines, parse_orders)
+        figures.append((f"order lines, {name}", len(lines) / seconds, "lines/s", True))
+    for name, texts in (("notation", notation), ("random game", games)):
+        seconds = best(args.repeat, texts, parse_record)
+        figures.append((f"records, {name}", len(texts) / seconds, "records/s", True))
+        lines = sum(t.count("\n") for t in texts)
+        figures.append((f"records, {name}: lines", lines / seconds, "lines/s", True))
+    digests = {
+        f"{args.records} notation records": digest(notation),
+        f"{args.games} random game records": digest(games),
+    }
+    return figures, digests
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lines", type=int, default=20000)
     ap.add_argument("--records", type=int, default=200)
+    ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3, help="runs to time (best is kept)")
+    ap.add_argument("--against", metavar="REV", help="also run on this commit, side by side")
+    ap.add_argument(
+        "--rounds", type=int, default=3, help="with --against: runs of each side, in turns"
+    )
+    ap.add_argument("--tree", help=argparse.SUPPRESS)
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    rng = random.Random(args.seed)
-
-    start = time.perf_counter()
-    parser()
-    print(f"building the lark parser: {time.perf_counter() - start:.3f} s")
-
-    canonical = [order_line(rng, False) for _ in range(args.lines)]
-    variants = [order_line(rng, True) for _ in range(args.lines // 4)]
-    corpus = canonical + variants
-    rng.shuffle(corpus)
-    for name, lines in (("canonical", canonical), ("variant", variants), ("mixed", corpus)):
-        start = time.perf_counter()
-        for line in lines:
-            parse_orders(line)
-        print(f"order lines, {name:9}: {rate(len(lines), time.perf_counter() - start)}")
-
-    # The same lines through lark alone, as lines the fast path does not take would go.
-    start = time.perf_counter()
-    for line in corpus:
-        parse_recovering(line, "orders_text")
-    print(f"order lines, lark only: {rate(len(corpus), time.perf_counter() - start)}")
-
-    records = [record(rng) for _ in range(args.records)]
-    start = time.perf_counter()
-    for text in records:
-        parse_record(text)
-    elapsed = time.perf_counter() - start
-    print(f"records (20 turns a side, results, comments): {rate(len(records), elapsed)}")
-    turn_lines = sum(t.count("\n") for t in records)
-    print(f"record lines: {turn_lines / elapsed:,.0f}/s")
+    title = "Parsing (CPU time, best of runs)"
+    if args.against:
+        passed = ["--lines", str(args.lines), "--records", str(args.records)]
+        passed += ["--games", str(args.games), "--seed", str(args.seed)]
+        passed += ["--repeat", str(args.repeat)]
+        rev, before, now = run_against(args.against, "parse.py", passed, args.rounds)
+        report(title, now, (rev, before))
+        return
+    figures, digests = measure(args)
+    if args.json:
+        emit(figures, digests)
+        return
+    report(title, {"figures": figures, "digests": digests})
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from functools import cache
 from notation.cells import CELLS, LETTERS
 from notation.orders import Beam, ClassicBeam, KamikazeLaunch, MissileLaunch, Order, Scan, Strike
 from notation.records import Position
-from notation.statements import partial_cell
+from notation.statements import SHIP_CODE, partial_cell, ship_id
 
 
 @cache
@@ -73,11 +73,16 @@ def fast_orders(
 
 
 def _beam(word: str, simple: dict[str, Order]) -> Order | None:
-    """`bRv1Rx1`, kept in the table of words once met (at most every pair of cells)."""
-    if len(word) == 7 and word[0] == "b" and word[1:4] in CELLS and word[4:] in CELLS:
-        order = simple[word] = Beam(CELLS[word[1:4]], CELLS[word[4:]])
-        return order
-    return None
+    """`bRv1Rx1` or `bRv1Rx1(DS2)`, kept in the table of words once met."""
+    if len(word) < 7 or word[0] != "b" or word[1:4] not in CELLS or word[4:7] not in CELLS:
+        return None
+    ship = None
+    if len(word) > 7:
+        if word[7] != "(" or word[-1] != ")" or not SHIP_CODE.fullmatch(word[8:-1]):
+            return None
+        ship = ship_id(word[8:-1])
+    order = simple[word] = Beam(CELLS[word[1:4]], CELLS[word[4:7]], ship)
+    return order
 
 
 def _joined(text: str, line: int, offset: int) -> tuple[tuple[Order, Position], ...] | None:
