@@ -40,6 +40,36 @@ class CheckedOrders:
     strikes_allowed: int  # conventional + this turn's launches [rulings, Orders]
     scans_allowed: int
 
+    # Written out (dataclass keeps it): two per turn, and the generated __init__ of a frozen
+    # class sets each field through object.__setattr__, several times slower.
+    def __init__(
+        self,
+        turn: int,
+        player: str,
+        written: tuple[Order, ...],
+        strikes: tuple[Cell, ...],
+        beams: tuple[CheckedBeam, ...],
+        missiles: tuple[tuple[Cell, ShipId], ...],
+        kamikazes: tuple[tuple[Cell, ShipId], ...],
+        scans: tuple[Cell, ...],
+        limited: bool,
+        strikes_allowed: int,
+        scans_allowed: int,
+    ) -> None:
+        self.__dict__.update(
+            turn=turn,
+            player=player,
+            written=written,
+            strikes=strikes,
+            beams=beams,
+            missiles=missiles,
+            kamikazes=kamikazes,
+            scans=scans,
+            limited=limited,
+            strikes_allowed=strikes_allowed,
+            scans_allowed=scans_allowed,
+        )
+
     @property
     def only_scans(self) -> bool:
         """Recorded no action other than scans (recording nothing counts too) [2.3.2]."""

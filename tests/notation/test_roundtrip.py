@@ -255,9 +255,9 @@ def _outcome(text, fast):
 def test_the_fast_record_path_and_lark_give_the_same_record(record, data):
     """notation.fast_record reads well-formed lines without lark; whatever the text (spaced
     out, commented, or with a mistake put in), the result is what lark gives, to the column."""
-    text = format_record(record)
+    canonical = format_record(record)
     lines = []
-    for line in text.splitlines():
+    for line in canonical.splitlines():
         if data.draw(st.booleans()):
             lines.append("# " + data.draw(tag_values))
         if not line.startswith("[") and data.draw(st.booleans()):
@@ -268,5 +268,5 @@ def test_the_fast_record_path_and_lark_give_the_same_record(record, data):
     spaced = "\n".join(lines) + data.draw(st.sampled_from(["", "\n", "\n\n"]))
     where = data.draw(st.integers(0, len(spaced)))
     mistake = spaced[:where] + data.draw(st.sampled_from(NOTATION_CHARS)) + spaced[where:]
-    for text in (text, spaced, mistake):
+    for text in (canonical, spaced, mistake):
         assert _outcome(text, True) == _outcome(text, False)
