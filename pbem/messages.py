@@ -37,6 +37,12 @@ class Inbound:
     # The game the submission is about when the front end knows it (a game's thread): an
     # authenticated sender is signed on to it as its player and/or game master.
     game: str | None = None
+    # What the front end has to tell the sender about how it read the message (an attachment
+    # read or not, encrypted text it cannot read, ...): the reply says it first.
+    notes: tuple[str, ...] = ()
+    # Whether the core may read the subject as commands when the text has none; False when the
+    # front end has already decided (a reply to the judge's own mail carries its subject).
+    read_subject: bool = True
 
 
 @dataclass(frozen=True, slots=True)

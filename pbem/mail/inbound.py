@@ -1,13 +1,13 @@
 """Raw mail bytes -> the Inbound the judge reads, or the reason the judge must not answer.
 
-Mail arrives in every shape: multipart, HTML only, any charset (declared wrongly or not at
-all), quoted replies and signatures, auto-replies and bounces, broken MIME. Nothing here may
-raise on what a sender wrote: the worst case is an empty command text.
+The headers (decoded robustly), the mail never to be answered (auto-replies in any language,
+bounces, lists, loops), the subject, and the Inbound itself; the body's parts, the sender's
+own lines and the choice of what to read live in `parts`, `written` and `reading`. Nothing
+here may raise on what a sender wrote: the worst case is an empty command text.
 """
 
 from __future__ import annotations
 
-import codecs
 import hashlib
 import re
 from dataclasses import dataclass
@@ -18,8 +18,9 @@ from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses
-from html.parser import HTMLParser
 
+from pbem.mail.parts import content_type_of, decode_bytes, mail_parts
+from pbem.mail.reading import choose_text
 from pbem.messages import Inbound
 
 # ---------------------------------------------------------------------------------------------
@@ -108,9 +109,27 @@ def read_envelope(raw: bytes, message: Message | None = None) -> Envelope:
 # ---------------------------------------------------------------------------------------------
 # Mail the judge never answers
 
+# Auto-replies that carry none of the headers: their subjects, as the clients of many
+# languages write them (Outlook's localised "Automatic reply:", vacation notices).
 _AUTO_SUBJECT = re.compile(
-    r"^\s*(auto(matic)?[ -]?(reply|response)|out of (the )?office|undeliverable|"
-    r"undelivered mail|delivery status notification|returned mail|mail delivery failed)",
+    r"^\s*[\[(]?\s*("
+    r"auto(matic|matische?)?[ -]?(reply|response|antwort|r[üu]ckantwort)|"
+    r"out of (the )?office|undeliverable|undelivered mail|delivery status notification|"
+    r"returned mail|mail delivery failed|"
+    r"abwesenheit|abwesend|au(ss|ß)er haus|"  # German
+    r"r[ée]ponse automatique|absen(t|ce) du bureau|message d'absence|"  # French
+    r"respuesta autom[áa]tica|fuera de la oficina|"  # Spanish
+    r"risposta automatica|fuori (sede|ufficio)|"  # Italian
+    r"resposta autom[áa]tica|fora do escrit[óo]rio|aus[êe]ncia|"  # Portuguese
+    r"automatisch antwoord|afwezig|buiten kantoor|"  # Dutch
+    r"automatiskt? svar|autosvar|fr[åa]nvar|frav[æe]r|"  # Scandinavian
+    r"automaattinen vastaus|"  # Finnish
+    r"odpowied[źz] automatyczna|automatyczna odpowied[źz]|poza biurem|"  # Polish
+    r"automatick[áa] odpov[ěe][ďd]|mimo kancel[áa][řr]|"  # Czech
+    r"automatikus v[áa]lasz|otomatik (yan[ıi]t|cevap)|"  # Hungarian, Turkish
+    r"автоматический ответ|автоответ|αυτόματη απάντηση|"  # Russian, Greek
+    r"自動応答|自動返信|不在|自动回复|自動回覆|자동 회신|자동 응답"  # Japanese, Chinese, Korean
+    r")",
     re.IGNORECASE,
 )
 _DAEMONS = ("mailer-daemon", "postmaster")
@@ -158,241 +177,17 @@ def auto_reply_reason(
 
 
 # ---------------------------------------------------------------------------------------------
-# Body text
-
-
-def decode_bytes(data: bytes, charset: str | None) -> str:
-    """Bytes in a declared charset that may be wrong, unknown or absent: never raises."""
-    candidates: list[str] = []
-    if charset:
-        try:
-            info = codecs.lookup(charset.strip().strip('"'))
-            # Only real text encodings: "base64", "zlib" and friends are codecs too.
-            if info._is_text_encoding:  # type: ignore[attr-defined]
-                candidates.append(info.name)
-        except (LookupError, ValueError):
-            pass
-    candidates += ["utf-8", "cp1252"]
-    for name in candidates:
-        try:
-            return data.decode(name)
-        except (UnicodeDecodeError, LookupError, ValueError):
-            continue
-    return data.decode("latin-1")  # every byte is a character: cannot fail
-
-
-def _part_text(part: Message, charset: str | None) -> str:
-    try:
-        payload = part.get_payload(decode=True)
-    except Exception:
-        payload = None
-    if not isinstance(payload, bytes):
-        raw = part.get_payload()
-        if isinstance(raw, str):
-            payload = raw.encode("utf-8", "surrogateescape")
-        else:
-            return ""
-    return decode_bytes(payload, charset)
-
-
-@dataclass(frozen=True, slots=True)
-class _PartInfo:
-    content_type: str
-    charset: str | None
-    attachment: bool
-
-
-def _info(part: Message) -> _PartInfo:
-    """A part's type, charset and disposition, each header parsed once (the header registry
-    of policy.default re-parses on every access, and this runs for every message)."""
-    try:
-        header = part.get("content-type")
-        content_type = getattr(header, "content_type", None) or part.get_default_type()
-        params = getattr(header, "params", {}) or {}
-        charset = params.get("charset")
-    except Exception:
-        content_type, charset = part.get_default_type(), None
-    try:
-        disposition = part.get("content-disposition")
-        attachment = getattr(disposition, "content_disposition", None) == "attachment"
-    except Exception:
-        attachment = False
-    return _PartInfo(content_type.lower(), charset, attachment)
-
-
-class _HtmlText(HTMLParser):
-    """HTML to the text a reader sees: block elements become line breaks, whitespace
-    collapses as a browser would, scripts, styles and quoted mail (blockquote) are dropped."""
-
-    _BLOCK = frozenset(
-        "p div br li tr h1 h2 h3 h4 h5 h6 pre table ul ol dl dt dd section article header "
-        "footer hr address form fieldset".split()
-    )
-    _SKIP = frozenset(("script", "style", "head", "title", "blockquote", "template"))
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.chunks: list[str] = []
-        self.skip = 0
-        self.pre = 0
-
-    def _break(self, always: bool = False) -> None:
-        # A block boundary starts a new line; only <br> makes empty ones (blank lines end a
-        # fleet or orders block, so they must be the writer's, not the markup's).
-        if always or not self._at_line_start():
-            self.chunks.append("\n")
-
-    def _at_line_start(self) -> bool:
-        for chunk in reversed(self.chunks):
-            if chunk.strip(" "):
-                return chunk.rstrip(" ").endswith("\n")
-        return True
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("td", "th") and not self._at_line_start():
-            self.chunks.append(" ")  # cells of a row side by side, not run together
-        if tag in self._SKIP:
-            self.skip += 1
-        elif tag == "br":
-            self._break(always=True)
-        elif tag in self._BLOCK:
-            self._break()
-        if tag == "pre":
-            self.pre += 1
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "br":
-            self._break(always=True)
-        elif tag in self._BLOCK:
-            self._break()
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self._SKIP:
-            self.skip = max(0, self.skip - 1)
-        elif tag in self._BLOCK and tag != "br":
-            self._break()
-        if tag == "pre":
-            self.pre = max(0, self.pre - 1)
-
-    def handle_data(self, data: str) -> None:
-        if self.skip:
-            return
-        if self.pre:
-            self.chunks.append(data)
-            return
-        data = re.sub(r"\s+", " ", data)
-        if self._at_line_start():
-            data = data.lstrip(" ")
-        if data:
-            self.chunks.append(data)
-
-    def text(self) -> str:
-        lines = "".join(self.chunks).replace("\xa0", " ").split("\n")
-        return "\n".join(line.rstrip() for line in lines)
-
-
-def html_to_text(html: str) -> str:
-    parser = _HtmlText()
-    try:
-        parser.feed(html)
-        parser.close()
-    except Exception:  # html.parser is lenient, but never let markup stop a message
-        pass
-    return parser.text()
-
-
-def body_text(message: Message) -> str:
-    """The text a player wrote: the first inline text/plain part, else the HTML one as text,
-    else the first text part of any kind; a multipart whose boundary never comes is read as
-    the plain text it is."""
-    found: dict[str, tuple[Message, _PartInfo]] = {}
-    try:
-        for part in message.walk():
-            if part.is_multipart():
-                continue
-            info = _info(part)
-            if not info.content_type.startswith("text/"):
-                continue
-            kind = info.content_type[5:] if not info.attachment else "attached"
-            if kind not in ("plain", "html"):
-                kind = "other" if not info.attachment else kind
-            found.setdefault(kind, (part, info))
-            if kind == "plain":
-                break
-    except Exception:
-        pass
-    for kind in ("plain", "html", "other", "attached"):
-        if kind in found:
-            part, info = found[kind]
-            text = _part_text(part, info.charset)
-            return html_to_text(text) if info.content_type == "text/html" else text
-    if not message.is_multipart():
-        # A multipart whose boundary never comes (or a type we do not know) still has a
-        # text payload: read it as plain text rather than ignore what the player wrote.
-        return _part_text(message, _info(message).charset)
-    return ""
-
-
-# ---------------------------------------------------------------------------------------------
-# Command lines: what the player typed, without quotes, signatures and pasted old mail
-
-_ATTRIBUTION = re.compile(
-    r"(\bwrote:|\ba écrit ?:|\bschrieb\b.*:|\bescribió:|\bscrisse:|\bskrev:|\bschreef\b.*:)\s*$",
-    re.IGNORECASE,
-)
-_ORIGINAL = re.compile(
-    r"^\s*(-{2,}\s*(original message|forwarded message|ursprüngliche nachricht|"
-    r"message d'origine)\s*-{2,}|_{10,}|begin forwarded message:)\s*$",
-    re.IGNORECASE,
-)
-_MAIL_HEADER_LINE = re.compile(r"^\s*(from|von|de|sent|date|to|subject|an|betreff):\s", re.I)
-_SENT_FROM = re.compile(
-    r"^\s*(sent from my |sent from (outlook|mail) for |get outlook for |envoyé de mon )", re.I
-)
-
-
-def _is_pasted_header_block(lines: list[str], start: int) -> bool:
-    """Outlook-style top posting: "From: ...", "Sent: ...", "Subject: ..." introducing the
-    previous message, pasted below the reply without `>` quoting."""
-    window = [line for line in lines[start : start + 6] if line.strip()]
-    return len(window) >= 2 and sum(bool(_MAIL_HEADER_LINE.match(w)) for w in window[:4]) >= 2
-
-
-def command_lines(text: str) -> str:
-    """The lines the player wrote: stops at a signature (`-- `), an attribution ("On ...
-    wrote:"), or a pasted earlier message; drops `>` quoted lines and "Sent from my phone"."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    kept: list[str] = []
-    for index, line in enumerate(lines):
-        stripped = line.rstrip()
-        if stripped in ("--", "-- "):  # RFC 3676 signature separator (trailing space often lost)
-            break
-        if _ATTRIBUTION.search(stripped):
-            break
-        # An attribution wrapped over two lines: "On Mon, 2 Mar 2026, Alice <" / "a@b> wrote:".
-        if stripped.lower().startswith(("on ", "le ", "am ")) and index + 1 < len(lines):
-            if _ATTRIBUTION.search(lines[index + 1].rstrip()) and len(stripped) < 200:
-                break
-        if _ORIGINAL.match(stripped):
-            break
-        if _MAIL_HEADER_LINE.match(stripped) and _is_pasted_header_block(lines, index):
-            break
-        if stripped.lstrip().startswith(">"):
-            continue
-        if _SENT_FROM.match(stripped):
-            continue
-        kept.append(stripped)
-    while kept and not kept[-1].strip():
-        kept.pop()
-    while kept and not kept[0].strip():
-        kept.pop(0)
-    return "\n".join(kept)
-
+# Subjects
 
 _REPLY_PREFIX = re.compile(
     r"^\s*((re|fwd?|aw|wg|sv|vs|antw|réf|tr|r)(\[\d+\]|\(\d+\))?\s*:\s*)+", re.IGNORECASE
 )
 _GAME_TAG = re.compile(r"\[spaceships(?:\s+([^\]]*))?\]\s*", re.IGNORECASE)
+
+
+def is_tagged(subject: str) -> bool:
+    """Whether the subject carries the judge's tag: a reply to the judge's own mail."""
+    return _GAME_TAG.search(subject) is not None
 
 
 def clean_subject(subject: str) -> tuple[str, str | None]:
@@ -458,10 +253,6 @@ def parse_message(raw: bytes) -> EmailMessage:
     return message
 
 
-def content_type_of(message: Message) -> str:
-    return _info(message).content_type
-
-
 def read_mail(
     raw: bytes,
     received_at: datetime | None = None,
@@ -479,16 +270,32 @@ def read_mail(
     if not envelope.sender:
         return Ignored(envelope, "no usable From address")
     subject, _game = clean_subject(envelope.subject)
-    text = command_lines(body_text(message))
-    if not text.strip() and subject:
-        # An empty body: the commands are in the subject ("join alpha").
-        text = subject
+    reading = choose_text(mail_parts(message), subject, tagged=is_tagged(envelope.subject))
+    notes = list(reading.notes)
+    reply_to = _reply_to(envelope)
+    if reply_to and reply_to != envelope.sender:
+        notes.append(
+            f"Your mail asks for replies to {reply_to} (Reply-To); the judge writes only to "
+            f"the address a mail comes from, {envelope.sender}, and a seat belongs to the "
+            "address that signs on."
+        )
     inbound = Inbound(
         sender=envelope.sender,
-        text=text,
+        text=reading.text,
         subject=subject,
         sender_name=envelope.sender_name,
         message_id=envelope.message_id,
         received_at=received_at,
+        notes=tuple(notes),
+        read_subject=False,  # choose_text has decided
     )
     return Accepted(envelope, inbound)
+
+
+def _reply_to(envelope: Envelope) -> str:
+    try:
+        pairs = getaddresses([envelope.get("reply-to") or ""])
+    except Exception:
+        return ""
+    addresses = [a.strip().lower() for _, a in pairs if "@" in a]
+    return addresses[0] if len(addresses) == 1 else ", ".join(addresses)

@@ -6,15 +6,10 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem.mail.inbound import (
-    Accepted,
-    Ignored,
-    clean_subject,
-    command_lines,
-    decode_bytes,
-    html_to_text,
-    read_mail,
-)
+from pbem.mail.html import html_to_text
+from pbem.mail.inbound import Accepted, Ignored, clean_subject, read_mail
+from pbem.mail.parts import decode_bytes
+from pbem.mail.written import command_lines
 
 
 def accepted(raw: bytes) -> Accepted:
@@ -136,9 +131,9 @@ def test_encoded_words_in_the_from_name_and_raw_utf8_headers_are_read() -> None:
 # -- quotes, signatures, top posting ---------------------------------------------------------------
 
 
-def test_quoted_lines_are_dropped() -> None:
+def test_quoted_lines_are_dropped_keeping_the_line_numbers_of_what_was_typed() -> None:
     text = "status alpha\n> resign alpha pw\n>> join beta\nhelp"
-    assert command_lines(text) == "status alpha\nhelp"
+    assert command_lines(text) == "status alpha\n\n\nhelp"
 
 
 def test_on_date_someone_wrote_and_everything_after_it_is_dropped() -> None:
