@@ -47,6 +47,8 @@ ALIASES: dict[str, str] = {
     "unwatch": "unobserve",
     "quit": "resign",
 }
+# The hint of a line that starts with no command and nothing like one.
+GENERIC_HINT = "send `help` for the list of commands"
 SETTING_WORDS = (
     "ruleset",
     "options",
@@ -188,7 +190,7 @@ def parse_commands(text: str, subject: str = "") -> list[Parsed]:
                     raw,
                     number,
                     first_column,
-                    hint=hint or "send `help` for the list of commands",
+                    hint=hint or GENERIC_HINT,
                 )
             )
             continue

@@ -6,6 +6,7 @@ constant time so that a wrong guess teaches nothing about the right one.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import hmac
 import random
@@ -69,3 +70,79 @@ def check_password(password: str, stored: str) -> bool:
         return False
     candidate = hashlib.sha256(salt_bytes + normalize(password).encode()).hexdigest()
     return hmac.compare_digest(candidate, digest)
+
+
+# ---------------------------------------------------------------------------------------------
+# Never quoting a password back
+
+MASK = "******"
+_WORD_SET = frozenset(WORDS)
+# Commands whose line carries a password after the game's name, and words that announce one.
+_SIGN_ON_WORDS = ("game", "master", "signon", "sign-on", "resign", "history", "status")
+_PASSWORD_WORDS = frozenset(("password", "passwort", "pw", "pass", "passphrase", "pwd"))
+_TOKEN = re.compile(r"\S+")
+_LETTERS = re.compile(r"[^\w-]+")
+
+
+def _bare(token: str) -> str:
+    """A token without the punctuation around it, in lower case."""
+    return _LETTERS.sub("", token).strip("-_").lower()
+
+
+def _password_shaped(token: str) -> bool:
+    """`amber-otter-tango`, `Amber_Otter_tngo`: two or more of the password words joined."""
+    parts = [p for p in re.split(r"[-_]+", _bare(token)) if p]
+    return len(parts) >= 2 and sum(p in _WORD_SET for p in parts) >= 2
+
+
+def mask(line: str) -> str:
+    """A line someone sent, as a reply may quote it: whatever may be a password replaced by
+    `******`, however the line was mangled. Masked are: password-shaped words (two or more of
+    the password words joined by `-` or `_`); runs of password words written apart (three on
+    a `join` line, where two may be a name); on a line
+    that looks like a sign-on (`game`, `master`, `resign`, `history`, `status`, or a near miss
+    such as `gmae`, after any junk), every word after the game's name; and every word after
+    `password` or `pw`."""
+    tokens = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(line)]
+    if not tokens:
+        return line
+    masked = [False] * len(tokens)
+    bare = [_bare(t) for _, _, t in tokens]
+    for index, (_, _, token) in enumerate(tokens):
+        masked[index] = _password_shaped(token)
+    # Two words apart are a password's remains, but also a name a player may take
+    # (`join alpha as Ruby Rose`): on a `join` line it takes the three of a whole password.
+    shortest = 3 if bare and bare[0] == "join" else 2
+    run: list[int] = []
+    for index, word in enumerate([*bare, ""]):
+        if word in _WORD_SET:
+            run.append(index)
+            continue
+        if len(run) >= shortest:
+            for i in run:
+                masked[i] = True
+        run = []
+    first = next((i for i, word in enumerate(bare) if word), None)
+    if first is not None and _looks_like(bare[first], _SIGN_ON_WORDS) and len(tokens) > first + 2:
+        for i in range(first + 2, len(tokens)):
+            masked[i] = True
+    for index, word in enumerate(bare):
+        if word in _PASSWORD_WORDS:
+            for i in range(index + 1, len(tokens)):
+                masked[i] = True
+    out, position = [], 0
+    for (start, end, _), hide in zip(tokens, masked, strict=True):
+        if hide:
+            out.append(line[position:start] + MASK)
+            position = end
+    out.append(line[position:])
+    return _merge_masks("".join(out))
+
+
+def _looks_like(word: str, keywords: tuple[str, ...]) -> bool:
+    return bool(word) and bool(difflib.get_close_matches(word, keywords, n=1, cutoff=0.7))
+
+
+def _merge_masks(text: str) -> str:
+    """`****** ****** ******` (a password written apart) as one mask: its length says nothing."""
+    return re.sub(rf"{re.escape(MASK)}(\s+{re.escape(MASK)})+", MASK, text)

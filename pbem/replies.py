@@ -1,0 +1,97 @@
+"""The direct reply to a submission as one text: what the front end has to say first, an
+answer per command in order, the lines that hold no command answered together, and the list
+of commands once, at the end.
+
+Every line of the sender's that a reply quotes goes through `passwords.mask`, whatever went
+wrong with it: a password is never quoted back, not even from a line the judge could not read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from pbem.commands import GENERIC_HINT, Command, CommandError, Parsed, help_text
+from pbem.passwords import mask
+
+# A run of lines that hold no command is quoted this far; the reply says how many more.
+QUOTED_LINES = 3
+WHERE_TO_LOOK = "the commands are listed at the end"
+
+
+def quote(text: str) -> str:
+    """The sender's lines as the reply quotes them: `> ` in front, passwords masked."""
+    return "\n".join("> " + mask(line) for line in text.splitlines())
+
+
+def no_command(error: CommandError) -> bool:
+    """A line that starts with no command and nothing like one: a greeting, a sign-off, prose.
+    (A near miss such as `ordres` gets an answer of its own, with its hint.)"""
+    return error.message.startswith("unknown command") and error.hint == GENERIC_HINT
+
+
+def runs(parsed: Sequence[Parsed]) -> Iterator[Parsed | list[CommandError]]:
+    """The commands in order, each run of lines with no command gathered into a list."""
+    run: list[CommandError] = []
+    for item in parsed:
+        if isinstance(item, CommandError) and no_command(item):
+            run.append(item)
+            continue
+        if run:
+            yield run
+            run = []
+        yield item
+    if run:
+        yield run
+
+
+def _lines(numbers: list[int]) -> str:
+    if len(numbers) == 1:
+        return f"line {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"lines {numbers[0]}-{numbers[-1]}"
+    return "lines " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+
+
+def unreadable(run: list[CommandError]) -> str:
+    """The answer to a run of lines that hold no command: the first few quoted, one line on
+    what is wrong with them."""
+    quoted = [quote(error.text.strip()) for error in run[:QUOTED_LINES]]
+    if len(run) > QUOTED_LINES:
+        quoted.append(f"> ... ({len(run) - QUOTED_LINES} more lines)")
+    if len(run) == 1:
+        error = run[0]
+        what = f"line {error.line}, column {error.column}: {mask(error.message)}"
+    else:
+        what = f"{_lines([e.line for e in run])}: none starts with a command"
+    return "\n".join(quoted) + f"\nNot understood: {what} ({WHERE_TO_LOOK})."
+
+
+def error_answer(error: CommandError) -> str:
+    """The answer to a line that is not a command as written, with its hint."""
+    return f"{quote(error.text.strip())}\nNot understood: {mask(str(error))}"
+
+
+def needs_help(parsed: Sequence[Parsed]) -> bool:
+    """Whether the reply ends with the list of commands: a line started with no command."""
+    return not parsed or any(
+        isinstance(item, CommandError) and item.message.startswith("unknown command")
+        for item in parsed
+    )
+
+
+def compose(notes: Sequence[str], sections: Sequence[str], parsed: Sequence[Parsed]) -> str:
+    """The reply's body."""
+    parts = [*notes]
+    if not any(isinstance(item, Command) for item in parsed):
+        if parsed:
+            parts.append("The judge found no command in your message.")
+        else:
+            parts.append("The judge found no command in your message: nothing in it to read.")
+        parts.append(
+            "Write each command at the start of a line of your mail's text, one command a "
+            "line, for example `help` or `list`."
+        )
+    parts += sections
+    if needs_help(parsed):
+        parts.append(help_text())
+    return "\n\n".join(part.rstrip() for part in parts if part.strip()) + "\n"
