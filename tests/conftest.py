@@ -1,5 +1,9 @@
 """Fixtures every test folder may use: a real PostgreSQL server (started once per run, skipped
-with the reason when PostgreSQL is absent) and `store_url`, one store of each database."""
+with the reason when PostgreSQL is absent) and `store_url`, one store of each database.
+
+And a watch over every message the judge produces, in every test: a password may appear only
+in the one message that issues it (the reply to `join` or `create`); a test in which any other
+message holds one fails, naming the message."""
 
 from __future__ import annotations
 
@@ -13,9 +17,13 @@ _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
+from password_watch import PasswordWatch  # noqa: E402
 from pg_server import PgServer  # noqa: E402
 
+from pbem.judge import Judge  # noqa: E402
+
 DATABASES = ("sqlite", "postgresql")
+WATCH = PasswordWatch()
 
 
 @pytest.fixture(scope="session")
@@ -38,3 +46,32 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "judge.sqlite3")
     server: PgServer = request.getfixturevalue("pg_server")
     return server.new_schema()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _watch_every_judge() -> Iterator[None]:
+    handle, tick = Judge.handle, Judge.tick
+
+    def watched_handle(self, inbound):  # type: ignore[no-untyped-def]
+        messages = handle(self, inbound)
+        WATCH.see(messages)
+        return messages
+
+    def watched_tick(self, now=None):  # type: ignore[no-untyped-def]
+        messages = tick(self, now)
+        WATCH.see(messages)
+        return messages
+
+    Judge.handle, Judge.tick = watched_handle, watched_tick  # type: ignore[method-assign]
+    yield
+    Judge.handle, Judge.tick = handle, tick  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def _no_password_in_any_reply() -> Iterator[None]:
+    WATCH.reset()
+    yield
+    if WATCH.leaks:
+        leaks = "\n\n".join(WATCH.leaks)
+        WATCH.reset()
+        pytest.fail(f"a message of the judge holds a password it did not issue:\n{leaks}")
