@@ -1,0 +1,46 @@
+"""No password is ever quoted back [1.4]: `passwords.mask` over every line a reply quotes,
+however the line was mangled; what is no password stays as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.passwords import mask
+
+
+@pytest.mark.parametrize(
+    ("line", "quoted"),
+    [
+        ("game alpha amber-otter-tango", "game alpha ******"),
+        ("\ufeffgame alpha amber-otter-tango", "\ufeffgame alpha ******"),
+        ("gmae alpha amber-otter-tango", "gmae alpha ******"),
+        ("*game alpha amber-otter-tango*", "*game alpha ******"),
+        ("Game: alpha Amber Otter Tango", "Game: alpha ******"),
+        ("game alpha amber-oter-tango", "game alpha ******"),
+        ("master alpha whatever-it-was", "master alpha ******"),
+        ("resign alpha amber otter", "resign alpha ******"),
+        ("amber-otter-tango", "******"),
+        ("my password is amber otter tango!", "my password ******"),
+        ("pw: amberottertango", "pw: ******"),
+        ("the amber otter tango", "the ******"),
+        ("join alpha amber otter tango", "join alpha ******"),
+    ],
+)
+def test_whatever_may_be_a_password_is_masked(line: str, quoted: str) -> None:
+    assert mask(line) == quoted
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "status alpha",
+        "history alpha",
+        "join alpha as Ruby Rose",
+        "orders 3: Gx3 Gx4 bRv1Rx1 mYw3 Yw2 sOz5",
+        "fleet DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3",
+        "create alpha deadline 48h reminder 12h",
+        "Hello judge, how do I play?",
+    ],
+)
+def test_lines_without_a_password_are_quoted_as_they_are(line: str) -> None:
+    assert mask(line) == line
