@@ -16,7 +16,7 @@ from engine import GameState, Ruleset
 from engine.match import GameOutcome, match_over, match_winner
 from notation.fleets import Fleet
 from notation.parse import parse_fleet, parse_orders
-from pbem import matches, render
+from pbem import materiel, matches, render
 from pbem.computer_seat import play_computer_seats
 from pbem.deadlines import DeadlineRule, format_moment
 from pbem.messages import Attachment, Outbound
@@ -138,7 +138,7 @@ def _next_turn_text(game: GameRow, state: GameState, seat: str) -> str:
     may = engine.entitlements(state, seat)
     limits = may.limits()
     lines = [
-        f"Turn {state.turn}: you may use {may.describe()}.",
+        f"Turn {state.turn}: you may use {materiel.may_use(may)}.",
         *([limits] if limits else []),
         deadline_line(game),
     ]
