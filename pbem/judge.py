@@ -15,11 +15,12 @@ import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from pbem import gamekinds
-from pbem.commands import Command, CommandError, help_text, parse_commands
+from pbem import gamekinds, replies
+from pbem.commands import Command, CommandError, parse_commands
 from pbem.computer_seat import without_computer_mail
 from pbem.desk import Desk, Refusal, Reply, Session
 from pbem.messages import Inbound, Outbound
+from pbem.passwords import MASK, mask
 from pbem.store import Store
 
 log = logging.getLogger(__name__)
@@ -56,27 +57,27 @@ class Judge:
     # -- entry points -------------------------------------------------------------------
     def handle(self, inbound: Inbound) -> list[Outbound]:
         """Process one submission completely; the replies, once committed."""
-        commands = parse_commands(inbound.text, inbound.subject)
+        commands = parse_commands(inbound.text, inbound.subject if inbound.read_subject else "")
         reply = Reply()
         with self._lock, self.store.transaction():
             now = self._now()
             desk = Desk(self.store, self.rng, inbound, Session(), reply, now)
             desk.sign_on_account()
-            if not commands:
-                reply.sections.append(
-                    "The judge found no command in your message.\n\n" + help_text()
-                )
-            for command in commands:
-                reply.sections.append(_answer(command, desk))
+            for item in replies.runs(commands):
+                if isinstance(item, list):
+                    reply.sections.append(replies.unreadable(item))
+                else:
+                    reply.sections.append(_answer(item, desk))
             if self.keep is not None:
                 self.keep(reply.messages)
-        body = "\n\n".join(reply.sections).rstrip() + "\n"
+        body = replies.compose(inbound.notes, reply.sections, commands)
         subject = inbound.subject.strip()
         for command in commands:
             # A subject like `game alpha PW` must not come back with the password in it.
             password = getattr(command, "password", None)
             if password:
-                subject = subject.replace(password, "*" * 6)
+                subject = subject.replace(password, MASK)
+        subject = mask(subject)
         if subject and not subject.lower().startswith("re:"):
             subject = "Re: " + subject
         answer = Outbound(
@@ -119,19 +120,12 @@ class Judge:
 
 def _answer(command: Command | CommandError, desk: Desk) -> str:
     if isinstance(command, CommandError):
-        text = f"> {command.text.strip()}\nNot understood: {command}"
-        if command.message.startswith("unknown command"):
-            text += "\n\n" + help_text()
-        return text
+        return replies.error_answer(command)
     try:
         text = gamekinds.handler_for(command, desk)(command, desk)
     except Refusal as refusal:
         text = f"Refused: {refusal}"
-    return _quote(command.echo) + "\n" + text
-
-
-def _quote(text: str) -> str:
-    return "\n".join("> " + line for line in text.splitlines())
+    return replies.quote(command.echo) + "\n" + text
 
 
 def _aware(moment: datetime) -> datetime:

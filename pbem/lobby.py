@@ -144,7 +144,7 @@ def join(command: Command, desk: Desk) -> str:
     )
     ruleset = games.ruleset_of(game)
     match = matches.match_of(desk.store, game)
-    lines = [f"You joined {game.name} as player {seat} ({name})."]
+    lines = [f"You joined {game.name} as player {seat}{render.named(name, seat, ' ({})')}."]
     if match:
         lines.append(f"It is {match.rules.describe()}.")
     if password:
@@ -167,12 +167,13 @@ def join(command: Command, desk: Desk) -> str:
         desk.store.update_game(game)
         lines += ["", "Both players are in.", games.deadline_line(game)]
         other = players[games.other(seat)]
+        joined = render.named(name, seat, f"{{}} (player {seat})") or f"Player {seat}"
         desk.reply.messages.append(
             Outbound(
                 (other.address,),
                 games.subject(game, "your opponent has joined"),
-                f"{name} has joined {game.name} as player B. Send your fleet if you have "
-                f"not yet.\n{games.deadline_line(game)}",
+                f"{joined} has joined {game.name}. "
+                f"Send your fleet if you have not yet.\n{games.deadline_line(game)}",
                 game.name,
             )
         )

@@ -10,7 +10,7 @@ from notation.errors import NotationError
 from notation.format import format_fleet
 from notation.orders import MissileLaunch, Order, format_orders
 from notation.parse import parse_fleet, parse_orders
-from pbem import games, matches, notes, render
+from pbem import games, materiel, matches, notes, render
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
@@ -29,7 +29,7 @@ def sign_on(command: Command, desk: Desk) -> str:
         raise
     desk.session.game, desk.session.seat = game, seat
     player = desk.store.players(game.id)[seat]
-    text = f"Signed on to {game.name} as player {seat} ({player.name})."
+    text = f"Signed on to {game.name} as player {seat}{render.named(player.name, seat, ' ({})')}."
     if player.address != desk.inbound.sender:
         # The password is what identifies a player; mail follows them to a new address.
         desk.store.connection.execute(
@@ -150,7 +150,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
         return (
             f"Your orders for turn {game.turn} break the rules and are refused whole; "
             f"nothing changed:\n{listed}\n"
-            f"This turn you may use {engine.entitlements(state, seat).describe()}."
+            f"This turn you may use: {materiel.may_use(engine.entitlements(state, seat))}."
         )
     except ValueError as exc:  # refused for a reason the engine gives no problem list for
         return f"Your orders for turn {game.turn} are refused; nothing changed:\n  {exc}"
@@ -163,8 +163,8 @@ def submit_orders(command: Command, desk: Desk) -> str:
         f"  {game.turn} {seat}: {canonical}"
         if canonical
         else f"  {game.turn} {seat}: (no actions)",
-        f"They use: {checked.summary()}.",
-        f"This turn you may use {engine.entitlements(state, seat).describe()}.",
+        f"They use: {materiel.used(checked, engine.entitlements(state, seat))}.",
+        f"This turn you may use: {materiel.may_use(engine.entitlements(state, seat))}.",
     ]
     if checked.limited and checked.only_scans:
         lines.append(

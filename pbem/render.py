@@ -246,6 +246,12 @@ def _ship_key(fleet: Fleet) -> str:
     return "key: " + " ".join(f"{TYPE_MARKS[t]}={t}" for t in types)
 
 
+def named(name: str, seat: str, form: str) -> str:
+    """`form` with the player's name in it, or "" when the name is only the seat's
+    ("Player B"): a seat is said once, never "Player B has joined as player B"."""
+    return "" if name == f"Player {seat}" else form.format(name)
+
+
 # -- views ----------------------------------------------------------------------------------
 def _name(names: dict[str, str], seat: str) -> str:
     return f"{names.get(seat, 'player ' + seat)} ({seat})"

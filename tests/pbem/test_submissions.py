@@ -88,17 +88,21 @@ def test_empty_orders_mean_no_actions(started: Table) -> None:
     alice = started.people["alice@example.org"]
     reply = alice.orders(1, "")
     assert "1 A: (no actions)" in reply.body
-    assert "strikes 0 of 7" in reply.body
+    assert "They use: 0 of 7 conventional strikes, 0 of 1 missile" in reply.body
 
 
 def test_accepted_orders_are_echoed_canonically_with_what_they_use(started: Table) -> None:
     alice = started.people["alice@example.org"]
     reply = alice.orders(1, "Rx4, Rx5 m Yv3 Bv1 s Gz1")
     assert "1 A: Rx4 Rx5 mYv3 Bv1 sGz1" in reply.body
-    assert "They use: strikes 3 of 8, missile from Yv3, 1 scan of 1." in reply.body
+    # One way of counting in both lines: the missile's strike is not a conventional one.
     assert (
-        "This turn you may use 7 strikes, 1 missile (MD, launched from Yv3, Yw3 or Yx3), "
-        "1 beam (DS), 1 scan" in reply.body
+        "They use: 2 of 7 conventional strikes, 1 of 1 missile (from Yv3), 0 of 1 beam, "
+        "1 of 1 scan." in reply.body
+    )
+    assert (
+        "This turn you may use: 7 conventional strikes, 1 missile (MD, launched from Yv3, Yw3 "
+        "or Yx3), 1 beam (DS), 1 scan." in reply.body
     )
 
 

@@ -29,7 +29,7 @@ B_ORDERS = {
 
 def _a_orders(turn: int, reply_text: str, done: int) -> tuple[str, int]:
     """A's orders from what the judge told A: as many strikes as A may use, plus a missile."""
-    may = re.search(r"you may use (\d+) strikes?", reply_text)
+    may = re.search(r"you may use (\d+) conventional strikes?", reply_text)
     assert may, reply_text
     count = int(may.group(1)) + 1  # the missile's target is one more strike
     targets = B_TARGETS_BY_A[done : done + count]
@@ -63,7 +63,7 @@ def test_a_whole_game_from_create_to_reveal_keeps_every_secret(table: Table) -> 
         a_orders[turn] = text
         reply = alice.orders(turn, text)
         assert f"accepted for turn {turn}" in reply.body, reply.body
-        assert f"missile from {A_MISSILES[turn - 1]}" in reply.body
+        assert f"1 missile (from {A_MISSILES[turn - 1]})" in reply.body
         reply = bob.orders(turn, B_ORDERS[turn])
         assert "adjudicated" in reply.body, reply.body
         if turn == 2:
