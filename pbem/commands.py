@@ -119,7 +119,8 @@ def _keyword(word: str) -> str | None:
 
 
 def _suggest(word: str) -> str | None:
-    close = difflib.get_close_matches(word.lower(), list(SYNOPSIS) + list(ALIASES), n=1)
+    # 0.7: one slip in a keyword (`lsit`, `ordres`, `gmae`), not a word of prose (`Hello`).
+    close = difflib.get_close_matches(word.lower(), list(SYNOPSIS) + list(ALIASES), n=1, cutoff=0.7)
     return f"did you mean `{ALIASES.get(close[0], close[0])}`?" if close else None
 
 

@@ -1,6 +1,7 @@
 """The direct reply to a submission as one text: what the front end has to say first, an
-answer per command in order, the lines that hold no command answered together, and the list
-of commands once, at the end.
+answer per command in order, the lines that hold no command answered together, and, once at
+the end, the list of commands (when nothing in the message was a command) or one line saying
+where it is (when some lines were not).
 
 Every line of the sender's that a reply quotes goes through `passwords.mask`, whatever went
 wrong with it: a password is never quoted back, not even from a line the judge could not read.
@@ -15,7 +16,7 @@ from pbem.passwords import mask
 
 # A run of lines that hold no command is quoted this far; the reply says how many more.
 QUOTED_LINES = 3
-WHERE_TO_LOOK = "the commands are listed at the end"
+POINTER = "Lines that start with no command are skipped. Send `help` for the list of commands."
 
 
 def quote(text: str) -> str:
@@ -26,7 +27,7 @@ def quote(text: str) -> str:
 def no_command(error: CommandError) -> bool:
     """A line that starts with no command and nothing like one: a greeting, a sign-off, prose.
     (A near miss such as `ordres` gets an answer of its own, with its hint.)"""
-    return error.message.startswith("unknown command") and error.hint == GENERIC_HINT
+    return _unknown(error) and error.hint == GENERIC_HINT
 
 
 def runs(parsed: Sequence[Parsed]) -> Iterator[Parsed | list[CommandError]]:
@@ -63,7 +64,11 @@ def unreadable(run: list[CommandError]) -> str:
         what = f"line {error.line}, column {error.column}: {mask(error.message)}"
     else:
         what = f"{_lines([e.line for e in run])}: none starts with a command"
-    return "\n".join(quoted) + f"\nNot understood: {what} ({WHERE_TO_LOOK})."
+    return "\n".join(quoted) + f"\nNot understood: {what}; skipped."
+
+
+def _unknown(error: CommandError) -> bool:
+    return error.message.startswith("unknown command")
 
 
 def error_answer(error: CommandError) -> str:
@@ -71,27 +76,23 @@ def error_answer(error: CommandError) -> str:
     return f"{quote(error.text.strip())}\nNot understood: {mask(str(error))}"
 
 
-def needs_help(parsed: Sequence[Parsed]) -> bool:
-    """Whether the reply ends with the list of commands: a line started with no command."""
-    return not parsed or any(
-        isinstance(item, CommandError) and item.message.startswith("unknown command")
-        for item in parsed
-    )
-
-
 def compose(notes: Sequence[str], sections: Sequence[str], parsed: Sequence[Parsed]) -> str:
-    """The reply's body."""
+    """The reply's body. It ends with the list of commands when the message held none; with
+    one line saying where the list is when some of its lines started with no command."""
     parts = [*notes]
-    if not any(isinstance(item, Command) for item in parsed):
+    read = any(isinstance(item, Command) for item in parsed)
+    if not read:
         if parsed:
             parts.append("The judge found no command in your message.")
         else:
             parts.append("The judge found no command in your message: nothing in it to read.")
         parts.append(
-            "Write each command at the start of a line of your mail's text, one command a "
-            "line, for example `help` or `list`."
+            "Write each command at the start of a line of your mail's text, one command\n"
+            "a line: for example `help`, or `list` for the games you may join."
         )
     parts += sections
-    if needs_help(parsed):
+    if not read:
         parts.append(help_text())
+    elif any(isinstance(item, CommandError) and _unknown(item) for item in parsed):
+        parts.append(POINTER)
     return "\n\n".join(part.rstrip() for part in parts if part.strip()) + "\n"
