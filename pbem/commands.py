@@ -119,8 +119,11 @@ def _keyword(word: str) -> str | None:
 
 
 def _suggest(word: str) -> str | None:
-    # 0.7: one slip in a keyword (`lsit`, `ordres`, `gmae`), not a word of prose (`Hello`).
-    close = difflib.get_close_matches(word.lower(), list(SYNOPSIS) + list(ALIASES), n=1, cutoff=0.7)
+    # One slip in a keyword (`lsit`, `ordres`, `gmae`, `stats`), not a word of prose that
+    # shares some letters with one (`Hello`, `Lee`).
+    lowered = word.lower()
+    keys = [k for k in [*SYNOPSIS, *ALIASES] if abs(len(k) - len(lowered)) <= 1]
+    close = difflib.get_close_matches(lowered, keys, n=1, cutoff=0.7)
     return f"did you mean `{ALIASES.get(close[0], close[0])}`?" if close else None
 
 

@@ -85,7 +85,7 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
         view = engine.player_view(state, seat)
         body = "\n\n".join(
             [
-                f"{title} begins: {names['A']} (A) against {names['B']} (B).",
+                f"{title} begins: {_against(names)}.",
                 render.player_view_text(view, seat, names, grids=not game.accounts),
                 _next_turn_text(game, state, seat),
             ]
@@ -101,7 +101,7 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
             )
         )
     for address in store.observers(game.id):
-        body = f"{title} begins: {names['A']} (A) against {names['B']} (B).\n\n"
+        body = f"{title} begins: {_against(names)}.\n\n"
         body += deadline_line(game)
         messages.append(
             Outbound(
@@ -112,8 +112,8 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
         store,
         game,
         "the game begins",
-        f"Both fleets of {game.name} are in: the game begins, {names['A']} (A) against "
-        f"{names['B']} (B).\n{deadline_line(game)}",
+        f"Both fleets of {game.name} are in: the game begins, {_against(names)}.\n"
+        f"{deadline_line(game)}",
     )
     return game, messages
 
@@ -132,6 +132,10 @@ def master_notice(store: Store, game: GameRow, what: str, body: str) -> list[Out
             (address,), subject(game, what), f"{body}\n\n(You are its game master.)", game.name
         )
     ]
+
+
+def _against(names: dict[str, str]) -> str:
+    return f"{render.player(names['A'], 'A')} against {render.player(names['B'], 'B')}"
 
 
 def _next_turn_text(game: GameRow, state: GameState, seat: str) -> str:

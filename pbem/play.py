@@ -210,7 +210,7 @@ def resign(command: Command, desk: Desk) -> str:
     winner = games.other(seat) if games.other(seat) in players else None
     outcome = {
         "winner": winner,
-        "reason": f"{players[seat].name} ({seat}) resigned",
+        "reason": f"{render.player(players[seat].name, seat)} resigned",
         "turn": game.turn - 1 if game.phase == "playing" and game.turn > 1 else None,
         "score": None,
         "resigned": seat,

@@ -246,6 +246,11 @@ def _ship_key(fleet: Fleet) -> str:
     return "key: " + " ".join(f"{TYPE_MARKS[t]}={t}" for t in types)
 
 
+def player(name: str, seat: str) -> str:
+    """ "Kim (A)"; "Player B" for a player who gave no name (the seat said once)."""
+    return named(name, seat, f"{{}} ({seat})") or name
+
+
 def named(name: str, seat: str, form: str) -> str:
     """`form` with the player's name in it, or "" when the name is only the seat's
     ("Player B"): a seat is said once, never "Player B has joined as player B"."""
@@ -254,7 +259,7 @@ def named(name: str, seat: str, form: str) -> str:
 
 # -- views ----------------------------------------------------------------------------------
 def _name(names: dict[str, str], seat: str) -> str:
-    return f"{names.get(seat, 'player ' + seat)} ({seat})"
+    return player(names.get(seat, f"Player {seat}"), seat)
 
 
 def entries_text(

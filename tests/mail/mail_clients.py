@@ -6,13 +6,11 @@ from __future__ import annotations
 import base64
 import quopri
 import textwrap
-from itertools import count
-
-_ids = count(1)
+import uuid
 
 
 def _head(sender: str, subject: str, extra: str = "", message_id: str = "") -> str:
-    message_id = message_id or f"<shape{next(_ids)}@client.example>"
+    message_id = message_id or f"<{uuid.uuid4().hex}@client.example>"
     return (
         f"From: {sender}\r\nTo: judge@club.example\r\nSubject: {subject}\r\n"
         f"Date: Sun, 22 Nov 2026 12:00:00 +0000\r\nMessage-ID: {message_id}\r\n"
