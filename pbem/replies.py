@@ -1,7 +1,7 @@
 """The direct reply to a submission as one text: what the front end has to say first, an
 answer per command in order, the lines that hold no command answered together, and, once at
-the end, the list of commands (when nothing in the message was a command) or one line saying
-where it is (when some lines were not).
+the end, what to do (the commands most used, when nothing in the message was a command) or
+one line saying where the list of commands is (when only some lines were not).
 
 Every line of the sender's that a reply quotes goes through `passwords.mask`, whatever went
 wrong with it: a password is never quoted back, not even from a line the judge could not read.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from pbem.commands import GENERIC_HINT, Command, CommandError, Parsed, help_text
+from pbem.commands import GENERIC_HINT, Command, CommandError, Parsed
 from pbem.passwords import mask
 
 # A run of lines that hold no command is quoted this far; the reply says how many more.
@@ -76,23 +76,34 @@ def error_answer(error: CommandError) -> str:
     return f"{quote(error.text.strip())}\nNot understood: {mask(str(error))}"
 
 
+# What to do, for a message in which nothing was a command: short, the commonest commands.
+FIRST_STEPS = """\
+Write each command at the start of a line of your mail's text, one command a line.
+The commands most used:
+  list                    the games you may join
+  join NAME               take a seat in a game; the reply has your password
+  game NAME PASSWORD      sign on, then on the lines below:
+    fleet ...             your fleet
+    orders TURN: ...      your orders for a turn
+  status NAME             who has sent what, the deadline
+Send `help` for every command (`help orders` for one), or read the judge's guide."""
+
+
 def compose(notes: Sequence[str], sections: Sequence[str], parsed: Sequence[Parsed]) -> str:
-    """The reply's body. It ends with the list of commands when the message held none; with
-    one line saying where the list is when some of its lines started with no command."""
+    """The reply's body. When nothing in the message was a command, it says so first and ends
+    with what to do; when only some lines were not, it ends with one line saying so."""
     parts = [*notes]
     read = any(isinstance(item, Command) for item in parsed)
     if not read:
-        if parsed:
-            parts.append("The judge found no command in your message.")
-        else:
-            parts.append("The judge found no command in your message: nothing in it to read.")
         parts.append(
-            "Write each command at the start of a line of your mail's text, one command\n"
-            "a line: for example `help`, or `list` for the games you may join."
+            "The judge found no command in your message."
+            if parsed
+            else "The judge found no command in your message: it holds no text of your own "
+            "(quoted text, signatures and the subject of a reply to the judge are not read)."
         )
     parts += sections
     if not read:
-        parts.append(help_text())
+        parts.append(FIRST_STEPS)
     elif any(isinstance(item, CommandError) and _unknown(item) for item in parsed):
         parts.append(POINTER)
     return "\n\n".join(part.rstrip() for part in parts if part.strip()) + "\n"
