@@ -86,7 +86,7 @@ The commands most used:
     fleet ...             your fleet
     orders TURN: ...      your orders for a turn
   status NAME             who has sent what, the deadline
-Send `help` for every command (`help orders` for one), or read the judge's guide."""
+Send `help` for every command, `help orders` for more about one."""
 
 
 def compose(notes: Sequence[str], sections: Sequence[str], parsed: Sequence[Parsed]) -> str:

@@ -46,7 +46,7 @@ def _names(attachments: list[Attached]) -> str:
 def _unread(attachments: list[Attached], why: str) -> list[str]:
     if not attachments:
         return []
-    return [f"Not read: {_names(attachments)} ({why})."]
+    return [f"Not read: {_names(attachments)}: {why}."]
 
 
 def choose_text(parts: MailParts, subject: str, tagged: bool) -> Reading:
@@ -94,9 +94,11 @@ def choose_text(parts: MailParts, subject: str, tagged: bool) -> Reading:
         return Reading("\n\n".join(pieces), tuple(notes))
 
     notes += _unread(unread, "it holds no command")
-    notes += _unread(others, not_text + ". " + WHERE_COMMANDS_GO)
+    notes += _unread(others, not_text)
     if subject and not tagged and (not text.strip() or has_command(subject)):
         if text.strip():
             notes.append("The text of your mail holds no command, so the judge read its subject.")
         return Reading(subject, tuple(notes))
+    if others or unread:
+        notes.append(WHERE_COMMANDS_GO)
     return Reading(text, tuple(notes))

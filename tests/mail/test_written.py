@@ -162,7 +162,8 @@ def test_a_text_attachment_without_commands_is_named_as_not_read() -> None:
     message.add_attachment(b"my notes\n", "text", "plain", filename="notes.txt")
     reading = choose_text(mail_parts(message), "", tagged=False)
     assert reading.text == "Hello"
-    assert reading.notes == ("Not read: the attachment notes.txt (it holds no command).",)
+    assert reading.notes[0] == "Not read: the attachment notes.txt: it holds no command."
+    assert "attached text files" in reading.notes[1]
 
 
 def test_pgp_mime_signatures_are_no_ones_attachment() -> None:
