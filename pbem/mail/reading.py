@@ -37,6 +37,16 @@ def has_command(text: str) -> bool:
     return any(isinstance(parsed, Command) for parsed in parse_commands(text))
 
 
+# Commands a subject may hold in place of a body of prose ("join alpha", "help"): whole on
+# one line, needing no sign-on. A subject such as "fleet" or "orders" is a topic, not these.
+_ALONE = frozenset(("help", "list", "create", "join", "observe", "unobserve", "status", "history"))
+
+
+def _stands_alone(subject: str) -> bool:
+    parsed = parse_commands(subject)
+    return len(parsed) == 1 and isinstance(parsed[0], Command) and parsed[0].keyword in _ALONE
+
+
 def _names(attachments: list[Attached]) -> str:
     names = [a.filename for a in attachments]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -95,7 +105,7 @@ def choose_text(parts: MailParts, subject: str, tagged: bool) -> Reading:
 
     notes += _unread(unread, "it holds no command")
     notes += _unread(others, not_text)
-    if subject and not tagged and (not text.strip() or has_command(subject)):
+    if subject and not tagged and (not text.strip() or _stands_alone(subject)):
         if text.strip():
             notes.append("The text of your mail holds no command, so the judge read its subject.")
         return Reading(subject, tuple(notes))
