@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from pbem import games, throttle
 from pbem.deadlines import format_moment
 from pbem.messages import Inbound, Outbound
-from pbem.passwords import check_password
+from pbem.passwords import check_password, could_be_password
 from pbem.store import GameRow, Store
 
 
@@ -172,6 +172,7 @@ class Desk:
     def seat_for(self, game: GameRow, password: str) -> str:
         if game.accounts:
             self.refuse_other_front_end(game)
+        self.refuse_no_password(game, password)
         self.no_wrong_password_yet()
         self.refuse_throttled(game)
         # Check both seats every time, so the time taken does not say which seat matched.
@@ -184,6 +185,15 @@ class Desk:
             self.wrong_password(game)
             raise Refusal(f"wrong password for {game.name}; nothing changed")
         return matches[0]
+
+    def refuse_no_password(self, game: GameRow, password: str) -> None:
+        """Refuse what cannot be a password at all, unchecked and uncounted: no guess."""
+        if not could_be_password(password):
+            raise Refusal(
+                f"that is not a password of game {game.name} (passwords are three words, "
+                "such as amber-otter-tango, given in the reply to `join` or `create`); "
+                "nothing changed"
+            )
 
     def no_wrong_password_yet(self) -> None:
         if self.session.wrong_password:

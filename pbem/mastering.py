@@ -22,6 +22,7 @@ def sign_on_master(command: Command, desk: Desk) -> str:
     desk.session.failed_line = command.line  # until the password is right
     if game.accounts:
         desk.refuse_other_front_end(game)
+    desk.refuse_no_password(game, command.password)
     desk.no_wrong_password_yet()
     desk.refuse_throttled(game)
     if not check_password(command.password, game.master_password):

@@ -42,7 +42,13 @@ WORDS: tuple[str, ...] = tuple(
 )
 
 
-def new_password(rng: random.Random | None = None, words: int = 3) -> str:
+PASSWORD_WORDS = 3
+
+
+_WORD_SET = frozenset(WORDS)
+
+
+def new_password(rng: random.Random | None = None, words: int = PASSWORD_WORDS) -> str:
     """`amber-otter-tango`: from `secrets` unless a (seeded, for tests) rng is passed."""
     chooser = rng if rng is not None else secrets.SystemRandom()
     return "-".join(chooser.choice(WORDS) for _ in range(words))
@@ -51,6 +57,15 @@ def new_password(rng: random.Random | None = None, words: int = 3) -> str:
 def normalize(password: str) -> str:
     """Players may write the words in any case, separated by hyphens, spaces or nothing else."""
     return "-".join(w for w in re.split(r"[\s_-]+", password.lower()) if w)
+
+
+def could_be_password(text: str) -> bool:
+    """Whether `text` has the shape of every password the judge issues: three of its words.
+    Anything else cannot be right, so it is no guess (a signature such as "Game Alpha Team
+    Lead" read as `game alpha` and a password): refused without being checked or counted.
+    (WORDS may therefore grow but never lose a word.)"""
+    words = normalize(text).split("-")
+    return len(words) == PASSWORD_WORDS and all(w in _WORD_SET for w in words)
 
 
 def hash_password(password: str, rng: random.Random | None = None) -> str:
@@ -76,7 +91,6 @@ def check_password(password: str, stored: str) -> bool:
 # Never quoting a password back
 
 MASK = "******"
-_WORD_SET = frozenset(WORDS)
 # Commands whose line carries a password after the game's name, and words that announce one.
 _SIGN_ON_WORDS = ("game", "master", "signon", "sign-on", "resign", "history", "status")
 _PASSWORD_WORDS = frozenset(("password", "passwort", "pw", "pass", "passphrase", "pwd"))

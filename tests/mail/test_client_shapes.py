@@ -142,7 +142,7 @@ def test_a_dash_escaped_signature_in_a_clearsigned_mail_is_not_read(game: Post) 
     # The signature holds a sign-on line with a wrong password: read, it would count as a
     # guess at alpha's passwords.
     signed = f"game alpha {game.passwords['A']}\nfleet {FLEET_A}\n\n-- \nAlice\n"
-    signed += "game alpha wrong-guess-here\n"
+    signed += "game alpha acorn-amber-anchor\n"  # the shape of a password
     text = game.reply(clients.clearsigned(ALICE, "my fleet", signed))
     assert "Your fleet is accepted" in text
     assert "wrong" not in text.lower() and "not understood" not in text.lower()
@@ -150,11 +150,11 @@ def test_a_dash_escaped_signature_in_a_clearsigned_mail_is_not_read(game: Post) 
 
 
 def test_quoted_text_is_never_read_nor_counted_as_a_wrong_password(game: Post) -> None:
-    quoted = "game alpha stolen-from-quote\nresign"
+    quoted = "game alpha badger-beetle-bison\nresign"
     own = "status alpha"
     for _ in range(3):
         text = game.reply(clients.mutt_bottom_post(BOB, "Re: x", quoted, own, "<j1@club.example>"))
-        assert "stolen" not in text and "Refused" not in text
+        assert "badger" not in text and "Refused" not in text
     assert game.wrong_passwords() == 0
 
 

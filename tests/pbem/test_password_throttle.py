@@ -126,6 +126,30 @@ def test_the_count_and_the_brake_survive_reopening_the_store(game: Table, db_pat
         store.close()
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "game alpha Team Lead",
+        "Game Alpha Team Lead, Springfield",
+        "master alpha 1234",
+        "game alpha x",
+    ],
+)
+def test_what_cannot_be_a_password_is_refused_unchecked_and_not_counted(
+    game: Table, line: str
+) -> None:
+    # A signature line such as "Game Alpha Team Lead" reads as `game alpha` and a password;
+    # the judge's passwords are always three of its words, so it is no guess at one.
+    body = table_send(game, "eve@example.org", line)
+    assert "not a password of game alpha" in body and "wrong password" not in body
+    assert game.store.wrong_passwords_since(game.store.game("alpha").id, game.clock.now)[0] == 0
+
+
+def table_send(table: Table, address: str, text: str) -> str:
+    person = table.people.get(address) or table.person(address)
+    return person.send(text).body
+
+
 def test_a_version_1_database_upgrades_and_keeps_its_games(db_path: Path) -> None:
     db = open_database(db_path)
     migrate(db, target=1)
