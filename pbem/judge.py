@@ -20,10 +20,14 @@ from pbem.commands import Command, CommandError, parse_commands
 from pbem.computer_seat import without_computer_mail
 from pbem.desk import Desk, Refusal, Reply, Session
 from pbem.messages import Inbound, Outbound
-from pbem.passwords import MASK, mask
+from pbem.passwords import MASK, hide, mask
 from pbem.store import Store
 
 log = logging.getLogger(__name__)
+
+
+# The commands whose answer issues a password: the only answers that may hold one.
+ISSUING = frozenset(("join", "create"))
 
 
 def now_utc() -> datetime:
@@ -65,9 +69,11 @@ class Judge:
             desk.sign_on_account()
             for item in replies.runs(commands):
                 if isinstance(item, list):
-                    reply.sections.append(replies.unreadable(item))
-                else:
+                    reply.sections.append(hide(replies.unreadable(item)))
+                elif isinstance(item, Command) and item.keyword in ISSUING:
                     reply.sections.append(_answer(item, desk))
+                else:
+                    reply.sections.append(hide(_answer(item, desk)))
             if self.keep is not None:
                 self.keep(reply.messages)
         body = replies.compose(inbound.notes, reply.sections, commands)

@@ -109,14 +109,15 @@ def _password_shaped(token: str) -> bool:
     return len(parts) >= 2 and sum(p in _WORD_SET for p in parts) >= 2
 
 
-def mask(line: str) -> str:
+def mask(line: str, positional: bool = True) -> str:
     """A line someone sent, as a reply may quote it: whatever may be a password replaced by
     `******`, however the line was mangled. Masked are: password-shaped words (two or more of
     the password words joined by `-` or `_`); runs of password words written apart (three on
     a `join` line, where two may be a name); on a line
     that looks like a sign-on (`game`, `master`, `resign`, `history`, `status`, or a near miss
     such as `gmae`, after any junk), every word after the game's name; and every word after
-    `password` or `pw`."""
+    `password` or `pw`. With `positional` False only the first two rules apply: for the
+    judge's own texts that may hold a word of the sender's (an error message)."""
     tokens = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(line)]
     if not tokens:
         return line
@@ -136,11 +137,11 @@ def mask(line: str) -> str:
             for i in run:
                 masked[i] = True
         run = []
-    first = next((i for i, word in enumerate(bare) if word), None)
+    first = next((i for i, word in enumerate(bare) if word), None) if positional else None
     if first is not None and _looks_like(bare[first], _SIGN_ON_WORDS) and len(tokens) > first + 2:
         for i in range(first + 2, len(tokens)):
             masked[i] = True
-    for index, word in enumerate(bare):
+    for index, word in enumerate(bare if positional else ()):
         if word in _PASSWORD_WORDS:
             for i in range(index + 1, len(tokens)):
                 masked[i] = True
@@ -151,6 +152,15 @@ def mask(line: str) -> str:
             position = end
     out.append(line[position:])
     return _merge_masks("".join(out))
+
+
+_JOINED = re.compile(r"(?<![\w-])[A-Za-z]+(?:[-_][A-Za-z]+)+(?![\w-])")
+
+
+def hide(text: str) -> str:
+    """Every word of a text that has the very shape of a password (`amber-otter-tango`)
+    masked: the last guard over a reply's answers, whatever quoted it."""
+    return _JOINED.sub(lambda m: MASK if could_be_password(m.group()) else m.group(), text)
 
 
 def _looks_like(word: str, keywords: tuple[str, ...]) -> bool:

@@ -14,6 +14,7 @@ from pbem import games, materiel, matches, notes, render
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
+from pbem.passwords import mask
 
 
 def sign_on(command: Command, desk: Desk) -> str:
@@ -231,10 +232,14 @@ def notation_errors(exc: NotationError, command: Command) -> str:
         column = error.column + (command.body_column - 1 if error.line == 1 else 0)
         index = line - command.line
         source = source_lines[index] if 0 <= index < len(source_lines) else ""
-        text = f"  line {line}, column {column}: {error.message}"
+        text = f"  line {line}, column {column}: {mask(error.message, positional=False)}"
         if error.expected:
             text += "; expected " + ", ".join(error.expected)
-        text += f"\n    {source}\n    {' ' * (column - 1)}{'^' * error.length}"
+        shown = mask(source)
+        if shown == source:
+            text += f"\n    {source}\n    {' ' * (column - 1)}{'^' * error.length}"
+        else:  # a password in the line: never quoted back, so no caret to place under it
+            text += f"\n    {shown}"
         if error.hint:
             text += f"\n    hint: {error.hint}"
         out.append(text)

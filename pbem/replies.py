@@ -61,7 +61,7 @@ def unreadable(run: list[CommandError]) -> str:
         quoted.append(f"> ... ({len(run) - QUOTED_LINES} more lines)")
     if len(run) == 1:
         error = run[0]
-        what = f"line {error.line}, column {error.column}: {mask(error.message)}"
+        what = f"line {error.line}, column {error.column}: {mask(error.message, False)}"
     else:
         what = f"{_lines([e.line for e in run])}: none starts with a command"
     return "\n".join(quoted) + f"\nNot understood: {what}; skipped."
@@ -73,7 +73,7 @@ def _unknown(error: CommandError) -> bool:
 
 def error_answer(error: CommandError) -> str:
     """The answer to a line that is not a command as written, with its hint."""
-    return f"{quote(error.text.strip())}\nNot understood: {mask(str(error))}"
+    return f"{quote(error.text.strip())}\nNot understood: {mask(str(error), positional=False)}"
 
 
 # What to do, for a message in which nothing was a command: short, the commonest commands.

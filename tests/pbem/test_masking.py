@@ -4,6 +4,7 @@ however the line was mangled; what is no password stays as it was."""
 from __future__ import annotations
 
 import pytest
+from pbem_support import Table
 
 from pbem.passwords import mask
 
@@ -44,3 +45,28 @@ def test_whatever_may_be_a_password_is_masked(line: str, quoted: str) -> None:
 )
 def test_lines_without_a_password_are_quoted_as_they_are(line: str) -> None:
     assert mask(line) == line
+
+
+def test_a_password_inside_a_fleet_block_is_not_shown_under_its_error(table: Table) -> None:
+    table.person("gm@example.org").send("create alpha")
+    alice = table.person("alice@example.org", "Alice")
+    alice.join()
+    reply = alice.send(f"{alice.sign_on()}fleet DS Rv1 Rv2\n{alice.password}\n")
+    assert "could not be read" in reply.body
+    assert alice.password not in reply.body and "******" in reply.body
+
+
+def test_a_sign_on_without_its_password_is_said_plainly(table: Table) -> None:
+    table.person("gm@example.org").send("create alpha")
+    alice = table.person("alice@example.org", "Alice")
+    alice.join()
+    reply = alice.send(f"game alpha\n{alice.password}\nstatus alpha")
+    assert "`game alpha` needs the password of the game" in reply.body
+    assert alice.password not in reply.body
+
+
+def test_the_last_guard_hides_whatever_has_the_very_shape_of_a_password() -> None:
+    from pbem.passwords import hide
+
+    assert hide("unexpected amber-otter-tango here") == "unexpected ****** here"
+    assert hide("game ruby-rose and Ruby Rose Hazel") == "game ruby-rose and Ruby Rose Hazel"
