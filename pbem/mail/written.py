@@ -180,6 +180,10 @@ def command_lines(text: str) -> str:
     index = 0
     while index < len(lines):
         stripped = lines[index].rstrip()
+        if _quoted_line(stripped):  # the bulk of a reply: nothing in a quote ends the reading
+            kept.append("")
+            index += 1
+            continue
         if stripped in ("--", "-- ") or _ORIGINAL.match(stripped):
             break  # RFC 3676 signature separator (its trailing space often lost); pasted mail
         if _MAIL_HEADER_LINE.match(stripped) and _is_pasted_header_block(lines, index):
@@ -192,7 +196,7 @@ def command_lines(text: str) -> str:
             kept += [""] * attribution
             index += attribution
             continue
-        kept.append("" if _quoted_line(stripped) or _SENT_FROM.match(stripped) else stripped)
+        kept.append("" if _SENT_FROM.match(stripped) else stripped)
         index += 1
     while kept and not kept[-1].strip():
         kept.pop()
