@@ -317,12 +317,12 @@ def test_the_judges_own_subject_is_not_read_when_the_body_has_no_command(playing
     ],
 )
 def test_auto_replies_without_rfc_3834_headers_in_other_languages_get_no_answer(
-    playing: Post, subject: str
+    post: Post, subject: str
 ) -> None:
     raw = clients.plain(
         "bob@example.net", subject, "Ich bin bis Montag nicht im Büro.\nstatus alpha\n"
     )
-    assert playing.send(raw) == []
+    assert post.send(raw) == []
 
 
 # -- replies -------------------------------------------------------------------------------------
