@@ -83,7 +83,7 @@ class Judge:
             password = getattr(command, "password", None)
             if password:
                 subject = subject.replace(password, MASK)
-        subject = mask(subject)
+        subject = hide(mask(subject))
         if subject and not subject.lower().startswith("re:"):
             subject = "Re: " + subject
         answer = Outbound(
