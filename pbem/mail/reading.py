@@ -2,7 +2,8 @@
 the sender is told about what was not read.
 
 The body comes first: when it holds a command, it alone is read. A body without commands (a
-greeting, "my orders are attached") gives way to the text attachments (`.txt`, `.ssr`, any
+greeting, "Orders attached.": `fleet` and `orders` act only after a sign-on) gives way to the
+text attachments (`.txt`, `.ssr`, any
 `text/plain` file) that hold commands, and then to the subject, unless the subject is the
 judge's own (a reply to its mail). Every attachment left unread is named in the reply, with
 why: nothing is ignored silently.
@@ -47,6 +48,15 @@ def _stands_alone(subject: str) -> bool:
     return len(parsed) == 1 and isinstance(parsed[0], Command) and parsed[0].keyword in _ALONE
 
 
+def _acts(text: str) -> bool:
+    """Whether the text holds a command that can act by itself: `fleet` and `orders` cannot
+    without a sign-on line, and a body such as "Orders attached." is a sentence, not one."""
+    return any(
+        isinstance(parsed, Command) and parsed.keyword not in ("fleet", "orders")
+        for parsed in parse_commands(text)
+    )
+
+
 def _names(attachments: list[Attached]) -> str:
     names = [a.filename for a in attachments]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -70,7 +80,7 @@ def choose_text(parts: MailParts, subject: str, tagged: bool) -> Reading:
     files = [a for a in parts.attachments if a.text is not None]
     others = [a for a in parts.attachments if a.text is None]
     not_text = "the judge reads no pictures or documents, only text"
-    if has_command(text):
+    if _acts(text):
         notes += _unread(files, "the text of your mail holds commands, so only it is read")
         notes += _unread(others, not_text)
         return Reading(text, tuple(notes))

@@ -372,3 +372,64 @@ def test_a_player_joining_without_a_name_is_announced_once(post: Post) -> None:
     sent = post.send(clients.plain("b@example.org", "join", "join alpha"))
     told = text_of(next(m for m in sent if m["To"] == "a@example.org"))
     assert told.count("player B") + told.count("Player B") == 1, told
+
+
+# -- a whole game --------------------------------------------------------------------------------
+
+
+def test_a_whole_game_played_from_real_client_shapes(post: Post) -> None:
+    """Kim on Thunderbird, Apple Mail, Gmail; Lee on Outlook, mutt, inline PGP and a Windows
+    editor; greetings, sign-offs, signatures, quotes of the judge's mail, an attachment, a
+    typo'd keyword and a vacation notice along the way. Every reply is read; at the end the
+    record comes to both, and no mail but the two join replies ever held a password."""
+    kim, lee = "Kim Park <kim@example.org>", "lee@example.net"
+    post.send(clients.plain("gm@example.com", "new game", "create duel"))
+    text = post.reply(clients.thunderbird_flowed(kim, "join", "Hi,\n\njoin duel\n\nKim\n-- \nKim"))
+    pk = re.search(r"password for duel: (\S+)", text).group(1)  # type: ignore[union-attr]
+    assert "You joined duel as player A (Kim Park)" in text
+    text = post.reply(clients.outlook_word_html(lee, "join", ["join duel", "", "Lee"]))
+    pl = re.search(r"password for duel: (\S+)", text).group(1)  # type: ignore[union-attr]
+    assert "You joined duel as player B." in text and "did you mean" not in text
+
+    quote = f"On 22/11/2026 22:03, Spaceships judge wrote:\n> Your password for duel: {pk}\n"
+    text = post.reply(
+        clients.thunderbird_flowed(kim, "Re: join", f"gmae duel {pk}\nfleet {FLEET_A}\n\n{quote}")
+    )
+    assert "did you mean `game`" in text and "accepted" not in text
+    text = post.reply(
+        clients.thunderbird_flowed(kim, "Re: join", f"game duel {pk}\nfleet {FLEET_A}\n\n{quote}")
+    )
+    assert "Your fleet is accepted" in text
+    ships = FLEET_B.split("; ")
+    sent = post.send(
+        clients.outlook_word_html(lee, "fleet", [f"game duel {pl}", "fleet", *ships, "", "Lee"])
+    )
+    assert any("begins" in str(m["Subject"]) for m in sent)
+
+    turns = [("Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 mYv3 Oy5", ""), ("Bv1 Bv2 Bv3 mYw3 Bw1", "Ry1")]
+    turns += [("Bw2 Bw3 Gz1 mYx3 Gz2", ""), ("Gz3 Gz4 Yz3", ""), ("Yz4 Yz5 Yv5", "")]
+    for turn, (kims, lees) in enumerate(turns, start=1):
+        orders_a = f"game duel {pk}\norders {turn}: {kims}\n"
+        orders_b = f"game duel {pl}\norders {turn}: {lees}\n"
+        if turn == 1:
+            text = post.reply(
+                clients.with_attachment(kim, "t1", "Orders attached.", "t1.txt", orders_a.encode())
+            )
+            assert "the judge read the attachment t1.txt" in text
+        elif turn == 2:
+            text = post.reply(clients.apple_mail_delsp(kim, "t2", orders_a + "\nSent from my iPad"))
+        else:
+            text = post.reply(clients.gmail_reply(kim, "Re: t", orders_a, "Turn results", "<q>"))
+        assert f"Your orders are accepted for turn {turn}" in text, text
+        assert post.send(clients.plain(lee, "Abwesenheitsnotiz: t", "Nicht im Büro.")) == []
+        if turn % 2:
+            raw = clients.clearsigned(lee, "t", orders_b + "-- \nLee\ngame duel acorn-amber-anchor")
+        else:
+            raw = clients.mutt_bottom_post(lee, "Re: t", f"game duel {pk}", orders_b, "<q>")
+        sent = post.send(raw)
+        answer = next(m for m in sent if m["To"] == "lee@example.net" and "accepted" in text_of(m))
+        assert f"turn {turn}" in text_of(answer)
+    over = [m for m in sent if "Game over" in str(m["Subject"])]
+    assert sorted(m["To"] for m in over) == ["kim@example.org", "lee@example.net"]
+    assert all(a.get_filename() == "duel.ssr" for m in over for a in m.iter_attachments())
+    assert post.wrong_passwords() == 0

@@ -193,3 +193,11 @@ def test_the_subject_is_read_when_the_body_is_prose_unless_it_is_the_judges_own(
     assert choose_text(parts, "Turn 6 results", tagged=True).text == "Hi, I would like to play."
     empty = mail_parts(_mail("\n"))
     assert choose_text(empty, "Turn 6 results", tagged=True).text == ""
+
+
+def test_a_body_that_only_says_orders_attached_gives_way_to_the_attachment() -> None:
+    # "Orders attached." starts with a keyword, but orders act only after a sign-on.
+    message = _mail("Orders attached.\n")
+    message.add_attachment(b"game alpha pw\norders 3: Gx3\n", "text", "plain", filename="o.txt")
+    reading = choose_text(mail_parts(message), "", tagged=False)
+    assert reading.text == "game alpha pw\norders 3: Gx3" and "o.txt" in reading.notes[0]
