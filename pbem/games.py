@@ -16,7 +16,7 @@ from engine import GameState, Ruleset
 from engine.match import GameOutcome, match_over, match_winner
 from notation.fleets import Fleet
 from notation.parse import parse_fleet, parse_orders
-from pbem import materiel, matches, render
+from pbem import matches, materiel, render
 from pbem.computer_seat import play_computer_seats
 from pbem.deadlines import DeadlineRule, format_moment
 from pbem.messages import Attachment, Outbound

@@ -10,7 +10,7 @@ from notation.errors import NotationError
 from notation.format import format_fleet
 from notation.orders import MissileLaunch, Order, format_orders
 from notation.parse import parse_fleet, parse_orders
-from pbem import games, materiel, matches, notes, render
+from pbem import games, matches, materiel, notes, render
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
