@@ -82,7 +82,7 @@ def play_game(post: Post, word: dict[str, str], name: str, fleet_a: str) -> list
     post.send(BOB, f"game {name} {word[BOB]}\nfleet {FLEET_B}")
     news, done, turn, counts, ended = body(post.last_to(ALICE)), 0, 1, [], False
     while not ended:
-        found = re.search(r"you may use (\d+) strikes?", news)
+        found = re.search(r"you may use (\d+) conventional strikes?", news)
         assert found, news
         counts.append(int(found.group(1)))
         targets = B_CELLS[done : done + counts[-1]]

@@ -47,7 +47,7 @@ def with_additional(base: str, types: Sequence[str], skip: int = 0) -> str:
 
 
 def strikes_allowed(text: str) -> int:
-    may = re.search(r"you may use (\d+) strikes?", text)
+    may = re.search(r"you may use (\d+) conventional strikes?", text)
     assert may, text
     return int(may.group(1))
 
