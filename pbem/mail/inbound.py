@@ -293,8 +293,11 @@ def read_mail(
 
 
 def _reply_to(envelope: Envelope) -> str:
+    value = envelope.get("reply-to")
+    if not value:
+        return ""
     try:
-        pairs = getaddresses([envelope.get("reply-to") or ""])
+        pairs = getaddresses([value])
     except Exception:
         return ""
     addresses = [a.strip().lower() for _, a in pairs if "@" in a]

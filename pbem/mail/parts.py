@@ -86,8 +86,11 @@ def part_info(part: Message) -> PartInfo:
     filename: str | None = None
     try:
         header = part.get("content-disposition")
-        disposition = getattr(header, "content_disposition", None)
-        filename = part.get_filename()
+        if header is not None:
+            disposition = getattr(header, "content_disposition", None)
+            # The header object's params are parsed once (RFC 2231 decoded); get_filename()
+            # would parse the raw header again, the slowest step of reading a plain mail.
+            filename = (getattr(header, "params", None) or {}).get("filename")
     except Exception:
         pass
     if not filename and params.get("name"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pbem.commands import Command, parse_commands
+from pbem.commands import ALIASES, SYNOPSIS, Command, parse_commands
 from pbem.mail.parts import Attached, MailParts
 from pbem.mail.written import command_lines, unarmour
 
@@ -49,12 +49,18 @@ def _stands_alone(subject: str) -> bool:
 
 
 def _acts(text: str) -> bool:
-    """Whether the text holds a command that can act by itself: `fleet` and `orders` cannot
-    without a sign-on line, and a body such as "Orders attached." is a sentence, not one."""
-    return any(
-        isinstance(parsed, Command) and parsed.keyword not in ("fleet", "orders")
-        for parsed in parse_commands(text)
-    )
+    """Whether a line of the text starts with a command that can act by itself: `fleet` and
+    `orders` cannot without a sign-on line, and a body such as "Orders attached." is a
+    sentence, not one. (The first words only: this runs for every mail.)"""
+    for line in text.split("\n"):
+        words = line.split(None, 1)
+        if not words:
+            continue
+        word = words[0].lower().split(":", 1)[0]
+        keyword = word if word in SYNOPSIS else ALIASES.get(word)
+        if keyword is not None and keyword not in ("fleet", "orders"):
+            return True
+    return False
 
 
 def _names(attachments: list[Attached]) -> str:
