@@ -26,27 +26,13 @@ def _ships(capabilities: tuple[ShipCapability, ...]) -> str:
 
 
 def may_use(entitled: Entitlements) -> str:
-    """E.g. "7 conventional strikes, 1 missile (unfired at Yv3 Yw3 Yx3), 1 beam (DS), 1 scan"."""
-    parts = []
+    """E.g. "7 conventional strikes, 1 missile (MD, launched from Yw3 or Yx3), 1 beam (DS),
+    1 scan": the engine's line, its strikes named as the conventional ones they are."""
+    text = entitled.describe()
     if entitled.conventional:
-        parts.append(_count(entitled.conventional, "conventional strike"))
-    missiles = entitled.missile_ships
-    if missiles:
-        cells = "; ".join(
-            (f"{s.ship}: " if len(missiles) > 1 else "") + " ".join(map(str, s.unfired))
-            for s in missiles
-        )
-        each = ", one a ship" if len(missiles) > 1 else ""
-        parts.append(f"{_count(len(missiles), 'missile')}{each} (unfired at {cells})")
-    if entitled.beam_ships:
-        beams = entitled.beam_ships
-        parts.append(f"{_count(len(beams), 'beam')} ({_ships(beams)})")
-    if entitled.kamikaze_ships:
-        kamikazes = entitled.kamikaze_ships
-        parts.append(f"{_count(len(kamikazes), 'kamikaze')} ({_ships(kamikazes)})")
-    if entitled.scans:
-        parts.append(_count(entitled.scans, "scan"))
-    return ", ".join(parts) if parts else "no actions"
+        plain = _count(entitled.conventional, "strike")
+        text = _count(entitled.conventional, "conventional strike") + text[len(plain) :]
+    return text
 
 
 def used(checked: CheckedOrders, entitled: Entitlements) -> str:

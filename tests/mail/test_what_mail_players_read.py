@@ -214,7 +214,7 @@ def test_the_game_master_hears_of_joins_the_start_a_missed_deadline_and_the_end(
     post.as_player(ALICE, f"fleet {FLEET_A}")
     post.as_player(BOB, f"fleet {FLEET_B}")
     (begins,) = post.mails_to(GM, "begins")
-    assert "Player A (A)" in text(begins)
+    assert "Player A against Player B" in text(begins)  # a nameless seat said once
     assert "No deadline" in text(begins)
     post.as_player(ALICE, "orders 1: Gw3 Bz4")
     # A deadline a fraction of a second away, then `pbem tick` as cron runs it once it passed.

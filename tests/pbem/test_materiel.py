@@ -24,7 +24,7 @@ def _state():  # type: ignore[no-untyped-def]
 
 def test_what_may_be_used_names_each_kind_in_players_words() -> None:
     text = may_use(entitlements(_state(), "A"))
-    assert text.startswith("7 conventional strikes, 1 missile (unfired at Yv3 Yw3 Yx3)")
+    assert text.startswith("7 conventional strikes, 1 missile (MD, launched from Yv3, Yw3 or Yx3)")
     assert "1 beam (DS)" in text and text.endswith("1 scan")
 
 
