@@ -86,7 +86,7 @@ async def test_orders_breaking_the_rules_say_the_rule(world: World) -> None:
     many = " ".join(f"Gv{n}" for n in range(1, 6)) + " Gw1 Gw2 Gw3"
     said = text_of(await world.member("alice").slash(thread, "spaceships orders", text=many))
     assert "refused whole; nothing changed" in said and "[" in said
-    assert "This turn you may use 7 strikes" in said
+    assert "This turn you may use: 7 conventional strikes" in said
 
 
 async def test_orders_for_the_wrong_turn_are_refused_with_the_right_one(world: World) -> None:
