@@ -9,7 +9,6 @@ from typing import Any, Protocol
 import discord
 
 import bot.posts as posts
-from bot.computer import ComputerPlayer
 from bot.delivery import Delivery
 from bot.service import BotRefusal, Service
 
@@ -20,7 +19,6 @@ class FrontEnd(Protocol):
 
     service: Service
     delivery: Delivery
-    computer: ComputerPlayer | None
 
 
 log = logging.getLogger(__name__)

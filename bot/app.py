@@ -22,7 +22,6 @@ from discord.ext import commands, tasks
 
 from bot.commands import build_group
 from bot.components import DYNAMIC_ITEMS
-from bot.computer import ComputerPlayer
 from bot.delivery import Delivery
 from bot.handlers import Handlers
 from bot.service import Service
@@ -44,7 +43,6 @@ class SpaceshipsBot(commands.AutoShardedBot):
         guild_id: int | None = None,
         tick_seconds: float = TICK_SECONDS,
         shard_count: int | None = None,
-        computer: ComputerPlayer | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -57,7 +55,6 @@ class SpaceshipsBot(commands.AutoShardedBot):
         self.delivery = Delivery(self, self.service)
         self.handlers = Handlers(self)
         self.guild_id = guild_id
-        self.computer = computer
         self.tick_seconds = tick_seconds
         self.synced: bool | None = None  # whether the last start-up had to sync commands
         self.ticker = tasks.loop(seconds=tick_seconds)(self._tick)
@@ -66,7 +63,7 @@ class SpaceshipsBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         guild = discord.Object(self.guild_id) if self.guild_id else None
-        self.tree.add_command(build_group(with_play=self.computer is not None), guild=guild)
+        self.tree.add_command(build_group(), guild=guild)
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         await self.sync_commands()
 
@@ -130,14 +127,13 @@ def create_bot(
     guild_id: int | None = None,
     tick_seconds: float = TICK_SECONDS,
     shard_count: int | None = None,
-    computer: ComputerPlayer | None = None,
 ) -> SpaceshipsBot:
     """The configured bot (a `discord.ext.commands.AutoShardedBot`), not yet started.
 
     `store` is the judge's store as the email judge takes it (a path, a `sqlite:///` URL) or
     an open Store; `clock` gives the time for deadlines (UTC now by default); `guild_id`
-    syncs the commands to one server only (for testing); `computer` (bot.computer) adds
-    `/spaceships play`, a game against it; run the bot with `bot.start(token)`."""
+    syncs the commands to one server only (for testing); run the bot with `bot.start(token)`.
+    `/spaceships play` (a game against the computer, computer/) is always offered."""
     opened = store if isinstance(store, Store) else open_store(store)
     return SpaceshipsBot(
         opened,
@@ -145,5 +141,4 @@ def create_bot(
         guild_id=guild_id,
         tick_seconds=tick_seconds,
         shard_count=shard_count,
-        computer=computer,
     )

@@ -11,6 +11,8 @@ import bot.posts as posts
 from bot.answers import Answering, display_name
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
+from computer.player import LevelError, level_named
+from pbem.computer_seat import computer_name
 from pbem.games import ruleset_of
 from pbem.render import fleet_requirements
 from pbem.render import settings_text as game_settings
@@ -145,30 +147,33 @@ def _who(player: PlayerRow) -> str:
 
 
 class ComputerGames(Challenges):
-    """`/spaceships play`: a game against the computer (bot.computer), in its own thread."""
+    """`/spaceships play`: a game against the computer (computer/, seated by the judge core as
+    for email's `create NAME vs computer`), in its own thread."""
 
-    async def play(self, interaction: discord.Interaction[Any], settings: dict[str, str]) -> None:
-        computer = self.bot.computer
-        if computer is None:
-            raise BotRefusal("This bot has no computer player.")
+    async def play(
+        self, interaction: discord.Interaction[Any], level: str | None, settings: dict[str, str]
+    ) -> None:
+        try:
+            level = level_named(level)
+        except LevelError as exc:
+            raise BotRefusal(f"{exc}; e.g. `/spaceships play level:hunt`") from exc
         channel = interaction.channel
         if interaction.guild is None or not isinstance(channel, discord.TextChannel):
             raise BotRefusal("Start a game against the computer from a server's text channel.")
         user = interaction.user
+        opponent = computer_name(level)
         await interaction.response.send_message(
-            f"{user.mention} takes on {computer.name}.",
+            f"{user.mention} takes on {opponent}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
         message = await interaction.original_response()
-        name = settings.get("name") or self.service.name_for_computer(
-            display_name(user), computer.name
-        )
+        name = settings.get("name") or self.service.name_for_computer(display_name(user))
         thread = await message.create_thread(name=f"Spaceships {name}")
         try:
             game, answer = self.service.play_computer(
                 user.id,
                 display_name(user),
-                computer,
+                level,
                 {**settings, "name": name},
                 interaction.guild.id,
                 channel.id,
@@ -183,7 +188,7 @@ class ComputerGames(Challenges):
         await self.bot.delivery.check_dms(
             game.id,
             [user.id],
-            f"You play **{game.name}** against {computer.name}: "
+            f"You play **{game.name}** against {opponent}: "
             f"{thread.jump_url}\nYour private results will come here.",
         )
         await self.bot.delivery.flush()

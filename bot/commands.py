@@ -8,6 +8,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from computer.player import LEVELS
+
 Interaction = discord.Interaction[Any]
 
 
@@ -32,7 +34,7 @@ async def complete_game(interaction: Interaction, current: str) -> list[app_comm
 GAME = "the game (default: this thread's game, or your only game)"
 
 
-def build_group(with_play: bool = False) -> app_commands.Group:
+def build_group() -> app_commands.Group:
     group = app_commands.Group(name="spaceships", description="Play Spaceships, the 3D battle game")
 
     @group.command(description="Challenge a member (or anyone) to a game")
@@ -173,29 +175,30 @@ def build_group(with_play: bool = False) -> app_commands.Group:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.help(interaction, topic))
 
-    if with_play:
-
-        @group.command(description="Play a game against the computer")
-        @app_commands.describe(
-            ruleset="2.6.1 (default) or classic",
-            options="rule options, e.g. fleet=cost:24 colours=RYGOB",
-            deadline="e.g. 48h or none",
-        )
-        @app_commands.choices(
-            ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")]
-        )
-        async def play(
-            interaction: Interaction,
-            ruleset: str | None = None,
-            options: str | None = None,
-            deadline: str | None = None,
-        ) -> None:
-            settings = {
-                k: v
-                for k, v in {"ruleset": ruleset, "options": options, "deadline": deadline}.items()
-                if v
-            }
-            handlers = _bot(interaction).handlers
-            await handlers.run(interaction, handlers.play(interaction, settings))
+    @group.command(description="Play a game against the computer")
+    @app_commands.describe(
+        level="how strong: random, hunt, density or expert (the default)",
+        ruleset="2.6.1 (default) or classic",
+        options="rule options, e.g. fleet=cost:24 colours=RYGOB",
+        deadline="e.g. 48h or none",
+    )
+    @app_commands.choices(
+        level=[app_commands.Choice(name=n, value=n) for n in LEVELS],
+        ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
+    )
+    async def play(
+        interaction: Interaction,
+        level: str | None = None,
+        ruleset: str | None = None,
+        options: str | None = None,
+        deadline: str | None = None,
+    ) -> None:
+        settings = {
+            k: v
+            for k, v in {"ruleset": ruleset, "options": options, "deadline": deadline}.items()
+            if v
+        }
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.play(interaction, level, settings))
 
     return group

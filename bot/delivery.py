@@ -22,11 +22,8 @@ from typing import TYPE_CHECKING
 import discord
 
 import bot.posts as posts
-import engine
 from bot.components import game_buttons
-from bot.computer import is_computer
 from bot.service import Service, thread_id_of, user_id_of
-from engine import GameState
 from pbem.discord_store import OutboxEntry
 
 if TYPE_CHECKING:
@@ -51,7 +48,7 @@ class Delivery:
         """Deliver everything pending; the number of entries delivered."""
         done = 0
         async with self._lock:  # one flush at a time keeps a thread's posts in order
-            while True:  # what a delivery causes (the computer's move) is delivered too
+            while True:  # what arrived meanwhile is delivered too
                 now = self.service.now()
                 with self.service.store.transaction():
                     entries = self.service.tables.claim_outbox(now, now - STALE_CLAIM)
@@ -71,9 +68,6 @@ class Delivery:
         thread_id = thread_id_of(entry.address)
         if thread_id is not None:
             await self._to_thread(entry, thread_id)
-            return
-        if is_computer(entry.address):
-            self._computer_moves(entry)
             return
         user_id = user_id_of(entry.address)
         if user_id is None:
@@ -184,22 +178,6 @@ class Delivery:
         )
         for post in posts.text_posts(body, prefix=f"<@{user_id}>"):
             await self.send(thread, post, mentions=mentions)
-
-    def _computer_moves(self, entry: OutboxEntry) -> None:
-        """A message to the computer that opens a turn: it answers with its orders, made from
-        its own view only."""
-        computer = getattr(self.client, "computer", None)
-        if computer is None or entry.game_id is None or entry.kind not in ("begin", "turn"):
-            return
-        game = self.service.game_by_id(entry.game_id)
-        seat = self.service.seat_of(game, entry.address)
-        if game.phase != "playing" or game.state is None or seat is None:
-            return
-        if seat in self.service.store.orders(game.id, game.turn):
-            return
-        view = engine.player_view(GameState.from_json(game.state), seat)
-        text = computer.orders(view)
-        self.service.submit_as(entry.address, computer.name, f"orders {game.turn}: {text}", game)
 
     async def check_dms(self, game_id: int, user_ids: list[int], text: str) -> None:
         """At the start of a game: a DM to each player; the thread says who cannot get one."""

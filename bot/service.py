@@ -19,9 +19,8 @@ from datetime import UTC, datetime
 
 import discord
 
-from bot.computer import ComputerPlayer, computer_address
-from pbem import games
 from pbem.commands import NAME_PATTERN
+from pbem.computer_seat import without_computer_mail
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
 from pbem.messages import Inbound, Outbound
@@ -106,7 +105,8 @@ class Service:
         address, committed with the change that caused it."""
         now = self.now()
         said: set[tuple[int, str]] = set()
-        for message in messages:
+        # The computer reads its view, not messages (pbem.computer_seat): none go to it.
+        for message in without_computer_mail(messages):
             game = self.store.game(message.game) if message.game else None
             thread = self.tables.thread_of(game.id) if game else None
             if game is not None and thread is not None and message.kind in PUBLIC_NOTICES:
@@ -369,56 +369,41 @@ class Service:
         self,
         user_id: int,
         user_name: str,
-        computer: ComputerPlayer,
+        level: str,
         settings: dict[str, str],
         guild_id: int,
         channel_id: int,
         thread_id: int,
         interaction_id: int,
     ) -> tuple[GameRow, str]:
-        """A game of the member (A) against the computer (B), its fleet in at once."""
+        """A game of the member (A) against the computer (B) at `level`: the judge's own
+        `create NAME vs computer LEVEL`, as by email, so the computer's fleet is in at once and
+        the core puts in its orders as each turn opens (pbem.computer_seat)."""
         problem = self.check_settings(settings_text(settings))
         if problem:
             raise BotRefusal(problem.replace("Refused: ", "Your settings are refused: "))
-        address = computer_address(computer)
         with self.store.transaction():
             if not self.tables.claim_interaction(interaction_id, self.now()):
                 raise BotRefusal("This was handled already.")
-            name = settings.get("name") or self._free_name(user_name, computer.name)
-            created = self.judge.handle(
-                Inbound(
-                    member_address(user_id),
-                    f"create {name} {settings_text(settings)}",
-                    authenticated=True,
-                )
-            )[0].body
-            game = self.store.game(name)
-            if game is None or "created:" not in created:
-                raise BotRefusal(_without_echo(created))
-            self.tables.link_game(game.id, guild_id, channel_id, thread_id)
-            self.store.add_observer(game.id, thread_address(thread_id), self.now())
+            name = settings.get("name") or self.name_for_computer(user_name)
             answer = self.judge.handle(
                 Inbound(
                     member_address(user_id),
-                    f"join {name}",
+                    f"create {name} vs computer {level} {settings_text(settings)}".strip(),
                     sender_name=user_name,
                     authenticated=True,
                 )
             )[0].body
-            self.judge.handle(
-                Inbound(address, f"join {name}", sender_name=computer.name, authenticated=True)
-            )
-            fleet = computer.fleet(games.ruleset_of(game))
-            said = self.judge.handle(
-                Inbound(address, f"fleet {fleet}", authenticated=True, game=name)
-            )[0].body
-            if "accepted" not in said:
-                raise BotRefusal(f"The computer's fleet was refused (a bug): {said}")
+            game = self.store.game(name)
+            if game is None or "created:" not in answer:
+                raise BotRefusal(_without_echo(answer))
+            self.tables.link_game(game.id, guild_id, channel_id, thread_id)
+            self.store.add_observer(game.id, thread_address(thread_id), self.now())
             self.tables.drop_pending(game.id, "notice")
-        return self.store.game_by_id(game.id), answer
+        return self.store.game_by_id(game.id), _without_echo(answer)
 
-    def name_for_computer(self, user_name: str, computer_name: str) -> str:
-        return self._free_name(user_name, computer_name)
+    def name_for_computer(self, user_name: str) -> str:
+        return self._free_name(user_name, "computer")
 
     def seat_of(self, game: GameRow, address: str) -> str | None:
         seats = [s for s, p in self.store.players(game.id).items() if p.address == address]

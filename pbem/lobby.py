@@ -89,13 +89,14 @@ def create(command: Command, desk: Desk) -> str:
         created += f"\nIt is {match.describe()} [{'10' if match.continued else '9'}]."
     if accounts and level is None:
         return created
-    lines = [
-        created,
-        f"You are its game master. Your master password: {password}",
-        "Keep it: with `master NAME PASSWORD` you can change the deadline rule, "
-        "process a turn, cancel the game, or stop the judge's mails about it to you "
-        "(`news off`).",
-    ]
+    lines = [created]
+    if not accounts:  # with accounts (Discord) the creator is master without a password
+        lines += [
+            f"You are its game master. Your master password: {password}",
+            "Keep it: with `master NAME PASSWORD` you can change the deadline rule, "
+            "process a turn, cancel the game, or stop the judge's mails about it to you "
+            "(`news off`).",
+        ]
     if level is None:
         lines.append(f"Players join with:  join {game.name}")
         return "\n".join(lines)

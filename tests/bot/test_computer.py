@@ -1,64 +1,95 @@
-"""The seam for a computer opponent (bot.computer): `/spaceships play` plays a game against any
-ComputerPlayer, which sees only its own view [1.4]."""
+"""Games against the computer in Discord: `/spaceships play [level]` seats the real computer
+player (computer/) through the judge core, as email's `create NAME vs computer` does; it
+decides from its own view only and its fleet stays hidden until the reveal [1.4, 11.3]."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
-import simcord
-from bot_support import FLEET_A, FLEET_B, World, text_of
+from bot_support import FLEET_A, World, text_of
 
-from bot import create_bot
-from engine import PlayerView, Ruleset
+from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.store import Store
 
-
-class Steady:
-    """A test double: one fleet, and a strike on the same cell every turn."""
-
-    name = "Steady"
-
-    def __init__(self) -> None:
-        self.views: list[PlayerView] = []
-
-    def fleet(self, ruleset: Ruleset) -> str:
-        return FLEET_B
-
-    def orders(self, view: PlayerView) -> str:
-        self.views.append(view)
-        return "Rv1"
+TURNS = ("Rx4 Bv1 Rv5", "Gv2 Gv3 Ox4")
 
 
-@pytest.fixture
-def simcord_bot(store: Store) -> Any:
-    return create_bot(store, shard_count=1, computer=Steady())
+def _everything_seen(world: World, answers: list[Any], name: str) -> str:
+    """All the member read: their private answers, the channel, the thread, their DMs."""
+    parts = [text_of(a) for a in answers]
+    for message in [*world.channel.history(), *world.thread().history(), *world.dms(name)]:
+        parts.append(message.content)
+        parts += [f"{e.title}\n{e.description}" for e in message.embeds]
+    return "\n".join(parts)
 
 
-async def test_a_game_against_the_computer(world: World) -> None:
+def _computer_ships(store: Store, game_name: str) -> list[str]:
+    game = store.game(game_name)
+    assert game is not None
+    computer = store.players(game.id)["B"]
+    assert computer.address == COMPUTER_ADDRESS and computer.fleet
+    return [ship.strip() for ship in computer.fleet.split(";")]
+
+
+# -- 1.4, 11.3: a whole game against the computer ----------------------------------------------
+async def test_a_member_plays_a_whole_game_against_the_computer(world: World) -> None:
     alice = world.member("alice")
-    started = await alice.slash(world.channel, "spaceships play")
-    assert "takes on Steady" in started.response.content
+    answers = [await alice.slash(world.channel, "spaceships play", level="hunt")]
+    assert "takes on the computer (hunt)" in answers[0].response.content
     thread = world.thread()
-    assert "Steady (B)" in thread.history()[0].content
-    await alice.slash(thread, "spaceships fleet", text=FLEET_A)
-    said = text_of(await alice.slash(thread, "spaceships orders", text="Rx4"))
-    assert "the turn is adjudicated" in said
-    results = [e for m in thread.history() for e in m.embeds if "turn 1 results" in e.title]
-    assert results and "Rv1" in results[0].description
-    computer = world.bot.computer
-    assert [v.player for v in computer.views] == ["B", "B"]  # its own view, turn 1 and 2
-    assert computer.views[0].opponent_fleet is None  # never the opponent's fleet
+    assert "the computer (hunt) (B)" in thread.history()[0].content
+    game = world.store.games()[0]
+    assert world.store.computers(game.id)["B"][0] == "hunt"  # the judge core seated it
+    ships = _computer_ships(world.store, game.name)  # its fleet was in before Alice's
+
+    answers.append(await alice.slash(thread, "spaceships fleet", text=FLEET_A))
+    for turn, orders in enumerate(TURNS, start=1):
+        echo = await alice.slash(thread, "spaceships orders", text=orders)
+        answers.append(echo)
+        # The computer's orders were in: the turn is adjudicated as soon as Alice's are.
+        assert "the turn is adjudicated" in text_of(echo), text_of(echo)
+        titles = [e.title for m in thread.history() for e in m.embeds]
+        assert f"{game.name}: turn {turn} results" in titles, titles
+    assert len(world.store.orders(game.id, 1)) == 2  # both seats, turn 1
+
+    # 1.4: before the reveal nothing Alice reads shows the computer's ships or launch site.
+    # (A ship whose every cell she struck may be named in her results: that she may see.)
+    struck = {cell for orders in TURNS for cell in orders.split()}
+    hidden = [ship for ship in ships if not set(ship.split()[1:]) <= struck]
+    before = _everything_seen(world, answers, "alice")
+    assert hidden and not [ship for ship in hidden if ship in before], ships
+    assert not world.store.players(game.id)["B"].address.startswith("discord")
+
+    asked = await alice.slash(thread, "spaceships resign")
+    done = await alice.click(asked.response.message, label=f"Resign {game.name}")
+    assert f"You resigned {game.name}" in done.response.content
+    over = [m for m in thread.history() if any("game over" in e.title for e in m.embeds)]
+    files = [a.filename for m in over for a in m.attachments]
+    assert f"{game.name}.ssr" in files and f"{game.name}-reveal.png" in files
+    # The reveal: the record names the computer's fleet now that the game is over.
+    record = next(a for m in over for a in m.attachments if a.filename.endswith(".ssr"))
+    text = (await record.read()).decode()
+    assert "the computer (hunt)" in text
 
 
-async def test_without_a_computer_there_is_no_play_command(tmp_path: Path) -> None:
-    from pbem.store import open_store
+async def test_the_default_level_is_expert_and_the_name_says_computer(world: World) -> None:
+    started = await world.member("alice").slash(world.channel, "spaceships play")
+    assert "takes on the computer (expert)" in started.response.content
+    game = world.store.games()[0]
+    assert game.name == "alice-computer"
+    assert world.store.computers(game.id)["B"][0] == "expert"
+    # Nothing went to the computer's (undeliverable) address: it reads views, not messages.
+    assert "Your master password" not in text_of(started)
 
-    store = open_store(tmp_path / "j.sqlite3")
-    async with simcord.run(create_bot(store, shard_count=1)) as env:
-        channel = env.create_guild("Club").create_text_channel("general")
-        alice = env.guild.add_member(env.create_user("alice"))
-        names = alice.available_commands(channel)
-        assert "spaceships challenge" in names and "spaceships play" not in names
-    store.close()
+
+async def test_play_is_offered_without_configuring_anything(world: World) -> None:
+    names = world.member("alice").available_commands(world.channel)
+    assert "spaceships play" in names and "spaceships challenge" in names
+
+
+async def test_bad_settings_are_refused_and_leave_no_thread(world: World) -> None:
+    said = await world.member("alice").slash(
+        world.channel, "spaceships play", options="fleet=cost:-3"
+    )
+    assert "refused" in text_of(said).lower(), text_of(said)
+    assert not world.store.games()
