@@ -9,6 +9,8 @@ Spaceships in Discord: all commands are under /spaceships.
 
 /spaceships challenge [member]   challenge a member (or anyone) to a game;
                                  settings: ruleset, options, deadline, private, name
+/spaceships play [level]         a game against the computer (random, hunt, density,
+                                 expert: the default); settings: ruleset, options, deadline
 /spaceships fleet                send your fleet: text, a .ssr/.txt file, or a form
 /spaceships orders               send this turn's orders the same ways
                                  ("none" for no actions); replace them until both are in
