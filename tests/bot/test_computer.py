@@ -78,7 +78,7 @@ async def test_the_default_level_is_expert_and_the_name_says_computer(world: Wor
     game = world.store.games()[0]
     assert game.name == "alice-computer"
     assert world.store.computers(game.id)["B"][0] == "expert"
-    # Nothing went to the computer's (undeliverable) address: it reads views, not messages.
+    # A game of Discord accounts has no passwords: none is announced, not even an empty one.
     assert "Your master password" not in text_of(started)
 
 
