@@ -1,6 +1,7 @@
 """The computer's own fleet [2.1, 3]: placed at random, or (the `expert` level) placed where the
 sampling targeting looks last: many random fleets are drawn and one of the least likely to be
-struck early is taken, so the fleet is hard to find and never the same shape twice."""
+struck early is taken, so the fleet is hard to find and never the same shape twice. In a
+continued match it also chooses its additional ships [10.3; classic 7.2; 6.3]."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import random
 from collections import Counter
 from functools import cache
 
-from computer.knowledge import Knowledge, fleets
+from computer.knowledge import COSTS, SIZES, Knowledge, fleets
 from computer.sampler import Sampler
 from computer.space import Space, bits, space
 from engine import Ruleset
+from engine.matches import build_options
 from notation.fleets import Fleet, ShipPlacement
 from notation.ships import ShipId
 
@@ -26,6 +28,29 @@ def composition(ruleset: Ruleset, rng: random.Random, light_scout: float = 0.5) 
         scout = "LS" if rng.random() < light_scout else "HS"
         return ("DS", "KC", third, "MD", scout)
     return rng.choice(fleets(ruleset))[0]
+
+
+def additional_types(carried: int, ruleset: Ruleset, rng: random.Random) -> tuple[str, ...]:
+    """Additional ships costing exactly the carried materiel [10.3] (classic: holding that many
+    cells [7.2], where one cell builds nothing (docs/readings.md)), or what the match's build
+    table says those cells become [6.3]; chosen at random among what is allowed."""
+    if carried <= 0:
+        return ()
+    if ruleset.build_table is not None:
+        return rng.choice(build_options(carried, ruleset.build_table))
+    worth = SIZES if ruleset.classic else COSTS
+    types: list[str] = []
+    left = 0 if ruleset.classic and carried == 1 else carried
+    while left:
+        # Classic: never leave a single cell, which no ship holds.
+        fitting = [
+            t
+            for t in ruleset.ship_types
+            if worth[t] <= left and not (ruleset.classic and left - worth[t] == 1)
+        ]
+        types.append(rng.choice(fitting))
+        left -= worth[types[-1]]
+    return tuple(types)
 
 
 def place(sp: Space, types: tuple[str, ...], rng: random.Random) -> list[int]:
@@ -59,9 +84,9 @@ def to_fleet(sp: Space, types: tuple[str, ...], masks: list[int]) -> Fleet:
     return Fleet(tuple(ships))
 
 
-def random_fleet(ruleset: Ruleset, rng: random.Random) -> Fleet:
+def random_fleet(ruleset: Ruleset, rng: random.Random, additional: tuple[str, ...] = ()) -> Fleet:
     sp = space(ruleset.colour_order, ruleset.classic)
-    types = composition(ruleset, rng)
+    types = composition(ruleset, rng) + additional
     return to_fleet(sp, types, place(sp, types, rng))
 
 
@@ -108,15 +133,18 @@ def search_turns(sp: Space, masks: list[int], order: list[int], rng: random.Rand
     return turns
 
 
-def hidden_fleet(ruleset: Ruleset, rng: random.Random, candidates: int = 160) -> Fleet:
+def hidden_fleet(
+    ruleset: Ruleset, rng: random.Random, additional: tuple[str, ...] = (), candidates: int = 160
+) -> Fleet:
     """A fleet hard to find: of many random fleets, the few whose cells the targeting rates
     least likely are each searched for by a checkerboard hunt and by a hunt in the order of
-    the targeting's own estimate; the one found slowest is taken (ties at random)."""
+    the targeting's own estimate; the one found slowest is taken (ties at random). The
+    `additional` ships of a continued match [10.2] are placed with the others."""
     sp = space(ruleset.colour_order, ruleset.classic)
     p = prior(ruleset)
     scored = []
     for _ in range(candidates):
-        types = composition(ruleset, rng, light_scout=0.2)
+        types = composition(ruleset, rng, light_scout=0.2) + additional
         masks = place(sp, types, rng)
         exposure = sum(sum(p[i] for i in bits(m)) + 3 * max(p[i] for i in bits(m)) for m in masks)
         scored.append((exposure, types, masks))

@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 
 from computer.knowledge import read_view
-from computer.placement import hidden_fleet, random_fleet
+from computer.placement import additional_types, hidden_fleet, random_fleet
 from computer.sampler import estimate
 from computer.simple import hunt_orders, random_orders
 from computer.tactics import DENSITY, EXPERT, decide
@@ -63,12 +63,15 @@ class Computer:
             "/".join(["spaceships-computer", self.level, str(self.seed), *map(str, what)])
         )
 
-    def fleet(self, ruleset: Ruleset, seat: str = "B") -> Fleet:
-        """The computer's fleet for a game under this ruleset."""
-        rng = self._rng(seat, "fleet", ruleset)
+    def fleet(self, ruleset: Ruleset, seat: str = "B", carried: int = 0, game: int = 1) -> Fleet:
+        """The computer's fleet for a game under this ruleset; in game `game` of a continued
+        match, with additional ships costing the `carried` materiel [10.3]."""
+        # Game 1 keeps the seed words it always had: the same seed gives the same fleet.
+        rng = self._rng(seat, "fleet", ruleset, *([game] if game > 1 else []))
+        additional = additional_types(carried, ruleset, rng)
         if self.level == "expert":
-            return hidden_fleet(ruleset, rng)
-        return random_fleet(ruleset, rng)
+            return hidden_fleet(ruleset, rng, additional)
+        return random_fleet(ruleset, rng, additional)
 
     def orders(self, view: PlayerView) -> tuple[Order, ...]:
         """The orders for the view's turn (empty once the game is over)."""

@@ -374,7 +374,7 @@ def _settings(
                 key = None
             continue
         if (
-            key in (None, "ruleset", "missing", "reminder", "grace", "news")
+            key in (None, "vs", "ruleset", "missing", "reminder", "grace", "news")
             and "=" in word
             and (key is None or values)
         ):
@@ -412,7 +412,9 @@ DETAILS: dict[str, str] = {
         "Spaceship Battles: create NAME battles budget=300 (then the same timing settings).\n"
         "Against the computer: create alpha vs computer (or vs computer hunt; levels: "
         "random, hunt, density, expert, the default). You take seat A at once; the computer "
-        "has B and answers each turn as soon as your orders are in."
+        "has B and answers each turn as soon as your orders are in. It plays matches too: "
+        "create alpha vs computer hunt match=continued games=3; in a continued match it builds "
+        "its additional ships from what it carried [10.3]."
     ),
     "endmatch": (
         "After `game NAME PASSWORD` (or `master NAME PASSWORD`): ask to end the match. It "

@@ -2,8 +2,9 @@
 for each turn as soon as the turn opens (so a turn is adjudicated the moment the human's orders
 are in), and no mail to it. The computer reads its seat's `player_view` only (computer/).
 
-This is the seam for every front end: `seat_computer` at creation, and the judge core calls
-`play_computer_seats` whenever a turn opens; `without_computer_mail` drops what would be sent to
+This is the seam for every front end: `seat_computer` at creation, `put_in_computer_fleets`
+when the next game of a match opens, and the judge core calls `play_computer_seats` whenever a
+turn opens; `without_computer_mail` drops what would be sent to
 the computer."""
 
 from __future__ import annotations
@@ -54,6 +55,19 @@ def seat_computer(
     store.insert_player(player)
     store.add_computer(game.id, seat, level, seed)
     return player
+
+
+def put_in_computer_fleets(
+    store: Store, game: GameRow, carried: dict[str, int], number: int
+) -> list[str]:
+    """Game `number` of a match opens: each computer seat puts in its fleet, in a continued
+    match with additional ships costing what it `carried` [10.3]. The seats it filled."""
+    ruleset = Ruleset.from_tags(game.ruleset, game.options)
+    computers = computers_of(store, game)
+    for seat, computer in computers.items():
+        fleet = computer.fleet(ruleset, seat, carried[seat], number)
+        store.set_fleet(game.id, seat, format_fleet(fleet))
+    return list(computers)
 
 
 def computers_of(store: Store, game: GameRow) -> dict[str, Computer]:

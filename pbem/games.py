@@ -17,7 +17,7 @@ from engine.match import GameOutcome, match_over, match_winner
 from notation.fleets import Fleet
 from notation.parse import parse_fleet, parse_orders
 from pbem import matches, materiel, render
-from pbem.computer_seat import play_computer_seats
+from pbem.computer_seat import play_computer_seats, put_in_computer_fleets
 from pbem.deadlines import DeadlineRule, format_moment
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, PlayerRow, Store
@@ -485,9 +485,6 @@ def _open_next_game(
     they carried and exactly what they may build [10.3], and sends a fleet."""
     matches.next_game(store, match)
     store.clear_play(game.id)
-    # Seam for the computer player (branch `ai`): a computer seat puts in its fleet here,
-    # the usual one plus additional ships built from `following.carried(seat)` (for example
-    # engine.random_play.random_additional, or build_options under a build table).
     for seat in SEATS:
         store.set_fleet(game.id, seat, None)
     game = replace(game, phase="setup", turn=0, state=None, outcome=None, ended_at=None)
@@ -495,6 +492,8 @@ def _open_next_game(
     store.update_game(game)
     following = matches.match_of(store, game)
     assert following is not None
+    carried = {seat: following.carried(seat) for seat in SEATS}
+    computers = put_in_computer_fleets(store, game, carried, following.number)
     players = store.players(game.id)
     names = names_of(players)
     ruleset = ruleset_of(game)
@@ -507,7 +506,8 @@ def _open_next_game(
                 head,
                 standings,
                 "",
-                matches.building_text(following.carried(seat), ruleset),
+                matches.building_text(carried[seat], ruleset),
+                *(["The computer's fleet is in [10.4]."] if other(seat) in computers else []),
                 "Send it like this (identities number all ships of a type together: MD1, MD2):",
                 *([] if game.accounts else [f"  game {game.name} PASSWORD"]),
                 "  fleet DS ...; KC ...; ...",

@@ -50,8 +50,6 @@ def create(command: Command, desk: Desk) -> str:
     if wrong:
         raise Refusal(wrong)
     level = computer_level(settings.get("vs"), command.name)
-    if level is not None and match is not None:
-        raise Refusal("a match against the computer is not offered yet: play single games")
     rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
     accounts = desk.inbound.authenticated
     password = "" if accounts else new_password(desk.rng)

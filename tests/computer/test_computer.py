@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import engine
 from computer.match import computer_game, computer_orders
 from computer.player import LEVELS, Computer, LevelError, level_named
 from computer.space import space
@@ -18,6 +19,7 @@ from engine import (
     new_game,
     player_view,
 )
+from engine.matches import additional_ships
 from engine.random_play import random_fleet, random_orders
 from engine.shapes import placements
 from notation.fleets import Fleet, ShipPlacement
@@ -157,3 +159,28 @@ def test_level_names() -> None:
     assert level_named(" Hunt ") == "hunt"
     with pytest.raises(LevelError, match="the levels are random, hunt, density, expert"):
         level_named("grandmaster")
+
+
+@pytest.mark.parametrize(
+    ("tags", "options", "carried"),
+    [
+        ("2.6.1", (), 17),  # 10.3: additional ships costing 17
+        ("2.6.1", (), 1),  # a light gunboat
+        ("classic", (), 9),  # classic 7.2: ships holding 9 cells
+        ("classic", (), 1),  # one cell builds nothing (docs/readings.md)
+        ("2.6.1", ("build=one-death-star",), 13),  # 6.3.1: KC, then 7 cells as FS/PC and MD
+        ("2.6.1", ("build=many-death-stars",), 8),  # 6.3.2: a death star
+    ],
+)
+@pytest.mark.parametrize("level", ["hunt", "expert"])
+def test_10_3_the_computer_builds_additional_ships_costing_what_it_carried(
+    tags: str, options: tuple[str, ...], carried: int, level: str
+) -> None:
+    ruleset = Ruleset.from_tags(tags, options)
+    computer = Computer(level, "match")
+    fleet = computer.fleet(ruleset, "B", carried, game=2)
+    assert engine.check_fleet(fleet, ruleset, None, carried) == []
+    built = additional_ships([s.ship.type for s in fleet.ships], carried, ruleset)
+    assert built is not None and (built != ()) == (carried > 1 or not ruleset.classic)
+    # Each game of a match gets a fresh placement, not game 1's again.
+    assert computer.fleet(ruleset, "B", 0, game=2) != computer.fleet(ruleset, "B")

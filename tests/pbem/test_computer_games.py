@@ -8,8 +8,15 @@ import re
 
 from pbem_support import FLEET_A, Table
 
-from notation.parse import parse_record
+import engine
+from engine import Ruleset
+from engine.matches import additional_ships
+from notation.format import format_fleet
+from notation.matches import parse_match
+from notation.parse import parse_fleet, parse_record
 from pbem.computer_seat import COMPUTER_ADDRESS
+from pbem.matches import match_of
+from validate.matches import validate_match
 from validate.validation import validate_record
 
 
@@ -90,3 +97,38 @@ def test_refused_orders_read_the_same_by_email_and_in_the_terminal(table: Table)
         assert said in reply
     else:
         raise AssertionError("the orders should be refused")
+
+
+def test_10_3_a_continued_match_against_the_computer_builds_its_additional_ships(
+    table: Table,
+) -> None:
+    alice = _start(table, "hunt match=continued games=2")
+    assert "a continued match" in alice.inbox[0].body
+    games = []
+    for _ in range(2):
+        alice.fleet(FLEET_A)
+        for turn in range(1, 120):
+            alice.orders(turn, "")  # the human does nothing; the computer wins each game
+            if table.store.game("alpha").phase != "playing":
+                break
+        games.append([m.subject for m in alice.inbox])  # the subjects so far
+        if len(games) == 1:
+            # Game 2 opened: the computer carried its remaining materiel [10.3]; its fleet is in
+            # already, and the human is told that and nothing more [10.4].
+            [opens] = [m for m in alice.inbox if m.subject.endswith("game 2: send your fleet")]
+            assert "The computer's fleet is in [10.4]." in opens.body
+            game = table.store.game("alpha")
+            match = match_of(table.store, game)
+            carried = match.carried("B")
+            assert carried > 0 and match.carried("A") == 0
+            fleet = parse_fleet(table.store.players(game.id)["B"].fleet)
+            ruleset = Ruleset.from_tags(game.ruleset, game.options)
+            assert engine.check_fleet(fleet, ruleset, None, carried) == []
+            built = additional_ships([s.ship.type for s in fleet.ships], carried, ruleset)
+            assert built, (carried, format_fleet(fleet))
+    assert "Spaceships alpha: game 1 over" in games[0]
+    end = alice.inbox[-1]
+    assert end.subject.endswith("the match is over"), end.subject
+    assert "Standings after 2 games" in end.body
+    assert "the computer (hunt) (B) wins the match" in end.body
+    assert validate_match(parse_match(end.attachments[0].data.decode())).ok
