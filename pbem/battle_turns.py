@@ -16,7 +16,7 @@ from battles.records import BattleRecord, Initiative, Move, Tractor, Volley, for
 from battles.state import BattleState
 from battles.tractors import check_tractor
 from notation.errors import NotationError
-from pbem import games
+from pbem import games, ticks
 from pbem.battle_end import end
 from pbem.battle_rows import (
     ErrorList,
@@ -264,7 +264,7 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
         return game, []
     messages: list[Outbound] = []
     players = store.players(game.id)
-    missing = games.missing_seats(store, game)
+    missing = ticks.missing_seats(store, game)
     due = game.deadline + timedelta(hours=game.grace_hours)
     remind_at = game.deadline - timedelta(hours=game.reminder_hours)
     if game.opened_at is not None and remind_at <= game.opened_at:

@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from pbem import games, throttle
+from pbem import games, throttle, ticks
 from pbem.deadlines import format_moment
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import check_password, could_be_password
@@ -82,7 +82,7 @@ class Desk:
     def missing(self, game: GameRow) -> list[str]:
         if game.phase not in ("setup", "playing"):
             return []
-        return games.missing_seats(self.store, game)
+        return ticks.missing_seats(self.store, game)
 
     def games_of(self, address: str) -> list[GameRow]:
         found = []

@@ -26,6 +26,7 @@ from pbem import (
     lobby,
     mastering,
     play,
+    ticks,
 )
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
@@ -139,14 +140,14 @@ SPACESHIPS = GameKind(
     setup_word="fleet",
     setup=play.submit_fleet,
     submit=play.submit_orders,
-    missing=games.missing_seats,
+    missing=ticks.missing_seats,
     resolve=games.adjudicate_turn,
     status=lobby.status,
     history=lobby.history,
     resign=play.resign,
     process=mastering.process,
     cancel=mastering.cancel,
-    tick=games.tick_game,
+    tick=ticks.tick_game,
     own={"endmatch": play.COMMANDS["endmatch"]},
 )
 
@@ -157,7 +158,7 @@ BATTLES = GameKind(
     setup_word="design",
     setup=battle_setup.submit_design,
     submit=battle_turns.submit_orders,
-    missing=games.missing_seats,
+    missing=ticks.missing_seats,
     resolve=battle_turns.resolve,
     status=battle_views.status,
     history=battle_views.history,

@@ -8,7 +8,7 @@ from the engine's views only (pbem.render), never from the state itself, until t
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import engine
@@ -528,79 +528,3 @@ def _open_next_game(
             Outbound((address,), subject(game, f"game {following.number} opens"), body, game.name)
         )
     return game, messages
-
-
-def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Outbound]]:
-    """Reminders before a deadline and what happens when it (and its grace) has passed.
-
-    Flags on the game make this idempotent: a reminder or a late notice goes once per phase."""
-    if game.deadline is None or game.phase not in ("setup", "playing"):
-        return game, []
-    messages: list[Outbound] = []
-    players = store.players(game.id)
-    missing = _missing(store, game, players)
-    due = game.deadline + timedelta(hours=game.grace_hours)
-    remind_at = game.deadline - timedelta(hours=game.reminder_hours)
-    if game.opened_at is not None and remind_at <= game.opened_at:
-        # The reminder time fell before the phase opened: the opening message was reminder
-        # enough (a 12h deadline with the default reminder 24h before it).
-        remind_at = game.deadline
-    if not game.reminded and game.reminder_hours > 0 and remind_at <= now < game.deadline:
-        for seat in missing:
-            what = "fleet" if game.phase == "setup" else f"orders for turn {game.turn}"
-            body = (
-                f"Reminder: the judge has no {what} from you in game {game.name}.\n"
-                f"{deadline_line(game)}"
-            )
-            messages.append(
-                Outbound(
-                    (players[seat].address,),
-                    subject(game, "reminder"),
-                    body,
-                    game.name,
-                    kind="reminder",
-                    turn=game.turn if game.phase == "playing" else None,
-                )
-            )
-        game = replace(game, reminded=True)
-        store.update_game(game)
-    if now < due:
-        return game, messages
-    if game.phase == "playing" and game.missing_policy == "noactions":
-        game, more = adjudicate_turn(store, game, now, default_missing=True)
-        return game, messages + more
-    if not game.late_notified:
-        what = "fleet" if game.phase == "setup" else f"orders for turn {game.turn}"
-        waiting = " and ".join(f"{players[s].name} ({s})" for s in missing if s in players)
-        body = (
-            f"The deadline of game {game.name} has passed; the judge is still waiting for the "
-            f"{what} of {waiting or 'a player'} and will go on when they arrive."
-        )
-        targets = [players[s].address for s in SEATS if s in players]
-        if game.master_news and game.master_address not in targets:
-            targets.append(game.master_address)
-        for address in targets:
-            messages.append(
-                Outbound(
-                    (address,),
-                    subject(game, "deadline passed"),
-                    body,
-                    game.name,
-                    kind="late",
-                    turn=game.turn if game.phase == "playing" else None,
-                )
-            )
-        game = replace(game, late_notified=True)
-        store.update_game(game)
-    return game, messages
-
-
-def _missing(store: Store, game: GameRow, players: dict[str, PlayerRow]) -> list[str]:
-    if game.phase == "setup":
-        return [s for s in SEATS if s in players and players[s].fleet is None]
-    orders = store.orders(game.id, game.turn)
-    return [s for s in SEATS if s not in orders]
-
-
-def missing_seats(store: Store, game: GameRow) -> list[str]:
-    return _missing(store, game, store.players(game.id))
