@@ -60,16 +60,7 @@ def end(
 
 
 def resign(command: Command, desk: Desk) -> str:
-    if command.name is not None:
-        if command.password is None:
-            raise Refusal(f"resigning needs your password: `resign {command.name} PASSWORD`")
-        game = desk.game(command.name)
-        seat = desk.seat_for(game, command.password)
-    else:
-        game, seat = desk.player_session("resign")
-    desk.reply.about(game)
-    if game.phase == "over":
-        raise Refusal(f"game {game.name} is already over")
+    game, seat = desk.resigning(command)
     players = desk.store.players(game.id)
     winner = games.other(seat) if games.other(seat) in players else None
     outcome = {

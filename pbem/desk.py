@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from pbem import games, throttle, ticks
+from pbem.commands import Command
 from pbem.deadlines import format_moment
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import check_password, could_be_password
@@ -129,6 +130,20 @@ class Desk:
             raise Refusal(f"game {game.name} is played in Discord; take part there")
         if self.inbound.authenticated and not game.accounts:
             raise Refusal(f"game {game.name} is played by email; take part by email")
+
+    def resigning(self, command: Command) -> tuple[GameRow, str]:
+        """The game and seat of a `resign` (by name and password, or in a session), not yet over."""
+        if command.name is not None:
+            if command.password is None:
+                raise Refusal(f"resigning needs your password: `resign {command.name} PASSWORD`")
+            game = self.game(command.name)
+            seat = self.seat_for(game, command.password)
+        else:
+            game, seat = self.player_session("resign")
+        self.reply.about(game)
+        if game.phase == "over":
+            raise Refusal(f"game {game.name} is already over")
+        return game, seat
 
     def player_session(self, what: str) -> tuple[GameRow, str]:
         session = self.session
