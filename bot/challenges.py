@@ -14,6 +14,7 @@ from bot.service import BotRefusal, settings_text, user_id_of
 from computer.player import LevelError, level_named
 from pbem.computer_seat import computer_name
 from pbem.games import ruleset_of
+from pbem.matches import status_lines
 from pbem.render import fleet_requirements
 from pbem.render import settings_text as game_settings
 from pbem.store import GameRow, PlayerRow
@@ -118,6 +119,7 @@ class Challenges(Answering):
         lines = [
             f"**{game.name}**: {_who(players['A'])} (A) against {_who(players['B'])} (B).",
             f"Settings: {game_settings(game)}.",
+            *([match] if (match := status_lines(self.service.store, game).strip()) else []),
             fleet_requirements(ruleset_of(game)),
             "Each of you: send your fleet with the button below or `/spaceships fleet` "
             "(text, or a .ssr/.txt file). Only you see your fleet and the judge's answer.",

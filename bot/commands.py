@@ -37,11 +37,11 @@ GAME = "the game (default: this thread's game, or your only game)"
 def build_group() -> app_commands.Group:
     group = app_commands.Group(name="spaceships", description="Play Spaceships, the 3D battle game")
 
-    @group.command(description="Challenge a member (or anyone) to a game")
+    @group.command(description="Challenge a member (or anyone) to a game or a match")
     @app_commands.describe(
         member="who you challenge; leave out for an open challenge anyone may accept",
         ruleset="2.6.1 (default) or classic",
-        options="rule options, e.g. fleet=cost:24 colours=RYGOB",
+        options="rule and match options, e.g. fleet=cost:24, or match=continued games=3",
         deadline="e.g. 48h, 2026-12-01 20:00, FREQ=WEEKLY;BYDAY=MO;BYHOUR=20, none",
         private="a private thread only the two players see",
         name="the game's name (default: from the players' names)",

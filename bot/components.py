@@ -168,6 +168,10 @@ def game_buttons(game: GameRow, kind: str, turn: int | None) -> discord.ui.View 
     if kind == "setup":
         view.add_item(FleetButton(game.id))
         return view
+    if kind == "next":  # the next game of a match: each player's own news, then their fleet
+        view.add_item(ResultsButton(game.id, kind, None))
+        view.add_item(FleetButton(game.id))
+        return view
     if kind not in ("begin", "turn", "over"):
         return None
     view.add_item(ResultsButton(game.id, kind, turn))

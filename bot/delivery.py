@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PRIVATE_KINDS = ("begin", "turn", "over")
+# The next game of a match opens: a player's copy says what they carried and may build [10.3],
+# so it goes to them alone (a DM, or "View my results"); the thread gets the public opening.
+OWN_KINDS = (*PRIVATE_KINDS, "next")
 PINGING_KINDS = ("reminder", "late")
 STALE_CLAIM = timedelta(minutes=5)
 
@@ -73,7 +76,7 @@ class Delivery:
         if user_id is None:
             log.warning("outbox entry %s for %s: no Discord address", entry.id, entry.address)
             return
-        if entry.kind in PRIVATE_KINDS:
+        if entry.kind in OWN_KINDS:
             await self._private(entry, user_id)
         else:
             await self._notice(entry, user_id)
@@ -203,6 +206,7 @@ def private_posts(service: Service, entry: OutboxEntry) -> list[posts.Post]:
         "begin": f"{game.name}: the game begins (your view)",
         "turn": f"{game.name}: turn {entry.turn}, your results",
         "over": f"{game.name}: game over",
+        "next": f"{game.name}: the next game of the match (your fleet)",
     }.get(entry.kind)
     return posts.results_posts(game, entry.message, picture, heading)
 
@@ -212,4 +216,6 @@ def _what(entry: OutboxEntry) -> str:
         return f"your results of turn {entry.turn}"
     if entry.kind == "begin":
         return "your view of the start"
+    if entry.kind == "next":
+        return "what you carried into the next game and may build"
     return "your results"

@@ -59,11 +59,7 @@ def state_for(store: Store, game: GameRow, kind: str, turn: int | None) -> GameS
         players = store.players(game.id)
         if len(players) < 2 or any(p.fleet is None for p in players.values()):
             return None
-        return engine.new_game(
-            game_rules.ruleset_of(game),
-            game_rules.stored_fleet(game, players["A"]),
-            game_rules.stored_fleet(game, players["B"]),
-        )
+        return game_rules.start_state(store, game)  # a match's additional ships too [10.3]
     return None
 
 

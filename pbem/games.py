@@ -66,14 +66,20 @@ def deadline_line(game: GameRow) -> str:
     return line + "."
 
 
+def start_state(store: Store, game: GameRow) -> GameState:
+    """The state after setup [2.1] from the stored fleets, with what each player carried in a
+    continued match [10.3]; raises FleetRefused."""
+    a, b = (stored_fleet(game, p) for p in (store.players(game.id)[s] for s in SEATS))
+    match = matches.match_of(store, game)
+    carry = {seat: match.carried(seat) for seat in SEATS} if match else None
+    return engine.new_game(ruleset_of(game), a, b, carry)
+
+
 def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Outbound]]:
     """Both players are in and both fleets accepted: set up [2.1] and open turn 1."""
     players = store.players(game.id)
     match = matches.match_of(store, game)
-    carry = {seat: match.carried(seat) for seat in SEATS} if match else None
-    state = engine.new_game(
-        ruleset_of(game), stored_fleet(game, players["A"]), stored_fleet(game, players["B"]), carry
-    )
+    state = start_state(store, game)
     title = f"Game {game.name}" if match is None else f"Game {match.number} of match {game.name}"
     game = replace(game, phase="playing", turn=state.turn, state=state.to_json())
     game = open_phase(game, now)
@@ -520,11 +526,11 @@ def _open_next_game(
                 subject(game, f"game {following.number}: send your fleet"),
                 body,
                 game.name,
+                kind="next",
             )
         )
     for address in store.observers(game.id):
         body = f"{head}\n{standings}\nThe players are sending their fleets.\n{deadline_line(game)}"
-        messages.append(
-            Outbound((address,), subject(game, f"game {following.number} opens"), body, game.name)
-        )
+        opens = subject(game, f"game {following.number} opens")
+        messages.append(Outbound((address,), opens, body, game.name, kind="next"))
     return game, messages

@@ -58,7 +58,8 @@ class Outbound:
     attachments: tuple[Attachment, ...] = field(default=())
     # What the message is, for a front end that shows each kind its own way: "reply" (the
     # answer to a submission), "begin", "turn" (a turn's results), "over", "reminder",
-    # "late" (a deadline passed), "settings" (the game master changed them), "notice"
-    # (anything else); and the turn it concerns.
+    # "late" (a deadline passed), "settings" (the game master changed them), "next" (the next
+    # game of a match opens: to a player, what they carried and may build), "notice" (anything
+    # else); and the turn it concerns.
     kind: str = "notice"
     turn: int | None = None
