@@ -57,28 +57,18 @@ def create(command: Command, desk: Desk) -> str:
         raise Refusal("a battle has no ruleset setting; its options: budget=N")
     rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
     password = new_password(desk.rng)
-    game = GameRow(
-        id=0,
+    game = GameRow.opening(
         name=command.name,
         ruleset=GAME,
         options=(f"budget={budget}",),
         private=settings.get("private") == "yes",
-        phase="joining",
         master_address=desk.inbound.sender,
         master_password=hash_password(password, desk.rng),
         deadline_rule=rule.stored,
         reminder_hours=24.0 if reminder is None else reminder,
         grace_hours=grace,
         missing_policy=policy or "noactions",
-        turn=0,
-        opened_at=None,
-        deadline=None,
-        reminded=False,
-        late_notified=False,
-        state=None,
-        outcome=None,
         created_at=desk.now,
-        ended_at=None,
         master_news=news_setting(settings["news"]) if "news" in settings else True,
     )
     game = desk.store.insert_game(game)

@@ -53,28 +53,18 @@ def create(command: Command, desk: Desk) -> str:
     rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
     accounts = desk.inbound.authenticated
     password = "" if accounts else new_password(desk.rng)
-    game = GameRow(
-        id=0,
+    game = GameRow.opening(
         name=command.name,
         ruleset=ruleset.name,
         options=ruleset.options,
         private=settings.get("private") == "yes",
-        phase="joining",
         master_address=desk.inbound.sender,
         master_password=hash_password(password, desk.rng) if password else "",
         deadline_rule=rule.stored,
         reminder_hours=DEFAULT_REMINDER_HOURS if reminder is None else reminder,
         grace_hours=grace,
         missing_policy=policy or "noactions",
-        turn=0,
-        opened_at=None,
-        deadline=None,
-        reminded=False,
-        late_notified=False,
-        state=None,
-        outcome=None,
         created_at=desk.now,
-        ended_at=None,
         accounts=accounts,
         master_news=news_setting(settings["news"]) if "news" in settings else True,
     )

@@ -65,6 +65,25 @@ class GameRow:
     accounts: bool = False
     master_news: bool = True  # the game master is mailed the game's news (`news off`: not)
 
+    @classmethod
+    def opening(cls, **settings: Any) -> GameRow:
+        """A game just created: players joining, no turn played, no deadline yet. `settings` are
+        the fields a create command chooses (name, ruleset, options, the master, the deadline
+        rule and its policies, created_at, ...)."""
+        fresh: dict[str, Any] = {
+            "id": 0,
+            "phase": "joining",
+            "turn": 0,
+            "opened_at": None,
+            "deadline": None,
+            "reminded": False,
+            "late_notified": False,
+            "state": None,
+            "outcome": None,
+            "ended_at": None,
+        }
+        return cls(**(fresh | settings))
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
