@@ -12,7 +12,14 @@ from battles.hexes import arc_of, distance
 from battles.problems import Problem
 from battles.records import Loss, Shot, Target, Volley
 from battles.state import BattleState, ShipState
-from battles.tables import COMBAT_TABLES, GUN, MISSILE, CombatTable, point_defence_stops
+from battles.tables import (
+    COMBAT_TABLES,
+    DEFAULT_X_MODE,
+    MISSILE,
+    CombatTable,
+    point_defence_stops,
+    x_table,
+)
 
 __all__ = ["Dice", "Fire", "bears", "check_volley", "firing", "resolve_volley", "table_for"]
 
@@ -21,16 +28,16 @@ class Dice(Protocol):
     def roll(self, sides: int = 6) -> int: ...
 
 
-def table_for(weapon: str, rng: int) -> CombatTable | None:
-    """The table a weapon fires on at a range; X is a gun within gun range, a missile beyond
-    (reading R5)."""
+def table_for(weapon: str, rng: int, x_mode: str = DEFAULT_X_MODE) -> CombatTable | None:
+    """The table a weapon fires on at a range; X's depends on the battle's X mode (by
+    default a gun within gun range, a missile beyond: reading R5)."""
     if weapon == "X":
-        return GUN if rng <= GUN.max_range else MISSILE
+        return x_table(x_mode, rng)
     return COMBAT_TABLES.get(weapon)
 
 
-def is_missile(weapon: str, rng: int) -> bool:
-    return weapon == "M" or (weapon == "X" and rng > GUN.max_range)
+def is_missile(weapon: str, rng: int, x_mode: str = DEFAULT_X_MODE) -> bool:
+    return weapon == "M" or (weapon == "X" and x_table(x_mode, rng) is MISSILE)
 
 
 def bears(state: BattleState, shooter: ShipState, index: int, target: ShipState) -> str | None:
@@ -46,7 +53,7 @@ def bears(state: BattleState, shooter: ShipState, index: int, target: ShipState)
         return (
             f"{target.name} is in the {_ARC[arc]} arc, not the {_ARC[system.arc or 'f']} [IV.A.5]"
         )
-    table = table_for(system.code, rng)
+    table = table_for(system.code, rng, state.x_mode)
     if table is None or table.band(rng) is None:
         reach = MISSILE.max_range if system.code == "X" else table.max_range if table else 0
         return f"range {rng} is beyond {system}'s reach of {reach} [VI]"
@@ -268,7 +275,7 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
         system = f.shooter.code.systems[f.index]
         die = dice.roll(6)
         bonus = 1 if state.holds_on(f.shooter.name, f.target.name) else 0
-        table = table_for(system.code, f.range)
+        table = table_for(system.code, f.range, state.x_mode)
         assert table is not None
         damage = table.cell(min(die + bonus, 6), f.range) or Fraction(0)
         shots.append(
@@ -291,7 +298,7 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
             k
             for k, f in enumerate(fires)
             if f.target.name == target_name
-            and is_missile(f.shooter.code.systems[f.index].code, f.range)
+            and is_missile(f.shooter.code.systems[f.index].code, f.range, state.x_mode)
             and shots[k].damage
         ]
         if not target.working("Y"):

@@ -13,6 +13,7 @@ from battles.problems import Problem
 from battles.records import BattleRecord, Event, Initiative, Move, Tractor, Volley
 from battles.setup import result_text, roll_initiative, start_state
 from battles.state import BattleState
+from battles.tables import DEFAULT_X_MODE, X_MODES
 from battles.tractors import check_tractor, resolve_tractor
 from battles.turns import arrange_turn
 from battles.victory import judge_end, turn_limit_result
@@ -46,7 +47,7 @@ class Replay:
 class _Player:
     """Walks the events in order, keeping the phase of the turn."""
 
-    def __init__(self, record: BattleRecord, seed: str | None) -> None:
+    def __init__(self, record: BattleRecord, seed: str | None, open_turn: bool) -> None:
         self.record = record
         self.out = Replay()
         self.state, self.out.problems = start_state(record)
@@ -60,7 +61,23 @@ class _Player:
         self.last_volley_side: str | None = None
         self.done_sides: set[str] = set()
         limit = record.tag("TurnLimit")
-        self.limit = int(limit) if limit and limit.isdigit() else None
+        self.limit = int(limit) if limit and limit.isdigit() and int(limit) > 0 else None
+        if limit is not None and self.limit is None:
+            self.out.problems.append(
+                Problem("R12", f"turn limit {limit!r}: a whole number of turns, 1 or more")
+            )
+        x_mode = record.tag("XWeapon") or DEFAULT_X_MODE
+        if x_mode not in X_MODES:
+            self.out.problems.append(
+                Problem(
+                    "R5",
+                    f"XWeapon {x_mode!r}: X fires as one of {', '.join(X_MODES)}",
+                    hint=f'write [XWeapon "{DEFAULT_X_MODE}"] or leave the tag out',
+                )
+            )
+            x_mode = DEFAULT_X_MODE
+        self.state = replace(self.state, x_mode=x_mode)
+        self.open_turn = open_turn
 
     def problem(
         self,
@@ -110,7 +127,8 @@ class _Player:
                 done = [e for e in pending[:cut] if settled(e)]
                 fresh = [e for e in pending[:cut] if not settled(e)]
                 pending[:cut] = done + arrange_turn(fresh, self.state.initiative)
-        self.end_turn()
+        if not self.open_turn:
+            self.end_turn()
         self.out.state = self.state
         return self.out
 
@@ -391,11 +409,19 @@ class _Player:
         self.out.events.append(done)
 
 
-def play_record(record: BattleRecord, seed: str | None = None) -> Replay:
+def play_record(
+    record: BattleRecord, seed: str | None = None, *, open_turn: bool | None = None
+) -> Replay:
     """Replay a record. The seed is the record's `[DiceSeed]` unless given; with a seed every
     die must be the seed's and events without dice are rolled; without one, the written dice
-    are taken and everything that follows from them checked."""
+    are taken and everything that follows from them checked.
+
+    A record's last turn counts as played to its end (the `[TurnLimit]` applies after it)
+    unless `open_turn`: the judge replaying a battle in play, or a record that ended outside
+    the rules (its `[Result]` gives a reason, "B wins (A resigned)"; reading R12)."""
     problems: list[Problem] = []
+    if open_turn is None:
+        open_turn = (record.tag("Result") or "").endswith(")")
     commit = record.tag("Dice")
     seed = seed if seed is not None else record.tag("DiceSeed")
     if seed is not None and commit is not None and commitment(seed) != commit:
@@ -407,7 +433,7 @@ def play_record(record: BattleRecord, seed: str | None = None) -> Replay:
                 "the seed revealed must hash to the [Dice] tag",
             )
         )
-    replay = _Player(record, seed).run()
+    replay = _Player(record, seed, open_turn).run()
     replay.problems[:0] = problems
     if seed is not None and commit is not None and not problems:
         replay.dice = "checked against the seed"

@@ -95,6 +95,7 @@ class BattleState:
     holds: tuple[Hold, ...] = ()
     over: bool = False
     winner: str | None = None  # "A", "B", or None for a draw when over
+    x_mode: str = "reach"  # how X fires: battles.tables.X_MODES (reading R5)
 
     def ship(self, name: str) -> ShipState | None:
         return next((s for s in self.ships if s.name == name), None)

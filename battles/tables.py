@@ -243,6 +243,23 @@ COMBAT_TABLES: dict[str, CombatTable] = {
 }
 
 
+# How X (Gun/Missile) fires: the seed gives it no table, so a battle chooses (reading R5).
+# `reach`, the default: the gun table within gun range, the missile table beyond; `missile`:
+# always the missile table (reach 20, point defense applies); `best`: the table more likely
+# to hit at that range (the gun at 1-2, the missile from 3).
+X_MODES = ("reach", "missile", "best")
+DEFAULT_X_MODE = "reach"
+
+
+def x_table(mode: str, rng: int) -> CombatTable:
+    """The table X fires on at a range in a battle whose X mode is `mode` (reading R5)."""
+    if mode == "missile":
+        return MISSILE
+    if mode == "best":
+        return GUN if rng <= 2 else MISSILE
+    return GUN if rng <= GUN.max_range else MISSILE
+
+
 def point_defence_stops(die: int, missile_hits: int) -> bool:
     """Whether one point defence roll destroys a missile that hit [IV.B.2, VI.3]."""
     cell = POINT_DEFENCE.cell(die, missile_hits)

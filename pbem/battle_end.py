@@ -30,7 +30,10 @@ def end(
     if game.state is not None:
         record = record_of(game)
         seed = game.state["seed"]
-        replay = play_record(record, seed)
+        # Ended by the rules (the turn limit too), or outside them: a resignation, the game
+        # master (the record then stops where it is; reading R12).
+        by_rules = outcome.get("reason", "").endswith("[R12]")
+        replay = play_record(record, seed, open_turn=not by_rules)
         full = replay.record(record, reveal=seed)
         if not replay.state.over:
             winner = outcome.get("winner")
@@ -56,7 +59,9 @@ def end(
     parts.insert(
         0 if not head else 1, f"The battle {game.name} is over: {who}; {outcome['reason']}."
     )
-    return game, to_everyone(store, game, "battle over", "\n\n".join(parts), attachments)
+    return game, to_everyone(
+        store, game, "battle over", "\n\n".join(parts), attachments, kind="over", turn=game.turn
+    )
 
 
 def resign(command: Command, desk: Desk) -> str:

@@ -13,6 +13,7 @@ from battles.hexes import Hex
 from battles.parse import parse_record
 from battles.play import Replay, play_record
 from battles.records import BattleRecord
+from battles.tables import DEFAULT_X_MODE
 from notation.errors import NotationError
 from pbem.commands import Command
 from pbem.messages import Attachment, Outbound
@@ -33,6 +34,44 @@ def budget_of(game: GameRow) -> int:
         if option.startswith("budget="):
             return int(option.split("=", 1)[1])
     return DEFAULT_BUDGET
+
+
+def turn_limit_of(game: GameRow) -> int | None:
+    """The battle's last turn (`turns=N` at create; reading R12), None for no limit."""
+    for option in game.options:
+        if option.startswith("turns="):
+            return int(option.split("=", 1)[1])
+    return None
+
+
+def x_mode_of(game: GameRow) -> str:
+    """How the battle's X weapons fire (`x=MODE` at create; reading R5)."""
+    for option in game.options:
+        if option.startswith("x="):
+            return option.split("=", 1)[1]
+    return DEFAULT_X_MODE
+
+
+def battle_settings_text(game: GameRow) -> str:
+    """The battle's settings as a line says them: budget, turn limit, X mode, deadline."""
+    limit = turn_limit_of(game)
+    parts = [
+        f"budget {budget_of(game)} a side",
+        f"{limit} turns at most" if limit else "no turn limit",
+        f"X fires as {X_DESCRIPTIONS[x_mode_of(game)]}",
+    ]
+    if game.deadline_rule != "none":
+        parts.append(f"deadline {game.deadline_rule}")
+    if game.private:
+        parts.append("private")
+    return ", ".join(parts)
+
+
+X_DESCRIPTIONS = {
+    "reach": "a gun up to range 10, a missile beyond (x=reach)",
+    "missile": "a missile at every range (x=missile)",
+    "best": "a gun at range 1-2, a missile beyond (x=best)",
+}
 
 
 def battle_turn(game: GameRow) -> tuple[int, str]:
@@ -88,16 +127,36 @@ def record_of(game: GameRow) -> BattleRecord:
 
 
 def replay_of(game: GameRow) -> Replay:
+    """The battle as it stands: its current turn is still being played (the turn limit, if
+    any, applies when that turn's fire is resolved)."""
     assert game.state is not None
-    return play_record(record_of(game), seed=game.state["seed"])
+    open_turn = game.phase != "over"
+    return play_record(record_of(game), seed=game.state["seed"], open_turn=open_turn)
 
 
 def to_everyone(
-    store: Store, game: GameRow, what: str, body: str, attachments: tuple[Attachment, ...] = ()
+    store: Store,
+    game: GameRow,
+    what: str,
+    body: str,
+    attachments: tuple[Attachment, ...] = (),
+    kind: str = "notice",
+    turn: int | None = None,
 ) -> list[Outbound]:
+    """The same message to the players and observers (a battle hides nothing in these).
+    `kind` and `turn` let a front end show it its own way ("begin", "turn" with the phase
+    number of `game.turn`, "over")."""
     addresses = [p.address for p in store.players(game.id).values()]
     addresses += store.observers(game.id)
     return [
-        Outbound((a,), subject(game, what), body, game.name, attachments=attachments)
+        Outbound(
+            (a,),
+            subject(game, what),
+            body,
+            game.name,
+            attachments=attachments,
+            kind=kind,
+            turn=turn,
+        )
         for a in dict.fromkeys(addresses)
     ]

@@ -15,6 +15,7 @@ from battles.hexes import FACINGS, distance
 from battles.parse import parse_design, parse_hex, parse_record
 from battles.play import play_record
 from battles.records import BattleRecord, Initiative, ShipEntry, format_record
+from battles.tables import DEFAULT_X_MODE, X_MODES
 from notation.errors import NotationError
 from pbem import games
 from pbem.battle_rows import (
@@ -22,12 +23,15 @@ from pbem.battle_rows import (
     GAME,
     SETUP_RADIUS,
     START,
+    battle_settings_text,
     block_items,
     budget_of,
     error_text,
     is_battle,
     subject,
     to_everyone,
+    turn_limit_of,
+    x_mode_of,
 )
 from pbem.battle_views import next_text, situation_text
 from pbem.commands import Command
@@ -44,42 +48,62 @@ def create(command: Command, desk: Desk) -> str:
     if desk.store.game(command.name) is not None:
         raise Refusal(f"a game named {command.name} exists already; choose another name")
     settings = dict(command.settings)
-    budget = DEFAULT_BUDGET
-    for option in settings.get("options", "").split():
-        key, _, value = option.partition("=")
-        if key != "budget" or not value.isdigit() or int(value) < 33:
-            raise Refusal(
-                f"`{option}`: a battle takes one option, budget=N (the most each side's ships "
-                "may cost, at least 33, the cheapest hull; reading R16)"
-            )
-        budget = int(value)
     if "ruleset" in settings:
-        raise Refusal("a battle has no ruleset setting; its options: budget=N")
+        raise Refusal(f"a battle has no ruleset setting; its options: {OPTIONS_TEXT}")
+    options = read_options(settings.get("options", "").split())
     rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
-    password = new_password(desk.rng)
+    accounts = desk.inbound.authenticated  # a front end's accounts (Discord): no passwords
+    password = "" if accounts else new_password(desk.rng)
     game = GameRow.opening(
         name=command.name,
         ruleset=GAME,
-        options=(f"budget={budget}",),
+        options=options,
         private=settings.get("private") == "yes",
         master_address=desk.inbound.sender,
-        master_password=hash_password(password, desk.rng),
+        master_password=hash_password(password, desk.rng) if password else "",
         deadline_rule=rule.stored,
         reminder_hours=24.0 if reminder is None else reminder,
         grace_hours=grace,
         missing_policy=policy or "noactions",
         created_at=desk.now,
+        accounts=accounts,
         master_news=news_setting(settings["news"]) if "news" in settings else True,
     )
     game = desk.store.insert_game(game)
     desk.reply.about(game)
-    return "\n".join(
-        [
-            f"Spaceship Battles game {game.name} created: budget {budget} a side.",
-            f"You are its game master. Your master password: {password}",
-            f"Players join with:  join {game.name}",
-        ]
-    )
+    lines = [f"Spaceship Battles game {game.name} created: {battle_settings_text(game)}."]
+    if not accounts:
+        lines.append(f"You are its game master. Your master password: {password}")
+    lines.append(f"Players join with:  join {game.name}")
+    return "\n".join(lines)
+
+
+def read_options(words: list[str]) -> tuple[str, ...]:
+    """A battle's `create` options, checked: `budget=N` (R16), `turns=N` (R12), `x=MODE`
+    (R5); the game row keeps them in this order, the budget always."""
+    found: dict[str, str] = {}
+    for option in words:
+        key, _, value = option.partition("=")
+        if key == "budget" and value.isdigit() and int(value) >= 33:
+            found[key] = str(int(value))
+        elif key == "turns" and value.isdigit() and 1 <= int(value) <= 1000:
+            found[key] = str(int(value))
+        elif key == "x" and value in X_MODES:
+            found[key] = value
+        else:
+            raise Refusal(f"`{option}`: {OPTION_PROBLEMS.get(key, 'not an option of a battle')}")
+    found.setdefault("budget", str(DEFAULT_BUDGET))
+    return tuple(f"{k}={found[k]}" for k in ("budget", "turns", "x") if k in found)
+
+
+OPTIONS_TEXT = "budget=N, turns=N, x=" + "|".join(X_MODES)
+OPTION_PROBLEMS = {
+    "budget": "budget=N, the most each side's ships may cost, at least 33 (the cheapest hull); "
+    "reading R16",
+    "turns": "turns=N, the last turn of the battle (1 to 1000); after it the side that "
+    "destroyed more wins; reading R12",
+    "x": f"x=MODE, how the Gun/Missile X fires: {', '.join(X_MODES)}; reading R5",
+}
 
 
 def join(command: Command, desk: Desk) -> str:
@@ -90,32 +114,29 @@ def join(command: Command, desk: Desk) -> str:
         raise Refusal(f"game {game.name} has both its players; you may `observe {game.name}`")
     if any(p.address == desk.inbound.sender for p in players.values()):
         raise Refusal(f"you have already joined {game.name}")
+    desk.refuse_other_front_end(game)
     seat = "A" if "A" not in players else "B"
     display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
     name = " ".join((display or desk.inbound.sender_name or f"Player {seat}").split())[:40]
-    password = new_password(desk.rng)
+    password = "" if game.accounts else new_password(desk.rng)
+    hashed = hash_password(password, desk.rng) if password else ""
     desk.store.insert_player(
-        PlayerRow(
-            game.id,
-            seat,
-            desk.inbound.sender,
-            name,
-            hash_password(password, desk.rng),
-            None,
-            desk.now,
-        )
+        PlayerRow(game.id, seat, desk.inbound.sender, name, hashed, None, desk.now)
     )
     home, facing = START[seat]
-    lines = [
-        f"You joined {game.name} as player {seat} ({name}).",
-        f"Your password for {game.name}: {password}",
-        "Keep it secret: every design and order of yours must carry it.",
+    lines = [f"You joined {game.name} as player {seat} ({name})."]
+    if password:
+        lines += [
+            f"Your password for {game.name}: {password}",
+            "Keep it secret: every design and order of yours must carry it.",
+        ]
+    lines += [
         "",
         f"Design your ships within the budget of {budget_of(game)}: one ship a line, a name "
         "and its Ship Code (the three numbers may be left out: the judge works them out). "
         f"Your ships start at {home} facing {facing} unless you give a hex within "
         f"{SETUP_RADIUS} of it and a facing:",
-        f"  game {game.name} {password}",
+        *([f"  game {game.name} {password}"] if password else []),
         "  design",
         "  Lancer E-SAI(Gf)I(Xf)IIV",
         f"  Kite E-AI(Mf)(Gf)IIID at {home.step('NE')} {facing}",
@@ -260,6 +281,8 @@ def start(
         ("Game", "Spaceship Battles"),
         ("Event", game.name),
         ("Budget", str(budget_of(game))),
+        *([("TurnLimit", str(limit))] if (limit := turn_limit_of(game)) else []),
+        *([("XWeapon", x_mode_of(game))] if x_mode_of(game) != DEFAULT_X_MODE else []),
         ("A", players["A"].name),
         ("B", players["B"].name),
         ("Dice", commitment(seed)),
@@ -271,7 +294,7 @@ def start(
     )
     ships = parse_record(text + "\n").ships
     record = BattleRecord(tags, ships, (Initiative(1, ()),))
-    replay = play_record(record, seed=seed)
+    replay = play_record(record, seed=seed, open_turn=True)
     record = replay.record(record)
     game = replace(
         game, phase="playing", turn=1, state={"seed": seed, "record": format_record(record)}
@@ -289,4 +312,4 @@ def start(
             next_text(game, replay),
         ]
     )
-    return game, to_everyone(store, game, "the battle begins", body)
+    return game, to_everyone(store, game, "the battle begins", body, kind="begin", turn=1)

@@ -15,6 +15,7 @@ from battles.problems import Problem
 from battles.records import BattleRecord, Initiative, Move, Tractor, Volley, format_record
 from battles.state import BattleState
 from battles.tractors import check_tractor
+from battles.victory import destroyed_cost
 from notation.errors import NotationError
 from pbem import games, ticks
 from pbem.battle_end import end
@@ -27,6 +28,7 @@ from pbem.battle_rows import (
     replay_of,
     subject,
     to_everyone,
+    turn_limit_of,
 )
 from pbem.battle_views import next_text, situation_text
 from pbem.commands import Command
@@ -213,11 +215,22 @@ def resolve(
     record = record_of(game)
     seed = game.state["seed"]
     new = parse_record("\n".join(t for t in texts if t) + "\n").events if any(texts) else ()
-    played = play_record(BattleRecord(record.tags, record.ships, record.events + new), seed)
+    events = record.events + new
+    played = play_record(BattleRecord(record.tags, record.ships, events), seed, open_turn=True)
     before = len(record.events)
+    phase_number = game.turn
+    limit = turn_limit_of(game)
+    at_limit = False
     if phase == "fire" and not played.state.over:
-        events = (*played.events, Initiative(turn + 1, ()))
-        played = play_record(BattleRecord(record.tags, record.ships, events), seed)
+        if limit is not None and turn >= limit:
+            # The last turn is played: the turn limit decides (reading R12).
+            played = play_record(BattleRecord(record.tags, record.ships, events), seed)
+            at_limit = True
+        else:
+            events = (*played.events, Initiative(turn + 1, ()))
+            played = play_record(
+                BattleRecord(record.tags, record.ships, events), seed, open_turn=True
+            )
     assert not played.problems, played.problems
     record = played.record(record)
     game = replace(game, turn=game.turn + 1, state={"seed": seed, "record": format_record(record)})
@@ -231,17 +244,27 @@ def resolve(
         )
     if played.state.over:
         winner = played.state.winner
-        outcome = {
-            "winner": winner,
-            "reason": f"the battle ended: {result_text(played.state)} [R12]",
-            "turn": turn,
-            "score": None,
-        }
+        if at_limit:
+            reason = f"turn {turn} was the last (turns={limit}): {limit_text(played.state)} [R12]"
+        else:
+            reason = f"the battle ended: {result_text(played.state)} [R12]"
+        outcome = {"winner": winner, "reason": reason, "turn": turn, "score": None}
         return end(store, game, now, outcome, head)
     game = games.open_phase(game, now)
     store.update_game(game)
     body = "\n\n".join([head, situation_text(game, played), next_text(game, played)])
-    return game, to_everyone(store, game, f"turn {turn} {phase}", body)
+    return game, to_everyone(
+        store, game, f"turn {turn} {phase}", body, kind="turn", turn=phase_number
+    )
+
+
+def limit_text(state: BattleState) -> str:
+    """Who won at the turn limit and why: the cost each side destroyed (reading R12)."""
+    by_a, by_b = destroyed_cost(state, "B"), destroyed_cost(state, "A")
+    said = f"A destroyed ships costing {by_a}, B ships costing {by_b}"
+    if state.winner is None:
+        return f"{said}: a draw"
+    return f"{said}: {state.winner} wins"
 
 
 def process(command: Command, desk: Desk) -> str:
@@ -279,7 +302,14 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
                 f"{games.deadline_line(game)}"
             )
             messages.append(
-                Outbound((players[seat].address,), subject(game, "reminder"), body, game.name)
+                Outbound(
+                    (players[seat].address,),
+                    subject(game, "reminder"),
+                    body,
+                    game.name,
+                    kind="reminder",
+                    turn=game.turn,
+                )
             )
         game = replace(game, reminded=True)
         store.update_game(game)
@@ -297,7 +327,16 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
         master = [game.master_address] if game.master_news else []  # `news off`: not them
         targets = list(dict.fromkeys([*(p.address for p in players.values()), *master]))
         for address in targets:
-            messages.append(Outbound((address,), subject(game, "deadline passed"), body, game.name))
+            messages.append(
+                Outbound(
+                    (address,),
+                    subject(game, "deadline passed"),
+                    body,
+                    game.name,
+                    kind="late",
+                    turn=game.turn,
+                )
+            )
         game = replace(game, late_notified=True)
         store.update_game(game)
     return game, messages

@@ -7,7 +7,13 @@ from __future__ import annotations
 from battles.play import Replay, play_record
 from battles.records import format_record
 from pbem import games
-from pbem.battle_rows import battle_turn, budget_of, record_of, replay_of
+from pbem.battle_rows import (
+    battle_settings_text,
+    battle_turn,
+    record_of,
+    replay_of,
+    turn_limit_of,
+)
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.store import GameRow, PlayerRow
@@ -56,20 +62,27 @@ def next_text(game: GameRow, replay: Replay) -> str:
         )
         example = "SHIP > TARGET; tractor SHIP > TARGET"
         order = "the player with initiative fires first"
+    limit = turn_limit_of(game)
+    of = f" of {limit}" if limit else ""
+    last = " This is the last turn [R12]." if limit and turn >= limit else ""
+    if game.accounts:
+        send = [f"Send:  orders {turn}: {example}"]
+    else:
+        send = [f"Send:  game {game.name} PASSWORD", f"       orders {turn}: {example}"]
     return "\n".join(
         [
-            f"Turn {turn}, {phase}: player {who} has the initiative ({order}; reading R14).",
+            f"Turn {turn}{of}, {phase}: player {who} has the initiative ({order}; "
+            f"reading R14).{last}",
             what,
             games.deadline_line(game),
-            f"Send:  game {game.name} PASSWORD",
-            f"       orders {turn}: {example}",
+            *send,
         ]
     )
 
 
 def status_text(game: GameRow, players: dict[str, PlayerRow], missing: list[str]) -> str:
     lines = [
-        f"Spaceship Battles {game.name}, budget {budget_of(game)}: "
+        f"Spaceship Battles {game.name} ({battle_settings_text(game)}): "
         + ", ".join(f"{s}: {players[s].name}" for s in games.SEATS if s in players)
     ]
     if game.phase == "joining":
