@@ -72,6 +72,11 @@ def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.I
     return ImageFont.load_default(size=size + (2 if bold else 0))
 
 
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The pictures' one font (Pillow's embedded one) at a size: for other drawings too."""
+    return _font(size, bold)
+
+
 def kind_of(mark: str, style: Style) -> str:
     """What a mark means: ship, known (a ship cell of unknown type, undamaged when last seen),
     destroyed, fired (a missile that left), empty (no ship there), or blank."""
