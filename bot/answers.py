@@ -23,6 +23,9 @@ class FrontEnd(Protocol):
 
 log = logging.getLogger(__name__)
 
+MAX_ATTACHMENT = 64_000
+ORDERS_FILE_TYPES = (".ssr", ".sbr", ".txt")
+
 
 def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
@@ -99,3 +102,20 @@ class Answering:
             await interaction.followup.send(text[:2000], ephemeral=True)
         else:
             await interaction.response.send_message(text[:2000], ephemeral=True)
+
+
+async def read_attachment(file: discord.Attachment) -> str:
+    if not file.filename.lower().endswith(ORDERS_FILE_TYPES):
+        raise BotRefusal(
+            f"{file.filename}: attach a text file (.ssr, .sbr or .txt) with the fleet, the "
+            "design or the orders."
+        )
+    if file.size > MAX_ATTACHMENT:
+        raise BotRefusal(f"{file.filename} is too big ({file.size} bytes; at most 64 kB).")
+    data = await file.read()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BotRefusal(
+            f"{file.filename} is not UTF-8 text (byte {exc.start + 1}): save it as plain text."
+        ) from exc

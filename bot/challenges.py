@@ -9,9 +9,11 @@ import discord
 
 import bot.posts as posts
 from bot.answers import Answering, display_name
+from bot.battles import is_battle
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
 from computer.player import LevelError, level_named
+from pbem.battle_rows import battle_settings_text
 from pbem.computer_seat import computer_name
 from pbem.games import ruleset_of
 from pbem.matches import status_lines
@@ -44,8 +46,9 @@ class Challenges(Answering):
             {**settings, "by": display_name(interaction.user)},
         )
         who = member.mention if member else "anyone"
+        title = "Spaceship Battles" if settings.get("game") == "battles" else "Spaceships"
         text = (
-            f"{interaction.user.mention} challenges {who} to a game of Spaceships"
+            f"{interaction.user.mention} challenges {who} to a game of {title}"
             + (f" ({settings_text(settings)})" if settings_text(settings) else "")
             + ". Accepting opens a thread for the game."
         )
@@ -66,16 +69,17 @@ class Challenges(Answering):
             raise BotRefusal("This challenge's channel cannot hold threads.")
         await interaction.response.defer()
         private = challenge.settings.get("private") == "yes"
+        title = "Battle" if challenge.settings.get("game") == "battles" else "Spaceships"
         try:
             if private:
                 thread = await channel.create_thread(
-                    name=f"Spaceships {name}",
+                    name=f"{title} {name}",
                     type=discord.ChannelType.private_thread,
                     invitable=False,
                 )
             else:
                 assert interaction.message is not None
-                thread = await interaction.message.create_thread(name=f"Spaceships {name}")
+                thread = await interaction.message.create_thread(name=f"{title} {name}")
         except discord.HTTPException as exc:
             raise BotRefusal(
                 f"I could not open a thread for the game ({exc.text or exc.status}): I need the "
@@ -106,6 +110,10 @@ class Challenges(Answering):
             )
         await self.post_setup(thread, game)
         await self.answer(interaction, posts.text_posts(answer))
+        if is_battle(game):
+            # A battle's news is public: it comes in the thread, pinging the players; no DMs.
+            await self.bot.delivery.flush()
+            return
         await self.bot.delivery.check_dms(
             game.id,
             [challenge.challenger_id, user.id],
@@ -116,6 +124,27 @@ class Challenges(Answering):
 
     async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
         players = self.service.players(game)
+        if is_battle(game):
+            await thread.send(
+                "\n".join(
+                    [
+                        f"**{game.name}**, a battle: {_who(players['A'])} (A) against "
+                        f"{_who(players['B'])} (B).",
+                        f"Settings: {battle_settings_text(game)}.",
+                        "Each of you: send your design with the button below or "
+                        "`/spaceships design`: your ships, a name and a Ship Code each "
+                        "(`;` between ships), e.g. `Lancer E-SAI(Gf)I(Xf)IIV; "
+                        "Kite E-AI(Mf)(Gf)IIID`; the judge works out cost, turn mode and "
+                        "engines. A's ships start at 0,8 facing N, B's at 0,-8 facing S, "
+                        "or add `at Q,R FACING` within 3 hexes of it. Only you see your "
+                        "design until both are in. `/spaceships help topic:battles` explains "
+                        "the rest.",
+                    ]
+                ),
+                view=game_buttons(game, "setup", None),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+            return
         lines = [
             f"**{game.name}**: {_who(players['A'])} (A) against {_who(players['B'])} (B).",
             f"Settings: {game_settings(game)}.",

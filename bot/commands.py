@@ -37,9 +37,13 @@ GAME = "the game (default: this thread's game, or your only game)"
 def build_group() -> app_commands.Group:
     group = app_commands.Group(name="spaceships", description="Play Spaceships, the 3D battle game")
 
-    @group.command(description="Challenge a member (or anyone) to a game or a match")
+    @group.command(description="Challenge a member (or anyone) to a game, a match or a battle")
     @app_commands.describe(
         member="who you challenge; leave out for an open challenge anyone may accept",
+        game="Spaceships (default) or Spaceship Battles, the hex-map game of designed ships",
+        budget="battles: the most each side's ships may cost (default 300)",
+        turns="battles: the last turn; then the side that destroyed more wins (default: none)",
+        x="battles: how the Gun/Missile X fires (default reach; reading R5)",
         ruleset="2.6.1 (default) or classic",
         options="rule and match options, e.g. fleet=cost:24, or match=continued games=3",
         deadline="e.g. 48h, 2026-12-01 20:00, FREQ=WEEKLY;BYDAY=MO;BYHOUR=20, none",
@@ -47,20 +51,46 @@ def build_group() -> app_commands.Group:
         name="the game's name (default: from the players' names)",
     )
     @app_commands.choices(
-        ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")]
+        ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
+        game=[
+            app_commands.Choice(name="Spaceships", value="spaceships"),
+            app_commands.Choice(name="Spaceship Battles", value="battles"),
+        ],
+        x=[
+            app_commands.Choice(
+                name="reach: a gun up to range 10, a missile beyond", value="reach"
+            ),
+            app_commands.Choice(name="missile: a missile at every range", value="missile"),
+            app_commands.Choice(name="best: a gun at range 1-2, a missile beyond", value="best"),
+        ],
     )
     async def challenge(
         interaction: Interaction,
         member: discord.Member | None = None,
+        game: str | None = None,
+        budget: app_commands.Range[int, 1, 100_000] | None = None,
+        turns: app_commands.Range[int, 1, 1000] | None = None,
+        x: str | None = None,
         ruleset: str | None = None,
         options: str | None = None,
         deadline: str | None = None,
         private: bool = False,
         name: str | None = None,
     ) -> None:
+        battle = {"budget": budget, "turns": turns, "x": x}
+        words = [f"{k}={v}" for k, v in battle.items() if v is not None]
+        if words and game != "battles":
+            await interaction.response.send_message(
+                "`budget`, `turns` and `x` are settings of Spaceship Battles: add "
+                "`game: Spaceship Battles`, or leave them out for Spaceships.",
+                ephemeral=True,
+            )
+            return
+        options = " ".join([*([options] if options else []), *words]) or None
         settings = {
             k: v
             for k, v in {
+                "game": "battles" if game == "battles" else None,
                 "ruleset": ruleset,
                 "options": options,
                 "deadline": deadline,
@@ -88,9 +118,25 @@ def build_group() -> app_commands.Group:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.fleet(interaction, game, text, file))
 
-    @group.command(description="Send this turn's orders: as text, a file, or in a form")
+    @group.command(description="Battles: send your ships' designs: as text, a file, or in a form")
     @app_commands.describe(
-        text="e.g. Gx3 Gy3 bRv1Rx1 mYw3 sBz5, or none; leave out to get a form",
+        text="ships separated by ; e.g. Lancer E-SAI(Gf)I(Xf)IIV; Kite E-AI(Mf)(Gf)IIID",
+        file="a .sbr or .txt file with one ship a line: a name and its Ship Code",
+        game=GAME,
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def design(
+        interaction: Interaction,
+        text: str | None = None,
+        file: discord.Attachment | None = None,
+        game: str | None = None,
+    ) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.design(interaction, game, text, file))
+
+    @group.command(description="Send this turn's (or battle phase's) orders: text, file or form")
+    @app_commands.describe(
+        text="e.g. Gx3 Gy3 bRv1Rx1 mYw3 sBz5; battles: Lancer FFRF or Lancer > Raider; or none",
         file="a .ssr or .txt file with the orders",
         turn="the turn they are for (default: the current turn)",
         game=GAME,

@@ -152,7 +152,69 @@ class ResultsButton(
         )
 
 
-DYNAMIC_ITEMS = (AcceptButton, DeclineButton, FleetButton, OrdersButton, ResultsButton)
+class DesignButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:design:(?P<id>\d+)"
+):
+    """A battle's set-up: the form for a player's design."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Submit design",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ss:design:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DesignButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handlers = _app(interaction).handlers
+        await handlers.run(interaction, handlers.design_form(interaction, self.game_id))
+
+
+class PhaseOrdersButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ss:phase:(?P<id>\d+):(?P<phase>\d+)",
+):
+    """A battle's phase (2k-1 the movement of turn k, 2k its fire): the form for its orders."""
+
+    def __init__(self, game_id: int, phase: int, label: str = "Submit orders") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ss:phase:{game_id}:{phase}",
+            )
+        )
+        self.game_id = game_id
+        self.phase = phase
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PhaseOrdersButton:
+        return cls(int(match["id"]), int(match["phase"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handlers = _app(interaction).handlers
+        await handlers.run(interaction, handlers.phase_form(interaction, self.game_id, self.phase))
+
+
+DYNAMIC_ITEMS = (
+    AcceptButton,
+    DeclineButton,
+    FleetButton,
+    OrdersButton,
+    ResultsButton,
+    DesignButton,
+    PhaseOrdersButton,
+)
 
 
 def challenge_buttons(challenge_id: int) -> discord.ui.View:
@@ -165,6 +227,8 @@ def challenge_buttons(challenge_id: int) -> discord.ui.View:
 def game_buttons(game: GameRow, kind: str, turn: int | None) -> discord.ui.View | None:
     """The buttons under a game's post in its thread (None: no buttons)."""
     view = discord.ui.View(timeout=None)
+    if game.ruleset == "battles":
+        return battle_buttons(game, kind, turn)
     if kind == "setup":
         view.add_item(FleetButton(game.id))
         return view
@@ -178,6 +242,24 @@ def game_buttons(game: GameRow, kind: str, turn: int | None) -> discord.ui.View 
     next_turn = 1 if kind == "begin" else (turn or 0) + 1
     if kind != "over" and game.phase == "playing" and game.turn <= next_turn:
         view.add_item(OrdersButton(game.id, next_turn))
+    return view
+
+
+def battle_buttons(game: GameRow, kind: str, phase: int | None) -> discord.ui.View | None:
+    """Under a battle's post: the design form at set-up; the orders form of the phase that
+    opened with this post while it is open (a battle's results are public: no "View my
+    results")."""
+    view = discord.ui.View(timeout=None)
+    if kind == "setup":
+        view.add_item(DesignButton(game.id))
+        return view
+    if kind not in ("begin", "turn"):
+        return None
+    next_phase = 1 if kind == "begin" else (phase or 0) + 1
+    if game.phase != "playing" or game.turn != next_phase:
+        return None
+    turn, part = (next_phase + 1) // 2, "movement" if next_phase % 2 else "fire"
+    view.add_item(PhaseOrdersButton(game.id, next_phase, f"Submit orders (turn {turn}, {part})"))
     return view
 
 

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 import discord
 
 import bot.posts as posts
+from bot.battles import is_battle
+from bot.battles import thread_posts as battle_posts
 from bot.components import game_buttons
 from bot.service import Service, thread_id_of, user_id_of
 from pbem.discord_store import OutboxEntry
@@ -122,6 +124,15 @@ class Delivery:
             log.warning("thread %s of outbox entry %s is gone", thread_id, entry.id)
             return
         game = self.service.game_by_id(entry.game_id)
+        if is_battle(game):
+            # Open information: the judge's text with the map, the players pinged when
+            # their next orders are wanted (bot.battles).
+            batch = battle_posts(self.service.store, game, entry.message)
+            view = game_buttons(game, entry.kind, entry.turn)
+            for index, post in enumerate(batch):
+                mentions = discord.AllowedMentions(users=True) if index == 0 else None
+                await self.send(channel, post, view if index == len(batch) - 1 else None, mentions)
+            return
         if entry.kind in PRIVATE_KINDS:
             picture = posts.picture_for(self.service.store, game, entry.kind, entry.turn, None)
             batch = posts.results_posts(game, entry.message, picture)

@@ -14,8 +14,9 @@ from typing import Any
 import discord
 
 import bot.posts as posts
-from bot.answers import display_name
-from bot.challenges import ComputerGames
+from bot.answers import display_name, read_attachment
+from bot.battle_handlers import BattleHandlers
+from bot.battles import is_battle, orders_turn, phase_name
 from bot.components import FLEET_EXAMPLE, ORDERS_EXAMPLE, TextForm
 from bot.delivery import private_posts
 from bot.help import help_text
@@ -27,11 +28,9 @@ from pictures import observer_picture, player_picture
 log = logging.getLogger(__name__)
 
 NO_ACTIONS = ("none", "pass", "-", "no actions")
-MAX_ATTACHMENT = 64_000
-ORDERS_FILE_TYPES = (".ssr", ".txt")
 
 
-class Handlers(ComputerGames):
+class Handlers(BattleHandlers):
     """Every command, button and form of the bot (challenges in bot.challenges)."""
 
     # -- fleets and orders ----------------------------------------------------------------------
@@ -94,9 +93,14 @@ class Handlers(ComputerGames):
         )
         if file is not None:
             text = await read_attachment(file)
-        turn = turn if turn is not None else max(role.game.turn, 1)
+        battle = is_battle(role.game)
+        if turn is None:
+            turn = orders_turn(role.game) if battle else max(role.game.turn, 1)
         if text is None or not text.strip():
-            await self._orders_modal(interaction, role.game, turn)
+            if battle:
+                await self.battle_orders_modal(interaction, role.game)
+            else:
+                await self._orders_modal(interaction, role.game, turn)
             return
         await self.submit_orders(interaction, role.game, turn, text)
 
@@ -154,6 +158,9 @@ class Handlers(ComputerGames):
                 not_your_game(game, self.service.players(game))
                 + " `/spaceships board` shows what everyone may see."
             )
+        if is_battle(game):
+            await self.battle_status(interaction, game, role)
+            return
         answer = self.service.submit(
             interaction.user.id,
             display_name(interaction.user),
@@ -183,6 +190,9 @@ class Handlers(ComputerGames):
             if not role.member:
                 raise BotRefusal(not_your_game(game, self.service.players(game)))
             raise BotRefusal(f"{game.name} is private: its board is shown only in its thread.")
+        if is_battle(game):
+            await self.battle_board(interaction, game)
+            return
         answer = self.service.submit(
             interaction.user.id, display_name(interaction.user), f"status {game.name}"
         )
@@ -207,6 +217,9 @@ class Handlers(ComputerGames):
             text,
             game if role.seat is not None else None,
         )
+        if is_battle(game):
+            await self.battle_history(interaction, game, answer)
+            return
         if len(answer) > 5500:
             # A long game: the record as a file, readable and checkable with `validate`.
             first = answer.split("\n\n", 2)
@@ -265,8 +278,13 @@ class Handlers(ComputerGames):
         cancel.callback = keep  # type: ignore[method-assign]
         view.add_item(confirm)
         view.add_item(cancel)
+        revealed = (
+            "the record and the dice seed go to everyone"
+            if is_battle(game)
+            else "both fleets are revealed"
+        )
         await interaction.response.send_message(
-            f"Resign {game.name}? Your opponent wins and both fleets are revealed.",
+            f"Resign {game.name}? Your opponent wins and {revealed}.",
             view=view,
             ephemeral=True,
         )
@@ -305,24 +323,14 @@ class Handlers(ComputerGames):
             thread = self.service.tables.thread_of(game.id)
             where = f" in <#{thread}>" if thread else ""
             state = f"turn {game.turn}" if game.phase == "playing" else game.phase
+            if is_battle(game):
+                state = (
+                    f"Spaceship Battles, {phase_name(game.turn)}"
+                    if game.phase == "playing"
+                    else f"Spaceship Battles, {game.phase}"
+                )
             lines.append(f"**{game.name}**{where}: {state}")
         await self.say(interaction, "\n".join(lines))
 
     async def help(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
         await self.answer(interaction, posts.text_posts(help_text(topic)))
-
-
-async def read_attachment(file: discord.Attachment) -> str:
-    if not file.filename.lower().endswith(ORDERS_FILE_TYPES):
-        raise BotRefusal(
-            f"{file.filename}: attach a text file (.ssr or .txt) with the fleet or the orders."
-        )
-    if file.size > MAX_ATTACHMENT:
-        raise BotRefusal(f"{file.filename} is too big ({file.size} bytes; at most 64 kB).")
-    data = await file.read()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise BotRefusal(
-            f"{file.filename} is not UTF-8 text (byte {exc.start + 1}): save it as plain text."
-        ) from exc

@@ -8,7 +8,9 @@ OVERVIEW = """\
 Spaceships in Discord: all commands are under /spaceships.
 
 /spaceships challenge [member]   challenge a member (or anyone) to a game;
-                                 settings: ruleset, options, deadline, private, name
+                                 settings: ruleset, options, deadline, private, name;
+                                 game: Spaceship Battles, with budget, turns, x
+/spaceships design               battles: send your ships' designs (text, file, form)
 /spaceships play [level]         a game against the computer (random, hunt, density,
                                  expert: the default); settings: ruleset, options, deadline
 /spaceships fleet                send your fleet: text, a .ssr/.txt file, or a form
@@ -20,7 +22,8 @@ Spaceships in Discord: all commands are under /spaceships.
 /spaceships resign               give up (asks first)
 /spaceships settings             game master: deadline, reminder, grace, missing orders
 /spaceships games                your games and their threads
-/spaceships help [topic]         this text; topics: fleet, orders, notation, deadline
+/spaceships help [topic]         this text; topics: fleet, orders, notation, deadline,
+                                 battles
 
 In a game's thread every command means that game; elsewhere name it in the `game`
 option (it completes your games). Your fleet, orders and results are shown only to you;
@@ -28,6 +31,17 @@ results also come by direct message. A button "View my results" under each resul
 shows you yours if your DMs are closed."""
 
 TOPICS = {
+    "battles": """\
+Spaceship Battles: /spaceships challenge game:Spaceship Battles [budget] [turns] [x].
+Design: your ships, `;` between them, each a name and its Ship Code; the judge works out
+cost, turn mode and engines: /spaceships design text:Lancer E-SAI(Gf)I(Xf)IIV; Kite
+E-AI(Mf)(Gf)IIID at 1,7 N  (only you see it until both designs are in).
+Each turn has two phases; send one set of orders per phase (replace it until both are in):
+  movement: Lancer FFRF; Kite stay      (F ahead, L/R a hexside; a ship left out stays)
+  fire:     Lancer > Raider; Kite > Raider (Mf); Lancer+Kite > Raider; tractor Kite > Raider
+The thread gets each resolved phase with every die rolled, the systems crossed out and a
+map. At the end the record and the dice seed: check it with `spaceships battles play`.
+Rules and readings: docs/battles.md, docs/battles-readings.md.""",
     "fleet": """\
 A fleet: each ship's type code, then its cells; `;` or a new line between ships.
   DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4;

@@ -48,6 +48,8 @@ def thread_id_of(address: str) -> int | None:
 
 # Kinds of message the judge sends alike to each player, about nothing private.
 PUBLIC_NOTICES = ("late", "settings")
+# A battle's messages that are the same for its players and its thread.
+BATTLE_PUBLIC = ("begin", "turn", "over")
 
 
 class BotRefusal(ValueError):
@@ -122,6 +124,16 @@ class Service:
                         outbound_to_json(message),
                         now,
                     )
+                continue
+            if (
+                game is not None
+                and thread is not None
+                and game.ruleset == "battles"
+                and message.kind in BATTLE_PUBLIC
+                and all(a.startswith(MEMBER) for a in message.to)
+            ):
+                # A battle's news is the same for everyone (reading R16): the thread's copy
+                # is posted, pinging the players; their own copies would repeat it.
                 continue
             for address in message.to:
                 self.tables.add_outbox(
@@ -427,7 +439,7 @@ def _slug(name: str) -> str:
 
 def settings_text(settings: dict[str, str]) -> str:
     """The challenge's settings as the judge's `create` line reads them."""
-    words = []
+    words = ["battles"] if settings.get("game") == "battles" else []
     for key in ("ruleset", "options", "deadline", "reminder", "grace", "missing"):
         if settings.get(key):
             words.append(f"{key} {settings[key]}")

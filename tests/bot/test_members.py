@@ -132,7 +132,7 @@ async def test_a_fleet_file_is_read_and_a_wrong_file_refused(world: World) -> No
     )
     assert "Your fleet is accepted" in text_of(accepted)
     picture = await alice.slash(thread, "spaceships fleet", file=("fleet.png", b"\x89PNG"))
-    assert "attach a text file (.ssr or .txt)" in text_of(picture)
+    assert "attach a text file (.ssr, .sbr or .txt)" in text_of(picture)
     broken = await alice.slash(thread, "spaceships fleet", file=("fleet.txt", b"DS \xff"))
     assert "is not UTF-8 text" in text_of(broken)
 

@@ -1,0 +1,186 @@
+"""The bot's commands where a battle differs from Spaceships: `/spaceships design`, the orders
+form of a phase, and what `status`, `board` and `history` show of a battle. Every submission
+is the email judge's own command (`design ...`, `orders N: ...`) through the judge core, and
+its answer is the email judge's text, shown only to the member."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+import bot.posts as posts
+from bot.answers import display_name, read_attachment
+from bot.battles import (
+    DESIGN_EXAMPLE,
+    MOVES_EXAMPLE,
+    VOLLEYS_EXAMPLE,
+    design_picture,
+    is_battle,
+    map_picture,
+    orders_turn,
+    phase_name,
+)
+from bot.challenges import ComputerGames
+from bot.components import TextForm
+from bot.service import BotRefusal, Role, not_your_game
+from pbem.store import GameRow
+
+
+class BattleHandlers(ComputerGames):
+    """Spaceship Battles' own commands and views (the rest is shared with Spaceships)."""
+
+    # -- designs --------------------------------------------------------------------------------
+    async def design(
+        self,
+        interaction: discord.Interaction[Any],
+        game_name: str | None,
+        text: str | None,
+        file: discord.Attachment | None,
+    ) -> None:
+        role = self.service.player_role(
+            interaction.user.id, game_name, self._channel_id(interaction)
+        )
+        if file is not None:
+            text = await read_attachment(file)
+        if not text or not text.strip():
+            await self._design_modal(interaction, role.game)
+            return
+        await self.submit_design(interaction, role.game, text)
+
+    async def design_form(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        game = self.service.game_by_id(game_id)
+        self._seated(game, interaction.user.id)
+        await self._design_modal(interaction, game)
+
+    async def _design_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
+        async def on_text(inner: discord.Interaction[Any], text: str) -> None:
+            await self.run(inner, self.submit_design(inner, self.service.game_by_id(game.id), text))
+
+        await interaction.response.send_modal(
+            TextForm(
+                f"Your design for {game.name}",
+                "Ships: a name and a Ship Code a line",
+                DESIGN_EXAMPLE,
+                on_text,
+            )
+        )
+
+    async def submit_design(
+        self, interaction: discord.Interaction[Any], game: GameRow, text: str
+    ) -> None:
+        role = self._seated(game, interaction.user.id)
+        assert role.seat is not None
+        before = self.service.players(game)[role.seat].fleet
+        answer = self.service.submit(
+            interaction.user.id,
+            display_name(interaction.user),
+            f"design\n{text.strip()}",
+            game,
+            interaction.id,
+        )
+        game = self.service.game_by_id(game.id)
+        after = self.service.players(game)[role.seat].fleet
+        files = []
+        if after and after != before and is_battle(game):
+            picture = design_picture(self.service.store, game, role.seat)
+            files = [picture] if picture else []
+        await self.judge_answer(interaction, answer, files)
+
+    # -- orders ---------------------------------------------------------------------------------
+    async def phase_form(
+        self, interaction: discord.Interaction[Any], game_id: int, phase: int
+    ) -> None:
+        game = self.service.game_by_id(game_id)
+        self._seated(game, interaction.user.id)
+        if game.phase != "playing" or game.turn != phase:
+            now = (
+                phase_name(game.turn) if game.phase == "playing" else f"the battle is {game.phase}"
+            )
+            raise BotRefusal(
+                f"This button is for {phase_name(phase)} of {game.name}, which is resolved; "
+                f"now: {now}. Use `/spaceships orders` or the button under the latest post."
+            )
+        await self.battle_orders_modal(interaction, game)
+
+    async def battle_orders_modal(
+        self, interaction: discord.Interaction[Any], game: GameRow
+    ) -> None:
+        turn = orders_turn(game)
+        movement = game.turn % 2 == 1
+
+        async def on_text(inner: discord.Interaction[Any], text: str) -> None:
+            await self.run(
+                inner, self.submit_orders(inner, self.service.game_by_id(game.id), turn, text)
+            )
+
+        await interaction.response.send_modal(
+            TextForm(
+                f"Orders for {phase_name(game.turn)} of {game.name}",
+                "Moves, a ship a line" if movement else "Volleys, in firing order",
+                MOVES_EXAMPLE if movement else VOLLEYS_EXAMPLE,
+                on_text,
+            )
+        )
+
+    async def submit_orders(
+        self, interaction: discord.Interaction[Any], game: GameRow, turn: int, text: str
+    ) -> None:
+        """`orders TURN: ...` as the member (bot.handlers.Handlers, shared with Spaceships)."""
+        raise NotImplementedError
+
+    def _seated(self, game: GameRow, user_id: int) -> Role:
+        role = self.service.role(game, user_id)
+        if role.seat is None:
+            raise BotRefusal(not_your_game(game, self.service.players(game)))
+        return role
+
+    # -- looking --------------------------------------------------------------------------------
+    async def battle_status(
+        self, interaction: discord.Interaction[Any], game: GameRow, role: Role
+    ) -> None:
+        """The judge's status, with the map (every ship once begun) or, before the start,
+        the member's own design: never the opponent's."""
+        answer = self.service.submit(
+            interaction.user.id, display_name(interaction.user), f"status {game.name}", game
+        )
+        files = []
+        if game.state is not None:
+            picture = map_picture(game, None, f"{game.name}: {self._moment(game)}")
+            files = [picture] if picture else []
+        elif role.seat is not None:
+            picture = design_picture(self.service.store, game, role.seat)
+            files = [picture] if picture else []
+        await self.judge_answer(interaction, answer, files)
+
+    async def battle_board(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
+        """The public account: the judge's status as an onlooker gets it, and the map."""
+        answer = self.service.submit(
+            interaction.user.id, display_name(interaction.user), f"status {game.name}"
+        )
+        batch = posts.text_posts(answer.split("\n", 1)[1] if answer.startswith(">") else answer)
+        if game.state is not None:
+            picture = map_picture(game, None, f"{game.name}: {self._moment(game)}")
+            if picture is not None:
+                batch[-1].files.append(picture)
+        await self.answer(interaction, batch, ephemeral=False)
+
+    def _moment(self, game: GameRow) -> str:
+        if game.phase == "over":
+            return "the end"
+        return f"{phase_name(game.turn)} (the ships as they stand)"
+
+    async def battle_history(
+        self, interaction: discord.Interaction[Any], game: GameRow, answer: str
+    ) -> None:
+        """The record so far (with the seed only once over), as a `.sbr` file when long."""
+        if len(answer) > 5500:
+            batch = posts.text_posts(
+                f"The record of {game.name} so far is long: it is attached "
+                f"({game.name}-history.sbr; `spaceships battles play` reads it)."
+            )
+            body = "\n".join(line for line in answer.splitlines() if not line.startswith(">"))
+            batch[-1].files.append((f"{game.name}-history.sbr", body.strip().encode("utf-8")))
+            await self.answer(interaction, batch)
+            return
+        await self.judge_answer(interaction, answer)
