@@ -1,0 +1,186 @@
+"""Spaceship Battles in Discord (docs/discord.md, "Spaceship Battles"; readings R12-R16 of
+docs/battles-readings.md): a whole battle from the challenge to the record with the seed, the
+turn limit, a member who does not play it, players' mistakes, a restart mid-battle."""
+
+from __future__ import annotations
+
+import re
+
+from battle_support import DESIGN_A, DESIGN_B, phase_orders, play_phase, start_battle
+from bot_support import World, attachment_bytes, text_of
+
+from battles.parse import parse_record
+from battles.play import play_record
+
+
+async def _designs(world: World, thread: object) -> None:
+    for name, design in (("alice", DESIGN_A), ("bob", DESIGN_B)):
+        echo = await world.member(name).slash(thread, "spaceships design", text=design)
+        assert "Your design is accepted" in text_of(echo), text_of(echo)
+
+
+async def test_a_whole_battle_from_challenge_to_the_record_with_the_seed_r13(
+    world: World,
+) -> None:
+    thread = await start_battle(world, budget=300)
+    alice, bob = world.member("alice"), world.member("bob")
+    setup = thread.history()[0]
+    assert "a battle: <@" in setup.content and "Submit design" in str(setup.components)
+    assert thread.name == "Battle alice-bob"
+
+    echo = await alice.slash(thread, "spaceships design", text=DESIGN_A)
+    assert echo.ephemeral
+    # The email judge's words: the codes completed by the tables, the total of the budget.
+    assert "Your design is accepted for alice-bob (275 of 300)" in text_of(echo)
+    assert "Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,8 N" in text_of(echo)
+    assert [n for n, _ in attachment_bytes(world.env, echo.response.message)] == [
+        "alice-bob-design-A.png"
+    ]
+    await bob.slash(thread, "spaceships design", text=DESIGN_B)
+
+    begins = [m for m in thread.history() if any("battle begins" in e.title for e in m.embeds)]
+    assert len(begins) == 1
+    assert f"<@{alice.id}> <@{bob.id}>: turn 1, movement is open" in begins[0].content
+    assert "Submit orders (turn 1, movement)" in str(begins[0].components)
+    assert "alice-bob-phase0.png" in [n for n, _ in attachment_bytes(world.env, begins[0])]
+    commitment = re.search(r"sha256:[0-9a-f]{64}", world.store.game("alice-bob").state["record"])
+    assert commitment
+
+    for _ in range(80):
+        if world.store.game("alice-bob").phase != "playing":
+            break
+        await play_phase(world, thread)
+    game = world.store.game("alice-bob")
+    assert game.phase == "over"
+    seed = game.state["seed"]
+
+    posts = thread.history()
+    titles = [e.title for m in posts for e in m.embeds if "(continued)" not in e.title]
+    assert titles[1] == "alice-bob: turn 1, movement resolved"
+    assert titles[2] == "alice-bob: turn 1, fire resolved"
+    assert titles[-1] == "alice-bob: the battle is over"
+    # Every die is in the thread: a fire phase's volleys with their rolls.
+    fire = next(m for m in posts for e in m.embeds if "fire resolved" in e.title)
+    assert re.search(r"volley \w+ > \w+: \w+ r\d+ d\d", fire.embeds[0].description)
+    # The seed appears in the last post only, with the record attached.
+    final = [m for m in posts if any("is over" in e.title for e in m.embeds)]
+    for message in posts:
+        if message not in final:
+            assert seed not in message.content + str([e.to_dict() for e in message.embeds])
+    files = dict(attachment_bytes(world.env, final[-1]))
+    record = parse_record(files["alice-bob.sbr"].decode())
+    replay = play_record(record)
+    assert replay.problems == [] and replay.dice == "checked against the seed"
+    assert record.tag("Dice") == commitment.group()
+    # Nobody was sent a DM about the battle: the thread carries it.
+    assert [m for m in world.dms("alice") if m.embeds] == []
+
+    history = await bob.slash(thread, "spaceships history")
+    assert history.ephemeral
+    assert "attached" in text_of(history) or seed in text_of(history)
+
+
+async def test_the_turn_limit_ends_the_battle_and_says_who_won_r12(world: World) -> None:
+    thread = await start_battle(world, turns=2, x="missile")
+    first = thread.history()[0].content
+    assert "2 turns at most" in first and "a missile at every range (x=missile)" in first
+    await _designs(world, thread)
+    begins = [m for m in thread.history() if m.embeds][-1]
+    assert "Turn 1 of 2, movement" in begins.embeds[0].description
+    for _ in range(4):
+        await play_phase(world, thread)
+    game = world.store.game("alice-bob")
+    assert game.phase == "over"
+    last = [m for m in thread.history() if m.embeds][-1]
+    text = "\n".join(e.description for m in thread.history()[-3:] for e in m.embeds)
+    assert "turn 2 was the last (turns=2): A destroyed ships costing" in text
+    record = parse_record(dict(attachment_bytes(world.env, last))["alice-bob.sbr"].decode())
+    assert record.tag("TurnLimit") == "2" and record.tag("XWeapon") == "missile"
+    assert play_record(record).problems == []
+
+
+async def test_a_member_who_does_not_play_is_refused_and_sees_only_the_public_board(
+    world: World,
+) -> None:
+    thread = await start_battle(world)
+    carol = world.member("carol")
+    for command, options in (
+        ("spaceships design", {"text": DESIGN_A}),
+        ("spaceships orders", {"text": "Lancer F"}),
+        ("spaceships resign", {}),
+        ("spaceships status", {}),
+    ):
+        refused = await carol.slash(thread, command, **options)
+        assert refused.ephemeral
+        assert "Not your game: alice-bob is played by alice and bob" in text_of(refused)
+    await _designs(world, thread)
+    board = await carol.slash(thread, "spaceships board")
+    assert not board.ephemeral and "Turn 1, movement" in text_of(board)
+    assert [n for n, _ in attachment_bytes(world.env, board.response.message)] == [
+        "alice-bob-now.png"
+    ]
+    begins = next(m for m in thread.history() if any("begins" in e.title for e in m.embeds))
+    form = await carol.click(begins, label="Submit orders (turn 1, movement)")
+    assert "Not your game" in text_of(form)
+
+
+async def test_players_mistakes_get_what_where_why_and_a_hint(world: World) -> None:
+    thread = await start_battle(world)
+    alice, bob = world.member("alice"), world.member("bob")
+    wrong = text_of(await alice.slash(thread, "spaceships design", text="Lancer E-SAI(G)I(Xf)IIV"))
+    assert "Your design is refused; nothing changed" in wrong
+    assert "the weapon G has no arc of fire" in wrong and "hint: add an arc" in wrong
+    assert "[V.A.2]" in wrong
+    fleet = text_of(await alice.slash(thread, "spaceships fleet", text="DS Rv1 Rv2"))
+    assert "`fleet` is for Spaceships; a game of Spaceship Battles takes a `design`" in fleet
+    early = text_of(await alice.slash(thread, "spaceships orders", text="Lancer F"))
+    assert "has not started: both designs must be in" in early
+    await _designs(world, thread)
+    again = text_of(await alice.slash(thread, "spaceships design", text=DESIGN_A))
+    assert "the battle is under way" in again
+    fire = text_of(await alice.slash(thread, "spaceships orders", text="Lancer > Raider"))
+    assert "turn 1 is in its movement phase: moves like `SHIP FFRF`" in fire
+    theirs = text_of(await alice.slash(thread, "spaceships orders", text="Raider F"))
+    assert "Raider is player B's ship [II.B.1]" in theirs and "nothing changed" in theirs
+    fast = text_of(await alice.slash(thread, "spaceships orders", text="Lancer FFFFF"))
+    assert "5 hexes ahead, but Lancer has speed 4 (4 working engines) [III.A.1]" in fast
+    later = text_of(await alice.slash(thread, "spaceships orders", text="Lancer F", turn=2))
+    assert "these orders are for turn 2, but turn 1 (movement) is the current turn" in later
+    first = text_of(await alice.slash(thread, "spaceships orders", text="Lancer FF"))
+    assert "Your orders are accepted for turn 1 (movement)" in first
+    replaced = text_of(await alice.slash(thread, "spaceships orders", text="Lancer F"))
+    assert "Your orders are replaced for turn 1 (movement)" in replaced
+    await bob.slash(thread, "spaceships orders", text="none")
+    resolved = [m for m in thread.history() if m.embeds][-1].embeds[0].description
+    assert "1 A move Lancer F to 0,7 N" in resolved
+
+
+async def test_a_restart_mid_battle_keeps_the_battle_and_its_buttons(world: World) -> None:
+    thread = await start_battle(world)
+    await _designs(world, thread)
+    await play_phase(world, thread)
+    fire_post = [m for m in thread.history() if m.embeds][-1]
+    await world.restart()
+    form = await world.member("alice").click(fire_post, label="Submit orders (turn 1, fire)")
+    assert form.modal is not None, text_of(form)
+    field = form.modal["components"][0]["components"][0]["custom_id"]
+    sent = await world.member("alice").submit_modal(form, {field: phase_orders(world, "A")})
+    assert "accepted for turn 1 (fire)" in text_of(sent), text_of(sent)
+    await world.member("bob").slash(thread, "spaceships orders", text=phase_orders(world, "B"))
+    titles = [e.title for m in thread.history() for e in m.embeds]
+    assert "alice-bob: turn 1, fire resolved" in titles
+    old = await world.member("alice").click(fire_post, label="Submit orders (turn 1, fire)")
+    assert "which is resolved; now: turn 2, movement" in text_of(old)
+
+
+async def test_resigning_a_battle_posts_the_record_with_the_seed(world: World) -> None:
+    thread = await start_battle(world)
+    await _designs(world, thread)
+    asked = await world.member("bob").slash(thread, "spaceships resign")
+    assert "the record and the dice seed go to everyone" in text_of(asked)
+    done = await world.member("bob").click(asked.response.message, label="Resign alice-bob")
+    assert "You resigned alice-bob" in text_of(done)
+    last = [m for m in thread.history() if m.embeds][-1]
+    assert "alice (A) wins" in last.embeds[0].description
+    record = parse_record(dict(attachment_bytes(world.env, last))["alice-bob.sbr"].decode())
+    assert play_record(record).problems == []
