@@ -204,9 +204,12 @@ def _code_error(
     )
 
 
+RECORD_HINT = (
+    'record lines are tags `[Name "value"]`, `A ship NAME CODE at Q,R FACING`, '
+    "`1 initiative A 5 B 3`, `1 A move NAME FFRF`, `1 A volley NAME > NAME`, "
+    "`1 A tractor NAME > NAME` (docs/battles.md)"
+)
+
+
 def _record_hint(expected: tuple[str, ...]) -> str:
-    return (
-        'record lines are tags `[Name "value"]`, `A ship NAME CODE at Q,R FACING`, '
-        "`1 initiative A 5 B 3`, `1 A move NAME FFRF`, `1 A volley NAME > NAME`, "
-        "`1 A tractor NAME > NAME` (docs/battles.md)"
-    )
+    return RECORD_HINT

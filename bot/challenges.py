@@ -49,7 +49,7 @@ class Challenges(Answering):
         title = "Spaceship Battles" if settings.get("game") == "battles" else "Spaceships"
         text = (
             f"{interaction.user.mention} challenges {who} to a game of {title}"
-            + (f" ({settings_text(settings)})" if settings_text(settings) else "")
+            + (f" ({described})" if (described := _described(settings)) else "")
             + ". Accepting opens a thread for the game."
         )
         mentions = discord.AllowedMentions(users=[member] if member else False)
@@ -169,6 +169,12 @@ class Challenges(Answering):
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+
+def _described(settings: dict[str, str]) -> str:
+    """The challenge's settings as its post says them (`turns=6 x=best, deadline 48h`)."""
+    words = settings_text({k: v for k, v in settings.items() if k != "game"}).split()
+    return " ".join(w for w in words if w != "options")
 
 
 def _who(player: PlayerRow) -> str:

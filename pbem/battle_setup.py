@@ -91,18 +91,21 @@ def read_options(words: list[str]) -> tuple[str, ...]:
         elif key == "x" and value in X_MODES:
             found[key] = value
         else:
-            raise Refusal(f"`{option}`: {OPTION_PROBLEMS.get(key, 'not an option of a battle')}")
+            why = OPTION_PROBLEMS.get(
+                key, f"not an option of a battle; its options: {OPTIONS_TEXT}"
+            )
+            raise Refusal(f"`{option}`: {why}")
     found.setdefault("budget", str(DEFAULT_BUDGET))
     return tuple(f"{k}={found[k]}" for k in ("budget", "turns", "x") if k in found)
 
 
 OPTIONS_TEXT = "budget=N, turns=N, x=" + "|".join(X_MODES)
 OPTION_PROBLEMS = {
-    "budget": "budget=N, the most each side's ships may cost, at least 33 (the cheapest hull); "
-    "reading R16",
-    "turns": "turns=N, the last turn of the battle (1 to 1000); after it the side that "
-    "destroyed more wins; reading R12",
-    "x": f"x=MODE, how the Gun/Missile X fires: {', '.join(X_MODES)}; reading R5",
+    "budget": "budget=N is the most each side's ships may cost, at least 33 (the cheapest "
+    "hull) [R16]; e.g. budget=300",
+    "turns": "turns=N is the last turn of the battle, 1 to 1000; after it the side that "
+    "destroyed more wins [R12]; e.g. turns=20",
+    "x": f"x=MODE says how the Gun/Missile X fires: {', '.join(X_MODES)} [R5]; e.g. x=reach",
 }
 
 

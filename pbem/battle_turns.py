@@ -8,6 +8,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from battles.combat import check_volley, firing
+from battles.grammar import RECORD_HINT
 from battles.movement import check_move
 from battles.parse import parse_record
 from battles.play import play_record, result_text
@@ -67,7 +68,7 @@ def _parse_items(
                     1,
                     max(1, e.column - len(prefix)),
                     e.expected,
-                    e.hint,
+                    PHASE_HINTS[phase] if e.hint == RECORD_HINT else e.hint,
                     e.word,
                     e.length,
                 )
@@ -77,6 +78,15 @@ def _parse_items(
             continue
         events += list(parsed.events)
     return events, errors
+
+
+# A syntax error in an order gets the hint of what that phase takes, not the record file's.
+PHASE_HINTS = {
+    "movement": "a move is a ship's name and its steps: F one hex ahead, L or R one hexside "
+    "(`Lancer FFRF`), or `stay`; `;` between ships [III.A, III.B]",
+    "fire": "a volley is `SHIP > TARGET`, weapons named if you like (`Lancer > Raider (Gf)`), "
+    "`A+B > TARGET` for a fire group; a tractor beam `tractor SHIP > TARGET` [IV.A, IV.D]",
+}
 
 
 def check_orders(

@@ -119,7 +119,15 @@ def status(command: Command, desk: Desk) -> str:
         game = desk.game(command.name)
         desk.refuse_outsider(game)
     desk.reply.about(game)
-    return status_text(game, desk.store.players(game.id), desk.missing(game))
+    players = desk.store.players(game.id)
+    text = status_text(game, players, desk.missing(game))
+    session = desk.session
+    seat = session.seat if session.game is not None and session.game.id == game.id else None
+    if seat is not None and game.phase in ("joining", "setup") and players[seat].fleet:
+        # The asking player's own design, theirs alone until both are in (reading R16).
+        own = "\n".join(f"  {line}" for line in (players[seat].fleet or "").splitlines())
+        text += f"\nYour design (hidden from your opponent until both are in):\n{own}"
+    return text
 
 
 def history(command: Command, desk: Desk) -> str:
