@@ -269,12 +269,11 @@ def resolve(
 
 
 def limit_text(state: BattleState) -> str:
-    """Who won at the turn limit and why: the cost each side destroyed (reading R12)."""
+    """What decided the battle at the turn limit: the cost each side destroyed (reading R12;
+    the message says who won, or a draw)."""
     by_a, by_b = destroyed_cost(state, "B"), destroyed_cost(state, "A")
     said = f"A destroyed ships costing {by_a}, B ships costing {by_b}"
-    if state.winner is None:
-        return f"{said}: a draw"
-    return f"{said}: {state.winner} wins"
+    return f"{said}: equal, a draw" if state.winner is None else said
 
 
 def process(command: Command, desk: Desk) -> str:
