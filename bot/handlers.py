@@ -133,6 +133,9 @@ class Handlers(BattleHandlers):
     ) -> None:
         self._player(game, interaction.user.id)
         words = " ".join(text.split())
+        if is_battle(game):
+            # A battle's orders are one per ship: the lines of a form (or a file) are items.
+            words = "; ".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
         body = "" if words.lower() in NO_ACTIONS else words
         answer = self.service.submit(
             interaction.user.id,

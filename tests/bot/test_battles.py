@@ -184,3 +184,66 @@ async def test_resigning_a_battle_posts_the_record_with_the_seed(world: World) -
     assert "alice (A) wins" in last.embeds[0].description
     record = parse_record(dict(attachment_bytes(world.env, last))["alice-bob.sbr"].decode())
     assert play_record(record).problems == []
+
+
+ODD_DESIGNS = [
+    "   ;;; ",
+    "Lancer",
+    "Lancer E-SAI(Gf)I(Xf)IIV at",
+    "Ωmega E-SAI(Gf)I(Xf)IIV",
+    "Lancer E-" + "I" * 300,
+    "Lancer E-SAI(Gf)I(Xf)IIV at 0,8 Q",
+    "Lancer E-SAI(Gf)I(Xf)IIV at 99999999999999999999,0 N",
+    "Lancer\x00 E-SAI(Gf)I(Xf)IIV",
+]
+ODD_ORDERS = [
+    ">",
+    "Lancer > > Raider",
+    "tractor",
+    "Lancer " + "F" * 500,
+    "move Lancer F; fire Lancer > Raider",
+    "Lancer+Lancer > Raider",
+    "Lancer F\nWarden 0,0",
+]
+
+
+async def test_orders_a_ship_a_line_in_the_form_or_a_file_are_read_one_per_ship(
+    world: World,
+) -> None:
+    thread = await start_battle(world)
+    await _designs(world, thread)
+    answer = await world.member("alice").slash(
+        thread, "spaceships orders", text="Lancer FF\n\n  Warden   FFF  \n"
+    )
+    assert "1 A move Lancer FF\n  1 A move Warden FFF" in text_of(answer), text_of(answer)
+
+
+async def test_odd_input_is_answered_never_with_a_failure(world: World) -> None:
+    thread = await start_battle(world)
+    alice = world.member("alice")
+    for text in ODD_DESIGNS:
+        answer = text_of(await alice.slash(thread, "spaceships design", text=text))
+        assert "nothing changed" in answer or "Refused" in answer, (text, answer)
+        assert "went wrong" not in answer
+    await _designs(world, thread)
+    for text in ODD_ORDERS:
+        answer = text_of(await alice.slash(thread, "spaceships orders", text=text))
+        assert "nothing changed" in answer or "Refused" in answer, (text, answer)
+
+
+async def test_a_deadline_reminds_the_missing_player_and_then_moves_nothing_for_them(
+    world: World,
+) -> None:
+    thread = await start_battle(world, deadline="2h")
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships settings", reminder="1h")
+    await _designs(world, thread)
+    await alice.slash(thread, "spaceships orders", text="Lancer FF")
+    await world.env.advance_time(65 * 60)
+    reminders = [m for m in thread.history() if "Reminder" in m.content]
+    assert len(reminders) == 1 and [u.id for u in reminders[0].mentions] == [bob.id]
+    assert "no orders for turn 1 (movement) from you" in reminders[0].content
+    await world.env.advance_time(60 * 60)
+    last = [m for m in thread.history() if m.embeds][-1].embeds[0].description
+    assert "No orders from B by the deadline: nothing moves or fires for them" in last
+    assert "1 A move Lancer FF to 0,6 N" in last
