@@ -133,13 +133,17 @@ def thread_posts(store: Store, game: GameRow, message: dict[str, object]) -> lis
             post.files.append(picture)
         posts.append(post)
     posts[-1].files.extend(attachments_of(message))
+    mentions = " ".join(
+        f"<@{user_id}>"
+        for p in sorted(store.players(game.id).values(), key=lambda p: p.seat)
+        if (user_id := user_id_of(p.address)) is not None
+    )
     next_phase = 1 if kind == "begin" else (phase_number or 0) + 1
-    if kind != "over" and game.phase == "playing" and game.turn == next_phase:
-        mentions = " ".join(
-            f"<@{user_id}>"
-            for p in sorted(store.players(game.id).values(), key=lambda p: p.seat)
-            if (user_id := user_id_of(p.address)) is not None
-        )
+    if kind == "over":
+        posts[
+            0
+        ].content = f"{mentions}: the battle is over; the record with the dice seed is below."
+    elif game.phase == "playing" and game.turn == next_phase:
         posts[0].content = (
             f"{mentions}: {phase_name(next_phase)} is open; send your orders with the button "
             "below or `/spaceships orders`."

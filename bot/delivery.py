@@ -124,7 +124,7 @@ class Delivery:
             log.warning("thread %s of outbox entry %s is gone", thread_id, entry.id)
             return
         game = self.service.game_by_id(entry.game_id)
-        if is_battle(game):
+        if is_battle(game) and entry.kind in PRIVATE_KINDS:
             # Open information: the judge's text with the map, the players pinged when
             # their next orders are wanted (bot.battles).
             batch = battle_posts(self.service.store, game, entry.message)

@@ -33,7 +33,8 @@ _PHASES = {
 def settings_text(game: GameRow) -> str:
     from datetime import timedelta
 
-    parts = [f"ruleset {game.ruleset}"]
+    # A battle (pbem.battle_rows) has no ruleset: its game, then its options.
+    parts = ["Spaceship Battles" if game.ruleset == "battles" else f"ruleset {game.ruleset}"]
     if game.options:
         parts.append("options " + " ".join(game.options))
     parts.append(f"deadline {DeadlineRule.parse(game.deadline_rule)}")

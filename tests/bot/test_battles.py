@@ -238,6 +238,12 @@ async def test_a_deadline_reminds_the_missing_player_and_then_moves_nothing_for_
     alice, bob = world.member("alice"), world.member("bob")
     await alice.slash(thread, "spaceships settings", reminder="1h")
     await _designs(world, thread)
+    # A settings change mid-battle is a plain notice in the thread: no map, no pings.
+    changed = await alice.slash(thread, "spaceships settings", deadline="2h")
+    assert "Game alice-bob: Spaceship Battles, options budget=300" in text_of(changed)
+    notice = thread.history()[-1]
+    assert "The game master changed the deadline rule of alice-bob to: 2h" in notice.content
+    assert notice.embeds == [] and notice.mentions == []
     await alice.slash(thread, "spaceships orders", text="Lancer FF")
     await world.env.advance_time(65 * 60)
     reminders = [m for m in thread.history() if "Reminder" in m.content]
