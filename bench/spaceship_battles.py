@@ -4,7 +4,8 @@
 
 Each battle is two computer players (battles.autoplay) with the sample fleets, rolled from its
 own seed; the table gives the time to play it (every turn replays the record so far, as the
-judge does), to parse its record and to replay-check it, and how battles ended.
+judge does), to parse its record and to replay-check it, to draw the map of its end (the
+picture the Discord bot posts with each phase, pictures.hexmap), and how battles ended.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from battles.autoplay import autoplay_battle
 from battles.parse import parse_record
 from battles.play import play_record, result_text
 from battles.records import BattleRecord, format_record
+from pictures.hexmap import battle_picture
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "battles" / "orders-to-roll.sbr"
 
@@ -31,6 +33,7 @@ def main() -> None:
     start = parse_record(SAMPLE.read_text(encoding="utf-8"))
     start = BattleRecord(start.tags, start.ships, ())
     play_ms, parse_ms, check_ms, lines, turns = [], [], [], [], []
+    map_ms, map_kb = [], []
     results: Counter[str] = Counter()
     for i in range(args.battles):
         t0 = time.perf_counter()
@@ -42,6 +45,9 @@ def main() -> None:
         replay = play_record(parsed)
         t3 = time.perf_counter()
         assert not replay.problems, replay.problems
+        picture = battle_picture(f"bench-{i}: the end", replay.state.ships)
+        map_ms.append((time.perf_counter() - t3) * 1000)
+        map_kb.append(len(picture) / 1024)
         play_ms.append((t1 - t0) * 1000)
         parse_ms.append((t2 - t1) * 1000)
         check_ms.append((t3 - t2) * 1000)
@@ -56,6 +62,8 @@ def main() -> None:
         ("play whole battle", play_ms, " ms"),
         ("parse record", parse_ms, " ms"),
         ("replay-check record", check_ms, " ms"),
+        ("draw the map (PNG)", map_ms, " ms"),
+        ("map size", map_kb, " kB"),
     ):
         print(f"{name:28} {statistics.median(values):>8.1f}{unit:3} {max(values):>8.1f}{unit}")
     print("\nresults: " + ", ".join(f"{k} {v}" for k, v in sorted(results.items())))
