@@ -12,15 +12,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import discord
-
 from battles.parse import parse_record
 from battles.play import play_record
 from battles.records import BattleRecord, Initiative, Move
 from battles.state import ShipState
-from bot.posts import Post, attachments_of
+from bot.posts import Post, results_posts
 from bot.service import user_id_of
-from bot.split import EMBED_DESCRIPTION_LIMIT, clip, code_blocks
 from pbem.battle_rows import START, battle_turn, is_battle, record_of
 from pbem.store import GameRow, Store
 from pictures.hexmap import battle_picture
@@ -40,7 +37,6 @@ __all__ = [
 DESIGN_EXAMPLE = "Lancer E-SAI(Gf)I(Xf)IIV\nKite E-AI(Mf)(Gf)IIID at 1,7 N"
 MOVES_EXAMPLE = "Lancer FFRF; Kite stay   (a ship left out stays)"
 VOLLEYS_EXAMPLE = "Lancer > Raider; Kite > Raider (Mf); tractor Kite > Raider"
-COLOURS = {"begin": 0x0072B2, "turn": 0x009E73, "over": 0xD55E00}
 
 
 def phase_name(phase_number: int) -> str:
@@ -119,20 +115,7 @@ def thread_posts(store: Store, game: GameRow, message: dict[str, object]) -> lis
     # The map as the post's moment left it: the start, after its phase, or the end.
     cut = {"begin": 0, "over": None}.get(kind, phase_number)
     picture = map_picture(game, cut, title)
-    blocks = code_blocks(str(message.get("body", "")), EMBED_DESCRIPTION_LIMIT)
-    posts = []
-    for index, block in enumerate(blocks):
-        embed = discord.Embed(
-            title=clip(title if index == 0 else f"{title} (continued)", 256),
-            description=block,
-            colour=COLOURS.get(kind, 0x56B4E9),
-        )
-        post = Post(embeds=[embed])
-        if index == 0 and picture is not None:
-            embed.set_image(url=f"attachment://{picture[0]}")
-            post.files.append(picture)
-        posts.append(post)
-    posts[-1].files.extend(attachments_of(message))
+    posts = results_posts(game, message, picture, title)
     mentions = " ".join(
         f"<@{user_id}>"
         for p in sorted(store.players(game.id).values(), key=lambda p: p.seat)
@@ -140,9 +123,8 @@ def thread_posts(store: Store, game: GameRow, message: dict[str, object]) -> lis
     )
     next_phase = 1 if kind == "begin" else (phase_number or 0) + 1
     if kind == "over":
-        posts[
-            0
-        ].content = f"{mentions}: the battle is over; the record with the dice seed is below."
+        said = "the battle is over; the record with the dice seed is below."
+        posts[0].content = f"{mentions}: {said}"
     elif game.phase == "playing" and game.turn == next_phase:
         posts[0].content = (
             f"{mentions}: {phase_name(next_phase)} is open; send your orders with the button "
