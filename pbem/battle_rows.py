@@ -16,6 +16,7 @@ from battles.records import BattleRecord
 from battles.tables import DEFAULT_X_MODE
 from notation.errors import NotationError
 from pbem.commands import Command
+from pbem.deadlines import DeadlineRule
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, Store
 
@@ -60,8 +61,8 @@ def battle_settings_text(game: GameRow) -> str:
         f"{limit} turns at most" if limit else "no turn limit",
         f"X fires as {X_DESCRIPTIONS[x_mode_of(game)]}",
     ]
-    if game.deadline_rule != "none":
-        parts.append(f"deadline {game.deadline_rule}")
+    if game.deadline_rule and game.deadline_rule != "none":
+        parts.append(f"deadline {DeadlineRule.parse(game.deadline_rule)}")
     if game.private:
         parts.append("private")
     return ", ".join(parts)

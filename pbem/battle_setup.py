@@ -50,6 +50,11 @@ def create(command: Command, desk: Desk) -> str:
     settings = dict(command.settings)
     if "ruleset" in settings:
         raise Refusal(f"a battle has no ruleset setting; its options: {OPTIONS_TEXT}")
+    if "vs" in settings:
+        raise Refusal(
+            "the judge has no computer player for Spaceship Battles; a battle is between two "
+            f"people: `create {command.name} battles`, then each player `join {command.name}`"
+        )
     options = read_options(settings.get("options", "").split())
     rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
     accounts = desk.inbound.authenticated  # a front end's accounts (Discord): no passwords
