@@ -12,6 +12,9 @@ from bot_support import World, attachment_bytes, text_of
 from battles.parse import parse_record
 from battles.play import play_record
 
+CLOSE_A = "Lancer E-SAI(Gf)I(Xf)IIV at 0,5 N; Warden F-ASIII(Ef)Y(Mf)O at 1,5 N"
+CLOSE_B = "Raider C-SSI(Lf)II(Gf)(Rf)D at 0,-5 S; Hawk E-AI(Mf)(Gf)IIID at -1,-5 S"
+
 
 async def _designs(world: World, thread: object) -> None:
     for name, design in (("alice", DESIGN_A), ("bob", DESIGN_B)):
@@ -28,15 +31,17 @@ async def test_a_whole_battle_from_challenge_to_the_record_with_the_seed_r13(
     assert "a battle: <@" in setup.content and "Submit design" in str(setup.components)
     assert thread.name == "Battle alice-bob"
 
-    echo = await alice.slash(thread, "spaceships design", text=DESIGN_A)
+    # Both sides start as close as R16 lets them (3 hexes forward of their start): a short
+    # battle.
+    echo = await alice.slash(thread, "spaceships design", text=CLOSE_A)
     assert echo.ephemeral
     # The email judge's words: the codes completed by the tables, the total of the budget.
     assert "Your design is accepted for alice-bob (275 of 300)" in text_of(echo)
-    assert "Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,8 N" in text_of(echo)
+    assert "Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,5 N" in text_of(echo)
     assert [n for n, _ in attachment_bytes(world.env, echo.response.message)] == [
         "alice-bob-design-A.png"
     ]
-    await bob.slash(thread, "spaceships design", text=DESIGN_B)
+    await bob.slash(thread, "spaceships design", text=CLOSE_B)
 
     begins = [m for m in thread.history() if any("battle begins" in e.title for e in m.embeds)]
     assert len(begins) == 1
