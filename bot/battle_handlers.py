@@ -26,6 +26,8 @@ from bot.components import TextForm
 from bot.service import BotRefusal, Role, not_your_game
 from pbem.store import GameRow
 
+_UNDER_WAY = {"playing": "under way", "over": "over"}
+
 
 class BattleHandlers(ComputerGames):
     """Spaceship Battles' own commands and views (the rest is shared with Spaceships)."""
@@ -51,6 +53,11 @@ class BattleHandlers(ComputerGames):
     async def design_form(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         game = self.service.game_by_id(game_id)
         self._seated(game, interaction.user.id)
+        if game.phase not in ("joining", "setup"):
+            # Said before the form opens, so nobody types a design for nothing.
+            raise BotRefusal(
+                f"The designs of {game.name} are set: the battle is {_UNDER_WAY[game.phase]}."
+            )
         await self._design_modal(interaction, game)
 
     async def _design_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
@@ -106,6 +113,14 @@ class BattleHandlers(ComputerGames):
     async def battle_orders_modal(
         self, interaction: discord.Interaction[Any], game: GameRow
     ) -> None:
+        if game.phase != "playing":
+            raise BotRefusal(
+                f"{game.name} has no phase open for orders: "
+                + {"joining": "it needs two players", "setup": "both designs must be in first"}.get(
+                    game.phase, "the battle is over"
+                )
+                + "."
+            )
         turn = orders_turn(game)
         movement = game.turn % 2 == 1
 

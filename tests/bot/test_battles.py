@@ -140,7 +140,16 @@ async def test_players_mistakes_get_what_where_why_and_a_hint(world: World) -> N
     assert "`fleet` is for Spaceships; a game of Spaceship Battles takes a `design`" in fleet
     early = text_of(await alice.slash(thread, "spaceships orders", text="Lancer F"))
     assert "has not started: both designs must be in" in early
+    no_form = await alice.slash(thread, "spaceships orders")
+    assert no_form.modal is None
+    assert "alice-bob has no phase open for orders: both designs must be in first" in text_of(
+        no_form
+    )
     await _designs(world, thread)
+    setup = thread.history()[0]
+    late = await alice.click(setup, label="Submit design")
+    assert late.modal is None
+    assert "The designs of alice-bob are set: the battle is under way" in text_of(late)
     again = text_of(await alice.slash(thread, "spaceships design", text=DESIGN_A))
     assert "the battle is under way" in again
     fire = text_of(await alice.slash(thread, "spaceships orders", text="Lancer > Raider"))
