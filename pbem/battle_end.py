@@ -7,10 +7,9 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from battles.play import play_record
 from battles.records import format_record
 from pbem import games
-from pbem.battle_rows import battle_turn, record_of, to_everyone
+from pbem.battle_rows import battle_turn, final_record, to_everyone
 from pbem.battle_views import situation_text
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
@@ -28,23 +27,8 @@ def end(
     parts = [head] if head else []
     attachments: tuple[Attachment, ...] = ()
     if game.state is not None:
-        record = record_of(game)
         seed = game.state["seed"]
-        # Ended by the rules (the turn limit too), or outside them: a resignation, the game
-        # master (the record then stops where it is; reading R12).
-        by_rules = outcome.get("reason", "").endswith("[R12]")
-        replay = play_record(record, seed, open_turn=not by_rules)
-        full = replay.record(record, reveal=seed)
-        if not replay.state.over:
-            winner = outcome.get("winner")
-            result = f"{winner} wins" if winner else "no result"
-            full = replace(
-                full,
-                tags=(
-                    *[t for t in full.tags if t[0] != "Result"],
-                    ("Result", f"{result} ({outcome['reason']})"),
-                ),
-            )
+        full, replay = final_record(game, outcome)
         text = format_record(full)
         parts.append(situation_text(game, replay))
         attachments = (

@@ -9,6 +9,9 @@ submission until both are in and the dice seed until the end (reading R13).
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from battles.hexes import Hex
 from battles.parse import parse_record
 from battles.play import Replay, play_record
@@ -133,6 +136,24 @@ def replay_of(game: GameRow) -> Replay:
     assert game.state is not None
     open_turn = game.phase != "over"
     return play_record(record_of(game), seed=game.state["seed"], open_turn=open_turn)
+
+
+def final_record(game: GameRow, outcome: dict[str, Any]) -> tuple[BattleRecord, Replay]:
+    """The whole record of a battle that is over, the seed revealed, and its replay. Ended by
+    the rules (the turn limit too: a reason ending in `[R12]`), the rules write the result;
+    ended outside them (a resignation, the game master), the record stops where it is and
+    its `[Result]` gives the reason, so `battles play` applies no turn limit (reading R12)."""
+    assert game.state is not None
+    record, seed = record_of(game), game.state["seed"]
+    by_rules = str(outcome.get("reason", "")).endswith("[R12]")
+    replay = play_record(record, seed, open_turn=not by_rules)
+    full = replay.record(record, reveal=seed)
+    if not replay.state.over:
+        winner = outcome.get("winner")
+        result = f"{winner} wins" if winner else "no result"
+        tags = [t for t in full.tags if t[0] != "Result"]
+        full = replace(full, tags=(*tags, ("Result", f"{result} ({outcome.get('reason')})")))
+    return full, replay
 
 
 def to_everyone(

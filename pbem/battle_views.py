@@ -4,12 +4,13 @@ submissions and the dice seed, and neither is ever in these texts."""
 
 from __future__ import annotations
 
-from battles.play import Replay, play_record
+from battles.play import Replay
 from battles.records import format_record
 from pbem import games
 from pbem.battle_rows import (
     battle_settings_text,
     battle_turn,
+    final_record,
     record_of,
     replay_of,
     turn_limit_of,
@@ -104,12 +105,9 @@ def history_text(game: GameRow) -> str:
     """The record so far (the seed only once the battle is over)."""
     if game.state is None:
         return f"{game.name} has not started."
-    record = record_of(game)
     if game.phase == "over":
-        return format_record(
-            play_record(record, game.state["seed"]).record(record, reveal=game.state["seed"])
-        )
-    return format_record(record)
+        return format_record(final_record(game, game.outcome or {})[0])
+    return format_record(record_of(game))
 
 
 def status(command: Command, desk: Desk) -> str:

@@ -67,9 +67,12 @@ def test_after_the_last_turn_the_side_that_destroyed_more_wins_r12() -> None:
 def test_a_resignation_in_the_last_turn_stays_a_resignation_r12() -> None:
     table, gm, a, b, _ = _battle("turns=1")
     a.send(a.sign_on("duel") + "resign")
-    record = parse_record(b.inbox[-1].attachments[0].data.decode())
+    sent = b.inbox[-1].attachments[0].data.decode()
+    record = parse_record(sent)
     assert record.tag("Result") == "B wins (Alice (A) resigned)"
     assert play_record(record).problems == []
+    # `history` of the battle afterwards is that same record, not the turn limit's result.
+    assert sent.strip() in b.send("history duel").body
 
 
 def test_the_x_mode_is_written_in_the_record_and_honoured_by_battles_play_r5() -> None:
