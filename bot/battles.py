@@ -77,7 +77,8 @@ def map_picture(game: GameRow, phase_number: int | None, title: str) -> tuple[st
     """The public map after a phase (None: now): every ship, once the battle has begun."""
     if game.state is None:
         return None
-    label = "now" if phase_number is None else f"phase{phase_number}"
+    now = "end" if game.phase == "over" else "now"
+    label = now if phase_number is None else f"phase{phase_number}"
     ships = _ships_after(game, phase_number)
     return f"{game.name}-{label}.png", battle_picture(title, ships)
 

@@ -11,7 +11,7 @@ from battles.combat import check_volley, firing
 from battles.grammar import RECORD_HINT
 from battles.movement import check_move
 from battles.parse import parse_record
-from battles.play import play_record, result_text
+from battles.play import play_record
 from battles.problems import Problem
 from battles.records import BattleRecord, Initiative, Move, Tractor, Volley, format_record
 from battles.state import BattleState
@@ -257,7 +257,7 @@ def resolve(
         if at_limit:
             reason = f"turn {turn} was the last (turns={limit}): {limit_text(played.state)} [R12]"
         else:
-            reason = f"the battle ended: {result_text(played.state)} [R12]"
+            reason = f"{end_text(played.state)} [R12]"
         outcome = {"winner": winner, "reason": reason, "turn": turn, "score": None}
         return end(store, game, now, outcome, head)
     game = games.open_phase(game, now)
@@ -266,6 +266,15 @@ def resolve(
     return game, to_everyone(
         store, game, f"turn {turn} {phase}", body, kind="turn", turn=phase_number
     )
+
+
+def end_text(state: BattleState) -> str:
+    """Why the battle ended by the rules (reading R12)."""
+    if state.winner is not None:
+        return f"player {'B' if state.winner == 'A' else 'A'} has no ship left"
+    if not state.standing("A") and not state.standing("B"):
+        return "neither side has a ship left: a draw"
+    return "no ship left on either side has a weapon that does damage: a draw"
 
 
 def limit_text(state: BattleState) -> str:

@@ -72,7 +72,9 @@ async def test_a_whole_battle_from_challenge_to_the_record_with_the_seed_r13(
     for message in posts:
         if message not in final:
             assert seed not in message.content + str([e.to_dict() for e in message.embeds])
+    assert "alice (A) wins; player B has no ship left [R12]." in final[-1].embeds[0].description
     files = dict(attachment_bytes(world.env, final[-1]))
+    assert "alice-bob-end.png" in files
     record = parse_record(files["alice-bob.sbr"].decode())
     replay = play_record(record)
     assert replay.problems == [] and replay.dice == "checked against the seed"
