@@ -10,7 +10,7 @@ from typing import Any
 
 import simcord
 from battle_support import DESIGN_A, DESIGN_B, DESIGN_B_SWAPPED, start_battle
-from bot_support import World, message_record, result_record
+from bot_support import World, message_record, result_record, text_of
 
 from bot import create_bot
 from pbem.store import open_store
@@ -44,15 +44,16 @@ async def _play(path: Path, design_b: str, moves_b: str) -> dict[str, Any]:
         thread = await start_battle(world)
         alice, bob = world.member("alice"), world.member("bob")
         # Before the start: Bob's design is in, Alice's not yet.
-        seen["bob design"] = result_record(
-            env, await bob.slash(thread, "spaceships design", text=design_b)
-        )
+        designed = await bob.slash(thread, "spaceships design", text=design_b)
+        assert "Your design is accepted" in text_of(designed), text_of(designed)
+        seen["bob design"] = result_record(env, designed)
         seen["before the start"] = await _look(env, world, thread)
         seen["alice design"] = result_record(
             env, await alice.slash(thread, "spaceships design", text=DESIGN_A)
         )
         # In the first movement phase: Bob's moves are in, Alice's not yet.
-        await bob.slash(thread, "spaceships orders", text=moves_b)
+        sent = await bob.slash(thread, "spaceships orders", text=moves_b)
+        assert "Your orders are accepted" in text_of(sent), text_of(sent)
         seen["pending orders"] = await _look(env, world, thread)
     store.close()
     return seen
