@@ -130,7 +130,11 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
             offset = (k - (len(here) - 1) / 2) * radius * 0.9
             _marker(draw, ship, x + dx + offset, y + dy - size * 0.1, radius)
         names = ", ".join(s.name for s in here)
-        draw.text((x + dx, y + dy - size * 1.05), names, fill=INK, font=font(13, True), anchor="mb")
+        # On a white ground, so a name stays readable over the hex above it.
+        where = (x + dx, y + dy - size * 0.62)
+        box = draw.textbbox(where, names, font=font(13, True), anchor="mb")
+        draw.rectangle((box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1), fill=PAPER)
+        draw.text(where, names, fill=INK, font=font(13, True), anchor="mb")
     y = TITLE + map_height + MARGIN
     for side, text in lines:
         if side:
