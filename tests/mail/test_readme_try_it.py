@@ -8,6 +8,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 from email import policy
 from email.parser import BytesParser
 from pathlib import Path
@@ -15,6 +16,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# The `spaceships` beside the interpreter running the tests is the tree under test; another one
+# earlier on PATH (a pyenv shim, an older install) would test something else.
+BIN = Path(sys.executable).parent
 
 
 def readme_script() -> str:
@@ -25,12 +29,14 @@ def readme_script() -> str:
 
 
 @pytest.mark.skipif(
-    shutil.which("spaceships") is None, reason="the spaceships command is not on PATH"
+    shutil.which("spaceships", path=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}") is None,
+    reason="the spaceships command is not on PATH",
 )
 def test_the_readme_try_it_script_plays_a_game_to_the_reveal(
     tmp_path: Path, free_port: int
 ) -> None:
     env = {key: value for key, value in os.environ.items() if not key.startswith("SPACESHIPS_")}
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     env["SPACESHIPS_LISTEN"] = f"127.0.0.1:{free_port}"
     server = subprocess.Popen(
         ["spaceships", "pbem"],
