@@ -16,7 +16,7 @@ from functools import cache
 from engine.geometry import geometry
 from engine.orders import CheckedOrders
 from engine.reports import Destruction, Entry, Flashcube, TurnReport
-from engine.state import PLAYERS, GameResult, GameState, PlayerState, Space, TurnHistory, other
+from engine.state import PLAYERS, GameResult, GameState, PlayerState, TurnHistory
 from notation.cells import Cell
 
 _PLAYING = GameResult()  # the result while the game goes on (a value: shared)
@@ -32,61 +32,92 @@ def _plain_entries(colour_order: str) -> dict[tuple[str, str], tuple[Entry, ...]
     return {(a, r): tuple(Entry(a, c, r) for c in cells) for a, r in kinds}  # type: ignore[arg-type]
 
 
+# The plain entries by colour order, looked up without a call (two turns' worth per turn).
+_PLAIN: dict[str, dict[tuple[str, str], tuple[Entry, ...]]] = {}
+
+
 class _Turn:
     """The working state of one turn's resolution (mutable, private to adjudicate). Sets of
-    cells are bit sets over the geometry's cell indices."""
+    cells are bit sets over the geometry's cell indices; players are 0 (A) and 1 (B), so
+    that each side's value is one list index away."""
+
+    __slots__ = (
+        "burnt",
+        "classic",
+        "colour_base",
+        "credits",
+        "destroyed",
+        "fired",
+        "flashcube",
+        "geo",
+        "hits",
+        "immediate",
+        "kamikazes",
+        "letter_base",
+        "orders",
+        "plain",
+        "reported",
+        "spaces",
+        "special",
+        "start",
+    )
 
     def __init__(
         self,
         state: GameState,
-        orders: dict[str, CheckedOrders],
-        without_kamikazes_of: str | None = None,
+        orders: tuple[CheckedOrders, CheckedOrders],
+        without_kamikazes_of: int | None = None,
     ) -> None:
-        self.state = state
-        self.ruleset = ruleset = state.ruleset
+        ruleset = state.ruleset
         self.geo = geo = ruleset.geometry
-        self.colour_base, self.letter_base = geo.colour_base, geo.letter_base
-        self.plain = _plain_entries(geo.colour_order)
+        self.colour_base = colour_base = geo.colour_base
+        self.letter_base = letter_base = geo.letter_base
+        plain = _PLAIN.get(geo.colour_order)
+        if plain is None:
+            plain = _PLAIN[geo.colour_order] = _plain_entries(geo.colour_order)
+        self.plain = plain
         self.immediate = ruleset.timing == "immediate"
+        self.flashcube = ruleset.flashcube
+        self.classic = ruleset.classic
         self.orders = orders
-        self.spaces: dict[str, Space] = {"A": state.space("A"), "B": state.space("B")}
+        self.spaces = (state.space("A"), state.space("B"))
         (destroyed_a, fired_a), (destroyed_b, fired_b) = state.bits("A"), state.bits("B")
-        self.start = {"A": destroyed_a, "B": destroyed_b}
+        self.start = (destroyed_a, destroyed_b)
         # In 2.6.1 `destroyed` is the live state; in classic it collects what happens at the end.
-        self.destroyed = {"A": destroyed_a, "B": destroyed_b}
-        self.fired = {"A": fired_a, "B": fired_b}
-        self.burnt = {"A": state.a.burnt_out, "B": state.b.burnt_out}
-        self.hits = {"A": 0, "B": 0}  # hit results scored by each player this turn
-        self.credits = {"A": 0, "B": 0}  # scoring=hits credits (seed 004 6.2)
+        self.destroyed = [destroyed_a, destroyed_b]
+        self.fired = [fired_a, fired_b]
+        self.burnt = [state.a.burnt_out, state.b.burnt_out]
+        self.hits = [0, 0]  # hit results scored by each player this turn
+        self.credits = [0, 0]  # scoring=hits credits (seed 004 6.2)
         # Cells destroyed this turn by a kamikaze launch or an explosion (for scoring=hits).
-        self.special = {"A": 0, "B": 0}
-        self.reported: dict[str, set[int]] = {"A": set(), "B": set()}
-        self.kamikazes = {
-            p: () if p == without_kamikazes_of else orders[p].kamikazes for p in PLAYERS
-        }
+        self.special = [0, 0]
+        self.reported = [0, 0]  # ships (bit k for ship k) reported destroyed this turn
+        self.kamikazes = (
+            () if without_kamikazes_of == 0 else orders[0].kamikazes,
+            () if without_kamikazes_of == 1 else orders[1].kamikazes,
+        )
         # Effects on the active player come first [4.5.3, 8.1.3.2; classic 6.6.2.2].
-        for p in PLAYERS:
+        for p in (0, 1):
             for cell, _ in orders[p].missiles:
-                self.fired[p] |= 1 << self.index(cell)
+                self.fired[p] |= 1 << (
+                    colour_base[cell.colour] + letter_base[cell.letter] + cell.number
+                )
             for cell, _ in self.kamikazes[p]:
-                bit = 1 << self.index(cell)
+                bit = 1 << (colour_base[cell.colour] + letter_base[cell.letter] + cell.number)
                 self.destroyed[p] |= bit
                 self.special[p] |= bit
 
-    def index(self, cell: Cell) -> int:
-        return self.colour_base[cell.colour] + self.letter_base[cell.letter] + cell.number
-
     # --- the state of a cell as the rules look at it ----------------------------------------
-    def _flashcube(self, player: str, k: int) -> tuple[Flashcube, ...] | None:
+    def _flashcube(self, player: int, k: int) -> tuple[Flashcube, ...] | None:
         """7.2: what `player` has, at this moment, in the cells of the opponent's ship k."""
-        if not self.ruleset.flashcube:
+        if not self.flashcube:
             return None
         space = self.spaces[player]
-        ships, ship_index = space.ships, space.ship_index
+        ships, ship_index, index = space.ships, space.ship_index, self.geo.index
         destroyed = self.destroyed[player]
         out = []
-        for cell in self.spaces[other(player)].ships[k].cells:
-            i = self.index(cell)
+        for cell in self.spaces[1 - player].ships[k].cells:
+            i = index[cell]
             mine = ship_index[i]
             if mine < 0:
                 out.append(Flashcube(cell, None))
@@ -94,31 +125,22 @@ class _Turn:
                 out.append(Flashcube(cell, ships[mine].id, bool(destroyed >> i & 1)))
         return tuple(out)
 
-    def _destruction(self, owner: str, k: int) -> tuple[Destruction, ...]:
+    def _destruction(self, owner: int, k: int) -> tuple[Destruction, ...]:
         """The report when ship k has just lost its last undamaged cell [2.2.4, 11.7.3]."""
         cells = self.spaces[owner].ship_bits[k]
-        if k in self.reported[owner] or self.destroyed[owner] & cells != cells:
+        if self.destroyed[owner] & cells != cells or self.reported[owner] >> k & 1:
             return ()
         if self.start[owner] & cells == cells:
             return ()  # destroyed before this turn: reported then
-        self.reported[owner].add(k)
+        self.reported[owner] |= 1 << k
         ship = self.spaces[owner].ships[k]
-        return (Destruction(ship.id, ship.cells, self._flashcube(other(owner), k)),)
+        return (Destruction(ship.id, ship.cells, self._flashcube(1 - owner, k)),)
 
     # --- visible aspects ---------------------------------------------------------------------
-    def strike(self, attacker: str, cell: Cell, action: str) -> Entry:
-        """5.2 (5.3 for a beam strike), with missile explosions [8.1.4]."""
-        defender = "B" if attacker == "A" else "A"
-        space = self.spaces[defender]
-        i = self.colour_base[cell.colour] + self.letter_base[cell.letter] + cell.number
-        k = space.ship_index[i]
-        if k < 0:
-            return self.plain[action, "miss"][i]
-        return self.hit(attacker, defender, cell, i, k, action)
-
-    def hit(self, attacker: str, defender: str, cell: Cell, i: int, k: int, action: str) -> Entry:
-        """A strike on cell i, in ship k of the defender's space."""
-        space = self.spaces[defender]
+    def hit(self, attacker: int, cell: Cell, i: int, k: int, action: str) -> Entry:
+        """5.2 (5.3 for a beam strike), with missile explosions [8.1.4]: a strike on cell i, in
+        ship k of the defender's space."""
+        defender = 1 - attacker
         bit = 1 << i
         destroyed = self.destroyed[defender]
         # 5.2.4: destroyed when the strike is announced (2.6.1), or at the start (classic 2.4).
@@ -129,67 +151,74 @@ class _Turn:
         destroyed |= bit
         self.hits[attacker] += 1
         self.credits[attacker] += 1
-        explosions: tuple[Cell, ...] = ()
+        space = self.spaces[defender]
+        cells = space.ship_bits[k]
         if bit & space.missile_bits and not bit & self.fired[defender]:
             # Still an unfired missile just after the aspects are revealed: it explodes, taking
             # the adjacent undamaged cells of its ship [8.1.4]; those do not explode in turn.
             start = destroyed if self.immediate else self.start[defender]
-            blast = self.geo.adjacent_bits[i] & space.ship_bits[k] & ~start
-            explosions = (cell, *self.geo.cells_of(blast))
+            blast = self.geo.adjacent_bits[i] & cells & ~start
             destroyed |= blast
             self.special[defender] |= blast
+            self.destroyed[defender] = destroyed
+            explosions = (cell, *self.geo.cells_of(blast))
+            gone = self._destruction(defender, k)
+            return Entry(action, cell, "hit", explosions, gone)  # type: ignore[arg-type]
         self.destroyed[defender] = destroyed
-        gone = self._destruction(defender, k)
-        if not explosions and not gone:
-            return self.plain[action, "hit"][i]
-        return Entry(action, cell, "hit", explosions, gone)  # type: ignore[arg-type]
+        if destroyed & cells == cells:  # the ship's last undamaged cell [2.2.4]
+            gone = self._destruction(defender, k)
+            if gone:
+                return Entry(action, cell, "hit", (), gone)  # type: ignore[arg-type]
+        return self.plain[action, "hit"][i]
 
-    def scan(self, attacker: str, cell: Cell) -> Entry:
-        """8.3.4.1: empty, or a ship cell undamaged or destroyed when the scan is announced."""
-        defender = other(attacker)
-        i = self.index(cell)
-        if self.spaces[defender].ship_index[i] < 0:
-            return self.plain["scan", "empty"][i]
-        # 5.2.4: destroyed when announced (2.6.1) or at the start (classic 2.4).
-        destroyed = self.destroyed[defender] if self.immediate else self.start[defender]
-        return self.plain["scan", "destroyed" if destroyed >> i & 1 else "undamaged"][i]
-
-    def kamikaze_death(self, attacker: str, cell: Cell) -> Entry:
-        """5.4: the launch cell; a ship that this destroyed is reported with it."""
-        k = self.spaces[attacker].ship_index[self.index(cell)]
-        return Entry("kamikaze", cell, None, (), self._destruction(attacker, k))
-
-    def report(self, attacker: str) -> tuple[Entry, ...]:
+    def report(self, attacker: int) -> tuple[Entry, ...]:
         """11.7.1.1: beams (each from its first written end), strikes, scans, kamikaze deaths."""
         orders = self.orders[attacker]
-        entries: list[Entry] = []
-        strike = self.strike
-        for beam in orders.beams:
-            results = [strike(attacker, cell, "beam") for cell in beam.cells]
-            if (
-                not self.ruleset.classic
-                and beam.diagonal
-                and results[0].result == "hit"
-                and results[-1].result == "hit"
-            ):
-                # 8.2.4: the end cells are the only targets not loosely adjacent.
-                self.burnt[attacker] = self.burnt[attacker] | {beam.ship}
-                results[-1] = replace(results[-1], burns_out=True)
-            entries.extend(results)
-        # Strikes, most of them misses: the miss taken here, without a call.
-        defender = "B" if attacker == "A" else "A"
+        defender = 1 - attacker
         ship_index = self.spaces[defender].ship_index
-        misses = self.plain["strike", "miss"]
         colour_base, letter_base = self.colour_base, self.letter_base
         hit = self.hit
+        entries: list[Entry] = []
+        if orders.beams:
+            beam_misses = self.plain["beam", "miss"]
+            for beam in orders.beams:
+                results = []
+                for cell in beam.cells:
+                    i = colour_base[cell.colour] + letter_base[cell.letter] + cell.number
+                    k = ship_index[i]
+                    results.append(beam_misses[i] if k < 0 else hit(attacker, cell, i, k, "beam"))
+                if (
+                    not self.classic
+                    and beam.diagonal
+                    and results[0].result == "hit"
+                    and results[-1].result == "hit"
+                ):
+                    # 8.2.4: the end cells are the only targets not loosely adjacent.
+                    self.burnt[attacker] = self.burnt[attacker] | {beam.ship}
+                    results[-1] = replace(results[-1], burns_out=True)
+                entries += results
+        # Strikes, most of them misses: the miss taken here, without a call.
+        misses = self.plain["strike", "miss"]
         for cell in orders.strikes:
             i = colour_base[cell.colour] + letter_base[cell.letter] + cell.number
             k = ship_index[i]
-            entries.append(misses[i] if k < 0 else hit(attacker, defender, cell, i, k, "strike"))
-        for cell in orders.scans:
-            entries.append(self.scan(attacker, cell))
+            entries.append(misses[i] if k < 0 else hit(attacker, cell, i, k, "strike"))
+        if orders.scans:
+            plain = self.plain
+            # 5.2.4: destroyed when announced (2.6.1) or at the start (classic 2.4).
+            destroyed = self.destroyed[defender] if self.immediate else self.start[defender]
+            for cell in orders.scans:
+                i = colour_base[cell.colour] + letter_base[cell.letter] + cell.number
+                if ship_index[i] < 0:
+                    entries.append(plain["scan", "empty"][i])  # 8.3.4.1
+                else:
+                    seen = "destroyed" if destroyed >> i & 1 else "undamaged"
+                    entries.append(plain["scan", seen][i])
         for cell, _ in self.kamikazes[attacker]:
-            entries.append(self.kamikaze_death(attacker, cell))
+            # 5.4: the launch cell; a ship that this destroyed is reported with it.
+            i = colour_base[cell.colour] + letter_base[cell.letter] + cell.number
+            k = self.spaces[attacker].ship_index[i]
+            entries.append(Entry("kamikaze", cell, None, (), self._destruction(attacker, k)))
         return tuple(entries)
 
 
@@ -204,85 +233,93 @@ def adjudicate(
     state: GameState, checked_a: CheckedOrders, checked_b: CheckedOrders
 ) -> tuple[GameState, TurnReport]:
     """Play one turn. Pure: `state` is unchanged; returns the next state and the report."""
-    if state.over:
+    if state.result.over:
         raise ValueError(f"the game ended after turn {state.result.turn} [2.3]")
-    for player, checked in (("A", checked_a), ("B", checked_b)):
-        if checked.player != player or checked.turn != state.turn:
-            raise ValueError(
-                f"orders for turn {checked.turn}, player {checked.player} given as player "
-                f"{player}'s orders for turn {state.turn}"
-            )
-    orders = {"A": checked_a, "B": checked_b}
+    turn_number = state.turn
+    if (
+        checked_a.player != "A"
+        or checked_b.player != "B"
+        or checked_a.turn != turn_number
+        or (checked_b.turn != turn_number)
+    ):
+        for player, checked in (("A", checked_a), ("B", checked_b)):
+            if checked.player != player or checked.turn != turn_number:
+                raise ValueError(
+                    f"orders for turn {checked.turn}, player {checked.player} given as player "
+                    f"{player}'s orders for turn {turn_number}"
+                )
+    ruleset = state.ruleset
+    orders = (checked_a, checked_b)
     turn = _Turn(state, orders)
-    turn_bits: dict[str, tuple[int, int]] = {}
     first = first_reporter(state)
-    entries = {first: turn.report(first)}
-    entries[other(first)] = turn.report(other(first))
+    if first == "A":
+        entries_a = turn.report(0)
+        entries_b = turn.report(1)
+    else:
+        entries_b = turn.report(1)
+        entries_a = turn.report(0)
 
-    geo = turn.geo
-    players = {}
-    materiel = {}
-    for p in PLAYERS:
-        old = state.player(p)
+    cells_of = turn.geo.cells_of
+    players = []
+    materiel = []
+    for p, old in ((0, state.a), (1, state.b)):
         destroyed, fired = turn.destroyed[p], turn.fired[p]
-        was_destroyed, was_fired = state.bits(p)
+        was_destroyed, was_fired = turn.start[p], state.bits(PLAYERS[p])[1]
         new = destroyed & ~was_destroyed
-        lost = new.bit_count()
-        players[p] = PlayerState(
-            old.fleet,
-            old.destroyed.union(geo.cells_of(new)) if new else old.destroyed,
-            old.fired.union(geo.cells_of(fired & ~was_fired)) if fired != was_fired else old.fired,
-            turn.burnt[p],
-            lost,
-            old.hits + turn.credits[p],
+        players.append(
+            PlayerState(
+                old.fleet,
+                old.destroyed.union(cells_of(new)) if new else old.destroyed,
+                old.fired.union(cells_of(fired & ~was_fired)) if fired != was_fired else old.fired,
+                turn.burnt[p],
+                new.bit_count(),
+                old.hits + turn.credits[p],
+            )
         )
-        materiel[p] = turn.spaces[p].bits.bit_count() - destroyed.bit_count()
-        turn_bits[p] = (destroyed, fired)
-
-    report = TurnReport(state.turn, first, entries["A"], entries["B"], materiel["A"], materiel["B"])
+        materiel.append(turn.spaces[p].size - destroyed.bit_count())
+    materiel_a, materiel_b = materiel
+    report = TurnReport(turn_number, first, entries_a, entries_b, materiel_a, materiel_b)
     # 2.3.1: a player with no ship left; 2.3.2: a player who could only kamikaze and scan and
     # recorded nothing but scans (or nothing). Classic 2.3.2 reads the same with no scans.
-    over = (
-        materiel["A"] == 0
-        or materiel["B"] == 0
+    result = _PLAYING
+    if (
+        materiel_a == 0
+        or materiel_b == 0
         or (checked_a.limited and checked_a.only_scans)
         or (checked_b.limited and checked_b.only_scans)
-    )
-    result = _PLAYING
-    if over:
-        if state.ruleset.scoring == "hits":
-            score = {p: players[p].hits for p in PLAYERS}
+    ):
+        if ruleset.scoring == "hits":
+            score = {"A": players[0].hits, "B": players[1].hits}
         else:
-            score = materiel  # 2.3.3, 2.3.5
+            score = {"A": materiel_a, "B": materiel_b}  # 2.3.3, 2.3.5
         if score["A"] != score["B"]:
             winner = "A" if score["A"] > score["B"] else "B"
         else:
             winner = _tiebreak(state, orders)
-        result = GameResult(True, state.turn, {"A": score["A"], "B": score["B"]}, winner)
+        result = GameResult(True, turn_number, score, winner)
     next_state = GameState(
-        state.ruleset,
-        players["A"],
-        players["B"],
-        state.turn + 1,
-        (*state.history, TurnHistory(state.turn, checked_a, checked_b, report)),
+        ruleset,
+        players[0],
+        players[1],
+        turn_number + 1,
+        (*state.history, TurnHistory(turn_number, checked_a, checked_b, report)),
         result,
-        state._spaces,  # the fleets do not change
+        state.spaces,  # the fleets do not change
     )
-    for p in PLAYERS:
-        next_state.keep(("bits", p), turn_bits[p])
+    next_state.know_bits((turn.destroyed[0], turn.fired[0]), (turn.destroyed[1], turn.fired[1]))
     return next_state, report
 
 
-def _tiebreak(state: GameState, orders: dict[str, CheckedOrders]) -> str:
+def _tiebreak(state: GameState, orders: tuple[CheckedOrders, CheckedOrders]) -> str:
     """2.3.4: equal scores draw; with tiebreak=hypothetical-hits (seed 004 6.1) the player with
     more hits in the last turn had the enemy launched no kamikazes wins."""
     if state.ruleset.tiebreak != "hypothetical-hits":
         return "draw"
-    hypothetical = {}
-    for p in PLAYERS:
-        turn = _Turn(state, orders, without_kamikazes_of=other(p))
+    hypothetical = []
+    for p in (0, 1):
+        turn = _Turn(state, orders, without_kamikazes_of=1 - p)
         turn.report(p)
-        hypothetical[p] = turn.hits[p]
-    if hypothetical["A"] == hypothetical["B"]:
+        hypothetical.append(turn.hits[p])
+    if hypothetical[0] == hypothetical[1]:
         return "draw"
-    return "A" if hypothetical["A"] > hypothetical["B"] else "B"
+    return "A" if hypothetical[0] > hypothetical[1] else "B"

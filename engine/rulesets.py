@@ -112,10 +112,6 @@ class Ruleset:
     def __str__(self) -> str:
         return " ".join([self.name, *self.options])
 
-    @property
-    def geometry(self) -> Geometry:
-        return geometry(self.colour_order)
-
     # --- what differs between the rulesets (plain attributes: read many times per turn) ----
     classic: bool = field(init=False, compare=False)
     # 2.6.1: hits take effect at once [5.2.3]; classic: at the turn's end [classic 5.1.3].
@@ -127,6 +123,9 @@ class Ruleset:
     # 4.4.1: non-overlapping pairs (maximum matching); classic 4.3.1: every distinct pair.
     strike_counting: Literal["disjoint", "distinct"] = field(init=False, compare=False)
     flashcube: bool = field(init=False, compare=False)  # [7]; classic has none
+    # The space's geometry under the colour order [1.2, 11.4.1]: an attribute, not a property,
+    # as the engine reads it several times per turn.
+    geometry: Geometry = field(init=False, compare=False, repr=False)
 
     def _set_rules(self) -> None:
         classic = self.name == "classic"
@@ -144,6 +143,7 @@ class Ruleset:
         set_(self, "scanner_types", frozenset() if classic else frozenset({"HS", "LS"}))
         set_(self, "strike_counting", "distinct" if classic else "disjoint")
         set_(self, "flashcube", not classic)
+        set_(self, "geometry", geometry(self.colour_order))
 
     def rule(self, rule_2_6_1: str, classic: str | None) -> str:
         """The rule number to cite under this ruleset."""

@@ -39,44 +39,45 @@ class Space:
 
     def __init__(self, fleet: Fleet, ruleset: Ruleset) -> None:
         geo: Geometry = ruleset.geometry
-        index, all_cells = geo.index, geo.cells
+        index, cells_of = geo.index, geo.cells_of
+        missile_types, scanner_types = ruleset.missile_types, ruleset.scanner_types
         ships = []
         ship_bits = []
         # The position in `ships` of the ship in each cell (by index), or -1 for none.
-        self.ship_index: list[int] = [-1] * len(all_cells)
+        ship_index: list[int] = [-1] * len(geo.cells)
+        self.ship_index = ship_index
         missile_bits = scanner_bits = all_bits = 0
         for k, placement in enumerate(fleet.ships):
-            at = sorted(index[c] for c in placement.cells)  # the conventional order
             bits = 0
-            for i in at:
+            for cell in placement.cells:
+                i = index[cell]
                 bits |= 1 << i
-                self.ship_index[i] = k
-            ship = Ship(placement.ship, tuple(all_cells[i] for i in at))
+                ship_index[i] = k
+            ship = Ship(placement.ship, cells_of(bits))  # the conventional order
             ships.append(ship)
             ship_bits.append(bits)
             all_bits |= bits
-            if ship.type in ruleset.missile_types:
+            if placement.ship.type in missile_types:
                 missile_bits |= bits
-            if ship.type in ruleset.scanner_types:
+            if placement.ship.type in scanner_types:
                 scanner_bits |= bits
         self.ships: tuple[Ship, ...] = tuple(ships)
         self.ship_bits: tuple[int, ...] = tuple(ship_bits)
         # Each ship's cells as a set: a set difference with the destroyed cells gives its
         # undamaged cells without hashing a cell again.
         self.ship_sets: tuple[frozenset[Cell], ...] = tuple(frozenset(s.cells) for s in ships)
-        self.ship_at: dict[Cell, Ship] = {c: s for s in self.ships for c in s.cells}
+        self.ship_at: dict[Cell, Ship] = {c: s for s in ships for c in s.cells}
         self.cells: frozenset[Cell] = frozenset(self.ship_at)
-        self.missiles: frozenset[Cell] = frozenset(geo.cells_of(missile_bits))
-        self.scanners: tuple[Ship, ...] = tuple(
-            s for s in self.ships if s.type in ruleset.scanner_types
-        )
-        self.by_id: dict[ShipId, Ship] = {s.id: s for s in self.ships}
+        self.missiles: frozenset[Cell] = frozenset(cells_of(missile_bits))
+        self.scanners: tuple[Ship, ...] = tuple(s for s in ships if s.id.type in scanner_types)
+        self.by_id: dict[ShipId, Ship] = {s.id: s for s in ships}
         self.bits: int = all_bits
+        self.size: int = all_bits.bit_count()  # the fleet's cells [2.3.5]
         self.missile_bits: int = missile_bits
         self.scanner_bits: int = scanner_bits
         # Each ship's capability for a given state of its cells, worked out by
         # engine.entitlements: derived from this fleet alone, shared by every state of the game.
-        self.capabilities: dict[tuple[int, int, int, bool], Any] = {}
+        self.capabilities: dict[Any, Any] = {}
 
 
 @dataclass(frozen=True)
@@ -208,8 +209,9 @@ class GameState:
     history: tuple[TurnHistory, ...] = ()
     result: GameResult = GameResult()
     # Spaces by player, derived from the fleets; shared between successive states.
-    _spaces: dict[str, Space] = field(default_factory=dict, compare=False, repr=False)
-    # Things derived from this state alone (entitlements); not carried to the next state.
+    spaces: dict[str, Space] = field(default_factory=dict, compare=False, repr=False)
+    # Things derived from this state alone (each player's destroyed and fired cells as bits,
+    # under the player's name; entitlements); not carried to the next state.
     _memo: dict[Any, Any] = field(init=False, default_factory=dict, compare=False, repr=False)
 
     # Written out, as PlayerState's: one per turn.
@@ -221,7 +223,7 @@ class GameState:
         turn: int = 1,
         history: tuple[TurnHistory, ...] = (),
         result: GameResult = GameResult(),
-        _spaces: dict[str, Space] | None = None,
+        spaces: dict[str, Space] | None = None,
     ) -> None:
         self.__dict__.update(
             ruleset=ruleset,
@@ -230,7 +232,7 @@ class GameState:
             turn=turn,
             history=history,
             result=result,
-            _spaces={} if _spaces is None else _spaces,
+            spaces={} if spaces is None else spaces,
             _memo={},
         )
 
@@ -246,9 +248,9 @@ class GameState:
         raise ValueError(f"player must be A or B, not {player!r}")
 
     def space(self, player: str) -> Space:
-        space = self._spaces.get(player)
+        space = self.spaces.get(player)
         if space is None:
-            space = self._spaces[player] = Space(self.player(player).fleet, self.ruleset)
+            space = self.spaces[player] = Space(self.player(player).fleet, self.ruleset)
         return space
 
     def materiel(self, player: str) -> int:
@@ -257,13 +259,18 @@ class GameState:
 
     def bits(self, player: str) -> tuple[int, int]:
         """The player's destroyed and fired cells as bit sets (engine.geometry)."""
-        key = ("bits", player)
-        found = self._memo.get(key)
+        found = self._memo.get(player)
         if found is None:
             geo = self.ruleset.geometry
             me = self.player(player)
-            found = self._memo[key] = (geo.bits(me.destroyed), geo.bits(me.fired))
+            found = self._memo[player] = (geo.bits(me.destroyed), geo.bits(me.fired))
         return found
+
+    def know_bits(self, a: tuple[int, int], b: tuple[int, int]) -> None:
+        """Keep what `bits` would work out for each player, when already known (adjudicate
+        knows it for the state it makes)."""
+        self._memo["A"] = a
+        self._memo["B"] = b
 
     def derived(self, key: Any) -> Any:
         """Something derived from this state alone and kept with it (e.g. entitlements), or
