@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from engine.geometry import Direction, Geometry, geometry
 from engine.rulesets import Ruleset
-from engine.state import GameState, Ship
+from engine.state import GameState, PlayerState, Ship, Space
 from notation.cells import Cell
 from notation.ships import ShipId
 
@@ -107,6 +107,8 @@ class Entitlements:
     missile_ships: tuple[ShipCapability, ...] = field(init=False, compare=False)
     kamikaze_ships: tuple[ShipCapability, ...] = field(init=False, compare=False)
     beam_ships: tuple[ShipCapability, ...] = field(init=False, compare=False)
+    # 2.3.2: no possible action other than kamikaze strikes and scans.
+    only_kamikazes_and_scans: bool = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -114,11 +116,11 @@ class Entitlements:
         set_(self, "missile_ships", tuple(s for s in self.ships if s.unfired))
         set_(self, "kamikaze_ships", tuple(s for s in self.ships if s.kamikaze))
         set_(self, "beam_ships", tuple(s for s in self.ships if s.beam))
-
-    @property
-    def only_kamikazes_and_scans(self) -> bool:
-        """2.3.2: no possible action other than kamikaze strikes and scans."""
-        return self.conventional == 0 and not self.missile_ships and not self.beam_ships
+        set_(
+            self,
+            "only_kamikazes_and_scans",
+            self.conventional == 0 and not self.missile_ships and not self.beam_ships,
+        )
 
     @property
     def max_strikes(self) -> int:
@@ -182,9 +184,13 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+# The keys under which a state keeps each player's entitlements (built once, not per call).
+_KEYS = {"A": ("entitlements", "A"), "B": ("entitlements", "B")}
+
+
 def entitlements(state: GameState, player: str) -> Entitlements:
     """What `player` may do in the state's current turn."""
-    key = ("entitlements", player)
+    key = _KEYS.get(player) or ("entitlements", player)
     found = state.derived(key)
     if found is None:
         found = state.keep(key, _entitlements(state, player))
@@ -195,6 +201,49 @@ def _entitlements(state: GameState, player: str) -> Entitlements:
     space = state.space(player)
     destroyed, fired = state.bits(player)
     me = state.player(player)
+    burnt_out = me.burnt_out
+    # What the fleet can do depends only on which of its cells are destroyed and fired and
+    # which beams burnt out: worked out once per such state and kept with the fleet (a player
+    # whom nothing happened to in a turn has the same ships as before).
+    fleet_key: object = (destroyed & space.bits) | fired << 125
+    if burnt_out:
+        fleet_key = (fleet_key, burnt_out)
+    fleet = space.fleet_capabilities.get(fleet_key)
+    if fleet is None:
+        fleet = space.fleet_capabilities[fleet_key] = _fleet(state, space, destroyed, fired, me)
+    ships, conventional, missile_ships, kamikaze_ships, beam_ships = fleet
+    scans = 0
+    if space.scanner_bits & ~destroyed:  # a scanner with an undamaged cell
+        # 8.3.1: one in the first turn; later one per own cell lost last turn, at least one.
+        scans = 1 if state.turn == 1 else max(1, me.lost_last_turn)
+    # What __post_init__ would derive, set at once: this runs for every player and turn.
+    found = object.__new__(Entitlements)
+    found.__dict__.update(
+        turn=state.turn,
+        player=player,
+        ships=ships,
+        scans=scans,
+        conventional=conventional,
+        missile_ships=missile_ships,
+        kamikaze_ships=kamikaze_ships,
+        beam_ships=beam_ships,
+        only_kamikazes_and_scans=not (conventional or missile_ships or beam_ships),
+    )
+    return found
+
+
+_Fleet = tuple[
+    tuple["ShipCapability", ...],
+    int,
+    tuple["ShipCapability", ...],
+    tuple["ShipCapability", ...],
+    tuple["ShipCapability", ...],
+]
+
+
+def _fleet(state: GameState, space: Space, destroyed: int, fired: int, me: PlayerState) -> _Fleet:
+    """Every ship's capability; the strikes they give; the ships with missiles, kamikazes and
+    beams."""
     burnt_out = me.burnt_out
     # A ship's capability depends only on the state of its own cells and beam: worked out
     # once per such state and kept with the fleet for the rest of the game.
@@ -226,23 +275,13 @@ def _entitlements(state: GameState, player: str) -> Entitlements:
             kamikaze_ships.append(cap)
         if cap.beam:
             beam_ships.append(cap)
-    scans = 0
-    if space.scanner_bits & ~destroyed:  # a scanner with an undamaged cell
-        # 8.3.1: one in the first turn; later one per own cell lost last turn, at least one.
-        scans = 1 if state.turn == 1 else max(1, me.lost_last_turn)
-    # What __post_init__ would derive, set at once: this runs for every player and turn.
-    found = object.__new__(Entitlements)
-    found.__dict__.update(
-        turn=state.turn,
-        player=player,
-        ships=tuple(caps),
-        scans=scans,
-        conventional=conventional,
-        missile_ships=tuple(missile_ships),
-        kamikaze_ships=tuple(kamikaze_ships),
-        beam_ships=tuple(beam_ships),
+    return (
+        tuple(caps),
+        conventional,
+        tuple(missile_ships),
+        tuple(kamikaze_ships),
+        tuple(beam_ships),
     )
-    return found
 
 
 def _capability(

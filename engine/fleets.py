@@ -7,7 +7,7 @@ from collections import Counter
 from engine.matches import additional_ships, additional_worth, closest_additional, may_build
 from engine.problems import Problem
 from engine.rulesets import COSTS, Ruleset
-from engine.shapes import SIZES, describe, placement_set
+from engine.shapes import SIZES, describe, placement_bits, placement_set
 from notation.fleets import Fleet
 from notation.ships import SHIP_TYPES, ShipId
 
@@ -21,6 +21,8 @@ def check_fleet(
 ) -> list[Problem]:
     """Every problem with a fleet, each citing its rule; empty when the fleet is legal.
     `carried`: in a continued match, the remaining materiel of the last game [10.3]."""
+    if _legal_at_a_glance(fleet, ruleset, carried):
+        return []
     problems: list[Problem] = []
     geo = ruleset.geometry
     classic = ruleset.classic
@@ -163,6 +165,54 @@ def check_fleet(
                 f"{' '.join(f'{ship_type}{i}' for i in range(1, n + 1))}, not {written}",
             )
     return problems
+
+
+def _legal_at_a_glance(fleet: Fleet, ruleset: Ruleset, carried: int) -> bool:
+    """Whether the fleet is legal, found cheaply (cells as bits, shapes looked up as bits);
+    False means only that check_fleet must look at it closely and say why. Every record and
+    game starts with two fleets, nearly always legal."""
+    if not fleet.ships:
+        return False
+    index = ruleset.geometry.index
+    ship_types = ruleset.ship_types
+    used = 0
+    counts: dict[str, int] = {}
+    numbers: dict[str, list[int | None]] = {}
+    for placement in fleet.ships:
+        ship_type = placement.ship.type
+        if ship_type not in ship_types or len(placement.cells) != SIZES[ship_type]:
+            return False
+        bits = 0
+        for cell in placement.cells:
+            bits |= 1 << index[cell]
+        if bits & used or bits.bit_count() != len(placement.cells):  # [3.4, 3.2]
+            return False
+        if bits not in placement_bits(ship_type, ruleset.colour_order, ruleset.classic):
+            return False
+        used |= bits
+        counts[ship_type] = counts.get(ship_type, 0) + 1
+        numbers.setdefault(ship_type, []).append(placement.ship.number)
+    if ruleset.fleet_cost is not None:  # [3.7.1]
+        if sum(COSTS[t] * n for t, n in counts.items()) != ruleset.fleet_cost + carried:
+            return False
+    elif carried:  # [10.3]
+        written = [p.ship.type for p in fleet.ships]
+        if additional_ships(written, carried, ruleset) is None:
+            return False
+    else:  # [3.7; classic 3.3]
+        groups = _GROUPS_CLASSIC if ruleset.classic else _GROUPS_2_6_1
+        if len(counts) != len(groups) or len(fleet.ships) != len(groups):
+            return False
+        for group in groups:
+            if sum(counts.get(t, 0) for t in group) != 1:
+                return False
+    for written in numbers.values():  # [11.6.1]
+        if len(written) == 1:
+            if written[0] is not None:
+                return False
+        elif sorted(x or 0 for x in written) != list(range(1, len(written) + 1)):
+            return False
+    return True
 
 
 def _not_built(

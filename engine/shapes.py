@@ -97,6 +97,15 @@ def placement_set(ship_type: str, colour_order: str, classic: bool) -> frozenset
     return frozenset(placements(ship_type, colour_order, classic))
 
 
+@cache
+def placement_bits(ship_type: str, colour_order: str, classic: bool) -> frozenset[int]:
+    """The same as bit sets over the geometry's cell indices (engine.geometry)."""
+    from engine.geometry import geometry
+
+    geo = geometry(colour_order)
+    return frozenset(geo.bits(cells) for cells in placements(ship_type, colour_order, classic))
+
+
 def describe(ship_type: str, classic: bool = False) -> str:
     return CLASSIC_DS if classic and ship_type == "DS" else DESCRIPTIONS[ship_type]
 

@@ -4,6 +4,7 @@ history of every turn, and the result. Immutable; serialises to JSON and back ex
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from engine.checked import CheckedOrders
@@ -63,14 +64,7 @@ class Space:
                 scanner_bits |= bits
         self.ships: tuple[Ship, ...] = tuple(ships)
         self.ship_bits: tuple[int, ...] = tuple(ship_bits)
-        # Each ship's cells as a set: a set difference with the destroyed cells gives its
-        # undamaged cells without hashing a cell again.
-        self.ship_sets: tuple[frozenset[Cell], ...] = tuple(frozenset(s.cells) for s in ships)
-        self.ship_at: dict[Cell, Ship] = {c: s for s in ships for c in s.cells}
-        self.cells: frozenset[Cell] = frozenset(self.ship_at)
-        self.missiles: frozenset[Cell] = frozenset(cells_of(missile_bits))
-        self.scanners: tuple[Ship, ...] = tuple(s for s in ships if s.id.type in scanner_types)
-        self.by_id: dict[ShipId, Ship] = {s.id: s for s in ships}
+        self._scanner_types = scanner_types
         self.bits: int = all_bits
         self.size: int = all_bits.bit_count()  # the fleet's cells [2.3.5]
         self.missile_bits: int = missile_bits
@@ -78,6 +72,41 @@ class Space:
         # Each ship's capability for a given state of its cells, worked out by
         # engine.entitlements: derived from this fleet alone, shared by every state of the game.
         self.capabilities: dict[Any, Any] = {}
+        # The same for the whole fleet, by the state of all its cells and beams.
+        self.fleet_capabilities: dict[Any, Any] = {}
+
+    # Looked up by cell or identity: worked out when first asked for (a record's turns rarely
+    # need them all; every record needs two spaces).
+    @cached_property
+    def ship_sets(self) -> tuple[frozenset[Cell], ...]:
+        """Each ship's cells as a set: a set difference with the destroyed cells gives its
+        undamaged cells without hashing a cell again."""
+        return tuple(frozenset(s.cells) for s in self.ships)
+
+    @cached_property
+    def ship_at(self) -> dict[Cell, Ship]:
+        return {c: s for s in self.ships for c in s.cells}
+
+    @cached_property
+    def cells(self) -> frozenset[Cell]:
+        return frozenset(self.ship_at)
+
+    @cached_property
+    def missiles(self) -> frozenset[Cell]:
+        return frozenset(
+            c
+            for s, bits in zip(self.ships, self.ship_bits, strict=True)
+            if bits & self.missile_bits
+            for c in s.cells
+        )
+
+    @cached_property
+    def scanners(self) -> tuple[Ship, ...]:
+        return tuple(s for s in self.ships if s.id.type in self._scanner_types)
+
+    @cached_property
+    def by_id(self) -> dict[ShipId, Ship]:
+        return {s.id: s for s in self.ships}
 
 
 @dataclass(frozen=True)
@@ -255,7 +284,7 @@ class GameState:
 
     def materiel(self, player: str) -> int:
         """2.3.5: undamaged cells in the player's ships."""
-        return len(self.space(player).cells) - len(self.player(player).destroyed)
+        return self.space(player).size - len(self.player(player).destroyed)
 
     def bits(self, player: str) -> tuple[int, int]:
         """The player's destroyed and fired cells as bit sets (engine.geometry)."""
