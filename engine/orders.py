@@ -34,6 +34,37 @@ def check_orders(
     orders = tuple(orders)
     turn = state.turn
     ruleset = state.ruleset
+    if player not in ("A", "B"):
+        raise ValueError(f"player must be A or B, not {player!r}")
+    if not state.result.over:
+        # Most order lists are strikes and scans within what the player may do: taken in one
+        # pass; anything else (launches, beams, too many orders) gets the full check below.
+        ent = entitlements(state, player)
+        targets: list[Cell] = []
+        scanned: list[Cell] = []
+        for order in orders:
+            kind = type(order)
+            if kind is Strike:
+                targets.append(order.target)  # type: ignore[union-attr]
+            elif kind is Scan:
+                scanned.append(order.target)  # type: ignore[union-attr]
+            else:
+                break
+        else:
+            if len(targets) <= ent.conventional and len(scanned) <= ent.scans:
+                return CheckedOrders(
+                    turn,
+                    player,
+                    orders,
+                    tuple(targets),
+                    (),
+                    (),
+                    (),
+                    tuple(scanned),
+                    ent.only_kamikazes_and_scans,
+                    ent.conventional,
+                    ent.scans,
+                )
     problems: list[Problem] = []
 
     def add(rule: str, message: str, index: int | None = None, hint: str | None = None) -> None:
@@ -41,8 +72,6 @@ def check_orders(
         position = positions[index] if index is not None and index < len(positions) else None
         problems.append(Problem(rule, message, turn, player, subject, hint, position))
 
-    if player not in ("A", "B"):
-        raise ValueError(f"player must be A or B, not {player!r}")
     if state.over:
         add(
             ruleset.rule("2.3", "2.3"),
