@@ -34,37 +34,6 @@ def check_orders(
     orders = tuple(orders)
     turn = state.turn
     ruleset = state.ruleset
-    if player not in ("A", "B"):
-        raise ValueError(f"player must be A or B, not {player!r}")
-    if not state.result.over:
-        # Most order lists are strikes and scans within what the player may do: taken in one
-        # pass; anything else (launches, beams, too many orders) gets the full check below.
-        ent = entitlements(state, player)
-        targets: list[Cell] = []
-        scanned: list[Cell] = []
-        for order in orders:
-            kind = type(order)
-            if kind is Strike:
-                targets.append(order.target)  # type: ignore[union-attr]
-            elif kind is Scan:
-                scanned.append(order.target)  # type: ignore[union-attr]
-            else:
-                break
-        else:
-            if len(targets) <= ent.conventional and len(scanned) <= ent.scans:
-                return CheckedOrders(
-                    turn,
-                    player,
-                    orders,
-                    tuple(targets),
-                    (),
-                    (),
-                    (),
-                    tuple(scanned),
-                    ent.only_kamikazes_and_scans,
-                    ent.conventional,
-                    ent.scans,
-                )
     problems: list[Problem] = []
 
     def add(rule: str, message: str, index: int | None = None, hint: str | None = None) -> None:
@@ -72,18 +41,51 @@ def check_orders(
         position = positions[index] if index is not None and index < len(positions) else None
         problems.append(Problem(rule, message, turn, player, subject, hint, position))
 
-    if state.over:
+    if player not in ("A", "B"):
+        raise ValueError(f"player must be A or B, not {player!r}")
+    if state.result.over:
         add(
             ruleset.rule("2.3", "2.3"),
             f"the game ended after turn {state.result.turn}; no more orders",
         )
         raise OrdersRefused(problems)
     ent = entitlements(state, player)
-    space = state.space(player)
-    me = state.player(player)
 
     strikes: list[Cell] = []
-    scans: list[tuple[int, Cell]] = []
+    scans: list[Cell] = []
+    others: list[tuple[int, Order]] = []  # launches and beams, by their place in the list
+    for i, order in enumerate(orders):
+        kind = type(order)
+        if kind is Strike:
+            strikes.append(order.target)  # type: ignore[union-attr]
+        elif kind is Scan:
+            scans.append(order.target)  # type: ignore[union-attr]
+        elif isinstance(order, MissileLaunch | KamikazeLaunch | Beam | ClassicBeam):
+            others.append((i, order))
+        elif isinstance(order, Strike):  # a subclass
+            strikes.append(order.target)
+        elif isinstance(order, Scan):
+            scans.append(order.target)
+        else:
+            raise TypeError(f"not an order: {order!r}")
+    if not others and len(strikes) <= ent.conventional and len(scans) <= ent.scans:
+        # Most order lists: strikes and scans within what the player may do.
+        return CheckedOrders(
+            turn,
+            player,
+            orders,
+            tuple(strikes),
+            (),
+            (),
+            (),
+            tuple(scans),
+            ent.only_kamikazes_and_scans,
+            ent.conventional,
+            ent.scans,
+        )
+
+    space = state.space(player)
+    me = state.player(player)
     missiles: list[tuple[Cell, ShipId]] = []
     missile_from: dict[ShipId, int] = {}
     kamikazes: list[tuple[Cell, ShipId]] = []
@@ -115,13 +117,8 @@ def check_orders(
             launched_from[ship] = i
             launches.append((cell, ship))
 
-    for i, order in enumerate(orders):
-        kind = type(order)
-        if kind is Strike:
-            strikes.append(order.target)  # type: ignore[union-attr]
-        elif kind is Scan:
-            scans.append((i, order.target))  # type: ignore[union-attr]
-        elif isinstance(order, MissileLaunch):
+    for i, order in others:
+        if isinstance(order, MissileLaunch):
             m += 1
             found = _missile(ent, space, me, order, i, add, ruleset.classic)
             one_per_ship(
@@ -145,14 +142,8 @@ def check_orders(
                 "kamikaze",
                 "kamikaze",
             )
-        elif isinstance(order, Beam | ClassicBeam):
-            beams.append((i, *_beam(state, ent, order, i, add)))
-        elif isinstance(order, Strike):  # a subclass
-            strikes.append(order.target)
-        elif isinstance(order, Scan):
-            scans.append((i, order.target))
         else:
-            raise TypeError(f"not an order: {order!r}")
+            beams.append((i, *_beam(state, ent, order, i, add)))  # type: ignore[arg-type]
 
     # One firing per beam weapon per turn [8.2]; a ship named or the only candidate.
     used: dict[ShipId, int] = {}
@@ -197,7 +188,7 @@ def check_orders(
             hint,
         )
     if len(scans) > ent.scans:
-        first_extra = scans[ent.scans][0]
+        first_extra = [i for i, o in enumerate(orders) if isinstance(o, Scan)][ent.scans]
         if ruleset.classic:
             add("classic 4.2", "there are no scans in the classic ruleset", first_extra)
         elif ent.scans == 0:
@@ -223,7 +214,7 @@ def check_orders(
         tuple(checked_beams),
         tuple(missiles),
         tuple(kamikazes),
-        tuple([c for _, c in scans]),
+        tuple(scans),
         ent.only_kamikazes_and_scans,
         allowed,
         ent.scans,
