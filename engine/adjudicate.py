@@ -18,6 +18,7 @@ from engine.orders import CheckedOrders
 from engine.reports import Destruction, Entry, Flashcube, TurnReport
 from engine.state import PLAYERS, GameResult, GameState, PlayerState, TurnHistory
 from notation.cells import Cell
+from notation.ships import ShipId
 
 _PLAYING = GameResult()  # the result while the game goes on (a value: shared)
 
@@ -34,6 +35,10 @@ def _plain_entries(colour_order: str) -> dict[tuple[str, str], tuple[Entry, ...]
 
 # The plain entries by colour order, looked up without a call (two turns' worth per turn).
 _PLAIN: dict[str, dict[tuple[str, str], tuple[Entry, ...]]] = {}
+
+
+# Flashcube data by colour order, cell index, ship and damage (bounded: cleared when full).
+_FLASHCUBES: dict[tuple[str, int, ShipId | None, bool], Flashcube] = {}
 
 
 class _Turn:
@@ -115,14 +120,20 @@ class _Turn:
         space = self.spaces[player]
         ships, ship_index, index = space.ships, space.ship_index, self.geo.index
         destroyed = self.destroyed[player]
+        colour_order = self.geo.colour_order
         out = []
         for cell in self.spaces[1 - player].ships[k].cells:
             i = index[cell]
             mine = ship_index[i]
-            if mine < 0:
-                out.append(Flashcube(cell, None))
-            else:
-                out.append(Flashcube(cell, ships[mine].id, bool(destroyed >> i & 1)))
+            ship = None if mine < 0 else ships[mine].id
+            # Flashcube data are values: the same cell, ship and damage give the same one.
+            key = (colour_order, i, ship, bool(destroyed >> i & 1))
+            found = _FLASHCUBES.get(key)
+            if found is None:
+                if len(_FLASHCUBES) >= 1 << 14:
+                    _FLASHCUBES.clear()
+                found = _FLASHCUBES[key] = Flashcube(cell, ship, key[3])
+            out.append(found)
         return tuple(out)
 
     def _destruction(self, owner: int, k: int) -> tuple[Destruction, ...]:

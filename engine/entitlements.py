@@ -184,6 +184,11 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+# Ship capabilities by ruleset, ship and the state of its cells and beam, across games (a
+# judge plays many; ships often stand where another game's stood). Bounded: cleared when full.
+_SHIPS: dict[tuple[object, ...], ShipCapability] = {}
+_SHIPS_KEPT = 1 << 16
+
 # The keys under which a state keeps each player's entitlements (built once, not per call).
 _KEYS = {"A": ("entitlements", "A"), "B": ("entitlements", "B")}
 
@@ -248,6 +253,8 @@ def _fleet(state: GameState, space: Space, destroyed: int, fired: int, me: Playe
     # A ship's capability depends only on the state of its own cells and beam: worked out
     # once per such state and kept with the fleet for the rest of the game.
     known = space.capabilities
+    ruleset = state.ruleset
+    rules = (ruleset.name, ruleset.colour_order)  # what a capability depends on [4.4.1, 8]
     caps = []
     conventional = 0
     missile_ships = []
@@ -259,14 +266,22 @@ def _fleet(state: GameState, space: Space, destroyed: int, fired: int, me: Playe
         cap = known.get(key)
         if cap is None:
             undamaged = cells & ~destroyed
-            cap = known[key] = _capability(
-                space.ships[k],
-                space.ship_sets[k] - me.destroyed,
-                undamaged,
-                undamaged & ~fired,
-                burnt,
-                state.ruleset,
-            )
+            ship = space.ships[k]
+            # The same ship in the same cells, in the same state, in any game: the same.
+            same = (rules, ship.id.type, ship.id.number, undamaged, undamaged & ~fired, burnt)
+            cap = _SHIPS.get(same)
+            if cap is None:
+                if len(_SHIPS) >= _SHIPS_KEPT:
+                    _SHIPS.clear()
+                cap = _SHIPS[same] = _capability(
+                    ship,
+                    space.ship_sets[k] - me.destroyed,
+                    undamaged,
+                    undamaged & ~fired,
+                    burnt,
+                    state.ruleset,
+                )
+            known[key] = cap
         caps.append(cap)
         conventional += cap.conventional
         if cap.unfired:
