@@ -216,6 +216,7 @@ def _entitlements(state: GameState, player: str) -> Entitlements:
     fleet = space.fleet_capabilities.get(fleet_key)
     if fleet is None:
         fleet = space.fleet_capabilities[fleet_key] = _fleet(state, space, destroyed, fired, me)
+        space.last_fleet = (destroyed, fired, burnt_out, fleet)
     ships, conventional, missile_ships, kamikaze_ships, beam_ships = fleet
     scans = 0
     if space.scanner_bits & ~destroyed:  # a scanner with an undamaged cell
@@ -249,54 +250,90 @@ _Fleet = tuple[
 def _fleet(state: GameState, space: Space, destroyed: int, fired: int, me: PlayerState) -> _Fleet:
     """Every ship's capability; the strikes they give; the ships with missiles, kamikazes and
     beams."""
-    burnt_out = me.burnt_out
-    # A ship's capability depends only on the state of its own cells and beam: worked out
-    # once per such state and kept with the fleet for the rest of the game.
-    known = space.capabilities
-    ruleset = state.ruleset
-    rules = (ruleset.name, ruleset.colour_order)  # what a capability depends on [4.4.1, 8]
-    caps = []
-    conventional = 0
-    missile_ships = []
-    kamikaze_ships = []
-    beam_ships = []
-    for k, cells in enumerate(space.ship_bits):
-        burnt = bool(burnt_out) and space.ships[k].id in burnt_out
-        key = (k, cells & destroyed, cells & fired, burnt)
-        cap = known.get(key)
-        if cap is None:
-            undamaged = cells & ~destroyed
-            ship = space.ships[k]
-            # The same ship in the same cells, in the same state, in any game: the same.
-            same = (rules, ship.id.type, ship.id.number, undamaged, undamaged & ~fired, burnt)
-            cap = _SHIPS.get(same)
-            if cap is None:
-                if len(_SHIPS) >= _SHIPS_KEPT:
-                    _SHIPS.clear()
-                cap = _SHIPS[same] = _capability(
-                    ship,
-                    space.ship_sets[k] - me.destroyed,
-                    undamaged,
-                    undamaged & ~fired,
-                    burnt,
-                    state.ruleset,
-                )
-            known[key] = cap
-        caps.append(cap)
-        conventional += cap.conventional
-        if cap.unfired:
-            missile_ships.append(cap)
-        if cap.kamikaze:
-            kamikaze_ships.append(cap)
-        if cap.beam:
-            beam_ships.append(cap)
+    last = space.last_fleet
+    if last is not None and last[2] == me.burnt_out:
+        # Usually a turn has destroyed or fired a few cells since the fleet was last looked
+        # at: only the ships they belong to are looked at again.
+        return _fleet_since(state, space, destroyed, fired, me, last)
+    caps = [_ship(state, space, k, destroyed, fired, me) for k in range(len(space.ships))]
     return (
         tuple(caps),
-        conventional,
-        tuple(missile_ships),
-        tuple(kamikaze_ships),
-        tuple(beam_ships),
+        sum(cap.conventional for cap in caps),
+        tuple([cap for cap in caps if cap.unfired]),
+        tuple([cap for cap in caps if cap.kamikaze]),
+        tuple([cap for cap in caps if cap.beam]),
     )
+
+
+def _fleet_since(
+    state: GameState,
+    space: Space,
+    destroyed: int,
+    fired: int,
+    me: PlayerState,
+    last: tuple[int, int, frozenset[ShipId], _Fleet],
+) -> _Fleet:
+    """What _fleet gives, from what it gave for other destroyed and fired cells (`last`, with
+    the same beams burnt out)."""
+    was_destroyed, was_fired, _, (ships, conventional, missiles, kamikazes, beams) = last
+    changed = ((destroyed ^ was_destroyed) | (fired ^ was_fired)) & space.bits
+    if not changed:
+        return last[3]
+    caps = list(ships)
+    regroup = False
+    ship_index, ship_bits = space.ship_index, space.ship_bits
+    while changed:
+        k = ship_index[(changed & -changed).bit_length() - 1]
+        changed &= ~ship_bits[k]
+        old = caps[k]
+        caps[k] = new = _ship(state, space, k, destroyed, fired, me)
+        conventional += new.conventional - old.conventional
+        if old.unfired or new.unfired or old.kamikaze or new.kamikaze or old.beam or new.beam:
+            regroup = True
+    if regroup:
+        missiles = tuple([cap for cap in caps if cap.unfired])
+        kamikazes = tuple([cap for cap in caps if cap.kamikaze])
+        beams = tuple([cap for cap in caps if cap.beam])
+    return tuple(caps), conventional, missiles, kamikazes, beams
+
+
+def _ship(
+    state: GameState, space: Space, k: int, destroyed: int, fired: int, me: PlayerState
+) -> ShipCapability:
+    """Ship k's capability. It depends only on the state of the ship's own cells and beam:
+    worked out once per such state and kept with the fleet for the rest of the game."""
+    cells = space.ship_bits[k]
+    ship = space.ships[k]
+    burnt = bool(me.burnt_out) and ship.id in me.burnt_out
+    key = (k, cells & destroyed, cells & fired, burnt)
+    cap = space.capabilities.get(key)
+    if cap is None:
+        undamaged = cells & ~destroyed
+        ruleset = state.ruleset
+        # The same ship in the same cells, in the same state, in any game: the same.
+        same = (
+            ruleset.name,
+            ruleset.colour_order,
+            ship.id.type,
+            ship.id.number,
+            undamaged,
+            undamaged & ~fired,
+            burnt,
+        )
+        cap = _SHIPS.get(same)
+        if cap is None:
+            if len(_SHIPS) >= _SHIPS_KEPT:
+                _SHIPS.clear()
+            cap = _SHIPS[same] = _capability(
+                ship,
+                space.ship_sets[k] - me.destroyed,
+                undamaged,
+                undamaged & ~fired,
+                burnt,
+                ruleset,
+            )
+        space.capabilities[key] = cap
+    return cap
 
 
 def _capability(

@@ -74,6 +74,9 @@ class Space:
         self.capabilities: dict[Any, Any] = {}
         # The same for the whole fleet, by the state of all its cells and beams.
         self.fleet_capabilities: dict[Any, Any] = {}
+        # The last of them worked out, with the destroyed and fired cells and burnt-out beams
+        # it was for (the next state's differs in a ship or two).
+        self.last_fleet: Any = None
 
     # Looked up by cell or identity: worked out when first asked for (a record's turns rarely
     # need them all; every record needs two spaces).
