@@ -168,14 +168,18 @@ def play_record(record: Record, carried: dict[str, int] | None = None) -> Game:
             if late:
                 raise OrdersRefused(late, Game(record, ruleset, state))
             break  # only empty turn lines after the end
-        checked = {}
-        problems: list[Problem] = []
-        for p in PLAYERS:
+        try:
+            checked_a = turn_orders(record, state, "A", lines)
+        except OrdersRefused as exc:
+            problems = exc.problems
             try:
-                checked[p] = turn_orders(record, state, p, lines)
-            except OrdersRefused as exc:
-                problems.extend(exc.problems)
-        if problems:
-            raise OrdersRefused(problems, Game(record, ruleset, state))
-        state, _ = adjudicate(state, checked["A"], checked["B"])
+                turn_orders(record, state, "B", lines)
+            except OrdersRefused as also:
+                problems = problems + also.problems
+            raise OrdersRefused(problems, Game(record, ruleset, state)) from None
+        try:
+            checked_b = turn_orders(record, state, "B", lines)
+        except OrdersRefused as exc:
+            raise OrdersRefused(exc.problems, Game(record, ruleset, state)) from None
+        state, _ = adjudicate(state, checked_a, checked_b)
     return Game(record, ruleset, state)

@@ -34,21 +34,11 @@ def check_orders(
     orders = tuple(orders)
     turn = state.turn
     ruleset = state.ruleset
-    problems: list[Problem] = []
-
-    def add(rule: str, message: str, index: int | None = None, hint: str | None = None) -> None:
-        subject = str(orders[index]) if index is not None else None
-        position = positions[index] if index is not None and index < len(positions) else None
-        problems.append(Problem(rule, message, turn, player, subject, hint, position))
-
     if player not in ("A", "B"):
         raise ValueError(f"player must be A or B, not {player!r}")
     if state.result.over:
-        add(
-            ruleset.rule("2.3", "2.3"),
-            f"the game ended after turn {state.result.turn}; no more orders",
-        )
-        raise OrdersRefused(problems)
+        message = f"the game ended after turn {state.result.turn}; no more orders"
+        raise OrdersRefused([Problem(ruleset.rule("2.3", "2.3"), message, turn, player)])
     ent = entitlements(state, player)
 
     strikes: list[Cell] = []
@@ -83,6 +73,13 @@ def check_orders(
             ent.conventional,
             ent.scans,
         )
+
+    problems: list[Problem] = []
+
+    def add(rule: str, message: str, index: int | None = None, hint: str | None = None) -> None:
+        subject = str(orders[index]) if index is not None else None
+        position = positions[index] if index is not None and index < len(positions) else None
+        problems.append(Problem(rule, message, turn, player, subject, hint, position))
 
     space = state.space(player)
     me = state.player(player)
