@@ -16,7 +16,7 @@ from functools import cache
 from engine.geometry import geometry
 from engine.orders import CheckedOrders
 from engine.reports import Destruction, Entry, Flashcube, TurnReport
-from engine.state import PLAYERS, GameResult, GameState, PlayerState, TurnHistory
+from engine.state import GameResult, GameState, PlayerState, TurnHistory
 from notation.cells import Cell
 from notation.ships import ShipId
 
@@ -270,20 +270,19 @@ def adjudicate(
         entries_b = turn.report(1)
         entries_a = turn.report(0)
 
-    cells_of = turn.geo.cells_of
+    geo = turn.geo
     players = []
     materiel = []
     for p, old in ((0, state.a), (1, state.b)):
-        destroyed, fired = turn.destroyed[p], turn.fired[p]
-        was_destroyed, was_fired = turn.start[p], state.bits(PLAYERS[p])[1]
-        new = destroyed & ~was_destroyed
+        destroyed = turn.destroyed[p]
         players.append(
-            PlayerState(
-                old.fleet,
-                old.destroyed.union(cells_of(new)) if new else old.destroyed,
-                old.fired.union(cells_of(fired & ~was_fired)) if fired != was_fired else old.fired,
+            PlayerState.after_turn(
+                old,
+                geo,
+                destroyed,
+                turn.fired[p],
                 turn.burnt[p],
-                new.bit_count(),
+                (destroyed & ~turn.start[p]).bit_count(),
                 old.hits + turn.credits[p],
             )
         )

@@ -326,7 +326,7 @@ def _ship(
                 _SHIPS.clear()
             cap = _SHIPS[same] = _capability(
                 ship,
-                space.ship_sets[k] - me.destroyed,
+                frozenset(ruleset.geometry.cells_of(undamaged)),
                 undamaged,
                 undamaged & ~fired,
                 burnt,

@@ -286,7 +286,9 @@ def _kamikaze(
             "a kamikaze launch cell is an undamaged cell of the ship",
         )
         return None
-    if cell in me.destroyed:
+    cap = ent.ship(ship.id)
+    assert cap is not None
+    if cell not in cap.undamaged:
         add(
             rule,
             f"{cell} ({ship.id}) is already destroyed",
@@ -294,8 +296,6 @@ def _kamikaze(
             "a kamikaze launch cell is an undamaged cell of the ship",
         )
         return None
-    cap = ent.ship(ship.id)
-    assert cap is not None
     if cap.kamikaze:
         return cell, ship.id
     if ship.type == "LS":

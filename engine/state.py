@@ -117,8 +117,10 @@ class PlayerState:
     """One player's side: their fleet and what has happened to it."""
 
     fleet: Fleet
-    destroyed: frozenset[Cell] = frozenset()
-    fired: frozenset[Cell] = frozenset()  # fired missiles [8.1]; still undamaged cells
+    # (No class-level defaults for these two: a state made by `after_turn` works them out
+    # from bit sets when first read, through __getattr__.)
+    destroyed: frozenset[Cell] = field(default_factory=frozenset)
+    fired: frozenset[Cell] = field(default_factory=frozenset)  # fired missiles [8.1]; undamaged
     burnt_out: frozenset[ShipId] = frozenset()  # beam weapons that burnt out [8.2.4, 8.4]
     lost_last_turn: int = 0  # own cells destroyed during the previous turn [8.3.1.1]
     hits: int = 0  # for the scoring=hits option (seed 004 6.2)
@@ -143,6 +145,40 @@ class PlayerState:
             lost_last_turn=lost_last_turn,
             hits=hits,
         )
+
+    @classmethod
+    def after_turn(
+        cls,
+        was: PlayerState,
+        geometry: Geometry,
+        destroyed: int,
+        fired: int,
+        burnt_out: frozenset[ShipId],
+        lost_last_turn: int,
+        hits: int,
+    ) -> PlayerState:
+        """The side after a turn, its destroyed and fired cells given as bit sets (those of
+        `was` when unchanged): the sets of cells are made only when read, as the engine itself
+        works on the bits (every turn makes two of these)."""
+        state = object.__new__(cls)
+        state.__dict__.update(
+            fleet=was.fleet,
+            burnt_out=burnt_out,
+            lost_last_turn=lost_last_turn,
+            hits=hits,
+            _cells=(geometry, destroyed, fired),
+        )
+        return state
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for `destroyed` and `fired` of a state made by after_turn, on first read.
+        cells = self.__dict__.get("_cells")
+        if cells is None or name not in ("destroyed", "fired"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        geometry, destroyed, fired = cells
+        value = frozenset(geometry.cells_of(destroyed if name == "destroyed" else fired))
+        self.__dict__[name] = value
+        return value
 
     def to_json(self) -> dict[str, Any]:
         return {
