@@ -203,9 +203,9 @@ def entitlements(state: GameState, player: str) -> Entitlements:
 
 
 def _entitlements(state: GameState, player: str) -> Entitlements:
-    space = state.space(player)
+    space = state.spaces.get(player) or state.space(player)
     destroyed, fired = state.bits(player)
-    me = state.player(player)
+    me = state.a if player == "A" else state.b
     burnt_out = me.burnt_out
     # What the fleet can do depends only on which of its cells are destroyed and fired and
     # which beams burnt out: worked out once per such state and kept with the fleet (a player
@@ -300,39 +300,27 @@ def _fleet_since(
 def _ship(
     state: GameState, space: Space, k: int, destroyed: int, fired: int, me: PlayerState
 ) -> ShipCapability:
-    """Ship k's capability. It depends only on the state of the ship's own cells and beam:
-    worked out once per such state and kept with the fleet for the rest of the game."""
+    """Ship k's capability. It depends only on the ship and the state of its own cells and
+    beam, so it is worked out once for them and kept (in any game)."""
     cells = space.ship_bits[k]
     ship = space.ships[k]
+    ruleset = state.ruleset
+    undamaged = cells & ~destroyed
     burnt = bool(me.burnt_out) and ship.id in me.burnt_out
-    key = (k, cells & destroyed, cells & fired, burnt)
-    cap = space.capabilities.get(key)
+    rules, kind, number = ruleset.name, ship.id.type, ship.id.number
+    key = (rules, ruleset.colour_order, kind, number, undamaged, undamaged & ~fired, burnt)
+    cap = _SHIPS.get(key)
     if cap is None:
-        undamaged = cells & ~destroyed
-        ruleset = state.ruleset
-        # The same ship in the same cells, in the same state, in any game: the same.
-        same = (
-            ruleset.name,
-            ruleset.colour_order,
-            ship.id.type,
-            ship.id.number,
+        if len(_SHIPS) >= _SHIPS_KEPT:
+            _SHIPS.clear()
+        cap = _SHIPS[key] = _capability(
+            ship,
+            frozenset(ruleset.geometry.cells_of(undamaged)),
             undamaged,
             undamaged & ~fired,
             burnt,
+            ruleset,
         )
-        cap = _SHIPS.get(same)
-        if cap is None:
-            if len(_SHIPS) >= _SHIPS_KEPT:
-                _SHIPS.clear()
-            cap = _SHIPS[same] = _capability(
-                ship,
-                frozenset(ruleset.geometry.cells_of(undamaged)),
-                undamaged,
-                undamaged & ~fired,
-                burnt,
-                ruleset,
-            )
-        space.capabilities[key] = cap
     return cap
 
 

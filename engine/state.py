@@ -69,10 +69,8 @@ class Space:
         self.size: int = all_bits.bit_count()  # the fleet's cells [2.3.5]
         self.missile_bits: int = missile_bits
         self.scanner_bits: int = scanner_bits
-        # Each ship's capability for a given state of its cells, worked out by
+        # What the fleet can do for a given state of its cells and beams, worked out by
         # engine.entitlements: derived from this fleet alone, shared by every state of the game.
-        self.capabilities: dict[Any, Any] = {}
-        # The same for the whole fleet, by the state of all its cells and beams.
         self.fleet_capabilities: dict[Any, Any] = {}
         # The last of them worked out, with the destroyed and fired cells and burnt-out beams
         # it was for (the next state's differs in a ship or two).
