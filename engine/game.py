@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.adjudicate import adjudicate
@@ -73,7 +74,13 @@ def record_ruleset(record: Record) -> Ruleset:
     build = record.tag("Build")
     if build:
         options.append(build if build.startswith("build=") else f"build={build}")
-    return Ruleset.from_tags(record.ruleset, options)
+    return _ruleset(record.ruleset, tuple(options))
+
+
+@lru_cache(maxsize=256)
+def _ruleset(name: str | None, options: tuple[str, ...]) -> Ruleset:
+    """Rulesets are values: records written under the same tags share one."""
+    return Ruleset.from_tags(name, options)
 
 
 def start_record(
