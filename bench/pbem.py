@@ -24,7 +24,7 @@ import argparse
 import asyncio
 import multiprocessing
 import os
-import smtplib
+import resource
 import socket
 import statistics
 import subprocess
@@ -34,8 +34,6 @@ import threading
 import time
 from email.message import EmailMessage
 from pathlib import Path
-
-from aiosmtpd.smtp import SMTP
 
 JUDGE = "judge@bench.example"
 COMMANDS = ("list", "status bench", "help join")
@@ -48,16 +46,14 @@ class Sink:
         self.arrived: dict[str, float] = {}
         self.condition = threading.Condition()
 
-    async def handle_DATA(self, server: object, session: object, envelope: object) -> str:
+    def note(self, content: bytes) -> None:
         now = time.perf_counter()
-        content: bytes = envelope.content  # type: ignore[attr-defined]
         head = content.split(b"\r\n\r\n", 1)[0]
         for line in head.split(b"\r\n"):
             if line.lower().startswith(b"in-reply-to:"):
                 with self.condition:
                     self.arrived[line.split(b":", 1)[1].strip().decode()] = now
                     self.condition.notify_all()
-        return "250 OK"
 
     def wait(self, ids: list[str], timeout: float) -> bool:
         deadline = time.monotonic() + timeout
@@ -70,13 +66,54 @@ class Sink:
         return True
 
 
+class SinkProtocol(asyncio.Protocol):
+    """Just enough of an SMTP server for the judge's relay client, and cheap: a full one
+    (aiosmtpd) would cost this process about as much CPU per mail as the judge spends, and on
+    two cores that is taken from the judges being measured."""
+
+    def __init__(self, sink: Sink) -> None:
+        self.sink = sink
+        self.buffer = b""
+        self.data: bytes | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport: asyncio.Transport = transport  # type: ignore[assignment]
+        self.transport.write(b"220 bench sink\r\n")
+
+    def data_received(self, chunk: bytes) -> None:
+        self.buffer += chunk
+        while True:
+            if self.data is not None:
+                end = self.buffer.find(b"\r\n.\r\n")
+                if end == -1:
+                    return
+                self.sink.note(self.buffer[:end])
+                self.buffer, self.data = self.buffer[end + 5 :], None
+                self.transport.write(b"250 OK\r\n")
+                continue
+            end = self.buffer.find(b"\r\n")
+            if end == -1:
+                return
+            line, self.buffer = self.buffer[:end], self.buffer[end + 2 :]
+            verb = line[:4].upper()
+            if verb == b"DATA":
+                self.data = b""
+                self.transport.write(b"354 go on\r\n")
+            elif verb == b"QUIT":
+                self.transport.write(b"221 bye\r\n")
+                self.transport.close()
+                return
+            else:  # EHLO, MAIL, RCPT, RSET, NOOP
+                self.transport.write(b"250 OK\r\n")
+
+
 def start_sink() -> tuple[Sink, int]:
     sink = Sink()
     loop = asyncio.new_event_loop()
     threading.Thread(target=loop.run_forever, daemon=True).start()
 
     async def serve() -> asyncio.AbstractServer:
-        return await loop.create_server(lambda: SMTP(sink), "127.0.0.1", 0)
+        return await loop.create_server(lambda: SinkProtocol(sink), "127.0.0.1", 0)
 
     server = asyncio.run_coroutine_threadsafe(serve(), loop).result()
     return sink, server.sockets[0].getsockname()[1]
@@ -126,24 +163,117 @@ def mail(number: int, body: str | None = None) -> bytes:
     message["Message-ID"] = f"<bench{number}@players.example>"
     text = body or COMMANDS[number % len(COMMANDS)]
     message.set_content(text + "\n\n-- \nsent by bench/pbem.py\n")
-    return message.as_bytes()
+    return message.as_bytes(policy=message.policy.clone(linesep="\r\n"))  # as on the wire
 
 
-def send(smtp: smtplib.SMTP, number: int, raw: bytes) -> None:
+class Wire:
+    """A lean SMTP client (the players' mail servers): the commands written straight to the
+    socket, each answer read as it comes; smtplib's own work per mail would be counted
+    against the judges sharing the two cores."""
+
+    def __init__(self, host: str, port: int, timeout: float = 60) -> None:
+        self.socket = socket.create_connection((host, port), timeout=timeout)
+        self.file = self.socket.makefile("rb")
+        self._answer(b"220")
+        self._command(b"EHLO bench.example\r\n", b"250")
+
+    def _answer(self, expected: bytes) -> None:
+        while True:
+            line = self.file.readline()
+            if not line.startswith(expected):
+                raise SystemExit(f"the judge answered {line!r}, not {expected.decode()}")
+            if line[3:4] != b"-":  # the last line of a multi-line answer
+                return
+
+    def _command(self, command: bytes, expected: bytes) -> None:
+        self.socket.sendall(command)
+        self._answer(expected)
+
+    def sendmail(self, sender: str, recipients: list[str], raw: bytes) -> None:
+        self._command(f"MAIL FROM:<{sender}>\r\n".encode(), b"250")
+        for recipient in recipients:
+            self._command(f"RCPT TO:<{recipient}>\r\n".encode(), b"250")
+        self._command(b"DATA\r\n", b"354")
+        # The bench's own mail: CRLF already, and no line starts with a dot.
+        self._command(raw + b".\r\n" if raw.endswith(b"\r\n") else raw + b"\r\n.\r\n", b"250")
+
+    def __enter__(self) -> Wire:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            self._command(b"QUIT\r\n", b"221")
+        finally:
+            self.file.close()
+            self.socket.close()
+
+
+def send(smtp: Wire, number: int, raw: bytes) -> None:
     smtp.sendmail(f"player{number % 100}@players.example", [JUDGE], raw)
 
 
-def _client(port: int, share: list[int], ready: threading.Barrier) -> None:
-    raws = [(number, mail(number)) for number in share]
-    with smtplib.SMTP("127.0.0.1", port, timeout=60) as smtp:
+def _client(port: int, raws: list[tuple[int, bytes]], ready: threading.Barrier) -> None:
+    with Wire("127.0.0.1", port) as smtp:
         ready.wait()
         for number, raw in raws:
             send(smtp, number, raw)
 
 
-def throughput(ports: list[int], sink: Sink, first: int, count: int, clients: int) -> float:
+def cpu_of(pid: int) -> float:
+    """Seconds of CPU (user + system) a process has used; 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+class CpuMeter:
+    """CPU seconds of the judges, of the database server (every process of it) and of this
+    bench (its sink, and its SMTP clients once they are joined), between two readings."""
+
+    def __init__(self, judges: list[int], server: int | None) -> None:
+        self.judges, self.server = judges, server
+
+    def read(self) -> dict[str, float]:
+        server = 0.0
+        if self.server is not None:
+            server = cpu_of(self.server) + sum(map(cpu_of, children_of(self.server)))
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        clients = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return {
+            "judge": sum(map(cpu_of, self.judges)),
+            "server": server,
+            "bench": own.ru_utime + own.ru_stime + clients.ru_utime + clients.ru_stime,
+        }
+
+
+def throughput(
+    ports: list[int],
+    sink: Sink,
+    first: int,
+    count: int,
+    clients: int,
+    meter: CpuMeter | None = None,
+) -> tuple[float, dict[str, float]]:
+    """emails/s for `count` mails from `clients` connections at once, and the CPU seconds
+    `meter` read over that time."""
     numbers = list(range(first, first + count))
-    shares = [numbers[i::clients] for i in range(clients)]
+    raws = [(number, mail(number)) for number in numbers]  # before the clock starts
+    shares = [raws[i::clients] for i in range(clients)]
 
     # Each client is a process of its own, as the players' mail servers would be: client
     # threads in this process would mostly measure this process's GIL.
@@ -155,6 +285,7 @@ def throughput(ports: list[int], sink: Sink, first: int, count: int, clients: in
     ]
     for process in processes:
         process.start()
+    before = meter.read() if meter else {}
     ready.wait()
     start = time.perf_counter()
     for process in processes:
@@ -162,8 +293,9 @@ def throughput(ports: list[int], sink: Sink, first: int, count: int, clients: in
     ids = [f"<bench{n}@players.example>" for n in numbers]
     if not sink.wait(ids, 120):
         raise SystemExit("replies missing")
+    after = meter.read() if meter else {}
     elapsed = max(sink.arrived[i] for i in ids) - start
-    return count / elapsed
+    return count / elapsed, {part: after[part] - before[part] for part in before}
 
 
 def latency(ports: list[int], sink: Sink, first: int, rate: float, seconds: float) -> list[float]:
@@ -176,7 +308,7 @@ def latency(ports: list[int], sink: Sink, first: int, rate: float, seconds: floa
     start = time.perf_counter() + 0.2
 
     def lane(index: int) -> None:
-        with smtplib.SMTP("127.0.0.1", ports[index % len(ports)], timeout=60) as smtp:
+        with Wire("127.0.0.1", ports[index % len(ports)]) as smtp:
             for k in range(index, count, lanes):
                 at = start + k / rate
                 pause = at - time.perf_counter()
@@ -229,7 +361,12 @@ def fill_games(store_url: str, count: int) -> None:
 
 
 def measure(
-    sink: Sink, relay_port: int, store: str | None, workers: int, args: argparse.Namespace
+    sink: Sink,
+    relay_port: int,
+    store: str | None,
+    workers: int,
+    args: argparse.Namespace,
+    server: int | None = None,
 ) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="spaceships-bench-") as name:
         if store is None:
@@ -238,10 +375,11 @@ def measure(
         ports = [port for _, port in judges]
         try:
             # A game for `status bench`, and a warm-up.
-            with smtplib.SMTP("127.0.0.1", ports[0]) as smtp:
+            with Wire("127.0.0.1", ports[0]) as smtp:
                 send(smtp, 0, mail(0, "create bench"))
             throughput(ports, sink, 1, 100, args.clients)
-            rate = throughput(ports, sink, 1000, args.messages, args.clients)
+            meter = CpuMeter([process.pid for process, _ in judges], server)
+            rate, cpu = throughput(ports, sink, 1000, args.messages, args.clients, meter)
             lat = latency(ports, sink, 100000, args.rate, args.seconds)
         finally:
             for process, _ in judges:
@@ -254,6 +392,9 @@ def measure(
         "p99": percentile(lat, 99),
         "max": lat[-1],
         "mean": statistics.fmean(lat),
+        **{
+            f"{part} cpu": 1000 * cpu[part] / args.messages for part in ("judge", "server", "bench")
+        },
     }
 
 
@@ -262,7 +403,7 @@ def memory(sink: Sink, relay_port: int, store: str, games: int) -> int:
     with tempfile.TemporaryDirectory(prefix="spaceships-bench-") as name:
         process, port = start_judge(Path(name), relay_port, store)
         try:
-            with smtplib.SMTP("127.0.0.1", port) as smtp:
+            with Wire("127.0.0.1", port) as smtp:
                 for n in range(50):
                     send(smtp, n, mail(500000 + n, "list" if n % 2 else "status stored7"))
             time.sleep(1)
@@ -282,11 +423,18 @@ class Postgres:
         server, why = PgServer.find()
         if server is None:
             raise SystemExit(why)
-        server.start()
+        # As a real deployment runs it: every durable commit flushed to disk (fsync on,
+        # synchronous_commit on), as the judge's SQLite does its (synchronous FULL).
+        server.start(durable=True)
         self.server = server
 
     def url(self) -> str:
         return self.server.new_database()
+
+    @property
+    def pid(self) -> int:
+        """The postmaster's: its children are the server's other processes."""
+        return int((self.server.data / "postmaster.pid").read_text().split()[0])
 
     def close(self) -> None:
         self.server.destroy()
@@ -322,14 +470,20 @@ def main() -> None:
             f"{args.rate:g} mails/s for {args.seconds:g} s for the latency (due -> reply at relay)"
         )
         print(f"{'store':<22} {'workers':>7} {'emails/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
-              f"{'max ms':>8}")  # fmt: skip
+              f"{'max ms':>8} {'judge':>6} {'server':>6} {'bench':>6}")  # fmt: skip
         for label, store, workers in runs:
-            m = measure(sink, relay_port, store, workers, args)
+            server = postgres.pid if postgres is not None and store and "://" in store else None
+            m = measure(sink, relay_port, store, workers, args, server)
             print(
                 f"{label[:22]:<22} {workers:>7} {m['rate']:>9.0f} {m['p50']:>8.1f} "
-                f"{m['p99']:>8.1f} {m['max']:>8.1f}",
+                f"{m['p99']:>8.1f} {m['max']:>8.1f} {m['judge cpu']:>6.2f} "
+                f"{m['server cpu']:>6.2f} {m['bench cpu']:>6.2f}",
                 flush=True,
             )
+        print("judge, server, bench: CPU ms per mail while measuring emails/s (the judges, every")
+        print("PostgreSQL process, this bench's sink and SMTP clients); the CPU a mail costs")
+        print("however busy the machine. Durable commits on both: SQLite synchronous=FULL for")
+        print("the answer's commit, PostgreSQL fsync=on, synchronous_commit=on (their defaults).")
         print("goals: PostgreSQL with 2 workers >= SQLite with 1; p99 < 250 ms at 50 mails/s")
         if args.rss_games:
             print(f"\njudge memory (VmRSS of one serve) with {args.rss_games} stored games:")

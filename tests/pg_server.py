@@ -75,7 +75,9 @@ class PgServer:
             command, capture_output=True, text=True, timeout=120, cwd=self.root, check=False
         )
 
-    def start(self) -> None:
+    def start(self, durable: bool = False) -> None:
+        """`durable`: as a real deployment runs (every commit flushed to disk, PostgreSQL's
+        defaults), for benches; the tests' server skips the flushes, which they never test."""
         if self.user is not None:
             os.chmod(self.root, 0o755)
             entry = pwd.getpwnam(self.user)
@@ -83,9 +85,10 @@ class PgServer:
         self._initdb()
         options = (
             f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
             "-c max_connections=60 -c shared_buffers=32MB"
         )
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self.pg_ctl_start(options)
 
     def _initdb(self) -> None:
