@@ -50,9 +50,8 @@ def _canonical(value: Any) -> bytes:
 
 def _columns(db: Database, table: str) -> list[str]:
     cursor = db.execute(f"SELECT * FROM {table} WHERE 1 = 0")
-    names = [d[0] for d in cursor.description]
-    cursor.fetchall()
-    return names
+    cursor.fetchall()  # first: a pipelined statement has no description until answered
+    return [d[0] for d in cursor.description]
 
 
 def table_summary(db: Database, table: str, columns: list[str]) -> tuple[int, str]:

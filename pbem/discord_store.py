@@ -99,10 +99,10 @@ class DiscordStore:
         (someone else was quicker)."""
         cursor = self.connection.execute(
             "UPDATE discord_challenges SET status = ?, game_id = ? "
-            "WHERE id = ? AND status = 'open'",
+            "WHERE id = ? AND status = 'open' RETURNING id",
             (status, game_id, challenge_id),
         )
-        return cursor.rowcount == 1
+        return cursor.fetchone() is not None
 
     def set_challenge_game(self, challenge_id: int, game_id: int) -> None:
         self.connection.execute(
@@ -205,10 +205,10 @@ class DiscordStore:
         for row in rows:
             cursor = self.connection.execute(
                 "UPDATE discord_outbox SET claimed_at = ? WHERE id = ? AND sent_at IS NULL "
-                "AND (claimed_at IS NULL OR claimed_at < ?)",
+                "AND (claimed_at IS NULL OR claimed_at < ?) RETURNING id",
                 (to_text(at), row["id"], to_text(stale_before)),
             )
-            if cursor.rowcount == 1:
+            if cursor.fetchone() is not None:
                 claimed.append(_entry(row))
         return claimed
 

@@ -320,9 +320,10 @@ class Store:
 
     def remove_observer(self, game_id: int, address: str) -> bool:
         cursor = self.connection.execute(
-            "DELETE FROM observers WHERE game_id = ? AND address = ?", (game_id, address)
+            "DELETE FROM observers WHERE game_id = ? AND address = ? RETURNING address",
+            (game_id, address),
         )
-        return cursor.rowcount == 1
+        return cursor.fetchone() is not None
 
     # -- orders and turns ---------------------------------------------------------------
     def orders(self, game_id: int, turn: int) -> dict[str, OrdersRow]:

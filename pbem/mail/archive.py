@@ -66,7 +66,8 @@ class Archive:
         status: Status = "received",
         error: str | None = None,
     ) -> int:
-        """Store one message and commit before returning: from here on it cannot be lost."""
+        """Store one message, committed before returning: from here on no crash of the judge
+        loses it (a power cut may, before it is answered; the sender still holds it then)."""
         return self.store_claimed(
             message_id=message_id,
             sender=sender,
@@ -101,31 +102,26 @@ class Archive:
             " (message_id, sender, raw, size, received_at, source, status, error, claim_key)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         )
-        if claim:
+        # Not durable: until the message is answered the sender still holds it (no 250 yet,
+        # no exit 0), and the durable commit of its answer writes this row to disk with it.
+        with self.db.transaction(durable=False):
+            if claim:
+                row = self.db.execute(
+                    insert + " ON CONFLICT (claim_key) DO NOTHING RETURNING id",
+                    (*values, status, error, message_id),
+                ).fetchone()
+                if row is not None:
+                    return int(row[0]), None
             row = self.db.execute(
-                insert + " ON CONFLICT (claim_key) DO NOTHING RETURNING id",
-                (*values, status, error, message_id),
+                insert + " RETURNING id", (*values, "duplicate" if claim else status, error, None)
             ).fetchone()
-            if row is not None:
-                return int(row[0]), None
-        row = self.db.execute(
-            insert + " RETURNING id", (*values, "duplicate" if claim else status, error, None)
-        ).fetchone()
-        original = None
-        if claim:
-            first = self.db.execute(
-                f"SELECT {_COLUMNS} FROM mail_inbound WHERE claim_key = ?", (message_id,)
-            ).fetchone()
-            original = Stored(*first) if first else None
+            original = None
+            if claim:
+                first = self.db.execute(
+                    f"SELECT {_COLUMNS} FROM mail_inbound WHERE claim_key = ?", (message_id,)
+                ).fetchone()
+                original = Stored(*first) if first else None
         return int(row[0]), original
-
-    def lock(self, id: int) -> str | None:
-        """Inside a transaction: the message's status, its row locked until commit, so of
-        two processes settling one message the second sees what the first made of it."""
-        row = self.db.execute(
-            "SELECT status FROM mail_inbound WHERE id = ?" + self.db.for_update, (id,)
-        ).fetchone()
-        return None if row is None else str(row[0])
 
     def mark(
         self,

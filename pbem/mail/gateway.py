@@ -282,12 +282,12 @@ class MailGateway:
         A message another process settled first comes back as `duplicate`, untouched."""
 
         def work() -> list[Queued] | None:
-            if self.archive.lock(archive_id) not in expect:
+            # Marked first: the one statement both claims the message (still in `expect`?)
+            # and locks its row; a failure below rolls the mark back with the rest.
+            if not self.archive.mark(archive_id, status, reason, self.clock(), expect):
                 return None
             outbound = answer() if answer is not None else ()
-            queued = self._queue(outbound, archive_id, answering)
-            self.archive.mark(archive_id, status, reason, self.clock())
-            return queued
+            return self._queue(outbound, archive_id, answering)
 
         with self.db.flat():  # any failure undoes it all: no savepoints needed inside
             queued = self.db.run(work)
@@ -345,7 +345,11 @@ class MailGateway:
         crash before they are noted as written makes the next judge write the same names)."""
         for one in queued:
             self.delivery.put(one.key, one.raw)
-        self.outbox.mark_sent(queued, self.clock())
+        if queued:
+            # Not durable: lost in a power cut, the reply is written again under its own
+            # name, which the outbox keeps once (see Maildir.put).
+            with self.db.transaction(durable=False):
+                self.outbox.mark_sent(queued, self.clock())
         return self.delivery.after_put(len(queued))
 
     def _send_left(self) -> DeliveryReport:
