@@ -1,30 +1,32 @@
 """Bench: the email judge end to end through its SMTP listener.
 
-Starts `spaceships pbem serve` as a real process on a temporary database, with an aiosmtpd
-sink (in this process) as its SMTP relay. SMTP clients send players' mail; a reply counts
-when the sink has received it. Prints:
+Starts `spaceships pbem serve` as a real process on a temporary database, with a lean SMTP
+sink (in this process, bench/smtp_wire.py) as its SMTP relay. SMTP clients send players' mail;
+a reply counts when the sink has received it. Prints:
   - throughput: emails/s for --messages mails sent as fast as --clients connections allow
     (goal >= 200/s);
   - latency at a steady --rate (default 50/s) for --seconds: percentiles from the moment
     each mail was due to be sent to its reply's arrival at the relay (goal p99 < 250 ms).
 
 With --store URL the judges share that database (default: a new SQLite file; `pg` starts a
-throwaway PostgreSQL server as the tests do); --workers N runs N `serve` processes on it, the
+throwaway PostgreSQL server, durable as deployed); --workers N runs N `serve` processes on it, the
 clients' mail spread over them. --matrix measures SQLite and PostgreSQL with 1, 2 and 4 workers
 and prints one table; --rss-games N also measures the judge's memory with N stored games.
 
     python bench/pbem.py [--messages 1000] [--clients 8] [--rate 50] [--seconds 10]
     python bench/pbem.py --store postgresql://judge@localhost/bench --workers 2
-    python bench/pbem.py --matrix --messages 400 --seconds 6 --rss-games 10000
+    python bench/pbem.py --matrix --messages 400 --seconds 6 --rss-games 10000 [--locks]
+
+Beside the times, the CPU each mail cost the judges, the database server and the bench itself
+(from /proc, so the same on a busy machine), and with --locks how long PostgreSQL judges waited
+for each other's locks. bench/pbem_costs.py counts statements, round trips and commits.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import multiprocessing
 import os
-import resource
 import socket
 import statistics
 import subprocess
@@ -35,88 +37,11 @@ import time
 from email.message import EmailMessage
 from pathlib import Path
 
+from meters import CpuMeter, LockSampler
+from smtp_wire import Sink, Wire, start_sink
+
 JUDGE = "judge@bench.example"
 COMMANDS = ("list", "status bench", "help join")
-
-
-class Sink:
-    """The judge's relay: notes when each reply (by In-Reply-To) arrives."""
-
-    def __init__(self) -> None:
-        self.arrived: dict[str, float] = {}
-        self.condition = threading.Condition()
-
-    def note(self, content: bytes) -> None:
-        now = time.perf_counter()
-        head = content.split(b"\r\n\r\n", 1)[0]
-        for line in head.split(b"\r\n"):
-            if line.lower().startswith(b"in-reply-to:"):
-                with self.condition:
-                    self.arrived[line.split(b":", 1)[1].strip().decode()] = now
-                    self.condition.notify_all()
-
-    def wait(self, ids: list[str], timeout: float) -> bool:
-        deadline = time.monotonic() + timeout
-        with self.condition:
-            while not all(i in self.arrived for i in ids):
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return False
-                self.condition.wait(left)
-        return True
-
-
-class SinkProtocol(asyncio.Protocol):
-    """Just enough of an SMTP server for the judge's relay client, and cheap: a full one
-    (aiosmtpd) would cost this process about as much CPU per mail as the judge spends, and on
-    two cores that is taken from the judges being measured."""
-
-    def __init__(self, sink: Sink) -> None:
-        self.sink = sink
-        self.buffer = b""
-        self.data: bytes | None = None
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport: asyncio.Transport = transport  # type: ignore[assignment]
-        self.transport.write(b"220 bench sink\r\n")
-
-    def data_received(self, chunk: bytes) -> None:
-        self.buffer += chunk
-        while True:
-            if self.data is not None:
-                end = self.buffer.find(b"\r\n.\r\n")
-                if end == -1:
-                    return
-                self.sink.note(self.buffer[:end])
-                self.buffer, self.data = self.buffer[end + 5 :], None
-                self.transport.write(b"250 OK\r\n")
-                continue
-            end = self.buffer.find(b"\r\n")
-            if end == -1:
-                return
-            line, self.buffer = self.buffer[:end], self.buffer[end + 2 :]
-            verb = line[:4].upper()
-            if verb == b"DATA":
-                self.data = b""
-                self.transport.write(b"354 go on\r\n")
-            elif verb == b"QUIT":
-                self.transport.write(b"221 bye\r\n")
-                self.transport.close()
-                return
-            else:  # EHLO, MAIL, RCPT, RSET, NOOP
-                self.transport.write(b"250 OK\r\n")
-
-
-def start_sink() -> tuple[Sink, int]:
-    sink = Sink()
-    loop = asyncio.new_event_loop()
-    threading.Thread(target=loop.run_forever, daemon=True).start()
-
-    async def serve() -> asyncio.AbstractServer:
-        return await loop.create_server(lambda: SinkProtocol(sink), "127.0.0.1", 0)
-
-    server = asyncio.run_coroutine_threadsafe(serve(), loop).result()
-    return sink, server.sockets[0].getsockname()[1]
 
 
 def free_port() -> int:
@@ -166,48 +91,6 @@ def mail(number: int, body: str | None = None) -> bytes:
     return message.as_bytes(policy=message.policy.clone(linesep="\r\n"))  # as on the wire
 
 
-class Wire:
-    """A lean SMTP client (the players' mail servers): the commands written straight to the
-    socket, each answer read as it comes; smtplib's own work per mail would be counted
-    against the judges sharing the two cores."""
-
-    def __init__(self, host: str, port: int, timeout: float = 60) -> None:
-        self.socket = socket.create_connection((host, port), timeout=timeout)
-        self.file = self.socket.makefile("rb")
-        self._answer(b"220")
-        self._command(b"EHLO bench.example\r\n", b"250")
-
-    def _answer(self, expected: bytes) -> None:
-        while True:
-            line = self.file.readline()
-            if not line.startswith(expected):
-                raise SystemExit(f"the judge answered {line!r}, not {expected.decode()}")
-            if line[3:4] != b"-":  # the last line of a multi-line answer
-                return
-
-    def _command(self, command: bytes, expected: bytes) -> None:
-        self.socket.sendall(command)
-        self._answer(expected)
-
-    def sendmail(self, sender: str, recipients: list[str], raw: bytes) -> None:
-        self._command(f"MAIL FROM:<{sender}>\r\n".encode(), b"250")
-        for recipient in recipients:
-            self._command(f"RCPT TO:<{recipient}>\r\n".encode(), b"250")
-        self._command(b"DATA\r\n", b"354")
-        # The bench's own mail: CRLF already, and no line starts with a dot.
-        self._command(raw + b".\r\n" if raw.endswith(b"\r\n") else raw + b"\r\n.\r\n", b"250")
-
-    def __enter__(self) -> Wire:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        try:
-            self._command(b"QUIT\r\n", b"221")
-        finally:
-            self.file.close()
-            self.socket.close()
-
-
 def send(smtp: Wire, number: int, raw: bytes) -> None:
     smtp.sendmail(f"player{number % 100}@players.example", [JUDGE], raw)
 
@@ -217,48 +100,6 @@ def _client(port: int, raws: list[tuple[int, bytes]], ready: threading.Barrier) 
         ready.wait()
         for number, raw in raws:
             send(smtp, number, raw)
-
-
-def cpu_of(pid: int) -> float:
-    """Seconds of CPU (user + system) a process has used; 0 once it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(stat[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
-class CpuMeter:
-    """CPU seconds of the judges, of the database server (every process of it) and of this
-    bench (its sink, and its SMTP clients once they are joined), between two readings."""
-
-    def __init__(self, judges: list[int], server: int | None) -> None:
-        self.judges, self.server = judges, server
-
-    def read(self) -> dict[str, float]:
-        server = 0.0
-        if self.server is not None:
-            server = cpu_of(self.server) + sum(map(cpu_of, children_of(self.server)))
-        own = resource.getrusage(resource.RUSAGE_SELF)
-        clients = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return {
-            "judge": sum(map(cpu_of, self.judges)),
-            "server": server,
-            "bench": own.ru_utime + own.ru_stime + clients.ru_utime + clients.ru_stime,
-        }
 
 
 def throughput(
@@ -379,7 +220,11 @@ def measure(
                 send(smtp, 0, mail(0, "create bench"))
             throughput(ports, sink, 1, 100, args.clients)
             meter = CpuMeter([process.pid for process, _ in judges], server)
+            locks = LockSampler(store, workers) if args.locks and "://" in store else None
             rate, cpu = throughput(ports, sink, 1000, args.messages, args.clients, meter)
+            lock_share = locks.share() if locks is not None else None
+            if locks is not None and locks.events:
+                print(f"  lock waits by kind: {locks.events}", flush=True)
             lat = latency(ports, sink, 100000, args.rate, args.seconds)
         finally:
             for process, _ in judges:
@@ -392,6 +237,7 @@ def measure(
         "p99": percentile(lat, 99),
         "max": lat[-1],
         "mean": statistics.fmean(lat),
+        "locks": lock_share,
         **{
             f"{part} cpu": 1000 * cpu[part] / args.messages for part in ("judge", "server", "bench")
         },
@@ -450,6 +296,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="serve processes on it")
     parser.add_argument("--matrix", action="store_true", help="SQLite and PostgreSQL x 1, 2, 4")
     parser.add_argument("--rss-games", type=int, default=0, metavar="N")
+    parser.add_argument("--locks", action="store_true", help="PostgreSQL: share of lock waits")
     args = parser.parse_args()
 
     sink, relay_port = start_sink()
@@ -470,20 +317,25 @@ def main() -> None:
             f"{args.rate:g} mails/s for {args.seconds:g} s for the latency (due -> reply at relay)"
         )
         print(f"{'store':<22} {'workers':>7} {'emails/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
-              f"{'max ms':>8} {'judge':>6} {'server':>6} {'bench':>6}")  # fmt: skip
+              f"{'max ms':>8} {'judge':>6} {'server':>6} {'bench':>6}"
+              + (f" {'lock %':>6}" if args.locks else ""))  # fmt: skip
         for label, store, workers in runs:
             server = postgres.pid if postgres is not None and store and "://" in store else None
             m = measure(sink, relay_port, store, workers, args, server)
             print(
                 f"{label[:22]:<22} {workers:>7} {m['rate']:>9.0f} {m['p50']:>8.1f} "
                 f"{m['p99']:>8.1f} {m['max']:>8.1f} {m['judge cpu']:>6.2f} "
-                f"{m['server cpu']:>6.2f} {m['bench cpu']:>6.2f}",
+                f"{m['server cpu']:>6.2f} {m['bench cpu']:>6.2f}"
+                + (f" {m['locks']:>6.1f}" if m["locks"] is not None else ""),
                 flush=True,
             )
         print("judge, server, bench: CPU ms per mail while measuring emails/s (the judges, every")
         print("PostgreSQL process, this bench's sink and SMTP clients); the CPU a mail costs")
         print("however busy the machine. Durable commits on both: SQLite synchronous=FULL for")
         print("the answer's commit, PostgreSQL fsync=on, synchronous_commit=on (their defaults).")
+        if args.locks:
+            print("lock %: of the judges' time while measuring emails/s, the share spent waiting")
+            print("for a lock another judge holds (PostgreSQL, sampled every 20 ms)")
         print("goals: PostgreSQL with 2 workers >= SQLite with 1; p99 < 250 ms at 50 mails/s")
         if args.rss_games:
             print(f"\njudge memory (VmRSS of one serve) with {args.rss_games} stored games:")

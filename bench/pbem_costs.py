@@ -28,6 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.append(str(ROOT / "bench"))  # after the project: bench/pbem.py is no `pbem`
 
 import psycopg  # noqa: E402
 
@@ -45,25 +46,61 @@ def _bench_pbem() -> Any:
     return module
 
 
+class Counted:
+    """The seam's own connection, counting what the judge sends it: statements, commits, and
+    of those the durable ones (SQLite: under synchronous FULL; PostgreSQL: with
+    synchronous_commit on, the seam's way for what must be durable)."""
+
+    def __init__(self, raw: Any, dialect: str, counts: Counter[str], sql: Counter[str]) -> None:
+        self.raw, self.dialect, self.counts, self.sql = raw, dialect, counts, sql
+        self.full = True  # SQLite's synchronous setting
+        self.synchronous_on = False  # PostgreSQL: this transaction said so
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+    def execute(self, sql: str, params: Any = None) -> Any:
+        self._count(sql, 1)
+        return self.raw.execute(sql, params) if params is not None else self.raw.execute(sql)
+
+    def executemany(self, sql: str, rows: Any) -> Any:
+        self._count(sql, len(rows))
+        return self.raw.executemany(sql, rows)
+
+    def _count(self, sql: str, n: int) -> None:
+        text = " ".join(sql.split())
+        self.counts["statements"] += n
+        self.sql[text[:90]] += n
+        upper = text.upper()
+        if upper.startswith("PRAGMA SYNCHRONOUS"):
+            self.full = upper.endswith("FULL")
+        elif upper == "SET LOCAL SYNCHRONOUS_COMMIT = ON":
+            self.synchronous_on = True
+        elif upper == "COMMIT":
+            self.counts["commits"] += 1
+            self.counts["durable"] += self._durable()
+            self.synchronous_on = False
+        elif upper.split(" ", 1)[0] in ("INSERT", "UPDATE", "DELETE") and self._alone():
+            self.counts["commits"] += 1
+            self.counts["durable"] += self._durable()
+
+    def _alone(self) -> bool:
+        if self.dialect == "sqlite":
+            return not self.raw.in_transaction
+        return self.raw.info.transaction_status == 0 and self.raw._pipeline is None
+
+    def _durable(self) -> bool:
+        return self.full if self.dialect == "sqlite" else self.synchronous_on
+
+
 class Counting:
-    """Counts what the judge asks of its database: statements, waits, commits."""
+    """Counts round trips: the times the judge waited for PostgreSQL's answers."""
 
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
         self.statements: Counter[str] = Counter()
-        execute, executemany = Database.execute, Database.executemany
         wait = psycopg.Connection.wait
-        counts, statements = self.counts, self.statements
-
-        def counted_execute(db: Database, sql: str, params: Any = ()) -> Any:
-            counts["statements"] += 1
-            statements[" ".join(sql.split())[:90]] += 1
-            return execute(db, sql, params)
-
-        def counted_executemany(db: Database, sql: str, rows: Any) -> None:
-            counts["statements"] += len(rows)
-            statements[" ".join(sql.split())[:90]] += len(rows)
-            executemany(db, sql, rows)
+        counts = self.counts
 
         def waited(gen: Any) -> Any:
             """`gen`, counted once if it waits for the server at all."""
@@ -86,9 +123,10 @@ class Counting:
                 gen = waited(gen)
             return wait(connection, gen, *args, **kwargs)
 
-        Database.execute = counted_execute  # type: ignore[method-assign]
-        Database.executemany = counted_executemany  # type: ignore[method-assign]
         psycopg.Connection.wait = counted_wait  # type: ignore[method-assign]
+
+    def watch(self, db: Database) -> None:
+        db.raw = Counted(db.raw, db.dialect, self.counts, self.statements)
 
 
 def cpu_of(pid: int) -> float:
@@ -104,6 +142,7 @@ def measure(url: str, count: int, counting: Counting, bench: Any) -> dict[str, f
         )
         gateway = open_gateway(config)
         db = gateway.db
+        counting.watch(db)
         gateway.receive(bench.mail(0, "create bench"), "smtp")
         for number in range(1, 40):  # warm: prepared statements, caches
             gateway.receive(bench.mail(number), "smtp")
@@ -111,13 +150,11 @@ def measure(url: str, count: int, counting: Counting, bench: Any) -> dict[str, f
         backend = wal = None
         if db.dialect == "postgresql":
             backend = db.execute("SELECT pg_backend_pid()").fetchone()[0]
-            wal = lambda: db.execute("SELECT wal_sync FROM pg_stat_wal").fetchone()[0]  # noqa: E731
-        commits = _commit_counter(db)
+            wal = lambda: db.raw.raw.execute("SELECT wal_sync FROM pg_stat_wal").fetchone()[0]  # noqa: E731
         wal_before = wal() if wal else 0
         server_before = cpu_of(backend) if backend else 0.0
         counting.counts.clear()
         counting.statements.clear()
-        commits.clear()
         judge_before = time.process_time()
         for raw in raws:
             gateway.receive(raw, "smtp")
@@ -130,29 +167,12 @@ def measure(url: str, count: int, counting: Counting, bench: Any) -> dict[str, f
     return {
         "statements": counted.get("statements", 0) / count,
         "round trips": counted.get("round trips", 0) / count if backend else 0.0,
-        "commits": commits["commits"] / count,
-        "durable": commits["durable"] / count,
+        "commits": counted.get("commits", 0) / count,
+        "durable": counted.get("durable", 0) / count,
         "judge cpu": 1000 * judge_cpu / count,
         "server cpu": 1000 * server_cpu / count,
         "wal syncs": wal_syncs / count,
     }
-
-
-def _commit_counter(db: Database) -> Counter[str]:
-    """Commits as the seam issues them (an explicit COMMIT, or a write outside a transaction)."""
-    commits: Counter[str] = Counter()
-    execute = db.execute
-
-    def counted(sql: str, params: Any = ()) -> Any:
-        word = sql.lstrip().split(None, 1)[0].upper()
-        if word == "COMMIT" or (not db.in_transaction and word in ("INSERT", "UPDATE", "DELETE")):
-            commits["commits"] += 1
-            if db.durable:
-                commits["durable"] += 1
-        return execute(sql, params)
-
-    db.execute = counted  # type: ignore[method-assign]
-    return commits
 
 
 def main() -> None:

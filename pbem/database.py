@@ -13,11 +13,14 @@ Two things keep a PostgreSQL transaction to few round trips and one disk flush:
   COMMIT. So BEGIN and the writes nobody reads back ride along with the next read. Read a
   statement's outcome with `fetch*` (`RETURNING`), never `rowcount`: a pipelined statement's
   rowcount is not known yet.
-- A commit is durable (flushed to disk before the judge goes on) unless the transaction says
-  `durable=False`: bookkeeping whose loss in a power cut costs nothing, because what it
-  records is either done again or flushed by the durable commit that follows it (the log is
-  written in order). PostgreSQL: `SET LOCAL synchronous_commit = off`; SQLite (WAL):
-  `synchronous = NORMAL` for that transaction, `FULL` otherwise.
+- A commit is durable (flushed to disk before the judge goes on) unless the transaction, or
+  the lone statement, says `durable=False`: bookkeeping whose loss in a power cut costs
+  nothing, because what it records is either done again or made durable by the durable
+  commit that follows it (the log is written in order). On PostgreSQL the connection's own
+  setting is `synchronous_commit = off`, so such bookkeeping costs no statement more; a
+  durable transaction says `SET LOCAL synchronous_commit = on` (sent with its BEGIN), and a
+  lone write that must be durable runs as a transaction of its own (one round trip still).
+  SQLite (WAL) runs `synchronous = FULL`, and `NORMAL` for what need not be durable.
 """
 
 from __future__ import annotations
@@ -94,20 +97,40 @@ class Database:
         self._pipeline_context: Any = None
 
     # -- statements ---------------------------------------------------------------------------
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+    def execute(self, sql: str, params: Sequence[Any] = (), durable: bool = True) -> Any:
+        """One statement; its cursor. Outside a transaction a write commits by itself, durably
+        unless `durable=False` (inside one, the transaction decides)."""
         with self.lock:
+            lone_write = not self.depth and _writes(sql)
             if self.dialect == "sqlite":
+                if lone_write and not durable and self.path != ":memory:":
+                    return self._sqlite_lightly(sql, params)
                 return self.raw.execute(sql, params)
+            if lone_write and durable:
+                with self.transaction():
+                    return self.execute(sql, params)  # its rows are read after the COMMIT
             self._reconnect_if_lost()
             try:
                 return self.raw.execute(self._pg(sql), params or None)
             except Exception as exc:
                 raise _unavailable(exc) from exc
 
+    def _sqlite_lightly(self, sql: str, params: Sequence[Any]) -> Any:
+        self.raw.execute("PRAGMA synchronous = NORMAL")
+        try:
+            # Read to the end: SQLite commits the statement when it is done.
+            return _Fetched(self.raw.execute(sql, params).fetchall())
+        finally:
+            self.raw.execute("PRAGMA synchronous = FULL")
+
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         with self.lock:
             if self.dialect == "sqlite":
                 self.raw.executemany(sql, rows)
+                return
+            if not self.depth:
+                with self.transaction():  # durable, as every lone write
+                    self.executemany(sql, rows)
                 return
             try:
                 with self.raw.cursor() as cursor:
@@ -186,8 +209,8 @@ class Database:
     def _begin(self) -> None:
         if self.dialect == "sqlite":
             if not self.durable and self.path != ":memory:":
-                self.execute("PRAGMA synchronous = NORMAL")  # FULL again after this one
-            self.execute("BEGIN IMMEDIATE")
+                self.raw.execute("PRAGMA synchronous = NORMAL")  # FULL again after this one
+            self.raw.execute("BEGIN IMMEDIATE")
             return
         self._reconnect_if_lost()
         try:
@@ -197,8 +220,8 @@ class Database:
             self._pipeline = self._pipeline_context = None
             raise _unavailable(exc) from exc
         self.execute("BEGIN")
-        if not self.durable:
-            self.execute("SET LOCAL synchronous_commit = off")
+        if self.durable:
+            self.execute("SET LOCAL synchronous_commit = on")
 
     def _commit(self) -> None:
         try:
@@ -212,7 +235,7 @@ class Database:
     def _durable_again(self) -> None:
         """After a transaction that was not durable, the next (or a lone statement) is."""
         if not self.durable and self.dialect == "sqlite" and self.path != ":memory:":
-            self.execute("PRAGMA synchronous = FULL")
+            self.raw.execute("PRAGMA synchronous = FULL")
         self.durable = True
 
     def _sync(self) -> None:
@@ -412,9 +435,36 @@ def _open_postgresql(url: str, original: str) -> Database:
         # A statement stuck behind a lock gives up after a while (and the transaction is
         # retried) rather than holding a listener's reply past the sender's patience.
         connection.execute("SET lock_timeout = '20s'")
+        # What must be durable says so (see the module's docstring); the rest is bookkeeping.
+        connection.execute("SET synchronous_commit = off")
         return connection
 
     return Database("postgresql", connect, original)
+
+
+_WRITING = frozenset(("INSERT", "UPDATE", "DELETE", "WITH", "CREATE", "ALTER", "DROP"))
+
+
+def _writes(sql: str) -> bool:
+    """Whether a statement may change the database (and so commits, outside a transaction)."""
+    return sql.lstrip()[:6].upper().rstrip() in _WRITING or sql.lstrip()[:4].upper() == "WITH"
+
+
+class _Fetched:
+    """A statement's rows read already, as a cursor gives them."""
+
+    def __init__(self, rows: list[Any]) -> None:
+        self.rows = rows
+
+    def fetchone(self) -> Any:
+        return self.rows.pop(0) if self.rows else None
+
+    def fetchall(self) -> list[Any]:
+        rows, self.rows = self.rows, []
+        return rows
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.fetchall())
 
 
 _ROW_CLASSES: dict[tuple[str, ...], type] = {}

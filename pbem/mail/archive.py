@@ -103,24 +103,26 @@ class Archive:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         )
         # Not durable: until the message is answered the sender still holds it (no 250 yet,
-        # no exit 0), and the durable commit of its answer writes this row to disk with it.
-        with self.db.transaction(durable=False):
-            if claim:
-                row = self.db.execute(
-                    insert + " ON CONFLICT (claim_key) DO NOTHING RETURNING id",
-                    (*values, status, error, message_id),
-                ).fetchone()
-                if row is not None:
-                    return int(row[0]), None
+        # no exit 0), and the durable commit of its answer makes this row durable with it.
+        if claim:
             row = self.db.execute(
-                insert + " RETURNING id", (*values, "duplicate" if claim else status, error, None)
+                insert + " ON CONFLICT (claim_key) DO NOTHING RETURNING id",
+                (*values, status, error, message_id),
+                durable=False,
             ).fetchone()
-            original = None
-            if claim:
-                first = self.db.execute(
-                    f"SELECT {_COLUMNS} FROM mail_inbound WHERE claim_key = ?", (message_id,)
-                ).fetchone()
-                original = Stored(*first) if first else None
+            if row is not None:
+                return int(row[0]), None
+        row = self.db.execute(
+            insert + " RETURNING id",
+            (*values, "duplicate" if claim else status, error, None),
+            durable=False,
+        ).fetchone()
+        original = None
+        if claim:
+            first = self.db.execute(
+                f"SELECT {_COLUMNS} FROM mail_inbound WHERE claim_key = ?", (message_id,)
+            ).fetchone()
+            original = Stored(*first) if first else None
         return int(row[0]), original
 
     def mark(
@@ -216,10 +218,13 @@ class Outbox:
         return [Queued(id, at, raw) for id, raw in zip(ids, raws, strict=True)]
 
     def mark_sent(self, queued: list[Queued], now: datetime) -> None:
+        """Note replies written out. Not durable: lost in a power cut, a reply is written
+        again under its own name, which the outbox keeps once (see Maildir.put)."""
         if queued:
             self.db.execute(
                 f"UPDATE mail_outbox SET sent_at = ? WHERE id IN ({', '.join('?' * len(queued))})",
                 [now.isoformat(), *(q.id for q in queued)],
+                durable=False,
             )
 
     def take_left(self, before: datetime, now: datetime) -> list[Queued]:

@@ -345,11 +345,7 @@ class MailGateway:
         crash before they are noted as written makes the next judge write the same names)."""
         for one in queued:
             self.delivery.put(one.key, one.raw)
-        if queued:
-            # Not durable: lost in a power cut, the reply is written again under its own
-            # name, which the outbox keeps once (see Maildir.put).
-            with self.db.transaction(durable=False):
-                self.outbox.mark_sent(queued, self.clock())
+        self.outbox.mark_sent(queued, self.clock())
         return self.delivery.after_put(len(queued))
 
     def _send_left(self) -> DeliveryReport:
