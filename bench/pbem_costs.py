@@ -55,6 +55,7 @@ class Counted:
         self.raw, self.dialect, self.counts, self.sql = raw, dialect, counts, sql
         self.full = True  # SQLite's synchronous setting
         self.synchronous_on = False  # PostgreSQL: this transaction said so
+        self.explicit = False  # PostgreSQL: inside BEGIN ... COMMIT
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.raw, name)
@@ -76,18 +77,22 @@ class Counted:
             self.full = upper.endswith("FULL")
         elif upper == "SET LOCAL SYNCHRONOUS_COMMIT = ON":
             self.synchronous_on = True
+        elif upper in ("BEGIN", "BEGIN IMMEDIATE"):
+            self.explicit = True
         elif upper == "COMMIT":
             self.counts["commits"] += 1
             self.counts["durable"] += self._durable()
-            self.synchronous_on = False
+            self.synchronous_on = self.explicit = False
         elif upper.split(" ", 1)[0] in ("INSERT", "UPDATE", "DELETE") and self._alone():
             self.counts["commits"] += 1
             self.counts["durable"] += self._durable()
 
     def _alone(self) -> bool:
+        """A write outside BEGIN ... COMMIT: it commits by itself (in a batch, with the
+        batch's other statements)."""
         if self.dialect == "sqlite":
             return not self.raw.in_transaction
-        return self.raw.info.transaction_status == 0 and self.raw._pipeline is None
+        return not self.explicit
 
     def _durable(self) -> bool:
         return self.full if self.dialect == "sqlite" else self.synchronous_on

@@ -3,12 +3,12 @@ of it, so nothing a player sent is ever lost and any of it can be processed agai
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from pbem.database import Database
+from pbem.database import Database, Later
 
 Status = Literal[
     "received",  # stored, not yet processed (or processing was interrupted)
@@ -97,23 +97,48 @@ class Archive:
         Message-ID claims it; a later copy is stored as `duplicate` and the first copy comes
         back beside it (None when this one is the first)."""
         values = (message_id, sender, raw, size, received_at.isoformat(), source)
-        insert = (
-            "INSERT INTO mail_inbound"
-            " (message_id, sender, raw, size, received_at, source, status, error, claim_key)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        )
-        # Not durable: until the message is answered the sender still holds it (no 250 yet,
-        # no exit 0), and the durable commit of its answer makes this row durable with it.
         if claim:
-            row = self.db.execute(
-                insert + " ON CONFLICT (claim_key) DO NOTHING RETURNING id",
-                (*values, status, error, message_id),
-                durable=False,
-            ).fetchone()
+            row = self.claim_later(*values, status=status, error=error).one()
             if row is not None:
                 return int(row[0]), None
+        return self.store_copy(*values, status=status, error=error, claim=claim)
+
+    def claim_later(
+        self,
+        message_id: str,
+        sender: str,
+        raw: bytes,
+        size: int,
+        received_at: str,
+        source: str,
+        status: Status = "received",
+        error: str | None = None,
+    ) -> Later:
+        """The first copy of a Message-ID stored and claimed: its id, read later (none when
+        another copy claimed it first; then `store_copy`). Not durable: until the message is
+        answered the sender still holds it (no 250 yet, no exit 0), and the durable commit of
+        its answer makes this row durable with it."""
+        values = (message_id, sender, raw, size, received_at, source, status, error, message_id)
+        return self.db.later(_INSERT + " ON CONFLICT (claim_key) DO NOTHING RETURNING id", values,
+                             durable=False)  # fmt: skip
+
+    def store_copy(
+        self,
+        message_id: str,
+        sender: str,
+        raw: bytes,
+        size: int,
+        received_at: str,
+        source: str,
+        status: Status = "received",
+        error: str | None = None,
+        claim: bool = True,
+    ) -> tuple[int, Stored | None]:
+        """A copy that claims nothing: a later copy of a claimed Message-ID (`duplicate`, with
+        the first copy beside it) or, without `claim`, a message kept as it is told."""
+        values = (message_id, sender, raw, size, received_at, source)
         row = self.db.execute(
-            insert + " RETURNING id",
+            _INSERT + " RETURNING id",
             (*values, "duplicate" if claim else status, error, None),
             durable=False,
         ).fetchone()
@@ -165,6 +190,11 @@ class Archive:
             yield Stored(*row)
 
     def count_since(self, sender: str, since: datetime, status: str | None = None) -> int:
+        return int(self.count_later(sender, since, status).one()[0])
+
+    def count_later(self, sender: str, since: datetime, status: str | None = None) -> Later:
+        """How many messages the sender sent since then (duplicates and auto-replies not
+        counted, unless `status` names what to count), read later."""
         sql = "SELECT COUNT(*) FROM mail_inbound WHERE sender = ? AND received_at >= ?"
         params: list[object] = [sender, since.isoformat()]
         if status is not None:
@@ -172,7 +202,7 @@ class Archive:
             params.append(status)
         else:
             sql += " AND status NOT IN ('duplicate', 'ignored')"
-        return int(self.db.execute(sql, params).fetchone()[0])
+        return self.db.later(sql, params)
 
     def counts(self) -> dict[str, int]:
         rows = self.db.execute(
@@ -205,17 +235,28 @@ class Outbox:
         self.db = db
 
     def add(self, archive_id: int | None, raws: list[bytes], now: datetime) -> list[Queued]:
+        return self.add_later(archive_id, raws, now)()
+
+    def add_later(
+        self, archive_id: int | None, raws: list[bytes], now: datetime
+    ) -> Callable[[], list[Queued]]:
+        """Queue replies; what was queued, to be read once the transaction has committed
+        (PostgreSQL then answers the insert together with the COMMIT)."""
         if not raws:
-            return []
+            return list
         at = now.isoformat()
-        rows = self.db.execute(
+        later = self.db.later(
             "INSERT INTO mail_outbox (archive_id, created_at, raw) VALUES "
             + ", ".join(["(?, ?, ?)"] * len(raws))
             + " RETURNING id",
             [value for raw in raws for value in (archive_id, at, raw)],
-        ).fetchall()
-        ids = sorted(int(r[0]) for r in rows)  # numbered in the order given
-        return [Queued(id, at, raw) for id, raw in zip(ids, raws, strict=True)]
+        )
+
+        def queued() -> list[Queued]:
+            ids = sorted(int(r[0]) for r in later.rows())  # numbered in the order given
+            return [Queued(id, at, raw) for id, raw in zip(ids, raws, strict=True)]
+
+        return queued
 
     def mark_sent(self, queued: list[Queued], now: datetime) -> None:
         """Note replies written out. Not durable: lost in a power cut, a reply is written
@@ -245,3 +286,8 @@ class Outbox:
 
 
 _COLUMNS = "id, message_id, sender, raw, size, received_at, source, status, error"
+_INSERT = (
+    "INSERT INTO mail_inbound"
+    " (message_id, sender, raw, size, received_at, source, status, error, claim_key)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)

@@ -33,7 +33,7 @@ from pbem.mail.inbound import (
     read_mail,
 )
 from pbem.mail.outbound import Composer, ThreadIndex
-from pbem.mail.ratelimit import RateLimit, Verdict
+from pbem.mail.ratelimit import WINDOW, RateLimit, Verdict
 from pbem.messages import Inbound, Outbound
 
 log = logging.getLogger("pbem.mail")
@@ -121,14 +121,19 @@ class MailGateway:
             )
         # A refused message is kept only up to the limit: its head is evidence enough, and
         # a flood of huge mail must not fill the disk.
-        archive_id, first = self.archive.store_claimed(
-            message_id=envelope.message_id,
-            sender=envelope.sender,
-            raw=raw[: self.max_message_bytes] if oversized else raw,
-            size=len(raw),
-            received_at=now,
-            source=source,
-        )
+        values = (envelope.message_id, envelope.sender,
+                  raw[: self.max_message_bytes] if oversized else raw, len(raw), now.isoformat(),
+                  source)  # fmt: skip
+        # The claim, and the sender's count for the rate limit, in one round trip.
+        with self.db.batch():
+            count = self.archive.count_later(envelope.sender, now - WINDOW)
+            claimed = self.archive.claim_later(*values)
+        row = claimed.one()
+        if row is not None:
+            archive_id, first = int(row[0]), None
+        else:
+            archive_id, first = self.archive.store_copy(*values)
+        earlier = (envelope.sender, int(count.one()[0]))
         if first is not None:
             if first.status == "received":
                 # A retry of a message whose processing was cut short (or is under way in
@@ -140,8 +145,12 @@ class MailGateway:
             log.info("#%d %s: duplicate Message-ID, not processed", archive_id, envelope.message_id)
             return Receipt(archive_id, envelope.message_id, "duplicate", "Message-ID seen before")
         if oversized:
-            return self._refuse_oversized(archive_id, envelope, len(raw), check_rate=True)
-        return self._process(archive_id, raw, now, check_rate=True, message=message)
+            return self._refuse_oversized(
+                archive_id, envelope, len(raw), check_rate=True, earlier=earlier
+            )
+        return self._process(
+            archive_id, raw, now, check_rate=True, message=message, earlier=earlier
+        )
 
     def replay(self, stored: Stored) -> Receipt:
         """Process a stored message again, whatever became of it before (unless another
@@ -199,6 +208,7 @@ class MailGateway:
         size: int,
         check_rate: bool = False,
         expect: tuple[str, ...] = ("received",),
+        earlier: tuple[str, int] | None = None,
     ) -> Receipt:
         reason = f"too large: {size} bytes, the judge accepts at most {self.max_message_bytes}"
         auto = auto_reply_reason(envelope, envelope.get("content-type") or "", self.judge_address)
@@ -206,7 +216,9 @@ class MailGateway:
             why = f"{reason}; {auto or 'no sender'}"
             return self._settle(archive_id, envelope.message_id, expect, "ignored", why)
         if check_rate:
-            verdict = self.rate_limit.check(self.archive, envelope.sender, self.clock())
+            verdict = self.rate_limit.check(
+                self.archive, envelope.sender, self.clock(), _count(earlier, envelope.sender)
+            )
             if verdict is not Verdict.ALLOW:  # a flood of large mail gets no flood of replies
                 return self._settle(
                     archive_id, envelope.message_id, expect, "refused", f"{reason}; not answered"
@@ -232,6 +244,7 @@ class MailGateway:
         check_rate: bool,
         message: EmailMessage | None = None,
         expect: tuple[str, ...] = ("received",),
+        earlier: tuple[str, int] | None = None,
     ) -> Receipt:
         message_id = ""
         try:
@@ -243,7 +256,8 @@ class MailGateway:
                 log.info("#%d %s: ignored (%s)", archive_id, message_id, result.reason)
                 return self._settle(archive_id, message_id, expect, "ignored", result.reason)
             if check_rate:
-                verdict = self.rate_limit.check(self.archive, result.envelope.sender, now)
+                sender = result.envelope.sender
+                verdict = self.rate_limit.check(self.archive, sender, now, _count(earlier, sender))
                 if verdict is not Verdict.ALLOW:
                     return self._limit(archive_id, result.envelope, verdict, expect)
             inbound = result.inbound
@@ -281,18 +295,19 @@ class MailGateway:
         judge act (`answer`), queue the replies, record `status`. Then write the replies out.
         A message another process settled first comes back as `duplicate`, untouched."""
 
-        def work() -> list[Queued] | None:
+        def work() -> Callable[[], list[Queued]] | None:
             # Marked first: the one statement both claims the message (still in `expect`?)
             # and locks its row; a failure below rolls the mark back with the rest.
             if not self.archive.mark(archive_id, status, reason, self.clock(), expect):
                 return None
             outbound = answer() if answer is not None else ()
-            return self._queue(outbound, archive_id, answering)
+            return self._queue_later(outbound, archive_id, answering)
 
         with self.db.flat():  # any failure undoes it all: no savepoints needed inside
-            queued = self.db.run(work)
-        if queued is None:
+            committed = self.db.run(work)
+        if committed is None:
             return Receipt(archive_id, message_id, "duplicate", "settled by another process")
+        queued = committed()
         try:
             report = self._write_out(queued)
         except Exception as exc:  # committed: the next resume or tick writes them out
@@ -336,9 +351,15 @@ class MailGateway:
         self, outbound: Sequence[Outbound], archive_id: int | None, answering: str | None = None
     ) -> list[Queued]:
         """Inside the transaction of the change they tell of: the replies, as mail, queued."""
+        return self._queue_later(outbound, archive_id, answering)()
+
+    def _queue_later(
+        self, outbound: Sequence[Outbound], archive_id: int | None, answering: str | None = None
+    ) -> Callable[[], list[Queued]]:
+        """As `_queue`, what was queued read once the transaction has committed."""
         mails = [mail for out in outbound for mail in self.composer.compose(out, answering)]
         raws = [mail.as_bytes(policy=FAST_POLICY) for mail in mails]
-        return self.outbox.add(archive_id, raws, self.clock())
+        return self.outbox.add_later(archive_id, raws, self.clock())
 
     def _write_out(self, queued: list[Queued]) -> DeliveryReport:
         """The replies just committed, into the Maildir outbox under names of their own (a
@@ -382,6 +403,11 @@ class ReplayError(ValueError):
     def __init__(self, id: int) -> None:
         super().__init__(f"no stored message #{id}")
         self.id = id
+
+
+def _count(earlier: tuple[str, int] | None, sender: str) -> int | None:
+    """The sender's earlier messages, if counted already for this sender."""
+    return earlier[1] if earlier is not None and earlier[0] == sender else None
 
 
 def _head(raw: bytes) -> bytes:

@@ -22,14 +22,18 @@ class Verdict(Enum):
 class RateLimit:
     per_hour: int  # 0 or less: no limit
 
-    def check(self, archive: Archive, sender: str, now: datetime) -> Verdict:
-        """Called after the message itself was stored (hence the one excluded from the count)."""
+    def check(
+        self, archive: Archive, sender: str, now: datetime, earlier: int | None = None
+    ) -> Verdict:
+        """Called after the message itself was stored (hence the one excluded from the count);
+        `earlier`: what the sender sent in the window before it, when counted already."""
         if self.per_hour <= 0:
             return Verdict.ALLOW
         since = now - WINDOW
         # Count what the sender sent in the window before this message; duplicates and
         # auto-replies don't count against a player.
-        earlier = archive.count_since(sender, since) - 1
+        if earlier is None:
+            earlier = archive.count_since(sender, since) - 1
         if earlier < self.per_hour:
             return Verdict.ALLOW
         if archive.count_since(sender, since, status="limited") == 0:
