@@ -95,6 +95,7 @@ class Database:
         self.durable = True  # the transaction under way (or the next) waits for the disk
         self._pipeline: Any = None  # PostgreSQL: psycopg's pipeline, inside a transaction
         self._pipeline_context: Any = None
+        self.batching = False  # inside `batch()`
 
     # -- statements ---------------------------------------------------------------------------
     def execute(self, sql: str, params: Sequence[Any] = (), durable: bool = True) -> Any:
@@ -102,13 +103,13 @@ class Database:
         unless `durable=False` (inside one, the transaction decides)."""
         with self.lock:
             lone_write = not self.depth and _writes(sql)
+            if lone_write and durable and self.batching:
+                raise ValueError(f"a batch holds no durable write: {sql[:60]}")
             if self.dialect == "sqlite":
                 if lone_write and not durable and self.path != ":memory:":
                     return self._sqlite_lightly(sql, params)
                 return self.raw.execute(sql, params)
             if lone_write and durable:
-                if self._pipeline is not None:
-                    raise ValueError(f"a batch holds no durable write: {sql[:60]}")
                 with self.transaction():
                     return self.execute(sql, params)  # its rows are read after the COMMIT
             self._reconnect_if_lost()
@@ -264,22 +265,32 @@ class Database:
         in one pipeline and are answered at once when the block ends (read their results with
         `later` after it). Inside a transaction, or on SQLite, it changes nothing."""
         with self.lock:
-            if self.dialect == "sqlite" or self.depth or self._pipeline is not None:
+            if self.depth or self.batching:
                 yield
                 return
-            self._reconnect_if_lost()
+            self.batching = True
             try:
-                self._pipeline_context = self.raw.pipeline()
-                self._pipeline = self._pipeline_context.__enter__()
-            except Exception as exc:
-                self._pipeline = self._pipeline_context = None
-                raise _unavailable(exc) from exc
-            try:
-                yield
-            except BaseException as exc:
-                self._end_pipeline(exc)
-                raise
-            self._end_pipeline(None)
+                if self.dialect == "sqlite":
+                    yield
+                else:
+                    yield from self._pipelined_batch()
+            finally:
+                self.batching = False
+
+    def _pipelined_batch(self) -> Iterator[None]:
+        self._reconnect_if_lost()
+        try:
+            self._pipeline_context = self.raw.pipeline()
+            self._pipeline = self._pipeline_context.__enter__()
+        except Exception as exc:
+            self._pipeline = self._pipeline_context = None
+            raise _unavailable(exc) from exc
+        try:
+            yield
+        except BaseException as exc:
+            self._end_pipeline(exc)
+            raise
+        self._end_pipeline(None)
 
     def later(self, sql: str, params: Sequence[Any] = (), durable: bool = True) -> Later:
         """A statement whose rows are read after the transaction or batch it is sent in has
