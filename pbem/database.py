@@ -34,6 +34,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
+from pbem.dbresults import Fetched, Later, pg_rows
+
 T = TypeVar("T")
 Dialect = Literal["sqlite", "postgresql"]
 
@@ -122,7 +124,7 @@ class Database:
         self.raw.execute("PRAGMA synchronous = NORMAL")
         try:
             # Read to the end: SQLite commits the statement when it is done.
-            return _Fetched(self.raw.execute(sql, params).fetchall())
+            return Fetched(self.raw.execute(sql, params).fetchall())
         finally:
             self.raw.execute("PRAGMA synchronous = FULL")
 
@@ -475,7 +477,7 @@ def _open_postgresql(url: str, original: str) -> Database:
             raise StoreUnavailable(f"cannot reach the database {shown}: {exc}".strip()) from exc
         except psycopg.ProgrammingError as exc:
             raise StoreError(f"not a PostgreSQL URL the judge can use: {shown}: {exc}") from exc
-        connection.row_factory = _rows
+        connection.row_factory = pg_rows
         # A statement stuck behind a lock gives up after a while (and the transaction is
         # retried) rather than holding a listener's reply past the sender's patience.
         connection.execute("SET lock_timeout = '20s'")
@@ -492,69 +494,3 @@ _WRITING = frozenset(("INSERT", "UPDATE", "DELETE", "WITH", "CREATE", "ALTER", "
 def _writes(sql: str) -> bool:
     """Whether a statement may change the database (and so commits, outside a transaction)."""
     return sql.lstrip()[:6].upper().rstrip() in _WRITING or sql.lstrip()[:4].upper() == "WITH"
-
-
-class Later:
-    """The rows of a statement sent in a pipeline, read once it has been answered."""
-
-    def __init__(self, source: Any) -> None:
-        self.source = source
-
-    def rows(self) -> list[Any]:
-        if not isinstance(self.source, list):
-            self.source = self.source.fetchall()
-        return self.source
-
-    def one(self) -> Any:
-        rows = self.rows()
-        return rows[0] if rows else None
-
-
-class _Fetched:
-    """A statement's rows read already, as a cursor gives them."""
-
-    def __init__(self, rows: list[Any]) -> None:
-        self.rows = rows
-
-    def fetchone(self) -> Any:
-        return self.rows.pop(0) if self.rows else None
-
-    def fetchall(self) -> list[Any]:
-        rows, self.rows = self.rows, []
-        return rows
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.fetchall())
-
-
-_ROW_CLASSES: dict[tuple[str, ...], type] = {}
-
-
-def _row_class(names: tuple[str, ...]) -> type:
-    """A tuple that is also read by column name, as sqlite3.Row is."""
-    cls = _ROW_CLASSES.get(names)
-    if cls is None:
-        index = {name: i for i, name in enumerate(names)}
-
-        class Row(tuple):  # type: ignore[type-arg]
-            __slots__ = ()
-
-            def __getitem__(self, key: Any) -> Any:
-                if isinstance(key, str):
-                    key = index[key]
-                return tuple.__getitem__(self, key)
-
-            def keys(self) -> list[str]:
-                return list(names)
-
-        cls = _ROW_CLASSES[names] = Row
-    return cls
-
-
-def _rows(cursor: Any) -> Callable[[Sequence[Any]], Any]:
-    result = cursor.pgresult
-    if result is None or not result.nfields:
-        return tuple
-    # The names straight from the result: `cursor.description` builds an object per column
-    # per statement, a good part of the judge's own time on PostgreSQL.
-    return _row_class(tuple(result.fname(i).decode() for i in range(result.nfields)))

@@ -138,7 +138,8 @@ def mask(line: str, positional: bool = True) -> str:
                 masked[i] = True
         run = []
     first = next((i for i, word in enumerate(bare) if word), None) if positional else None
-    if first is not None and _looks_like(bare[first], _SIGN_ON_WORDS) and len(tokens) > first + 2:
+    # (the cheap test first: the fuzzy one costs more than the rest of the line)
+    if first is not None and len(tokens) > first + 2 and _looks_like(bare[first], _SIGN_ON_WORDS):
         for i in range(first + 2, len(tokens)):
             masked[i] = True
     for index, word in enumerate(bare if positional else ()):

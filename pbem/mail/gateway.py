@@ -149,8 +149,9 @@ class MailGateway:
                 archive_id, envelope, len(raw), check_rate=True, earlier=earlier
             )
         return self._process(
-            archive_id, raw, now, check_rate=True, message=message, earlier=earlier
-        )
+            archive_id, raw, now, check_rate=True, message=message, earlier=earlier,
+            envelope=envelope if message is not None else None,
+        )  # fmt: skip
 
     def replay(self, stored: Stored) -> Receipt:
         """Process a stored message again, whatever became of it before (unless another
@@ -245,12 +246,14 @@ class MailGateway:
         message: EmailMessage | None = None,
         expect: tuple[str, ...] = ("received",),
         earlier: tuple[str, int] | None = None,
+        envelope: Envelope | None = None,
     ) -> Receipt:
         message_id = ""
         try:
             result = read_mail(
-                raw, received_at=now, judge_address=self.judge_address, message=message
-            )
+                raw, received_at=now, judge_address=self.judge_address, message=message,
+                envelope=envelope,
+            )  # fmt: skip
             message_id = result.envelope.message_id
             if not isinstance(result, Accepted):
                 log.info("#%d %s: ignored (%s)", archive_id, message_id, result.reason)

@@ -258,12 +258,16 @@ def read_mail(
     received_at: datetime | None = None,
     judge_address: str = "",
     message: EmailMessage | None = None,
+    envelope: Envelope | None = None,
 ) -> Accepted | Ignored:
     """Raw mail to what the judge should read, or why it must stay unanswered. `message` is
-    the raw mail already parsed (parse_message), when the caller has it."""
+    the raw mail already parsed (parse_message), and `envelope` its envelope (read_envelope),
+    when the caller has them."""
     if message is None:
         message = parse_message(raw)
-    envelope = read_envelope(raw, message)
+        envelope = None
+    if envelope is None:
+        envelope = read_envelope(raw, message)
     reason = auto_reply_reason(envelope, content_type_of(message), judge_address)
     if reason is not None:
         return Ignored(envelope, reason)
