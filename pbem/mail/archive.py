@@ -173,14 +173,21 @@ class Archive:
         return Stored(*row) if row else None
 
     def select(
-        self, statuses: tuple[str, ...] | None = None, limit: int | None = None
+        self,
+        statuses: tuple[str, ...] | None = None,
+        limit: int | None = None,
+        received_before: datetime | None = None,
     ) -> Iterator[Stored]:
-        """Stored messages in arrival order, optionally only those with the given statuses."""
-        sql = f"SELECT {_COLUMNS} FROM mail_inbound"
+        """Stored messages in arrival order, optionally only those with the given statuses,
+        or received before a moment."""
+        sql = f"SELECT {_COLUMNS} FROM mail_inbound WHERE 1 = 1"
         params: list[object] = []
         if statuses is not None:
-            sql += f" WHERE status IN ({', '.join('?' * len(statuses))})"
+            sql += f" AND status IN ({', '.join('?' * len(statuses))})"
             params += statuses
+        if received_before is not None:
+            sql += " AND received_at < ?"
+            params.append(received_before.isoformat())
         sql += " ORDER BY id"
         if limit is not None:
             # The last `limit` messages, still in arrival order.

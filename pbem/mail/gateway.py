@@ -172,15 +172,19 @@ class MailGateway:
             log.info("#%d was settled by another process meanwhile", stored.id)
         return receipt
 
-    def resume(self) -> list[Receipt]:
+    def resume(self, left_for: timedelta = timedelta(0)) -> list[Receipt]:
         """What a crash left undone, done once: replies committed but not yet written out,
         then every message stored but not processed (oldest first). Failed and held messages
         stay for the keeper (`replay`). Run by serve, poll and receive as they start, and by
-        serve's clock; safe while other processes work on the same database."""
+        serve's clock; safe while other processes work on the same database. `left_for`:
+        only messages stored at least that long ago (serve's clock: a younger one is most
+        likely being answered by the judge that stored it, and taking it over would only
+        make that judge wait for the row and then find it answered)."""
         with self.lock:
             self._send_left()
             receipts = []
-            for stored in list(self.archive.select(("received",))):
+            before = self.clock() - left_for if left_for else None
+            for stored in list(self.archive.select(("received",), received_before=before)):
                 receipt = self._resume_one(stored)
                 if receipt.status != "duplicate":
                     log.info("#%d resumed: %s", stored.id, receipt.status)

@@ -17,7 +17,7 @@ from typing import Any
 
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
-from pbem.mail.gateway import MailGateway
+from pbem.mail.gateway import LEFT_AFTER, MailGateway
 
 log = logging.getLogger("pbem.mail.listener")
 
@@ -117,7 +117,9 @@ class Listener:
         while True:
             await asyncio.sleep(self.tick_seconds)
             try:
-                await self.worker.run(lambda gateway: (gateway.resume(), gateway.tick()))
+                await self.worker.run(
+                    lambda gateway: (gateway.resume(left_for=LEFT_AFTER), gateway.tick())
+                )
             except Exception:  # a failing tick (the database away) must not stop the judge
                 log.exception("judge tick failed")
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from email.message import EmailMessage
 
-from pbem.mail.gateway import MailGateway
+from pbem.mail.gateway import LEFT_AFTER, MailGateway
 
 Mail = Callable[..., bytes]
 Outbox = Callable[[MailGateway], list[EmailMessage]]
@@ -95,3 +95,16 @@ def test_replay_skips_a_message_another_judge_settled_since_it_was_listed(
     gateway.resume()  # another judge got there first
     assert gateway.replay(listed).status == "duplicate"  # type: ignore[arg-type]
     assert len(echo.seen) == 1
+
+
+def test_the_clock_leaves_a_message_just_stored_to_the_judge_answering_it(
+    gateway: MailGateway, mail: Mail, echo, outbox_mail: Outbox, clock
+) -> None:
+    """serve's clock resumes only what was stored a while ago: a younger message is most
+    likely under way in the judge that stored it (several judges on one database)."""
+    _stored_not_processed(gateway, mail("status alpha", message_id="<young@x>"), "<young@x>")
+    assert gateway.resume(left_for=LEFT_AFTER) == []
+    clock.advance(seconds=11)
+    (receipt,) = gateway.resume(left_for=LEFT_AFTER)
+    assert receipt.status == "processed"
+    assert [i.text for i in echo.seen] == ["status alpha"] and len(outbox_mail(gateway)) == 1
