@@ -114,7 +114,7 @@ def status(command: Command, desk: Desk) -> str:
     if command.name is None and desk.session.game is not None:
         game = desk.reload()
     else:
-        game = desk.game(command.name)
+        game = desk.game(command.name, lock=False)  # status only reads: no judge waits for it
         desk.refuse_outsider(game)
     desk.reply.about(game)
     players = desk.store.players(game.id)

@@ -64,9 +64,10 @@ class Desk:
     now: datetime
 
     # -- games ------------------------------------------------------------------------------
-    def game(self, name: str | None) -> GameRow:
+    def game(self, name: str | None, lock: bool = True) -> GameRow:
+        """The named game (locked until commit, unless `lock` is False: see Store.game)."""
         assert name is not None
-        game = self.store.game(name)
+        game = self.store.game(name, lock)
         if game is None:
             names = [g.name for g in self.store.games(public_only=True)]
             close = difflib.get_close_matches(name, names, n=1)

@@ -218,7 +218,7 @@ def status(command: Command, desk: Desk) -> str:
             render.status_text(g, desk.store.players(g.id), desk.missing(g)) for g in mine
         )
     else:
-        game = desk.game(command.name)
+        game = desk.game(command.name, lock=False)  # status only reads: no judge waits for it
         desk.refuse_outsider(game)
     desk.reply.about(game)
     text = render.status_text(game, desk.store.players(game.id), desk.missing(game))

@@ -188,10 +188,12 @@ class Store:
     def _locking(self) -> str:
         return self.connection.for_update if self.connection.in_transaction else ""
 
-    def game(self, name: str) -> GameRow | None:
-        """The game of that name in any case; locked until commit inside a transaction."""
+    def game(self, name: str, lock: bool = True) -> GameRow | None:
+        """The game of that name in any case; locked until commit inside a transaction, unless
+        `lock` is False (a read that changes nothing: another judge's turn need not wait)."""
         row = self.connection.execute(
-            "SELECT * FROM games WHERE lower(name) = lower(?)" + self._locking(), (name,)
+            "SELECT * FROM games WHERE lower(name) = lower(?)" + (self._locking() if lock else ""),
+            (name,),
         ).fetchone()
         return None if row is None else _game(row)
 

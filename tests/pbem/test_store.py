@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -308,4 +309,21 @@ def test_judge_handle_reads_a_game_case_blind(store_url: str) -> None:
     table.person("gm@example.org").send("create Alpha")
     reply = table.person("alice@example.org").send("join ALPHA")
     assert "joined Alpha as player A" in reply.body, reply.body
+    table.store.close()
+
+
+def test_status_answers_while_another_judge_holds_the_game(pg_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A turn being adjudicated locks its game's row until commit; `status`, which only reads,
+    does not wait for it (PostgreSQL: SQLite lets one writer in at a time anyway)."""
+    url = pg_server.new_schema()
+    table = Table(open_store(url))
+    table.person("gm@example.org").send("create Alpha")
+    holder = open_store(url)
+    with holder.transaction():
+        assert holder.game("alpha") is not None  # locked, as a judge adjudicating holds it
+        started = time.monotonic()
+        reply = table.person("carol@example.org").send("status alpha")
+        assert time.monotonic() - started < 5
+    assert "Game Alpha" in reply.body, reply.body
+    holder.close()
     table.store.close()
