@@ -7,8 +7,9 @@ folder; a temporary failure leaves it in the outbox to be retried (`flush`, and 
 `serve`), a permanent refusal moves it to `.failed`.
 
 Files are written to `tmp/` and renamed into `new/` (the Maildir way: a reader never sees half
-a message) but not fsynced one by one: like the SQLite store (WAL, synchronous=NORMAL) they
-survive a crash of the judge, and a power cut may lose the last moments.
+a message) but not fsynced one by one: they survive a crash of the judge, and a power cut may
+lose the last moments (the database's durable commit comes before them: what they tell of is
+kept, and `history` tells it again).
 """
 
 from __future__ import annotations
