@@ -156,7 +156,7 @@ def head_to_head(args: tuple[str, str, str, int]) -> str:
         computer_game(ruleset, b, a, MAX_TURNS) if swap else computer_game(ruleset, a, b, MAX_TURNS)
     )
     winner = state.result.winner if state.over else None
-    if winner is None:
+    if winner in (None, "draw"):  # 2.3.4: equal scores; or no end within MAX_TURNS
         return "draw"
     mine = "B" if swap else "A"
     return "win" if winner == mine else "loss"
