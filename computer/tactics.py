@@ -24,6 +24,8 @@ class Style:
     burn_out_cost: float = 0.0  # strikes a burnt-out beam would cost us [8.2.4, 8.4]
     stop_when_ahead: bool = False  # end the game by 2.3.2 when that wins or draws
     joint_beam: bool = False  # choose the beam line together with the strikes
+    silence_weight: float = 0.0  # a silenced enemy strike, in hits (computer.firepower)
+    finish_kamikazes: bool = False  # kamikazes when they likely end the game this turn
 
 
 DENSITY = Style()
@@ -98,7 +100,11 @@ def decide(
         return ()
     sp = space(k.ruleset.colour_order, k.ruleset.classic)
     p = est.p
-    order = ranked(p, k, rng)
+    # What a strike at each cell is worth: the chance of a hit, plus the enemy strikes it may
+    # silence (each costs us cells every turn it stays).
+    w = style.silence_weight
+    value = tuple(a + w * b for a, b in zip(p, est.fire, strict=True)) if w else p
+    order = ranked(value, k, rng)
     orders: list[Order] = []
     mine = own_undamaged(view)
 
@@ -124,28 +130,28 @@ def decide(
         best: tuple[float, int, Order] | None = None
         if k.ruleset.classic:
             for mask, line in classic_beam_lines(view, sp, ships[cap.ship].cells):
-                value = sum(p[i] for i in bits(mask & ~taken))
-                if best is None or value > best[0]:
-                    best = (value, mask, ClassicBeam(line))
+                worth = sum(value[i] for i in bits(mask & ~taken))
+                if best is None or worth > best[0]:
+                    best = (worth, mask, ClassicBeam(line))
         else:
             several = len(ent.beam_ships) > 1
             top = [i for i in order if not (taken >> i) & 1][: n + 3]
             for start, end, mask, d in sp.lines:
                 if d not in cap.beam_directions:
                     continue
-                value = sum(p[i] for i in bits(mask & ~taken))
+                worth = sum(value[i] for i in bits(mask & ~taken))
                 if style.joint_beam:
-                    value += sum(p[i] for i in [j for j in top if not (mask >> j) & 1][:n])
+                    worth += sum(value[i] for i in [j for j in top if not (mask >> j) & 1][:n])
                 if style.burn_out_cost and sum(map(abs, d)) > 1:
                     ends = (1 << start) | (1 << end)
-                    value -= (
+                    worth -= (
                         style.burn_out_cost * est.joint(ends & ~k.destroyed & ~taken)
                         if ends & ~taken == ends
                         else 0.0
                     )
-                if best is None or value > best[0] + 1e-9:
+                if best is None or worth > best[0] + 1e-9:
                     best = (
-                        value,
+                        worth,
                         mask,
                         Beam(sp.cells[start], sp.cells[end], cap.ship if several else None),
                     )
@@ -154,32 +160,8 @@ def decide(
             taken |= best[1]
 
     strikes = [i for i in order if not (taken >> i) & 1]
-    # Kamikazes: one own cell for one more strike [4.5], when the strike is likely to hit,
-    # never our last few cells.
-    if style.kamikaze_at is not None:
-        # A kamikaze costs the launch cell [4.5.3]; that costs nothing in the race while the
-        # ship keeps other cells for the opponent to find, so only a ship's last cell needs a
-        # likely hit. With nothing else left and not ahead, doing nothing ends the game lost
-        # [2.3.2], so then anything goes.
-        desperate = ent.only_kamikazes_and_scans
-        spare = mine - (1 if desperate else 2)
-        alive_ships = sum(1 for s in view.ships if any(c not in view.destroyed for c in s.cells))
-        for cap in ent.kamikaze_ships:
-            nxt = strikes[n] if n < len(strikes) else None
-            if spare <= 0 or nxt is None:
-                break
-            last_cell = len(cap.undamaged) == 1
-            least = style.kamikaze_at
-            if last_cell:
-                least = 2 * style.kamikaze_at if alive_ships > 1 else 2.0
-            if desperate:
-                least = 0.0
-            if p[nxt] < least:
-                continue
-            cell = exposed_cell(view, sp, cap.undamaged)
-            orders.append(KamikazeLaunch(cell))
-            n += 1
-            spare -= 1
+    # Kamikazes: one own cell for one more strike [4.5].
+    n += kamikazes(view, k, est, style, sp, strikes, n, taken, mine, orders)
     chosen = strikes[:n]
     # Launches need targets of their own [rulings, Orders]; pad with any cell not yet aimed at.
     if len(chosen) < launches:
@@ -194,3 +176,77 @@ def decide(
     scans = [i for i in strikes if not (aimed >> i) & 1 and 0.02 <= p[i] < 0.999][: ent.scans]
     orders.extend(Scan(sp.cells[i]) for i in scans)
     return tuple(orders)
+
+
+def finishing(est: Estimate, k: Knowledge, aimed: int) -> float:
+    """The chance that strikes at `aimed` destroy every enemy ship still afloat [2.3.1]."""
+    if not est.fleets:
+        return 0.0
+    live = ~k.destroyed
+    return sum(1 for f in est.fleets if not f & live & ~aimed) / len(est.fleets)
+
+
+def kamikazes(
+    view: PlayerView,
+    k: Knowledge,
+    est: Estimate,
+    style: Style,
+    sp: Space,
+    strikes: list[int],
+    n: int,
+    taken: int,
+    mine: int,
+    orders: list[Order],
+) -> int:
+    """Kamikaze launches for the turn, appended to `orders`; returns how many strikes they add.
+
+    A kamikaze costs its launch cell [4.5.3], an own point [2.3.5], for at most one enemy
+    cell: never a gain in materiel by itself. So the expert level launches one only when the
+    extra strikes are likely to destroy the enemy's last ships this turn (their score is then
+    nothing, ours what is left [2.3.1]), or when nothing else is left and stopping would end
+    the game lost [2.3.2]. With `kamikaze_at` set (older play), also whenever the strike is at
+    least that likely to hit, never from a ship's last cell unless it is the last ship."""
+    ent = view.entitlements
+    assert ent is not None
+    caps = list(ent.kamikaze_ships)
+    if not caps or (style.kamikaze_at is None and not style.finish_kamikazes):
+        return 0
+    p = est.p
+    desperate = ent.only_kamikazes_and_scans
+    spare = mine - (1 if desperate else 2)
+    count = 0
+    if style.kamikaze_at is None:
+        if desperate:
+            count = min(len(caps), max(0, spare))
+        else:
+            base = taken
+            for i in strikes[:n]:
+                base |= 1 << i
+            now = finishing(est, k, base)
+            best, aimed = now, base
+            for extra in range(1, min(len(caps), max(0, mine - 1)) + 1):
+                if n + extra > len(strikes):
+                    break
+                aimed |= 1 << strikes[n + extra - 1]
+                chance = finishing(est, k, aimed)
+                if chance >= 0.5 and chance > best + 0.25:
+                    best, count = chance, extra
+        for cap in caps[:count]:
+            orders.append(KamikazeLaunch(exposed_cell(view, sp, cap.undamaged)))
+        return count
+    alive_ships = sum(1 for s in view.ships if any(c not in view.destroyed for c in s.cells))
+    for cap in caps:
+        nxt = strikes[n + count] if n + count < len(strikes) else None
+        if spare <= 0 or nxt is None:
+            break
+        least = style.kamikaze_at
+        if len(cap.undamaged) == 1:
+            least = 2 * style.kamikaze_at if alive_ships > 1 else 2.0
+        if desperate:
+            least = 0.0
+        if p[nxt] < least:
+            continue
+        orders.append(KamikazeLaunch(exposed_cell(view, sp, cap.undamaged)))
+        count += 1
+        spare -= 1
+    return count
