@@ -1,6 +1,10 @@
 """Strength and speed of the computer player, printed as tables.
 
-    python bench/ai.py [--ruleset 2.6.1|classic] [--fleets N] [--games N] [--jobs J] [--only P]
+    python bench/ai.py [--ruleset 2.6.1|classic] [--fleets N] [--games N] [--jobs J]
+                       [--only solitaire|head|hiding] [--levels L,L,...] [--first-seed S]
+
+The issue's counts (300 fleets, 300 games per pair) are the defaults; `--jobs` spreads the games
+over that many processes (results do not depend on it).
 
 - solitaire: turns to destroy a standard random fleet that never fires back, per level (mean,
   95th percentile), beside the lower limit (a player who knows the fleet: every strike a hit),
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import resource
 import sys
 import time
 from itertools import combinations
@@ -191,14 +196,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300, help="games per pair of levels")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--only", choices=["solitaire", "head", "hiding"], default=None)
+    parser.add_argument(
+        "--levels", default=",".join(LEVELS), help="levels to bench, comma separated"
+    )
+    parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game")
     args = parser.parse_args()
     rs = args.ruleset
+    levels = tuple(x for x in LEVELS if x in args.levels.split(","))
+    seeds = range(args.first_seed, args.first_seed + args.fleets)
+    games = range(args.first_seed, args.first_seed + args.games)
     started = time.time()
     with Pool(args.jobs) as pool:
         if args.only in (None, "solitaire"):
             rows = []
-            for level in ("limit", *LEVELS):
-                res = pool.map(solitaire, [(rs, level, s) for s in range(args.fleets)], chunksize=4)
+            for level in ("limit", *levels):
+                res = pool.map(solitaire, [(rs, level, s) for s in seeds], chunksize=4)
                 turns = [r[0] for r in res]
                 rows.append(
                     [
@@ -220,10 +232,8 @@ def main() -> None:
             print()
         if args.only in (None, "head"):
             rows = []
-            for first, second in combinations(reversed(LEVELS), 2):
-                res = pool.map(
-                    head_to_head, [(rs, first, second, s) for s in range(args.games)], chunksize=4
-                )
+            for first, second in combinations(reversed(levels), 2):
+                res = pool.map(head_to_head, [(rs, first, second, s) for s in games], chunksize=2)
                 w, d, l_ = res.count("win"), res.count("draw"), res.count("loss")
                 lo, hi = wilson(w, w + l_)
                 share = w / (w + l_) if w + l_ else 0.0
@@ -245,7 +255,7 @@ def main() -> None:
         if args.only in (None, "hiding"):
             rows = []
             for placer in ("random", "expert"):
-                res = pool.map(hiding, [(rs, placer, s) for s in range(args.fleets)], chunksize=4)
+                res = pool.map(hiding, [(rs, placer, s) for s in seeds], chunksize=4)
                 found = [r[1] for r in res]
                 gone = [r[0] for r in res]
                 rows.append(
@@ -269,7 +279,13 @@ def main() -> None:
                 )
             )
             print()
-    print(f"({time.time() - started:.0f} s wall clock, {args.jobs} processes)")
+    cpu = sum(
+        resource.getrusage(who).ru_utime for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+    )
+    print(
+        f"({time.time() - started:.0f} s wall clock, {cpu / 60:.1f} CPU minutes, "
+        f"{args.jobs} processes)"
+    )
 
 
 if __name__ == "__main__":

@@ -99,25 +99,33 @@ def prior(ruleset: Ruleset) -> tuple[float, ...]:
     return Sampler(k).estimate(random.Random("prior"), 4000, 8000).p
 
 
-def search_turns(sp: Space, masks: list[int], order: list[int], rng: random.Random) -> int:
-    """Turns a quick searcher takes to destroy these ships: eleven strikes a turn, around hits
-    on ships still afloat first, then down `order` (how hunting and density targeting look)."""
+def survival(
+    sp: Space, masks: list[int], order: list[int], rng: random.Random, horizon: int = 10
+) -> int:
+    """How long these ships keep their cells against a quick searcher: eleven strikes a turn,
+    first beside hits on ships still afloat (beside two hits first: a ship runs on), then down
+    `order` (how hunting and density targeting look); the sum over `horizon` turns of the
+    cells still undamaged, which counts both when the fleet is found and how fast it goes."""
     fleet = 0
     for m in masks:
         fleet |= m
     alive = list(masks)
     struck = 0
-    turns = 0
-    while alive and turns < 40:
-        turns += 1
+    kept = 0
+    for _ in range(horizon):
+        if not alive:
+            break
         afloat = 0
         for m in alive:
             afloat |= m
-        near = 0
-        for i in bits(struck & afloat):
-            near |= sp.adjacent[i]
-        chosen = bits(near & ~struck)
+        hits = bits(struck & afloat)
+        near: dict[int, int] = {}
+        for i in hits:
+            for j in bits(sp.adjacent[i] & ~struck):
+                near[j] = near.get(j, 0) + 1
+        chosen = list(near)
         rng.shuffle(chosen)
+        chosen.sort(key=lambda j: -near[j])
         chosen = chosen[:11]
         taken = struck
         for i in chosen:
@@ -130,36 +138,37 @@ def search_turns(sp: Space, masks: list[int], order: list[int], rng: random.Rand
                 taken |= 1 << i
         struck = taken
         alive = [m for m in alive if m & ~struck]
-    return turns
+        kept += (fleet & ~struck).bit_count()
+    return kept
 
 
 def hidden_fleet(
-    ruleset: Ruleset, rng: random.Random, additional: tuple[str, ...] = (), candidates: int = 160
+    ruleset: Ruleset,
+    rng: random.Random,
+    additional: tuple[str, ...] = (),
+    candidates: int = 120,
+    searches: int = 6,
+    hunts: int = 3,
 ) -> Fleet:
-    """A fleet hard to find: of many random fleets, the few whose cells the targeting rates
-    least likely are each searched for by a checkerboard hunt and by a hunt in the order of
-    the targeting's own estimate; the one found slowest is taken (ties at random). The
+    """A fleet hard to find: each of many random fleets is searched for by quick searchers,
+    half hunting on a checkerboard (the textbook player), half in the order of the targeting's
+    own estimate (`hunts` of the `searches` hunt), and the one that keeps its cells longest is taken (ties at random). The
     `additional` ships of a continued match [10.2] are placed with the others."""
     sp = space(ruleset.colour_order, ruleset.classic)
     p = prior(ruleset)
-    scored = []
+    best: tuple[float, tuple[str, ...], list[int]] | None = None
     for _ in range(candidates):
         types = composition(ruleset, rng, light_scout=0.2) + additional
         masks = place(sp, types, rng)
-        exposure = sum(sum(p[i] for i in bits(m)) + 3 * max(p[i] for i in bits(m)) for m in masks)
-        scored.append((exposure, types, masks))
-    scored.sort(key=lambda s: s[0])
-    best: tuple[float, tuple[str, ...], list[int]] | None = None
-    for _, types, masks in scored[: max(1, candidates // 4)]:
         total = 0
-        for k in range(6):
+        for k in range(searches):
             cells = list(range(125))
             rng.shuffle(cells)
-            if k % 2:
+            if k >= hunts:
                 order = sorted(cells, key=lambda i: -p[i])  # the density targeting's first look
             else:
                 order = sorted(cells, key=lambda i: sum(sp.coords[i]) % 2)  # checkerboard
-            total += search_turns(sp, masks, order, rng)
+            total += survival(sp, masks, order, rng)
         value = total + rng.random() * 0.5
         if best is None or value > best[0]:
             best = (value, types, masks)
