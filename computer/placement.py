@@ -151,9 +151,10 @@ def hidden_fleet(
     hunts: int = 3,
 ) -> Fleet:
     """A fleet hard to find: each of many random fleets is searched for by quick searchers,
-    half hunting on a checkerboard (the textbook player), half in the order of the targeting's
-    own estimate (`hunts` of the `searches` hunt), and the one that keeps its cells longest is taken (ties at random). The
-    `additional` ships of a continued match [10.2] are placed with the others."""
+    `hunts` of the `searches` hunting on a checkerboard (the textbook player), the others in
+    the order of the targeting's own estimate, and the one that keeps its cells longest is
+    taken (ties at random). The `additional` ships of a continued match [10.2] are placed
+    with the others."""
     sp = space(ruleset.colour_order, ruleset.classic)
     p = prior(ruleset)
     best: tuple[float, tuple[str, ...], list[int]] | None = None

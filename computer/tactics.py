@@ -29,7 +29,7 @@ class Style:
 
 
 DENSITY = Style()
-EXPERT = Style(kamikaze_at=0.7, burn_out_cost=1.0, stop_when_ahead=True, joint_beam=True)
+EXPERT = Style(burn_out_cost=1.0, stop_when_ahead=True, joint_beam=True, finish_kamikazes=True)
 
 
 def ranked(score: tuple[float, ...], k: Knowledge, rng: random.Random) -> list[int]:
