@@ -146,9 +146,9 @@ def hidden_fleet(
     ruleset: Ruleset,
     rng: random.Random,
     additional: tuple[str, ...] = (),
-    candidates: int = 120,
-    searches: int = 6,
-    hunts: int = 3,
+    candidates: int = 150,
+    searches: int = 8,
+    hunts: int = 4,
 ) -> Fleet:
     """A fleet hard to find: each of many random fleets is searched for by quick searchers,
     `hunts` of the `searches` hunting on a checkerboard (the textbook player), the others in
