@@ -142,6 +142,23 @@ def survival(
     return kept
 
 
+def kept(
+    sp: Space, masks: list[int], p: tuple[float, ...], searches: int, hunts: int, rng: random.Random
+) -> float:
+    """The cells these ships keep (survival), averaged over `searches` quick searchers of
+    which `hunts` hunt on a checkerboard and the others follow the targeting's first estimate."""
+    total = 0
+    for k in range(searches):
+        cells = list(range(125))
+        rng.shuffle(cells)
+        if k % searches >= hunts:
+            order = sorted(cells, key=lambda i: -p[i])  # the density targeting's first look
+        else:
+            order = sorted(cells, key=lambda i: sum(sp.coords[i]) % 2)  # checkerboard
+        total += survival(sp, masks, order, rng)
+    return total / searches
+
+
 def hidden_fleet(
     ruleset: Ruleset,
     rng: random.Random,
@@ -149,29 +166,29 @@ def hidden_fleet(
     candidates: int = 150,
     searches: int = 8,
     hunts: int = 4,
+    finalists: int = 0,
 ) -> Fleet:
     """A fleet hard to find: each of many random fleets is searched for by quick searchers,
-    `hunts` of the `searches` hunting on a checkerboard (the textbook player), the others in
-    the order of the targeting's own estimate, and the one that keeps its cells longest is
-    taken (ties at random). The `additional` ships of a continued match [10.2] are placed
-    with the others."""
+    half hunting on a checkerboard (the textbook player), half in the order of the targeting's
+    own estimate, and the one that keeps its cells longest is taken (ties at random); with
+    `finalists`, that many of the best are searched for three times as often again before
+    the choice, so that luck in the first searches does not decide it. The `additional` ships
+    of a continued match [10.2] are placed with the others."""
     sp = space(ruleset.colour_order, ruleset.classic)
     p = prior(ruleset)
-    best: tuple[float, tuple[str, ...], list[int]] | None = None
+    scored = []
     for _ in range(candidates):
         types = composition(ruleset, rng, light_scout=0.2) + additional
         masks = place(sp, types, rng)
-        total = 0
-        for k in range(searches):
-            cells = list(range(125))
-            rng.shuffle(cells)
-            if k >= hunts:
-                order = sorted(cells, key=lambda i: -p[i])  # the density targeting's first look
-            else:
-                order = sorted(cells, key=lambda i: sum(sp.coords[i]) % 2)  # checkerboard
-            total += survival(sp, masks, order, rng)
-        value = total + rng.random() * 0.5
-        if best is None or value > best[0]:
-            best = (value, types, masks)
-    assert best is not None
-    return to_fleet(sp, best[1], best[2])
+        scored.append(
+            (kept(sp, masks, p, searches, hunts, rng) + rng.random() * 0.01, types, masks)
+        )
+    scored.sort(key=lambda s: -s[0])
+    if finalists:
+        scored = [
+            (v + 3 * kept(sp, masks, p, 3 * searches, 3 * hunts, rng), types, masks)
+            for v, types, masks in scored[:finalists]
+        ]
+        scored.sort(key=lambda s: -s[0])
+    _, types, masks = scored[0]
+    return to_fleet(sp, types, masks)

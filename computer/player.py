@@ -11,7 +11,6 @@ from computer.knowledge import read_view
 from computer.placement import additional_types, hidden_fleet, random_fleet
 from computer.sampler import estimate
 from computer.simple import hunt_orders, random_orders
-from computer.space import Space
 from computer.tactics import DENSITY, EXPERT, decide
 from engine import PlayerView, Ruleset
 from notation.fleets import Fleet
@@ -44,11 +43,6 @@ def level_named(text: str | None) -> str:
     if name not in LEVELS:
         raise LevelError(text)
     return name
-
-
-def own_cells(view: PlayerView, sp: Space) -> int:
-    """Our own undamaged cells as a bitboard."""
-    return sp.mask(c for s in view.ships for c in s.cells if c not in view.destroyed)
 
 
 @dataclass(frozen=True)
@@ -89,5 +83,5 @@ class Computer:
         k = read_view(view)
         if self.level == "hunt":
             return hunt_orders(view, k, rng)
-        est = estimate(k, rng, self.samples, own_cells(view, k.space))
+        est = estimate(k, rng, self.samples)
         return decide(view, k, est, EXPERT if self.level == "expert" else DENSITY, rng)

@@ -11,7 +11,7 @@ from itertools import accumulate
 
 from computer.firepower import silenced
 from computer.knowledge import MISSILE_TYPES, Knowledge
-from computer.space import FULL, bits
+from computer.space import bits
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,6 @@ class Estimate:
     # `fire[i]`: the enemy strikes a turn that a hit on cell i is expected to silence (2.6.1
     # fleets only; zero elsewhere).
     fire: tuple[float, ...] = (0.0,) * 125
-    # `shown[i]`: our own undamaged cells that flashcube data would show the opponent if a hit
-    # on cell i destroyed a ship (and not the whole fleet) [7.1].
-    shown: tuple[float, ...] = (0.0,) * 125
 
     def joint(self, mask: int) -> float:
         """The chance that every cell of `mask` is a ship cell."""
@@ -122,13 +119,10 @@ class Sampler:
             ships.append((t, m))
         return ships
 
-    def estimate(self, rng: random.Random, wanted: int, attempts: int, own: int = 0) -> Estimate:
-        """Up to `wanted` fleets from at most `attempts` tries (fixed counts: deterministic).
-        `own`: our own undamaged cells, which flashcube data would show [7.1]."""
+    def estimate(self, rng: random.Random, wanted: int, attempts: int) -> Estimate:
+        """Up to `wanted` fleets from at most `attempts` tries (fixed counts: deterministic)."""
         counts: Counter[tuple[str, int]] = Counter()
         fleets: list[int] = []
-        leak = [0.0] * 125
-        live_cells = ~self.k.destroyed & FULL
         for _ in range(attempts):
             ships = self.draw(rng)
             if ships is None:
@@ -138,13 +132,6 @@ class Sampler:
                 counts[tm] += 1
                 union |= tm[1]
             fleets.append(union)
-            if own:
-                # A hit on a ship's last cell destroys it, and unless that ends the game we
-                # must show the opponent our own cells at its cells [7.1].
-                for _, m in ships:
-                    last = m & live_cells
-                    if last and not last & (last - 1) and union & live_cells != last:
-                        leak[last.bit_length() - 1] += (m & own).bit_count()
             if len(fleets) >= wanted:
                 break
         p = [0.0] * 125
@@ -162,15 +149,13 @@ class Sampler:
                         fire[i] += c * lost
             p = [v / n for v in p]
             fire = [v / n for v in fire]
-            leak = [v / n for v in leak]
-        return Estimate(tuple(p), tuple(fleets), n, tuple(fire), tuple(leak))
+        return Estimate(tuple(p), tuple(fleets), n, tuple(fire))
 
 
-def estimate(k: Knowledge, rng: random.Random, wanted: int = 1200, own: int = 0) -> Estimate:
+def estimate(k: Knowledge, rng: random.Random, wanted: int = 1200) -> Estimate:
     """The chance of an undamaged ship cell per cell; when no consistent fleet turns up (an
-    opponent's fleet outside the usual compositions), a plain guess near known ship cells.
-    `own`: our undamaged cells (for what flashcube data would show)."""
-    found = Sampler(k).estimate(rng, wanted, wanted * 4, own)
+    opponent's fleet outside the usual compositions), a plain guess near known ship cells."""
+    found = Sampler(k).estimate(rng, wanted, wanted * 4)
     if found.found:
         return found
     sp = k.space

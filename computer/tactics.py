@@ -25,7 +25,6 @@ class Style:
     stop_when_ahead: bool = False  # end the game by 2.3.2 when that wins or draws
     joint_beam: bool = False  # choose the beam line together with the strikes
     silence_weight: float = 0.0  # a silenced enemy strike, in hits (computer.firepower)
-    shown_weight: float = 0.0  # an own cell shown by flashcube data [7.1], in hits
     finish_kamikazes: bool = False  # kamikazes when they likely end the game this turn
 
 
@@ -103,12 +102,8 @@ def decide(
     p = est.p
     # What a strike at each cell is worth: the chance of a hit, plus the enemy strikes it may
     # silence (each costs us cells every turn it stays).
-    w, v = style.silence_weight, style.shown_weight
-    value = (
-        tuple(a + w * b - v * c for a, b, c in zip(p, est.fire, est.shown, strict=True))
-        if w or v
-        else p
-    )
+    w = style.silence_weight
+    value = tuple(a + w * b for a, b in zip(p, est.fire, strict=True)) if w else p
     order = ranked(value, k, rng)
     orders: list[Order] = []
     mine = own_undamaged(view)
