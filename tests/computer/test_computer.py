@@ -92,6 +92,30 @@ def test_a_whole_game_between_computers_ends(ruleset: Ruleset, level: str) -> No
     assert state.over
 
 
+# --- 2.3, 4.5: materiel decides the game; a kamikaze costs a cell ------------------------------
+
+
+def test_the_expert_launches_a_kamikaze_only_to_end_the_game_or_with_nothing_else_left() -> None:
+    """A kamikaze costs its launch cell [4.5.3], a point of the score [2.3.3, 2.3.5]: the expert
+    launches one only when nothing but kamikazes and scans is left [2.3.2], or when this turn's
+    strikes could reach every undamaged cell the opponent has left (its fleet's size is known
+    to within a cell: LS or HS), ending the game with the opponent's score at nothing [2.3.1]."""
+    ruleset = RULESETS[0]
+    computer = Computer("expert", "kamikaze", samples=200)
+    launched = 0
+    for state in random_positions(ruleset, 400, "kamikaze"):
+        ent = engine.entitlements(state, "A")
+        if not ent.kamikaze_ships:
+            continue
+        checked = computer_orders(state, "A", computer)
+        if not checked.kamikazes or ent.only_kamikazes_and_scans:
+            continue
+        launched += 1
+        aimed = len(checked.strikes) + 3 * len(checked.beams)
+        assert state.materiel("B") <= aimed + 1
+    assert launched  # the rule was met, not just never tried
+
+
 # --- 1.4, 2.2: the computer decides from its view alone ---------------------------------------
 
 
