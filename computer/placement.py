@@ -166,7 +166,7 @@ def hidden_fleet(
     candidates: int = 150,
     searches: int = 8,
     hunts: int = 4,
-    finalists: int = 0,
+    finalists: int = 10,
 ) -> Fleet:
     """A fleet hard to find: each of many random fleets is searched for by quick searchers,
     half hunting on a checkerboard (the textbook player), half in the order of the targeting's

@@ -9,7 +9,6 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import accumulate
 
-from computer.firepower import silenced
 from computer.knowledge import MISSILE_TYPES, Knowledge
 from computer.space import bits
 
@@ -22,9 +21,6 @@ class Estimate:
     p: tuple[float, ...]
     fleets: tuple[int, ...]
     found: int
-    # `fire[i]`: the enemy strikes a turn that a hit on cell i is expected to silence (2.6.1
-    # fleets only; zero elsewhere).
-    fire: tuple[float, ...] = (0.0,) * 125
 
     def joint(self, mask: int) -> float:
         """The chance that every cell of `mask` is a ship cell."""
@@ -135,21 +131,14 @@ class Sampler:
             if len(fleets) >= wanted:
                 break
         p = [0.0] * 125
-        fire = [0.0] * 125
         n = len(fleets)
         if n:
             live = ~self.k.destroyed
-            order = self.k.ruleset.colour_order
-            classic = self.k.ruleset.classic
-            for (t, m), c in counts.items():
+            for (_, m), c in counts.items():
                 for i in bits(m & live):
                     p[i] += c
-                if not classic:
-                    for i, lost in silenced(order, t, m & live):
-                        fire[i] += c * lost
             p = [v / n for v in p]
-            fire = [v / n for v in fire]
-        return Estimate(tuple(p), tuple(fleets), n, tuple(fire))
+        return Estimate(tuple(p), tuple(fleets), n)
 
 
 def estimate(k: Knowledge, rng: random.Random, wanted: int = 1200) -> Estimate:

@@ -24,7 +24,6 @@ class Style:
     burn_out_cost: float = 0.0  # strikes a burnt-out beam would cost us [8.2.4, 8.4]
     stop_when_ahead: bool = False  # end the game by 2.3.2 when that wins or draws
     joint_beam: bool = False  # choose the beam line together with the strikes
-    silence_weight: float = 0.0  # a silenced enemy strike, in hits (computer.firepower)
     finish_kamikazes: bool = False  # kamikazes when they likely end the game this turn
 
 
@@ -100,11 +99,7 @@ def decide(
         return ()
     sp = space(k.ruleset.colour_order, k.ruleset.classic)
     p = est.p
-    # What a strike at each cell is worth: the chance of a hit, plus the enemy strikes it may
-    # silence (each costs us cells every turn it stays).
-    w = style.silence_weight
-    value = tuple(a + w * b for a, b in zip(p, est.fire, strict=True)) if w else p
-    order = ranked(value, k, rng)
+    order = ranked(p, k, rng)
     orders: list[Order] = []
     mine = own_undamaged(view)
 
@@ -130,7 +125,7 @@ def decide(
         best: tuple[float, int, Order] | None = None
         if k.ruleset.classic:
             for mask, line in classic_beam_lines(view, sp, ships[cap.ship].cells):
-                worth = sum(value[i] for i in bits(mask & ~taken))
+                worth = sum(p[i] for i in bits(mask & ~taken))
                 if best is None or worth > best[0]:
                     best = (worth, mask, ClassicBeam(line))
         else:
@@ -139,9 +134,9 @@ def decide(
             for start, end, mask, d in sp.lines:
                 if d not in cap.beam_directions:
                     continue
-                worth = sum(value[i] for i in bits(mask & ~taken))
+                worth = sum(p[i] for i in bits(mask & ~taken))
                 if style.joint_beam:
-                    worth += sum(value[i] for i in [j for j in top if not (mask >> j) & 1][:n])
+                    worth += sum(p[i] for i in [j for j in top if not (mask >> j) & 1][:n])
                 if style.burn_out_cost and sum(map(abs, d)) > 1:
                     ends = (1 << start) | (1 << end)
                     worth -= (
