@@ -167,16 +167,19 @@ def head_to_head(args: tuple[str, str, str, int]) -> str:
     return "win" if winner == mine else "loss"
 
 
-def hiding(args: tuple[str, str, int]) -> tuple[int, int, float, float]:
+def hiding(args: tuple[str, str, int]) -> tuple[int, int, float]:
+    """(turns to destroy, turns to find, CPU seconds to place the fleet)."""
     ruleset_name, placer, seed = args
     ruleset = Ruleset.from_tags(ruleset_name)
     rng = random.Random(seed)
     own = random_fleet(ruleset, rng)
+    t = time.process_time()
     if placer == "expert":
         target = hidden_fleet(ruleset, random.Random(f"hide/{seed}"))
     else:
         target = random_fleet(ruleset, rng)
-    return hunt_fleet(ruleset, "density", own, target, seed)
+    placing = time.process_time() - t
+    return (*hunt_fleet(ruleset, "density", own, target, seed)[:2], placing)
 
 
 def table(headers: list[str], rows: list[list[str]]) -> str:
@@ -267,6 +270,7 @@ def main() -> None:
                         f"{percentile(found, 0.95):.0f}",
                         f"{sum(gone) / len(gone):.2f}",
                         f"{percentile(gone, 0.95):.0f}",
+                        f"{1000 * max(r[2] for r in res):.0f}",
                     ]
                 )
             print(
@@ -274,7 +278,14 @@ def main() -> None:
             )
             print(
                 table(
-                    ["fleet", "found: mean", "found: p95", "destroyed: mean", "destroyed: p95"],
+                    [
+                        "fleet",
+                        "found: mean",
+                        "found: p95",
+                        "destroyed: mean",
+                        "destroyed: p95",
+                        "ms to place, worst",
+                    ],
                     rows,
                 )
             )

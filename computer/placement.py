@@ -1,7 +1,7 @@
-"""The computer's own fleet [2.1, 3]: placed at random, or (the `expert` level) placed where the
-sampling targeting looks last: many random fleets are drawn and one of the least likely to be
-struck early is taken, so the fleet is hard to find and never the same shape twice. In a
-continued match it also chooses its additional ships [10.3; classic 7.2; 6.3]."""
+"""The computer's own fleet [2.1, 3]: placed at random, or (the `expert` level) the one of many
+random fleets that keeps its cells longest against quick simulated searchers (a checkerboard
+hunt and the sampling targeting's own first look), so the fleet is hard to find and never the
+same twice. In a continued match it also chooses its additional ships [10.3; classic 7.2; 6.3]."""
 
 from __future__ import annotations
 
