@@ -20,11 +20,10 @@ class Style:
     """How a level spends: the `density` level only strikes, beams, launches missiles and scans;
     the `expert` level also weighs beams' burn-out, kamikazes and ending the game."""
 
-    kamikaze_at: float | None = None  # least chance of a hit worth one own cell (None: never)
     burn_out_cost: float = 0.0  # strikes a burnt-out beam would cost us [8.2.4, 8.4]
     stop_when_ahead: bool = False  # end the game by 2.3.2 when that wins or draws
     joint_beam: bool = False  # choose the beam line together with the strikes
-    finish_kamikazes: bool = False  # kamikazes when they likely end the game this turn
+    finish_kamikazes: bool = False  # kamikazes to end the game this turn, or with nothing else
 
 
 DENSITY = Style()
@@ -199,49 +198,27 @@ def kamikazes(
     cell: never a gain in materiel by itself. So the expert level launches one only when the
     extra strikes are likely to destroy the enemy's last ships this turn (their score is then
     nothing, ours what is left [2.3.1]), or when nothing else is left and stopping would end
-    the game lost [2.3.2]. With `kamikaze_at` set (older play), also whenever the strike is at
-    least that likely to hit, never from a ship's last cell unless it is the last ship."""
+    the game lost [2.3.2]; always keeping one cell of its own."""
     ent = view.entitlements
     assert ent is not None
     caps = list(ent.kamikaze_ships)
-    if not caps or (style.kamikaze_at is None and not style.finish_kamikazes):
+    if not caps or not style.finish_kamikazes:
         return 0
-    p = est.p
-    desperate = ent.only_kamikazes_and_scans
-    spare = mine - (1 if desperate else 2)
     count = 0
-    if style.kamikaze_at is None:
-        if desperate:
-            count = min(len(caps), max(0, spare))
-        else:
-            base = taken
-            for i in strikes[:n]:
-                base |= 1 << i
-            now = finishing(est, k, base)
-            best, aimed = now, base
-            for extra in range(1, min(len(caps), max(0, mine - 1)) + 1):
-                if n + extra > len(strikes):
-                    break
-                aimed |= 1 << strikes[n + extra - 1]
-                chance = finishing(est, k, aimed)
-                if chance >= 0.5 and chance > best + 0.25:
-                    best, count = chance, extra
-        for cap in caps[:count]:
-            orders.append(KamikazeLaunch(exposed_cell(view, sp, cap.undamaged)))
-        return count
-    alive_ships = sum(1 for s in view.ships if any(c not in view.destroyed for c in s.cells))
-    for cap in caps:
-        nxt = strikes[n + count] if n + count < len(strikes) else None
-        if spare <= 0 or nxt is None:
-            break
-        least = style.kamikaze_at
-        if len(cap.undamaged) == 1:
-            least = 2 * style.kamikaze_at if alive_ships > 1 else 2.0
-        if desperate:
-            least = 0.0
-        if p[nxt] < least:
-            continue
+    if ent.only_kamikazes_and_scans:
+        count = min(len(caps), max(0, mine - 1))
+    else:
+        aimed = taken
+        for i in strikes[:n]:
+            aimed |= 1 << i
+        best = finishing(est, k, aimed)
+        for extra in range(1, min(len(caps), max(0, mine - 1)) + 1):
+            if n + extra > len(strikes):
+                break
+            aimed |= 1 << strikes[n + extra - 1]
+            chance = finishing(est, k, aimed)
+            if chance >= 0.5 and chance > best + 0.25:
+                best, count = chance, extra
+    for cap in caps[:count]:
         orders.append(KamikazeLaunch(exposed_cell(view, sp, cap.undamaged)))
-        count += 1
-        spare -= 1
     return count
