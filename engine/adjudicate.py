@@ -320,6 +320,141 @@ def adjudicate(
     return next_state, report
 
 
+def next_state(state: GameState, checked_a: CheckedOrders, checked_b: CheckedOrders) -> GameState:
+    """The state after one turn, as `adjudicate` gives it, with the turn's report made only
+    when first read (by adjudicate itself, from the same state and orders). Replaying a record
+    needs the states alone: the turn is settled on bit sets, without entries."""
+    if state.result.over:
+        raise ValueError(f"the game ended after turn {state.result.turn} [2.3]")
+    turn_number = state.turn
+    if (
+        checked_a.player != "A"
+        or checked_b.player != "B"
+        or checked_a.turn != turn_number
+        or (checked_b.turn != turn_number)
+    ):
+        return adjudicate(state, checked_a, checked_b)[0]  # raises, saying why
+    ruleset = state.ruleset
+    geo = ruleset.geometry
+    colour_base, letter_base = geo.colour_base, geo.letter_base
+    immediate = ruleset.timing == "immediate"
+    classic = ruleset.classic
+    spaces = (state.space("A"), state.space("B"))
+    orders = (checked_a, checked_b)
+    start = [state.bits("A"), state.bits("B")]
+    destroyed = [start[0][0], start[1][0]]
+    fired = [start[0][1], start[1][1]]
+    special = [0, 0]
+    # Effects on the active player first [4.5.3, 8.1.3.2; classic 6.6.2.2].
+    for p in (0, 1):
+        for cell, _ in orders[p].missiles:
+            fired[p] |= 1 << (colour_base[cell.colour] + letter_base[cell.letter] + cell.number)
+        for cell, _ in orders[p].kamikazes:
+            bit = 1 << (colour_base[cell.colour] + letter_base[cell.letter] + cell.number)
+            destroyed[p] |= bit
+            special[p] |= bit
+    credits = [0, 0]
+    burnt = [state.a.burnt_out, state.b.burnt_out]
+    # One player's aspects change only the other's space and their own credits and beams, so
+    # each side is settled on its own; the order of reporting [11.7.2.1] shows only in the
+    # report (flashcube data), which is not made here.
+    for attacker in (0, 1):
+        mine = orders[attacker]
+        defender = 1 - attacker
+        space = spaces[defender]
+        ship_index = space.ship_index
+        d = destroyed[defender]
+        was = start[defender][0]
+        spent = fired[defender]
+        blown = special[defender]
+        credit = 0
+        beam_hits: list[bool] = []  # for each beam cell: a hit (neither a miss nor a duplicate)
+        targets = [
+            colour_base[c.colour] + letter_base[c.letter] + c.number
+            for beam in mine.beams
+            for c in beam.cells
+        ]
+        targets += [colour_base[c.colour] + letter_base[c.letter] + c.number for c in mine.strikes]
+        for i in targets:
+            k = ship_index[i]
+            if k < 0:
+                beam_hits.append(False)
+                continue
+            bit = 1 << i
+            # 5.2.4: destroyed when announced (2.6.1), or at the start (classic 2.4).
+            if bit & (d if immediate else was):
+                if bit & blown:
+                    credit += 1
+                beam_hits.append(False)
+                continue
+            d |= bit
+            credit += 1
+            beam_hits.append(True)
+            if bit & space.missile_bits and not bit & spent:
+                # 8.1.4: an unfired missile explodes, taking its ship's adjacent undamaged cells.
+                blast = geo.adjacent_bits[i] & space.ship_bits[k] & ~(d if immediate else was)
+                d |= blast
+                blown |= blast
+        destroyed[defender] = d
+        special[defender] = blown
+        credits[attacker] = credit
+        if mine.beams and not classic:
+            at = 0
+            for beam in mine.beams:
+                n = len(beam.cells)
+                if beam.diagonal and beam_hits[at] and beam_hits[at + n - 1]:
+                    burnt[attacker] = burnt[attacker] | {beam.ship}  # 8.2.4
+                at += n
+    players = []
+    materiel = []
+    for p, old in ((0, state.a), (1, state.b)):
+        lost = destroyed[p]
+        players.append(
+            PlayerState.after_turn(
+                old,
+                geo,
+                lost,
+                fired[p],
+                burnt[p],
+                (lost & ~start[p][0]).bit_count(),
+                old.hits + credits[p],
+            )
+        )
+        materiel.append(spaces[p].size - lost.bit_count())
+    materiel_a, materiel_b = materiel
+    result = _PLAYING
+    # 2.3.1, 2.3.2 (classic 2.3.2), as in adjudicate.
+    if (
+        materiel_a == 0
+        or materiel_b == 0
+        or (checked_a.limited and checked_a.only_scans)
+        or (checked_b.limited and checked_b.only_scans)
+    ):
+        if ruleset.scoring == "hits":
+            score = {"A": players[0].hits, "B": players[1].hits}
+        else:
+            score = {"A": materiel_a, "B": materiel_b}  # 2.3.3, 2.3.5
+        if score["A"] != score["B"]:
+            winner = "A" if score["A"] > score["B"] else "B"
+        else:
+            winner = _tiebreak(state, orders)
+        result = GameResult(True, turn_number, score, winner)
+    history = TurnHistory.unreported(
+        turn_number, checked_a, checked_b, lambda: adjudicate(state, checked_a, checked_b)[1]
+    )
+    next_state = GameState(
+        ruleset,
+        players[0],
+        players[1],
+        turn_number + 1,
+        (*state.history, history),
+        result,
+        state.spaces,
+    )
+    next_state.know_bits((destroyed[0], fired[0]), (destroyed[1], fired[1]))
+    return next_state
+
+
 def _tiebreak(state: GameState, orders: tuple[CheckedOrders, CheckedOrders]) -> str:
     """2.3.4: equal scores draw; with tiebreak=hypothetical-hits (seed 004 6.1) the player with
     more hits in the last turn had the enemy launched no kamikazes wins."""

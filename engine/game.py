@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.adjudicate import adjudicate
+from engine.adjudicate import next_state
 from engine.fleets import check_fleet
 from engine.orders import CheckedOrders, check_orders
 from engine.problems import FleetRefused, OrdersRefused, Problem
@@ -188,5 +188,5 @@ def play_record(record: Record, carried: dict[str, int] | None = None) -> Game:
             checked_b = turn_orders(record, state, "B", lines)
         except OrdersRefused as exc:
             raise OrdersRefused(exc.problems, Game(record, ruleset, state)) from None
-        state, _ = adjudicate(state, checked_a, checked_b)
+        state = next_state(state, checked_a, checked_b)  # each report made when read
     return Game(record, ruleset, state)

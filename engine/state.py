@@ -3,6 +3,7 @@ history of every turn, and the result. Immutable; serialises to JSON and back ex
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -243,6 +244,29 @@ class TurnHistory:
         self, turn: int, orders_a: CheckedOrders, orders_b: CheckedOrders, report: TurnReport
     ) -> None:
         self.__dict__.update(turn=turn, orders_a=orders_a, orders_b=orders_b, report=report)
+
+    @classmethod
+    def unreported(
+        cls,
+        turn: int,
+        orders_a: CheckedOrders,
+        orders_b: CheckedOrders,
+        report: Callable[[], TurnReport],
+    ) -> TurnHistory:
+        """A turn whose report is made by `report()` when first read: replaying a record
+        reads the states, rarely the reports (engine.adjudicate.next_state)."""
+        history = object.__new__(cls)
+        history.__dict__.update(turn=turn, orders_a=orders_a, orders_b=orders_b, _report=report)
+        return history
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for `report` of a turn made by `unreported`, on first read.
+        make = self.__dict__.get("_report")
+        if make is None or name != "report":
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        report = self.__dict__["report"] = make()
+        del self.__dict__["_report"]  # (lets go of the state it was made from)
+        return report
 
     def orders(self, player: str) -> CheckedOrders:
         return self.orders_a if player == "A" else self.orders_b
