@@ -142,24 +142,28 @@ def check_orders(
         else:
             beams.append((i, *_beam(state, ent, order, i, add)))  # type: ignore[arg-type]
 
-    # One firing per beam weapon per turn [8.2]; a ship named or the only candidate.
-    used: dict[ShipId, int] = {}
+    # One firing per beam weapon per turn [8.2]; a ship named or the only candidate. A classic
+    # beam names no ship, so its death stars are matched to the beams [classic 6.1.3].
+    fired_by = (
+        classic_beam_ships([(i, tuple(c.ship for c in cs)) for i, b, cs in beams if b])
+        if ruleset.classic
+        else {}
+    )
+    used: dict[ShipId, int] = {ship: i for i, ship in fired_by.items()}
     checked_beams: list[CheckedBeam] = []
-    for i, beam, candidates in beams:
+    for i, beam, _ in beams:
         if beam is None:
             continue
-        if beam.ship in used:
-            alternatives = [c.ship for c in candidates if c.ship not in used]
-            if ruleset.classic and alternatives:
-                beam = CheckedBeam(alternatives[0], beam.cells, beam.diagonal)
-            else:
-                add(
-                    ruleset.rule("8.2", "6.1.3"),
-                    f"{beam.ship} already fires a beam this turn ({orders[used[beam.ship]]}); "
-                    "one beam per ship per turn",
-                    i,
-                )
-                continue
+        if ruleset.classic and i in fired_by:
+            beam = CheckedBeam(fired_by[i], beam.cells, beam.diagonal)
+        elif beam.ship in used:
+            add(
+                ruleset.rule("8.2", "6.1.3"),
+                f"{beam.ship} already fires a beam this turn ({orders[used[beam.ship]]}); "
+                "one beam per ship per turn",
+                i,
+            )
+            continue
         used[beam.ship] = i
         checked_beams.append(beam)
 
@@ -314,6 +318,35 @@ def _kamikaze(
             i,
         )
     return None
+
+
+def classic_beam_ships(beams: Sequence[tuple[int, tuple[ShipId, ...]]]) -> dict[int, ShipId]:
+    """Which death star fires each classic beam (order index to ship) [classic 6.1.3].
+
+    A classic beam names no ship: any death star its line passes through may fire it, one beam
+    each. Beams are matched to death stars so that as many as can be fired are (augmenting
+    paths); each beam takes its first free candidate whenever that works, so a list in which
+    every beam finds a free death star in order is read as it always was.
+    """
+    options = dict(beams)
+    owner: dict[ShipId, int] = {}
+
+    def place(i: int, seen: set[ShipId]) -> bool:
+        free = [ship for ship in options[i] if ship not in owner]
+        if free:
+            owner[free[0]] = i
+            return True
+        for ship in options[i]:
+            if ship not in seen:
+                seen.add(ship)
+                if place(owner[ship], seen):
+                    owner[ship] = i
+                    return True
+        return False
+
+    for i, _ in beams:
+        place(i, set())
+    return {i: ship for ship, i in owner.items()}
 
 
 def _beam(

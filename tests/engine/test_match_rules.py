@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.match import (
@@ -112,6 +112,7 @@ RULESETS = [
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), which=st.sampled_from(RULESETS))
+@example(seed=668, which=("classic", ()))  # two death stars, beams matched [classic 6.1.3]
 def test_10_3_a_continued_matchs_additional_ships_always_cost_what_was_carried(
     seed: int, which: tuple[str, tuple[str, ...]]
 ) -> None:

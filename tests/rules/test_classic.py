@@ -20,6 +20,9 @@ from rules_support import (
     results,
 )
 
+from engine.orders import classic_beam_ships
+from notation.ships import ShipId
+
 TARGETS = "Rz1 Rz2 Rz3 Rz4 Rz5 Ry1 Ry2 Ry3 Ry4 Ry5 Oz1 Oz2 Oz3 Yz1 Yz2 Yz3 Yz4".split()
 
 
@@ -120,6 +123,18 @@ def test_classic_6_1_3_beam_along_the_colours() -> None:
         ("Rv1", "hit"),
         ("Yv1", "miss"),
     ]
+
+
+def test_classic_6_1_3_two_death_stars_each_fire_the_beam_only_they_can() -> None:
+    # A continued match can give a fleet a second death star [classic 7.2]. A classic beam names
+    # no ship: the first line passes through both, the second only through DS1, so DS2 fires the
+    # first and DS1 the second (read in order, DS1 would take both and the second be refused).
+    ds1, ds2 = ShipId("DS", 1), ShipId("DS", 2)
+    assert classic_beam_ships([(0, (ds1, ds2)), (1, (ds1,))]) == {0: ds2, 1: ds1}
+    # When each beam finds a free death star in order, the order decides, as it always has.
+    assert classic_beam_ships([(0, (ds1, ds2)), (1, (ds1, ds2))]) == {0: ds1, 1: ds2}
+    # Three beams for two death stars: one is left unfired (and refused by check_orders).
+    assert len(classic_beam_ships([(0, (ds1,)), (1, (ds1, ds2)), (2, (ds2,))])) == 2
 
 
 def test_classic_6_1_3_3_beam_line_missing_the_death_star_refused() -> None:
