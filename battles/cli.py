@@ -16,16 +16,35 @@ from battles.parse import parse_design, parse_record, parse_ship_code
 from battles.play import Replay, play_record, result_text
 from battles.records import format_damage, format_record
 from notation.errors import NotationError
+from notation.textfile import TextFileError, decode
 
 __all__ = ["COMMANDS"]
 
 
+def _decoded(data: bytes, name: str) -> str:
+    """DATA read as editors save text (notation.textfile): UTF-8, UTF-16 with its byte-order
+    mark, Windows-1252 with a note; anything else is refused in one line, exit 1."""
+    try:
+        read = decode(data, name)
+    except TextFileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    for note in read.notes:
+        click.echo(f"{name}: note: {note}", err=True)
+    return read.text
+
+
 def _read(source: str) -> str:
     if source == "-":
-        return sys.stdin.read()
+        return _decoded(sys.stdin.buffer.read(), "standard input")
     path = Path(source)
-    if "\n" not in source and path.is_file():
-        return path.read_text(encoding="utf-8")
+    if "\n" not in source and len(source) < 4096 and path.is_file():
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            click.echo(f"{source}: cannot be read: {exc.strerror or exc}", err=True)
+            sys.exit(1)
+        return _decoded(data, source)
     if "\n" not in source and " " not in source.strip():
         click.echo(
             f"no such file: {source} (give a record file, or `-` for standard input)", err=True

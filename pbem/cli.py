@@ -406,7 +406,15 @@ def send(
         )
     except ConfigError as exc:
         raise click.BadParameter(str(exc)) from None
-    body = " ".join(text) if text else sys.stdin.read()
+    if text:
+        body = " ".join(text)
+    else:
+        from notation.textfile import TextFileError, decode
+
+        try:
+            body = decode(sys.stdin.buffer.read(), "standard input").text
+        except TextFileError as exc:
+            raise click.ClickException(str(exc)) from None
     message = EmailMessage()
     message["From"] = sender
     message["To"] = config.judge_address

@@ -110,6 +110,60 @@ def test_no_file_reading_command_ends_in_a_traceback(tmp_path: Path, name: str) 
     _no_traceback(runner.invoke(main, ["fmt", str(copy)]), f"fmt {name}")
 
 
+BATTLES_COMMANDS = [
+    ["battles", "play"],
+    ["battles", "play", "--json"],
+    ["battles", "roll", "--seed", "s"],
+]
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_no_battles_record_command_ends_in_a_traceback(tmp_path: Path, name: str) -> None:
+    path = tmp_path / f"{name}.sbr"
+    path.write_bytes(CORPUS[name])
+    runner = CliRunner()
+    for command in BATTLES_COMMANDS:
+        _no_traceback(runner.invoke(main, [*command, str(path)]), f"{command} {name}")
+        _no_traceback(runner.invoke(main, [*command, "-"], input=CORPUS[name]), f"- {name}")
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16"])
+def test_a_battle_record_saved_by_an_older_editor_is_read_with_a_note(
+    tmp_path: Path, encoding: str
+) -> None:
+    record = '[Battle "José"]\n[Budget "200"]\nA ship Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,0 N\n'
+    path = tmp_path / "battle.sbr"
+    path.write_bytes(record.encode(encoding))
+    result = CliRunner().invoke(main, ["battles", "play", str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert "A Lancer" in result.output
+    if encoding == "latin-1":
+        assert "not UTF-8 (byte 0xE9 at line 1" in result.output
+
+
+def test_a_binary_battle_record_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "battle.sbr"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe")
+    for command in (["play"], ["roll", "--seed", "s"]):
+        result = CliRunner().invoke(main, ["battles", *command, str(path)])
+        assert result.exit_code == 1
+        assert result.output.strip().count("\n") == 0, result.output
+        assert "not a text file" in result.output
+
+
+def test_pbem_send_reads_a_non_utf8_message_without_a_traceback(tmp_path: Path) -> None:
+    env = {"SPACESHIPS_DB": str(tmp_path / "judge.sqlite3")}
+    result = CliRunner().invoke(
+        main,
+        ["pbem", "send", "--from", "a@example.org", "--server", "127.0.0.1:9"],
+        input=b"\xff\xfe\x00\x01\x00",
+        env=env,
+    )
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 1 and "standard input" in result.output
+
+
 def test_every_file_goes_through_pbem_receive_as_mail_without_a_traceback(
     tmp_path: Path,
 ) -> None:
