@@ -15,6 +15,7 @@ from battles.dice import commitment
 from battles.parse import parse_design, parse_record, parse_ship_code
 from battles.play import Replay, play_record, result_text
 from battles.records import format_damage, format_record
+from battles.written import dice_of
 from notation.errors import NotationError
 from notation.textfile import TextFileError, decode
 
@@ -222,15 +223,40 @@ def roll_command(record: str, seed: str, reveal: bool) -> None:
     except NotationError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
-    if parsed.tag("Dice") is None:
+    published = parsed.tag("Dice")
+    if published is not None and commitment(seed) != published:
+        click.echo(
+            f'nothing rolled: this seed does not hash to the record\'s [Dice "{published}"], '
+            "so it is not the seed this battle's dice were promised from [R13]; give the seed "
+            "drawn when that hash was published",
+            err=True,
+        )
+        sys.exit(1)
+    if published is None and any(dice_of(e) for e in parsed.events):
+        click.echo(
+            "nothing rolled: this record has dice written but no [Dice] hash, so they were "
+            "rolled by hand, not from a seed [R13]; roll the rest by hand, or start the record "
+            "again with `[Dice ...]` from `spaceships battles seed`",
+            err=True,
+        )
+        sys.exit(1)
+    if published is None:
         parsed = type(parsed)(
             parsed.tags + (("Dice", commitment(seed)),), parsed.ships, parsed.events
         )
     replay = play_record(parsed, seed=seed)
-    for p in replay.problems:
-        click.echo(str(p), err=True)
+    if replay.problems:
+        # A record that is wrong somewhere is not rolled at all: rolling around a bad line would
+        # drop it from the record printed, and dice rolled for it could not be taken back.
+        for p in replay.problems:
+            click.echo(str(p), err=True)
+        click.echo(
+            f"nothing rolled: {len(replay.problems)} problem(s) above; correct the record and "
+            "roll again",
+            err=True,
+        )
+        sys.exit(1)
     click.echo(format_record(replay.record(parsed, seed if reveal else None)), nl=False)
-    sys.exit(1 if replay.problems else 0)
 
 
 @battles_group.command("seed")

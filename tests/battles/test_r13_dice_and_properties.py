@@ -101,3 +101,41 @@ def test_whole_battles_keep_their_invariants(fleet: int, seed: str) -> None:
             before[ship.name] = ship
     # The same seed gives the same battle, to the character.
     assert format_record(_battle(fleet, seed)) == format_record(record)
+
+
+def _roll(text: str, seed: str) -> tuple[int, str, str]:
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    result = CliRunner().invoke(main, ["battles", "roll", "-", "--seed", seed], input=text)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_roll_refuses_a_seed_that_does_not_hash_to_the_published_dice() -> None:
+    opening = (SAMPLES / "opening.sbr").read_text(encoding="utf-8")
+    half = opening.split('[DiceSeed "sample-seed-1"]\n')
+    text = "".join(half)
+    code, out, err = _roll(text, "not-the-seed")
+    assert code == 1 and out == ""
+    assert "nothing rolled" in err and "does not hash" in err and "[R13]" in err
+
+
+def test_roll_never_rewrites_dice_already_written() -> None:
+    opening = (SAMPLES / "opening.sbr").read_text(encoding="utf-8")
+    forged = opening.replace("Gf r4 d1=0, Xf r4 d4=1", "Gf r4 d6=1, Xf r4 d4=1", 1)
+    code, out, err = _roll(forged, "sample-seed-1")
+    assert code == 1 and out == ""
+    assert "the seed rolled" in err
+    by_hand = (SAMPLES / "rolled-by-hand.sbr").read_text(encoding="utf-8")
+    code, out, err = _roll(by_hand, "any-seed")
+    assert code == 1 and out == "" and "rolled by hand" in err
+
+
+def test_roll_rolls_nothing_and_prints_nothing_when_an_order_is_wrong() -> None:
+    orders = (SAMPLES / "orders-to-roll.sbr").read_text(encoding="utf-8")
+    bad = orders.replace("1 A volley Lancer > Raider", "1 A volley Lancer > Lancer", 1)
+    assert bad != orders
+    code, out, err = _roll(bad, "sample-seed-1")
+    assert code == 1 and out == ""
+    assert "Lancer is not an enemy ship [IV.A.1]" in err and "nothing rolled" in err
