@@ -4,6 +4,7 @@ from what the record writes."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from battles.combat import check_volley, firing, resolve_volley
@@ -409,6 +410,10 @@ class _Player:
         self.out.events.append(done)
 
 
+# A result with its reason: "A wins (B resigned)", "no result (cancelled by the game master)".
+_ENDED = re.compile(r"(?:([AB]) wins|draw|no result) \((.+)\)")
+
+
 def play_record(
     record: BattleRecord, seed: str | None = None, *, open_turn: bool | None = None
 ) -> Replay:
@@ -442,6 +447,10 @@ def play_record(
     else:
         replay.dice = "as written (no seed revealed)"
     claimed = record.tag("Result")
+    ended = _ENDED.fullmatch(claimed or "")
+    if open_turn and ended and not replay.state.over:
+        # Ended outside the rules: the record stops here and its result stands as written.
+        replay.state = replace(replay.state, over=True, winner=ended.group(1), ended=claimed)
     if claimed is not None and replay.state.over and claimed != result_text(replay.state):
         replay.problems.append(
             Problem(

@@ -17,6 +17,8 @@ __all__ = ["result_text", "roll_initiative", "start_state"]
 def result_text(state: BattleState) -> str:
     if not state.over:
         return "unfinished"
+    if state.ended is not None:
+        return state.ended
     return f"{state.winner} wins" if state.winner else "draw"
 
 

@@ -95,6 +95,9 @@ class BattleState:
     holds: tuple[Hold, ...] = ()
     over: bool = False
     winner: str | None = None  # "A", "B", or None for a draw when over
+    # A battle ended outside the rules (a resignation, the game master): its result as the
+    # record writes it, "A wins (B resigned)" (reading R12).
+    ended: str | None = None
     x_mode: str = "reach"  # how X fires: battles.tables.X_MODES (reading R5)
 
     def ship(self, name: str) -> ShipState | None:

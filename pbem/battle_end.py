@@ -55,6 +55,7 @@ def resign(command: Command, desk: Desk) -> str:
     outcome = {
         "winner": winner,
         "reason": f"{players[seat].name} ({seat}) resigned",
+        "record_reason": f"{seat} resigned",  # the record's own words: `A wins (B resigned)`
         "turn": battle_turn(game)[0] if game.phase == "playing" else None,
         "score": None,
     }

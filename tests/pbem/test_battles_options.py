@@ -4,6 +4,8 @@ play` replays."""
 
 from __future__ import annotations
 
+import json
+
 from test_battles_judge import DESIGN_A, DESIGN_B, new_table, play_phase
 
 from battles.parse import parse_record
@@ -69,8 +71,20 @@ def test_a_resignation_in_the_last_turn_stays_a_resignation_r12() -> None:
     a.send(a.sign_on("duel") + "resign")
     sent = b.inbox[-1].attachments[0].data.decode()
     record = parse_record(sent)
-    assert record.tag("Result") == "B wins (Alice (A) resigned)"
-    assert play_record(record).problems == []
+    assert record.tag("Result") == "B wins (A resigned)"
+    replay = play_record(record)
+    assert replay.problems == []
+    # `battles play` of the record says what the mail said: B won, A resigned.
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    shown = CliRunner().invoke(main, ["battles", "play", "-"], input=sent)
+    assert shown.exit_code == 0 and "turn 1: B wins (A resigned)" in shown.output
+    report = json.loads(
+        CliRunner().invoke(main, ["battles", "play", "--json", "-"], input=sent).output
+    )
+    assert report["result"] == "B wins (A resigned)" and report["winner"] == "B"
     # `history` of the battle afterwards is that same record, not the turn limit's result.
     assert sent.strip() in b.send("history duel").body
 
