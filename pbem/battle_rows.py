@@ -152,7 +152,8 @@ def final_record(game: GameRow, outcome: dict[str, Any]) -> tuple[BattleRecord, 
         winner = outcome.get("winner")
         result = f"{winner} wins" if winner else "no result"
         tags = [t for t in full.tags if t[0] != "Result"]
-        full = replace(full, tags=(*tags, ("Result", f"{result} ({outcome.get('record_reason') or outcome.get('reason')})")))
+        why = outcome.get("record_reason") or outcome.get("reason")
+        full = replace(full, tags=(*tags, ("Result", f"{result} ({why})")))
     return full, replay
 
 
