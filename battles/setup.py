@@ -44,10 +44,18 @@ def start_state(record: BattleRecord) -> tuple[BattleState, list[Problem]]:
         for p in check_design(entry.code, entry.name):
             problems.append(replace(p, side=entry.side, line=line, column=col))
     budget = record.tag("Budget")
-    if budget is not None:
+    if budget is not None and not (budget.isdigit() and int(budget) > 0):
+        problems.append(
+            Problem(
+                "R16",
+                f"budget {budget!r}: a whole number of points, 1 or more",
+                hint='write [Budget "300"], or leave the tag out for no budget',
+            )
+        )
+    elif budget is not None:
         for side in "AB":
             codes = [s.code for s in record.ships if s.side == side]
-            problems += check_fleet_cost(codes, int(budget), side) if budget.isdigit() else []
+            problems += check_fleet_cost(codes, int(budget), side)
     for side in "AB":
         if not any(s.side == side for s in record.ships):
             problems.append(Problem("R16", f"player {side} has no ships", side=side))

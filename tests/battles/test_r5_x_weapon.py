@@ -58,3 +58,12 @@ def test_an_unknown_x_mode_is_a_problem_with_its_reading_r5() -> None:
 def test_a_turn_limit_must_be_a_number_of_turns_r12() -> None:
     r = play(record("1 initiative A 5 B 3", extra='[TurnLimit "0"]'))
     assert problems(r) == ["turn limit '0': a whole number of turns, 1 or more [R12]"]
+
+
+@pytest.mark.parametrize("budget", ["-5", "lots", "0", "12.5"])
+def test_a_budget_must_be_a_number_of_points_r16(budget: str) -> None:
+    # A budget that cannot be read is refused, not taken as "no budget": these fleets cost
+    # far more than any budget would allow, and nobody should believe they were checked.
+    r = play(record("1 initiative A 5 B 3", extra=f'[Budget "{budget}"]'))
+    assert problems(r) == [f"budget {budget!r}: a whole number of points, 1 or more [R16]"]
+    assert r["ok"] is False
