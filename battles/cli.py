@@ -181,6 +181,36 @@ def replay_json(replay: Replay) -> dict[str, Any]:
     }
 
 
+def syntax_json(exc: NotationError) -> dict[str, Any]:
+    """The report of a record that cannot be read: `replay_json`'s fields, nothing played,
+    each syntax error a problem of the rule "syntax" with its place."""
+    return {
+        "game": "Spaceship Battles",
+        "ok": False,
+        "dice": None,
+        "turn": None,
+        "result": None,
+        "winner": None,
+        "syntax": str(exc),
+        "problems": [
+            {
+                "rule": "syntax",
+                "message": str(e).splitlines()[0].partition(": ")[2],
+                "subject": e.word or None,
+                "hint": e.hint,
+                "turn": None,
+                "side": None,
+                "line": e.line,
+                "column": e.column,
+            }
+            for e in exc.errors
+        ],
+        "ships": [],
+        "events": [],
+        "lapsed": [],
+    }
+
+
 @battles_group.command("play")
 @click.argument("record")
 @click.option("--json", "as_json", is_flag=True, help="Print the structured report.")
@@ -190,7 +220,10 @@ def play_command(record: str, as_json: bool) -> None:
     try:
         parsed = parse_record(_read(record))
     except NotationError as exc:
-        click.echo(str(exc), err=True)
+        if as_json:
+            click.echo(json.dumps(syntax_json(exc), indent=2))
+        else:
+            click.echo(str(exc), err=True)
         sys.exit(1)
     replay = play_record(parsed)
     if as_json:

@@ -74,3 +74,20 @@ def test_mangled_designs_and_orders_get_an_answer(design: list[str], orders: lis
     a.send(a.sign_on("duel") + "orders 1: Lancer FF")
     b.send(b.sign_on("duel") + "orders 1: Raider FF")
     assert a.send(a.sign_on("duel") + "orders 1: " + "".join(orders)).body
+
+
+def test_play_json_reports_a_syntax_error_as_json() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    text = '[Game "Spaceship Battles"]\nA ship Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,0 N\n1 bogus\n'
+    result = CliRunner().invoke(main, ["battles", "play", "--json", "-"], input=text)
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["ok"] is False and report["game"] == "Spaceship Battles"
+    (problem,) = report["problems"]
+    assert problem["rule"] == "syntax" and problem["line"] == 3 and problem["message"]
+    assert set(report) >= {"dice", "turn", "result", "winner", "ships", "events", "lapsed"}
