@@ -314,8 +314,10 @@ def start(
             f"The battle {game.name} begins: {players['A'].name} (A) against "
             f"{players['B'].name} (B).",
             "The judge rolls every die from a secret seed; its hash, published now, is the "
-            "[Dice] line of the record. The seed is revealed at the end, so you can check every "
-            "roll with `spaceships battles play`.",
+            "record's\n"
+            f'[Dice "{commitment(seed)}"]\n'
+            "Keep it: the seed is revealed at the end, and `spaceships battles play` shows "
+            "that it hashes to this and that every roll came from it (reading R13).",
             situation_text(game, replay),
             next_text(game, replay),
         ]

@@ -50,6 +50,10 @@ async def test_a_whole_battle_from_challenge_to_the_record_with_the_seed_r13(
     assert "alice-bob-phase0.png" in [n for n, _ in attachment_bytes(world.env, begins[0])]
     commitment = re.search(r"sha256:[0-9a-f]{64}", world.store.game("alice-bob").state["record"])
     assert commitment
+    # The hash is published in the "battle begins" embed itself, the seed is not (R13).
+    said = begins[0].embeds[0].description
+    assert f'[Dice "{commitment.group(0)}"]' in said
+    assert world.store.game("alice-bob").state["seed"] not in said
 
     for _ in range(80):
         if world.store.game("alice-bob").phase != "playing":

@@ -228,3 +228,18 @@ def test_every_command_has_a_handler_in_each_game_and_spaceships_keeps_its_own()
     own = {**lobby.COMMANDS, **play.COMMANDS, **mastering.COMMANDS}
     spaceships = gamekinds.SPACESHIPS.handlers
     assert all(spaceships[keyword] is handler for keyword, handler in own.items())
+
+
+def test_the_battle_begins_mail_publishes_the_dice_hash_and_not_the_seed_r13() -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    watcher = table.person("eve@example.org", "Eve")
+    watcher.send("observe duel")
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    game = table.store.game("duel")
+    commitment = re.search(r"sha256:[0-9a-f]{64}", game.state["record"]).group(0)
+    for person in (a, b, watcher):
+        begins = next(m for m in person.inbox if "The battle duel begins" in m.body)
+        assert f'[Dice "{commitment}"]' in begins.body
+        assert game.state["seed"] not in begins.body
