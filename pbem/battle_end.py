@@ -43,9 +43,11 @@ def end(
     parts.insert(
         0 if not head else 1, f"The battle {game.name} is over: {who}; {outcome['reason']}."
     )
-    return game, to_everyone(
-        store, game, "battle over", "\n\n".join(parts), attachments, kind="over", turn=game.turn
+    body = "\n\n".join(parts)
+    everyone = to_everyone(
+        store, game, "battle over", body, attachments, kind="over", turn=game.turn
     )
+    return game, everyone + games.master_notice(store, game, "battle over", body, attachments)
 
 
 def resign(command: Command, desk: Desk) -> str:

@@ -163,8 +163,21 @@ def join(command: Command, desk: Desk) -> str:
                 game.name,
             )
         )
+        desk.reply.messages += games.master_notice(
+            desk.store,
+            game,
+            "both players have joined",
+            f"Both players have joined the battle {game.name}: {other.name} (A) and {name} "
+            f"(B). It begins when both designs are in.\n{games.deadline_line(game)}",
+        )
     else:
         lines += ["", "The battle starts when a second player has joined and both designs are in."]
+        desk.reply.messages += games.master_notice(
+            desk.store,
+            game,
+            "a player has joined",
+            f"{name} has joined the battle {game.name} as player A; it waits for a second player.",
+        )
     return "\n".join(lines)
 
 
@@ -322,4 +335,5 @@ def start(
             next_text(game, replay),
         ]
     )
-    return game, to_everyone(store, game, "the battle begins", body, kind="begin", turn=1)
+    everyone = to_everyone(store, game, "the battle begins", body, kind="begin", turn=1)
+    return game, everyone + games.master_notice(store, game, "the battle begins", body)

@@ -334,7 +334,17 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
     if now < due:
         return game, messages
     if game.phase == "playing" and game.missing_policy == "noactions":
+        late = " and ".join(f"{players[s].name} ({s})" for s in missing if s in players)
+        played = "{} ({})".format(*battle_turn(game))
         game, more = resolve(store, game, now, default_missing=True)
+        more += games.master_notice(
+            store,
+            game,
+            f"turn {played} resolved without orders",
+            f"The deadline of {game.name} passed without the orders of {late or 'a player'} "
+            f"for turn {played}: their ships did nothing, and the phase was resolved.\n"
+            f"{games.deadline_line(game)}",
+        )
         return game, messages + more
     if not game.late_notified:
         waiting = " and ".join(f"{players[s].name} ({s})" for s in missing if s in players)

@@ -124,7 +124,13 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
     return game, messages
 
 
-def master_notice(store: Store, game: GameRow, what: str, body: str) -> list[Outbound]:
+def master_notice(
+    store: Store,
+    game: GameRow,
+    what: str,
+    body: str,
+    attachments: tuple[Attachment, ...] = (),
+) -> list[Outbound]:
     """News of a game for its game master, who would otherwise hear nothing unprompted: not
     when they read it anyway as a player or an observer of the game, nor after `news off`."""
     address = game.master_address
@@ -135,7 +141,11 @@ def master_notice(store: Store, game: GameRow, what: str, body: str) -> list[Out
         return []
     return [
         Outbound(
-            (address,), subject(game, what), f"{body}\n\n(You are its game master.)", game.name
+            (address,),
+            subject(game, what),
+            f"{body}\n\n(You are its game master.)",
+            game.name,
+            attachments=attachments,
         )
     ]
 

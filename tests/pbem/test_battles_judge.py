@@ -243,3 +243,39 @@ def test_the_battle_begins_mail_publishes_the_dice_hash_and_not_the_seed_r13() -
         begins = next(m for m in person.inbox if "The battle duel begins" in m.body)
         assert f'[Dice "{commitment}"]' in begins.body
         assert game.state["seed"] not in begins.body
+
+
+def test_the_game_master_hears_the_news_of_a_battle_and_news_off_stops_it() -> None:
+    table = new_table()
+    gm = table.person("gm@club.example")
+    a = table.person("alice@example.org", "Alice")
+    b = table.person("bob@example.org", "Bob")
+    gm.send("create duel battles budget=300")
+    password = re.search(r"master password: (\S+)", gm.inbox[0].body).group(1)
+    gm.send(f"master duel {password}\ndeadline 24h")
+    a.join("duel")
+    assert "Alice has joined the battle duel as player A" in gm.inbox[-1].body
+    b.join("duel")
+    assert "Both players have joined the battle duel" in gm.inbox[-1].body
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    assert "The battle duel begins" in gm.inbox[-1].body
+    assert "(You are its game master.)" in gm.inbox[-1].body
+    a.send(a.sign_on("duel") + "orders 1: Lancer FF")
+    table.clock.advance(hours=25)
+    table.tick()
+    assert "without the orders of Bob (B) for turn 1 (movement)" in gm.inbox[-1].body
+    a.send(a.sign_on("duel") + "resign")
+    assert "The battle duel is over" in gm.inbox[-1].body
+    assert gm.inbox[-1].attachments[0].filename == "duel.sbr"
+
+    quiet = new_table()
+    gm2 = quiet.person("gm@club.example")
+    gm2.send("create duel battles budget=300 news off")
+    a2, b2 = quiet.person("alice@example.org", "Alice"), quiet.person("bob@example.org", "Bob")
+    a2.join("duel")
+    b2.join("duel")
+    a2.send(a2.sign_on("duel") + DESIGN_A)
+    b2.send(b2.sign_on("duel") + DESIGN_B)
+    a2.send(a2.sign_on("duel") + "resign")
+    assert len(gm2.inbox) == 1  # the create reply only
