@@ -50,6 +50,8 @@ def _parse_items(
         if head in ("move", "moves", "fire") and len(body.split()) > 1:
             skip = len(body) - len(body[len(body.split()[0]) :].lstrip())
             body, col = body[skip:], col + skip
+        if body.lower() == "none":
+            continue  # nothing this phase: every ship stays, or holds its fire
         if phase == "movement":
             prefix = f"{turn} {seat} move "
         elif body.lower().startswith("tractor "):

@@ -444,7 +444,8 @@ DETAILS: dict[str, str] = {
         "refused. You may replace them until your opponent's are in.\n"
         "In a Spaceship Battles game: moves (`orders 2: Lancer FFRF; Kite stay`) in the "
         "movement phase, volleys (`orders 2: Lancer > Raider; tractor Kite > Raider`) in the "
-        "fire phase; see docs/battles.md."
+        "fire phase; `orders 2: none` (or `orders 2:` alone) when your ships do nothing this "
+        "phase; see docs/battles.md."
     ),
     "deadline": (
         "A duration after each turn opens (48h, 2 days), a UTC moment (2026-12-01 20:00), an "

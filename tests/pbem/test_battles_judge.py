@@ -279,3 +279,17 @@ def test_the_game_master_hears_the_news_of_a_battle_and_news_off_stops_it() -> N
     b2.send(b2.sign_on("duel") + DESIGN_B)
     a2.send(a2.sign_on("duel") + "resign")
     assert len(gm2.inbox) == 1  # the create reply only
+
+
+@pytest.mark.parametrize("words", ["none", "None", "move: none", "fire none"])
+def test_orders_none_is_accepted_by_mail_as_doing_nothing(words: str) -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    if words.startswith("fire"):
+        a.send(a.sign_on("duel") + "orders 1: none")
+        b.send(b.sign_on("duel") + "orders 1: none")
+    reply = a.send(a.sign_on("duel") + f"orders 1: {words}")
+    assert "Your orders are accepted for turn 1" in reply.body, reply.body
+    assert "(nothing)" in reply.body
