@@ -263,6 +263,7 @@ def submit_design(command: Command, desk: Desk) -> str:
             )
     replaced = players[seat].fleet is not None
     text = "\n".join(str(e).split(" ", 2)[2] for e in entries)
+    desk.reply.moves += players[seat].fleet != text
     desk.store.set_fleet(game.id, seat, text)
     total = sum(figures(e.code).cost for e in entries)
     lines = [

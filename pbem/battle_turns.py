@@ -178,6 +178,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
         )
     before = desk.store.orders(game.id, game.turn)
     canonical = "\n".join(str(e) for e in events)
+    desk.reply.moves += seat not in before or before[seat].text != canonical
     desk.store.put_orders(game.id, game.turn, seat, canonical, desk.now)
     shown = "\n".join(f"  {e}" for e in events) or "  (nothing)"
     lines = [

@@ -46,6 +46,9 @@ class Reply:
     sections: list[str] = field(default_factory=list)
     game_names: list[str] = field(default_factory=list)
     messages: list[Outbound] = field(default_factory=list)
+    # Moves of a game this submission made or changed (a fleet, a design, orders): the mail
+    # front end does not count such a message against the sender's rate limit.
+    moves: int = 0
 
     def about(self, game: GameRow | None) -> None:
         if game is not None and game.name not in self.game_names:

@@ -61,6 +61,11 @@ class Judge:
     # -- entry points -------------------------------------------------------------------
     def handle(self, inbound: Inbound) -> list[Outbound]:
         """Process one submission completely; the replies, once committed."""
+        return self.handle_counting(inbound)[0]
+
+    def handle_counting(self, inbound: Inbound) -> tuple[list[Outbound], int]:
+        """`handle`, and how many moves of a game (a fleet, a design, orders) the submission
+        made or changed."""
         commands = parse_commands(inbound.text, inbound.subject if inbound.read_subject else "")
         reply = Reply()
         with self._lock, self.store.transaction():
@@ -94,7 +99,7 @@ class Judge:
             in_reply_to=inbound.message_id or None,
             kind="reply",
         )
-        return without_computer_mail([answer, *reply.messages])
+        return without_computer_mail([answer, *reply.messages]), reply.moves
 
     def tick(self, now: datetime | None = None) -> list[Outbound]:
         """Deadlines and reminders of every game, as of `now` (the clock by default).

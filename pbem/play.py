@@ -66,6 +66,7 @@ def submit_fleet(command: Command, desk: Desk) -> str:
         )
     players = desk.store.players(game.id)
     replaced = players[seat].fleet is not None
+    desk.reply.moves += players[seat].fleet != format_fleet(fleet)
     desk.store.set_fleet(game.id, seat, format_fleet(fleet))
     lines = [
         ("Your fleet is replaced" if replaced else "Your fleet is accepted")
@@ -157,6 +158,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
         return f"Your orders for turn {game.turn} are refused; nothing changed:\n  {exc}"
     before = desk.store.orders(game.id, game.turn)
     canonical = format_orders(launch_cells_written_out(orders, checked))
+    desk.reply.moves += seat not in before or before[seat].text != canonical
     desk.store.put_orders(game.id, game.turn, seat, canonical, desk.now)
     lines = [
         ("Your orders are replaced" if seat in before else "Your orders are accepted")

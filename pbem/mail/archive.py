@@ -21,6 +21,9 @@ Status = Literal[
     "failed",  # processing raised: kept with the error, can be replayed
 ]
 STATUSES: tuple[str, ...] = Status.__args__  # type: ignore[attr-defined]
+# The note on a processed message that made or changed a move of a game (a fleet, a design,
+# orders): such messages do not count against the sender's rate limit (docs/running-a-judge.md).
+MOVE_ACCEPTED = "accepted as a move of a game"
 
 # Statuses `replay --all` picks up: messages the judge never finished with.
 UNFINISHED: tuple[str, ...] = ("received", "failed", "limited")
@@ -201,8 +204,9 @@ class Archive:
         return int(self.count_later(sender, since, status).one()[0])
 
     def count_later(self, sender: str, since: datetime, status: str | None = None) -> Later:
-        """How many messages the sender sent since then (duplicates and auto-replies not
-        counted, unless `status` names what to count), read later."""
+        """How many messages the sender sent since then, read later: of one status, or all
+        that count against the rate limit (not duplicates, not auto-replies or other ignored
+        mail, not moves a game accepted)."""
         sql = "SELECT COUNT(*) FROM mail_inbound WHERE sender = ? AND received_at >= ?"
         params: list[object] = [sender, since.isoformat()]
         if status is not None:
@@ -210,6 +214,8 @@ class Archive:
             params.append(status)
         else:
             sql += " AND status NOT IN ('duplicate', 'ignored')"
+            sql += " AND NOT (status = 'processed' AND COALESCE(error, '') = ?)"
+            params.append(MOVE_ACCEPTED)
         return self.db.later(sql, params)
 
     def counts(self) -> dict[str, int]:

@@ -22,7 +22,15 @@ from email.message import EmailMessage
 from typing import Any, Protocol
 
 from pbem.database import Database, StoreUnavailable
-from pbem.mail.archive import UNFINISHED, Archive, Outbox, Queued, Status, Stored
+from pbem.mail.archive import (
+    MOVE_ACCEPTED,
+    UNFINISHED,
+    Archive,
+    Outbox,
+    Queued,
+    Status,
+    Stored,
+)
 from pbem.mail.delivery import FAST_POLICY, Delivery, DeliveryReport
 from pbem.mail.inbound import (
     Accepted,
@@ -268,13 +276,23 @@ class MailGateway:
                 if verdict is not Verdict.ALLOW:
                     return self._limit(archive_id, result.envelope, verdict, expect)
             inbound = result.inbound
+            moves: list[int] = []
+
+            def answer() -> list[Outbound]:
+                counting = getattr(self.judge, "handle_counting", None)
+                if counting is None:  # a core that does not tell its moves
+                    return list(self.judge.handle(inbound))
+                out, count = counting(inbound)
+                moves.append(count)
+                return list(out)
+
             return self._settle(
                 archive_id,
                 message_id,
                 expect,
                 "processed",
-                None,
-                lambda: self.judge.handle(inbound),
+                lambda: MOVE_ACCEPTED if any(moves) else None,
+                answer,
                 inbound.sender,
             )
         except StoreUnavailable:
@@ -294,7 +312,7 @@ class MailGateway:
         message_id: str,
         expect: tuple[str, ...],
         status: Status,
-        reason: str | None,
+        reason: str | None | Callable[[], str | None],
         answer: Callable[[], Sequence[Outbound]] | None = None,
         answering: str | None = None,
     ) -> Receipt:
@@ -302,12 +320,19 @@ class MailGateway:
         judge act (`answer`), queue the replies, record `status`. Then write the replies out.
         A message another process settled first comes back as `duplicate`, untouched."""
 
+        said: list[str | None] = [None if callable(reason) else reason]
+
         def work() -> Callable[[], list[Queued]] | None:
             # Marked first: the one statement both claims the message (still in `expect`?)
             # and locks its row; a failure below rolls the mark back with the rest.
-            if not self.archive.mark(archive_id, status, reason, self.clock(), expect):
+            if not self.archive.mark(archive_id, status, said[0], self.clock(), expect):
                 return None
             outbound = answer() if answer is not None else ()
+            if callable(reason) and (note := reason()) is not None:
+                # Known once the judge has answered (a move accepted): noted in the same
+                # transaction, and only then (one statement more, for moves alone).
+                said[0] = note
+                self.archive.mark(archive_id, status, note, self.clock())
             return self._queue_later(outbound, archive_id, answering)
 
         with self.db.flat():  # any failure undoes it all: no savepoints needed inside
@@ -321,7 +346,7 @@ class MailGateway:
             log.exception("#%d: replies not delivered yet", archive_id)
             self.archive.mark(archive_id, status, f"replies not delivered: {exc!r}", self.clock())
             report = DeliveryReport()
-        return Receipt(archive_id, message_id, status, reason, report.queued_or_sent)
+        return Receipt(archive_id, message_id, status, said[0], report.queued_or_sent)
 
     def _limit(
         self, archive_id: int, envelope: Envelope, verdict: Verdict, expect: tuple[str, ...]
@@ -334,10 +359,11 @@ class MailGateway:
                     envelope,
                     "Slow down: messages held",
                     f"You have sent more than {self.rate_limit.per_hour} messages to the judge "
-                    "in the last hour, so this message was not read. Messages you send while "
-                    "over that limit are kept but not read, not even later (the judge's keeper "
-                    "may still have them processed): wait a while, then send it again.\n"
-                    "This is the only warning you get this hour.\n",
+                    "in the last hour (besides the moves it accepted: a fleet, a design, new "
+                    "orders never count), so this message was not read. Messages you send "
+                    "while over that limit are kept but not read, not even later (the judge's "
+                    "keeper may still have them processed): wait a while, then send it "
+                    "again.\nThis is the only warning you get this hour.\n",
                 )
             )
         log.info("#%d %s: %s", archive_id, envelope.sender, reason)

@@ -267,3 +267,49 @@ def test_a_flood_of_oversized_mail_gets_replies_only_up_to_the_rate_limit(
     statuses = [gateway.receive(mail("x" * 5000)).status for _ in range(5)]
     assert statuses == ["refused"] * 5
     assert len(outbox_mail(gateway)) == 2
+
+
+def test_moves_a_game_accepts_do_not_count_against_the_rate_limit_but_a_flood_does(
+    tmp_path, mail: Mail, outbox_mail: Outbox, clock
+) -> None:
+    """A battle played live takes two letters a turn each, plus corrections: every letter
+    that the judge accepted as a move (a design, new orders) is free; anything else (help,
+    status, orders resent unchanged, refused orders) counts, so a loop or a flood is still held."""
+    import random
+    import re
+
+    from pbem.judge import Judge
+    from pbem.mail.delivery import Delivery
+    from pbem.store import open_store
+
+    store = open_store(tmp_path / "judge.sqlite3")
+    gateway = MailGateway(
+        store.connection,
+        Judge(store, judge_address="judge@club.example", rng=random.Random(3), clock=clock),
+        Delivery(tmp_path / "outbox", None),
+        judge_address="judge@club.example",
+        clock=clock,
+        rate_limit_per_hour=3,
+        lock=store.lock,
+    )
+    alice, bob = "Alice <alice@example.org>", "Bob <bob@example.org>"
+    gateway.receive(mail("create duel battles budget=300", sender="gm@club.example"))
+    passwords = {}
+    for who in (alice, bob):
+        gateway.receive(mail("join duel", sender=who))
+        said = "\n".join(m.get_content() for m in outbox_mail(gateway))
+        passwords[who] = re.findall(r"Your password for duel: (\S+)", said)[-1]
+
+    def send(who: str, text: str) -> str:
+        return gateway.receive(mail(f"game duel {passwords[who]}\n{text}", sender=who)).status
+
+    assert send(alice, "design\nLancer E-SAI(Gf)I(Xf)IIV") == "processed"
+    assert send(bob, "design\nRaider C-SSI(Lf)II(Gf)(Rf)D") == "processed"
+    # Alice changes her mind ten times: ten accepted moves, none held.
+    statuses = [send(alice, f"orders 1: Lancer {'F' * (1 + i % 2)}") for i in range(10)]
+    assert statuses == ["processed"] * 10
+    # The same orders again are no move; with the join they reach the limit of 3 ...
+    assert [send(alice, "orders 1: Lancer FF") for _ in range(2)] == ["processed"] * 2
+    # ... and a flood of anything else is held as before.
+    assert send(alice, "status duel") == "limited"
+    assert send(alice, "help") == "limited"
