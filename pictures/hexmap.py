@@ -28,6 +28,10 @@ TITLE = 40
 LINE = 24
 AROUND = 2  # hexes shown beyond the outermost ships
 MAX_WIDTH = 1400
+# The most the map frames, in columns (q) and rows: ships beyond it (one that ran away) are
+# shown at the frame's edge with an arrow and where they are, so the picture stays bounded.
+FRAME_COLUMNS = 22
+FRAME_ROWS = 16
 ROOT3 = math.sqrt(3)
 
 __all__ = ["battle_picture"]
@@ -43,6 +47,53 @@ def _corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
         (x + size * math.cos(math.radians(60 * k)), y + size * math.sin(math.radians(60 * k)))
         for k in range(6)
     ]
+
+
+def _row(hex_: Hex) -> float:
+    return hex_.r + hex_.q / 2
+
+
+def _frame(ships: Sequence[ShipState]) -> tuple[list[ShipState], list[ShipState]]:
+    """The ships the map frames and those beyond it. All of them when they fit in
+    FRAME_COLUMNS x FRAME_ROWS; otherwise the frame that holds the most ships still standing
+    (then the most ships), the first such from the top left."""
+
+    def inside(ship: ShipState, q: int, y: float) -> bool:
+        return q <= ship.hex.q <= q + FRAME_COLUMNS and y <= _row(ship.hex) <= y + FRAME_ROWS
+
+    qs = [s.hex.q for s in ships]
+    ys = [_row(s.hex) for s in ships]
+    if not ships or (max(qs) - min(qs) <= FRAME_COLUMNS and max(ys) - min(ys) <= FRAME_ROWS):
+        return list(ships), []
+    best = max(
+        ((q, y) for q in sorted(set(qs)) for y in sorted(set(ys))),
+        key=lambda c: (
+            sum(inside(s, *c) for s in ships if not s.destroyed),
+            sum(inside(s, *c) for s in ships),
+            -c[1],
+            -c[0],
+        ),
+    )
+    return [s for s in ships if inside(s, *best)], [s for s in ships if not inside(s, *best)]
+
+
+def _title_lines(draw: ImageDraw.ImageDraw, title: str, width: float) -> list[str]:
+    """The title in lines that fit `width`, at most two; the rest shortened with `...`."""
+    face = font(24, True)
+    lines: list[str] = []
+    for word in title.split():
+        if lines and draw.textlength(f"{lines[-1]} {word}", font=face) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    out = []
+    for line in lines:
+        while draw.textlength(line, font=face) > width and len(line) > 4:
+            line = line[:-4] + "..."
+        out.append(line)
+    return out or [""]
 
 
 def _area(ships: Sequence[ShipState]) -> list[Hex]:
@@ -92,10 +143,40 @@ def _marker(draw: ImageDraw.ImageDraw, ship: ShipState, x: float, y: float, radi
         draw.line((x - radius, y + radius, x + radius, y - radius), fill=INK, width=3)
 
 
+def _beyond(
+    draw: ImageDraw.ImageDraw,
+    ship: ShipState,
+    at: tuple[float, float],
+    box: tuple[float, float, float, float],
+) -> None:
+    """A ship beyond the frame (`at`: where it would be drawn): an arrow in its side's colour
+    at the frame's edge, pointing towards it, with its name and hex."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    length = math.hypot(at[0] - cx, at[1] - cy) or 1.0
+    ux, uy = (at[0] - cx) / length, (at[1] - cy) / length
+    reach = min(
+        ((x1 - cx - 14) / abs(ux)) if ux else math.inf,
+        ((y1 - cy - 14) / abs(uy)) if uy else math.inf,
+    )
+    tx, ty = cx + ux * reach, cy + uy * reach
+    colour = EMPTY if ship.destroyed else SIDE_COLOURS[ship.side]
+    tip = (tx + ux * 12, ty + uy * 12)
+    wing = [(tx - uy * 8, ty + ux * 8), (tx + uy * 8, ty - ux * 8)]
+    draw.polygon([tip, *wing], fill=colour, outline=INK)
+    text = f"{ship.name} {ship.hex}"
+    where = (min(max(tx - ux * 16, x0 + 4), x1 - 4), min(max(ty - uy * 16, y0 + 8), y1 - 8))
+    anchor = ("r" if ux > 0.3 else "l" if ux < -0.3 else "m") + "m"
+    bbox = draw.textbbox(where, text, font=font(12, True), anchor=anchor)
+    draw.rectangle((bbox[0] - 2, bbox[1] - 1, bbox[2] + 2, bbox[3] + 1), fill=PAPER)
+    draw.text(where, text, fill=INK, font=font(12, True), anchor=anchor)
+
+
 def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] = ()) -> bytes:
     """The map of these ships (only those the reader may see), a title over it, and the
     ships' codes with crossed-out systems under it; `notes` are extra lines (a hold)."""
-    hexes = _area(ships)
+    framed, beyond = _frame(ships)
+    hexes = _area(framed)
     span_q = (max(h.q for h in hexes) - min(h.q for h in hexes)) or 1
     size = max(12.0, min(28.0, (MAX_WIDTH - 2 * MARGIN) / (1.5 * span_q + 2)))
     centres = {h: _centre(h, size) for h in hexes}
@@ -104,12 +185,18 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
     map_width = max(x for x, _ in centres.values()) - left + size
     map_height = max(y for _, y in centres.values()) - top + size
     lines = _ship_lines(ships) + [("", note) for note in notes]
+    if beyond:
+        lines.append(("", "Beyond the map (an arrow at its edge points to each): "))
+        lines[-1] = ("", lines[-1][1] + ", ".join(f"{s.name} at {s.hex}" for s in beyond))
     width = int(max(map_width + 2 * MARGIN, 640))
-    height = int(TITLE + map_height + MARGIN + LINE * (len(lines) + 1) + MARGIN)
+    heading = _title_lines(ImageDraw.Draw(Image.new("RGB", (1, 1))), title, width - 2 * MARGIN)
+    top_space = TITLE + 30 * (len(heading) - 1)
+    height = int(top_space + map_height + MARGIN + LINE * (len(lines) + 1) + MARGIN)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, 8), title, fill=INK, font=font(24, True))
-    dx, dy = MARGIN - left + (width - 2 * MARGIN - map_width) / 2, TITLE - top
+    for k, line in enumerate(heading):
+        draw.text((MARGIN, 8 + 30 * k), line, fill=INK, font=font(24, True))
+    dx, dy = MARGIN - left + (width - 2 * MARGIN - map_width) / 2, top_space - top
     label = font(max(9, int(size / 2.6)))
     for hex_, (x, y) in centres.items():
         draw.polygon(_corners(x + dx, y + dy, size), fill=PAPER, outline=GRID)
@@ -119,7 +206,7 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
         x, y = centres[Hex(0, 0)]
         draw.polygon(_corners(x + dx, y + dy, size * 0.3), fill=FAINT, outline=GRID)
     by_hex: dict[Hex, list[ShipState]] = {}
-    for ship in ships:
+    for ship in framed:
         by_hex.setdefault(ship.hex, []).append(ship)
     radius = size * 0.42
     for hex_, here in sorted(by_hex.items(), key=lambda item: (item[0].r, item[0].q)):
@@ -135,7 +222,11 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
         box = draw.textbbox(where, names, font=font(13, True), anchor="mb")
         draw.rectangle((box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1), fill=PAPER)
         draw.text(where, names, fill=INK, font=font(13, True), anchor="mb")
-    y = TITLE + map_height + MARGIN
+    for ship in beyond:
+        sx, sy = _centre(ship.hex, size)
+        frame = (left + dx, top + dy, left + dx + map_width, top + dy + map_height)
+        _beyond(draw, ship, (sx + dx, sy + dy), frame)
+    y = top_space + map_height + MARGIN
     for side, text in lines:
         if side:
             shape = (MARGIN, y + 4, MARGIN + 14, y + 18)

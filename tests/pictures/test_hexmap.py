@@ -41,3 +41,27 @@ def test_damage_changes_the_picture_and_an_empty_map_is_drawn() -> None:
     before = play_record(parse_record(RECORD.rsplit("1 A volley", 1)[0])).state.ships
     assert battle_picture("t", before) != battle_picture("t", _ships())
     assert Image.open(io.BytesIO(battle_picture("nothing yet", []))).format == "PNG"
+
+
+def _spread(a: str, b: str):
+    record = (
+        '[Game "Spaceship Battles"]\n'
+        f"A ship Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at {a} N\n"
+        "A ship Mote E-A-38-2-0 at 0,1 N\n"
+        f"B ship Raider C-SSI(Lf)II(Gf)(Rf)D-167-2-3 at {b} S\n"
+        "B ship Kite E-A-38-2-0 at 1,-3 S\n"
+    )
+    return play_record(parse_record(record)).state.ships
+
+
+def test_ships_that_ran_away_keep_the_picture_bounded_and_are_still_shown() -> None:
+    # Two ships 120 hexes apart once made a picture 6654 pixels tall.
+    title = "alice-bob: turn 12 of 20, fire resolved, " + "a long title " * 12
+    png = battle_picture(title, _spread("0,-60", "40,60"))
+    width, height = Image.open(io.BytesIO(png)).size
+    assert width <= 1400 and height <= 1200, (width, height)
+    # The ship beyond the frame is drawn at the edge: moving it changes the picture.
+    assert png != battle_picture(title, _spread("0,-61", "40,60"))
+    # Ships that fit are framed whole, as before.
+    near = Image.open(io.BytesIO(battle_picture("t", _spread("0,4", "0,-5")))).size
+    assert near[1] <= 1000
