@@ -336,4 +336,16 @@ class Handlers(BattleHandlers):
         await self.say(interaction, "\n".join(lines))
 
     async def help(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
+        here = self.service.game_of_thread(self._channel_id(interaction))
+        if (
+            here is not None
+            and is_battle(here)
+            and (topic or "").strip().lower()
+            in (
+                "orders",
+                "design",
+                "fleet",
+            )
+        ):
+            topic = "battles"  # in a battle's thread, orders and designs are the battle's
         await self.answer(interaction, posts.text_posts(help_text(topic)))

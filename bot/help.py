@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbem.battle_guide import battle_guide
 from pbem.commands import help_text as judge_help
 
 OVERVIEW = """\
@@ -28,20 +29,11 @@ Spaceships in Discord: all commands are under /spaceships.
 In a game's thread every command means that game; elsewhere name it in the `game`
 option (it completes your games). Your fleet, orders and results are shown only to you;
 results also come by direct message. A button "View my results" under each results post
-shows you yours if your DMs are closed."""
+shows you yours if your DMs are closed. A battle (Spaceship Battles) hides nothing once
+begun: its results are in its thread only, no DMs; `/spaceships help topic:battles`."""
 
 TOPICS = {
-    "battles": """\
-Spaceship Battles: /spaceships challenge game:Spaceship Battles [budget] [turns] [x].
-Design: your ships, `;` between them, each a name and its Ship Code; the judge works out
-cost, turn mode and engines: /spaceships design text:Lancer E-SAI(Gf)I(Xf)IIV; Kite
-E-AI(Mf)(Gf)IIID at 1,7 N  (only you see it until both designs are in).
-Each turn has two phases; send one set of orders per phase (replace it until both are in):
-  movement: Lancer FFRF; Kite stay      (F ahead, L/R a hexside; a ship left out stays)
-  fire:     Lancer > Raider; Kite > Raider (Mf); Lancer+Kite > Raider; tractor Kite > Raider
-The thread gets each resolved phase with every die rolled, the systems crossed out and a
-map. At the end the record and the dice seed: check it with `spaceships battles play`.
-Rules and readings: docs/battles.md, docs/battles-readings.md.""",
+    "battles": battle_guide("discord"),
     "fleet": """\
 A fleet: each ship's type code, then its cells; `;` or a new line between ships.
   DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4;

@@ -138,16 +138,25 @@ def join(command: Command, desk: Desk) -> str:
             f"Your password for {game.name}: {password}",
             "Keep it secret: every design and order of yours must carry it.",
         ]
+    kite = f"Kite E-AI(Mf)(Gf)IIID at {home.step('NE')} {facing}"
+    if game.accounts:  # Discord: its own command (or the Submit design button)
+        example = [f"  /spaceships design text:Lancer E-SAI(Gf)I(Xf)IIV; {kite}"]
+    else:
+        example = [
+            *([f"  game {game.name} {password}"] if password else []),
+            "  design",
+            "  Lancer E-SAI(Gf)I(Xf)IIV",
+            f"  {kite}",
+        ]
     lines += [
         "",
-        f"Design your ships within the budget of {budget_of(game)}: one ship a line, a name "
-        "and its Ship Code (the three numbers may be left out: the judge works them out). "
-        f"Your ships start at {home} facing {facing} unless you give a hex within "
-        f"{SETUP_RADIUS} of it and a facing:",
-        *([f"  game {game.name} {password}"] if password else []),
-        "  design",
-        "  Lancer E-SAI(Gf)I(Xf)IIV",
-        f"  Kite E-AI(Mf)(Gf)IIID at {home.step('NE')} {facing}",
+        f"Design your ships within the budget of {budget_of(game)}: one ship a line (or `;` "
+        "between them), a name and its Ship Code (the three numbers may be left out: the "
+        f"judge works them out). Your ships start at {home} facing {facing} unless you give "
+        f"a hex within {SETUP_RADIUS} of it and a facing:",
+        *example,
+        "The hulls and systems with their costs: "
+        + ("/spaceships help topic:battles." if game.accounts else "`help battles`."),
     ]
     if seat == "B":
         game = games.open_phase(replace(game, phase="setup"), desk.now)

@@ -66,8 +66,8 @@ def next_text(game: GameRow, replay: Replay) -> str:
     limit = turn_limit_of(game)
     of = f" of {limit}" if limit else ""
     last = " This is the last turn [R12]." if limit and turn >= limit else ""
-    if game.accounts:
-        send = [f"Send:  orders {turn}: {example}"]
+    if game.accounts:  # Discord: its own command, or the button under this post
+        send = [f"Send:  /spaceships orders text:{example}  (or the Submit orders button)"]
     else:
         send = [f"Send:  game {game.name} PASSWORD", f"       orders {turn}: {example}"]
     return "\n".join(

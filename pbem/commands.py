@@ -409,7 +409,8 @@ DETAILS: dict[str, str] = {
         "score|wins|materiel and a build table build=one-death-star|many-death-stars.\n"
         "Example: create alpha deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 reminder 12h\n"
         "Example: create alpha match=continued games=3 build=one-death-star\n"
-        "Spaceship Battles: create NAME battles budget=300 (then the same timing settings).\n"
+        "Spaceship Battles: create NAME battles budget=300 turns=20 x=reach (then the same "
+        "timing settings); `help battles` tells the whole game.\n"
         "Against the computer: create alpha vs computer (or vs computer hunt; levels: "
         "random, hunt, density, expert, the default). You take seat A at once; the computer "
         "has B and answers each turn as soon as your orders are in. It plays matches too: "
@@ -426,7 +427,8 @@ DETAILS: dict[str, str] = {
         "its name and Ship Code, the three numbers optional (the judge works them out), and "
         "optionally where it starts:\n"
         "  design\n  Lancer E-SAI(Gf)I(Xf)IIV\n  Kite E-AI(Mf)(Gf)IIID at 1,8 N\n"
-        "Within the budget; replaceable until both designs are in. See docs/battles.md."
+        "Within the budget; replaceable until both designs are in. The hulls and systems "
+        "with their costs: `help battles`."
     ),
     "fleet": (
         "After `game NAME PASSWORD`: `fleet` and then your ships, each its type code and its "
@@ -445,7 +447,7 @@ DETAILS: dict[str, str] = {
         "In a Spaceship Battles game: moves (`orders 2: Lancer FFRF; Kite stay`) in the "
         "movement phase, volleys (`orders 2: Lancer > Raider; tractor Kite > Raider`) in the "
         "fire phase; `orders 2: none` (or `orders 2:` alone) when your ships do nothing this "
-        "phase; see docs/battles.md."
+        "phase; more in `help battles`."
     ),
     "deadline": (
         "A duration after each turn opens (48h, 2 days), a UTC moment (2026-12-01 20:00), an "
@@ -468,6 +470,10 @@ DETAILS: dict[str, str] = {
 
 def help_text(topic: str = "") -> str:
     """The command list, or more about one command."""
+    if topic.strip().lower() in ("battles", "battle", "spaceship battles"):
+        from pbem.battle_guide import battle_guide
+
+        return battle_guide("mail") + "\n\n" + GUIDE_OFFER
     keyword = _keyword(topic.split()[0]) if topic.strip() else None
     if keyword is not None:
         text = _synopsis_line(keyword)
@@ -486,11 +492,14 @@ def help_text(topic: str = "") -> str:
         "  options fleet=cost:24 colours=RYGOB ...,",
         "  match=scored|continued games=3 (or score=N, wins=N, end=agreed) build=...,",
         "  deadline 48h | 2026-12-01 20:00 | FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 | none,",
-        "  reminder 12h, grace 1h, missing noactions|wait, news off, private.",
+        "  reminder 12h, grace 1h, missing noactions|wait, news off, private;",
+        "  battles budget=300 turns=20 x=reach|missile|best for Spaceship Battles",
+        "  (`help battles`: designs, orders and the tables).",
         "A turn's orders, e.g.:",
         "  game NAME PASSWORD",
         "  orders 3: Gx3 Gx4 mv Yw2 sOz5",
-        "More about one command: help create, help fleet, help orders, help deadline ...",
+        "More about one command: help create, help fleet, help orders, help deadline ...;",
+        "the battle game: help battles.",
         GUIDE_OFFER,
     ]
     return "\n".join(lines)

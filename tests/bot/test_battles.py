@@ -273,3 +273,25 @@ async def test_a_deadline_reminds_the_missing_player_and_then_moves_nothing_for_
     last = [m for m in thread.history() if m.embeds][-1].embeds[0].description
     assert "No orders from B by the deadline: nothing moves or fires for them" in last
     assert "1 A move Lancer FF to 0,6 N" in last
+
+
+async def test_the_battle_guide_and_answers_show_discord_syntax(world: World) -> None:
+    eve = world.member("eve")
+    guide = text_of(await eve.slash(world.channel, "spaceships help", topic="battles"))
+    assert "/spaceships design text:Lancer E-SAI(Gf)I(Xf)IIV" in guide
+    assert "Super Dreadnought" in guide and "Tractor Beam" in guide
+    assert "PASSWORD" not in guide and "docs/battles.md" not in guide
+    overview = text_of(await eve.slash(world.channel, "spaceships help"))
+    assert "its results are in its thread only" in overview
+
+    thread = await start_battle(world, budget=300)
+    alice, bob = world.member("alice"), world.member("bob")
+    # In a battle's thread, the orders topic is the battle's.
+    topic = text_of(await alice.slash(thread, "spaceships help", topic="orders"))
+    assert "Lancer FFRF" in topic and "bRv1Rx1" not in topic
+    await alice.slash(thread, "spaceships design", text=DESIGN_A)
+    await bob.slash(thread, "spaceships design", text=DESIGN_B)
+    begins = next(m for m in thread.history() if any("begins" in e.title for e in m.embeds))
+    said = begins.embeds[0].description
+    assert "Send:  /spaceships orders text:SHIP FFRF; SHIP stay" in said
+    assert "PASSWORD" not in said

@@ -293,3 +293,17 @@ def test_orders_none_is_accepted_by_mail_as_doing_nothing(words: str) -> None:
     reply = a.send(a.sign_on("duel") + f"orders 1: {words}")
     assert "Your orders are accepted for turn 1" in reply.body, reply.body
     assert "(nothing)" in reply.body
+
+
+def test_help_battles_teaches_a_battle_by_mail_and_help_points_to_it() -> None:
+    table = new_table()
+    eve = table.person("eve@example.org")
+    guide = eve.send("help battles").body
+    assert "create duel battles budget=300 turns=20 x=reach" in guide
+    assert "SD Super Dreadnought" in guide and "R Tractor Beam *" in guide
+    assert "orders 1: Lancer FFRF; Kite stay" in guide and "orders 1: none" in guide
+    assert "/spaceships" not in guide
+    assert "battles budget=300" in eve.send("help").body
+    for topic in ("create", "design", "orders"):
+        said = eve.send(f"help {topic}").body
+        assert "help battles" in said and "docs/battles.md" not in said, topic
