@@ -65,6 +65,31 @@ def bears(state: BattleState, shooter: ShipState, index: int, target: ShipState)
 _ARC = {"f": "front", "r": "right", "l": "left", "b": "rear"}
 
 
+def why_none_bears(state: BattleState, order: Volley) -> str:
+    """Why no weapon of a volley fires, weapon by weapon: "Lancer (Gf): range 9 is beyond
+    (Gf)'s reach of 8 [VI]; Lancer (Xf): Raider is in the rear arc, not the front [IV.A.5]"."""
+    reasons = []
+    for name in order.shooters:
+        shooter = state.ship(name)
+        if shooter is None or shooter.destroyed:
+            continue
+        for t in order.targets:
+            target = state.ship(t.name)
+            if target is None or target.destroyed:
+                reasons.append(f"{t.name} is destroyed")
+                continue
+            named = set(t.weapons)
+            for i, system in enumerate(shooter.code.systems):
+                if not system.weapon or system.code == "R" or (named and system not in named):
+                    continue
+                why = bears(state, shooter, i, target)
+                if why is not None:
+                    reasons.append(f"{shooter.name} {system}: {why}")
+    if not reasons:
+        return "no weapon bears"
+    return "no weapon bears: " + "; ".join(dict.fromkeys(reasons))
+
+
 def _problem(
     rule: str, message: str, state: BattleState, side: str, subject: str, hint: str | None = None
 ) -> Problem:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from battles.combat import check_volley, firing, resolve_volley
+from battles.combat import check_volley, firing, resolve_volley, why_none_bears
 from battles.dice import DiceExhausted, SeededDice, WrittenDice, commitment
 from battles.movement import check_move, draw_held, move
 from battles.problems import Problem
@@ -306,7 +306,7 @@ class _Player:
                 self.out.lapsed.append(f"{order}: no weapon bears")
                 self.out.events.append(replace(order, lapsed=True))
             else:
-                self.problem(event, "IV.A.5", "no weapon bears by the rules")
+                self.problem(event, "IV.A.5", why_none_bears(self.state, order))
             return
         if event.shots is not None:
             self.compare(event, done)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from battles.combat import check_volley, firing
+from battles.combat import check_volley, firing, why_none_bears
 from battles.grammar import RECORD_HINT
 from battles.movement import check_move
 from battles.parse import parse_record
@@ -121,7 +121,7 @@ def check_orders(
                 found = [
                     Problem(
                         "IV.A.5",
-                        "no weapon bears: out of arc or out of reach",
+                        why_none_bears(state, event),
                         event.order_text(),
                         "`status` shows where the ships are",
                         state.turn,

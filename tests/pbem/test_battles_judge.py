@@ -307,3 +307,24 @@ def test_help_battles_teaches_a_battle_by_mail_and_help_points_to_it() -> None:
     for topic in ("create", "design", "orders"):
         said = eve.send(f"help {topic}").body
         assert "help battles" in said and "docs/battles.md" not in said, topic
+
+
+def test_a_volley_refused_says_for_each_weapon_why_it_does_not_bear_iv_a_5() -> None:
+    from battles.records import Volley
+    from pbem.battle_turns import check_orders
+
+    # Raider is 5 hexes behind Lancer (facing N): in its rear arc, where neither gun bears.
+    record = parse_record(
+        '[Game "Spaceship Battles"]\n'
+        "A ship Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,0 N\n"
+        "B ship Raider C-SSI(Lf)II(Gf)(Rf)D-167-2-3 at 0,5 S\n"
+        "1 initiative A 5 B 3\n"
+    )
+    state = play_record(record, open_turn=True).state
+    (order,) = parse_record("1 A volley Lancer > Raider\n").events
+    assert isinstance(order, Volley)
+    (problem,) = check_orders(state, "A", [order])
+    said = str(problem)
+    assert "no weapon bears: Lancer (Gf): Raider is in the rear arc, not the front" in said
+    assert "Lancer (Xf): Raider is in the rear arc, not the front" in said
+    assert "out of arc or out of reach" not in said
