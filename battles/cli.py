@@ -17,6 +17,7 @@ from battles.play import Replay, play_record, result_text
 from battles.records import format_damage, format_record
 from battles.written import dice_of
 from notation.errors import NotationError
+from notation.sniff import SPACESHIPS, which_game
 from notation.textfile import TextFileError, decode
 
 __all__ = ["COMMANDS"]
@@ -211,15 +212,42 @@ def syntax_json(exc: NotationError) -> dict[str, Any]:
     }
 
 
+def _not_a_battle(text: str, source: str, as_json: bool = False) -> None:
+    """A Spaceships record given to a battles command: say so in one line, exit 1."""
+    if which_game(text) != SPACESHIPS:
+        return
+    name = "RECORD" if source == "-" or "\n" in source else source
+    said = (
+        "this is a Spaceships record (`A fleet:` and `1 A:` lines), not a Spaceship Battles "
+        f"one: check it with `spaceships validate {name}` or `spaceships adjudicate {name}`"
+    )
+    if as_json:
+        report = {
+            "game": SPACESHIPS,
+            "ok": False,
+            **dict.fromkeys(("dice", "turn", "result", "winner")),
+            "problems": [{"rule": "game", "message": said}],
+            "ships": [],
+            "events": [],
+            "lapsed": [],
+        }
+        click.echo(json.dumps(report, indent=2))
+    else:
+        click.echo(said, err=True)
+    sys.exit(1)
+
+
 @battles_group.command("play")
 @click.argument("record")
 @click.option("--json", "as_json", is_flag=True, help="Print the structured report.")
 def play_command(record: str, as_json: bool) -> None:
     """Replay RECORD (a file, or `-`): check every design, move, die and crossed-out system
     and say where the battle stands. Exit 1 with every problem found."""
+    text = _read(record)
     try:
-        parsed = parse_record(_read(record))
+        parsed = parse_record(text)
     except NotationError as exc:
+        _not_a_battle(text, record, as_json)
         if as_json:
             click.echo(json.dumps(syntax_json(exc), indent=2))
         else:
@@ -251,9 +279,11 @@ def play_command(record: str, as_json: bool) -> None:
 def roll_command(record: str, seed: str, reveal: bool) -> None:
     """The referee's tool: roll every die RECORD still lacks from SEED, and print the record
     with the dice commitment, the rolls and the losses filled in."""
+    text = _read(record)
     try:
-        parsed = parse_record(_read(record))
+        parsed = parse_record(text)
     except NotationError as exc:
+        _not_a_battle(text, record)
         click.echo(str(exc), err=True)
         sys.exit(1)
     published = parsed.tag("Dice")

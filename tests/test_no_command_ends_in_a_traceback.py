@@ -177,3 +177,21 @@ def test_every_file_goes_through_pbem_receive_as_mail_without_a_traceback(
         result = runner.invoke(main, ["pbem", "receive"], input=data, env=env)
         assert result.exception is None or isinstance(result.exception, SystemExit), name
         assert result.exit_code in (0, 75), (name, result.output)  # 75: try again later
+
+
+def test_a_record_of_the_other_game_is_named_in_one_line(tmp_path: Path) -> None:
+    battle = Path(__file__).parent.parent / "samples" / "battles" / "opening.sbr"
+    for command in (["validate"], ["adjudicate"]):
+        result = CliRunner().invoke(main, [*command, str(battle)])
+        assert result.exit_code == 1
+        assert result.output.strip().count("\n") == 0, result.output
+        assert "is a Spaceship Battles record" in result.output
+        assert "spaceships battles play" in result.output
+    path = tmp_path / "game.ssr"
+    path.write_text(RECORD, encoding="utf-8")
+    for command in (["battles", "play"], ["battles", "roll", "--seed", "s"]):
+        result = CliRunner().invoke(main, [*command, str(path)])
+        assert result.exit_code == 1
+        assert result.output.strip().count("\n") == 0, result.output
+        assert "this is a Spaceships record" in result.output
+        assert f"spaceships validate {path}" in result.output

@@ -52,6 +52,15 @@ def read_record(
     try:
         record = parse_any(read.text)
     except (NotationError, NotationErrors) as exc:
+        from notation.sniff import BATTLES, which_game
+
+        if which_game(read.text) == BATTLES:
+            click.echo(
+                f"{path}: this is a Spaceship Battles record (`A ship` and `1 A move` lines), "
+                f"not a Spaceships one: check it with `spaceships battles play {path}`",
+                err=True,
+            )
+            sys.exit(1)
         click.echo(f"{path}: the record cannot be read:\n{exc}", err=True)
         sys.exit(1)
     games = [r.record for r in record.rounds] if isinstance(record, MatchRecord) else [record]
