@@ -212,6 +212,19 @@ def syntax_json(exc: NotationError) -> dict[str, Any]:
     }
 
 
+def _nothing_played(game: str, problem: dict[str, Any]) -> dict[str, Any]:
+    """`replay_json`'s fields for a file where nothing could be played, with its problem."""
+    return {
+        "game": game,
+        "ok": False,
+        **dict.fromkeys(("dice", "turn", "result", "winner")),
+        "problems": [problem],
+        "ships": [],
+        "events": [],
+        "lapsed": [],
+    }
+
+
 def _not_a_battle(text: str, source: str, as_json: bool = False) -> None:
     """A Spaceships record given to a battles command: say so in one line, exit 1."""
     if which_game(text) != SPACESHIPS:
@@ -222,15 +235,7 @@ def _not_a_battle(text: str, source: str, as_json: bool = False) -> None:
         f"one: check it with `spaceships validate {name}` or `spaceships adjudicate {name}`"
     )
     if as_json:
-        report = {
-            "game": SPACESHIPS,
-            "ok": False,
-            **dict.fromkeys(("dice", "turn", "result", "winner")),
-            "problems": [{"rule": "game", "message": said}],
-            "ships": [],
-            "events": [],
-            "lapsed": [],
-        }
+        report = _nothing_played(SPACESHIPS, {"rule": "game", "message": said})
         click.echo(json.dumps(report, indent=2))
     else:
         click.echo(said, err=True)
@@ -252,6 +257,14 @@ def play_command(record: str, as_json: bool) -> None:
             click.echo(json.dumps(syntax_json(exc), indent=2))
         else:
             click.echo(str(exc), err=True)
+        sys.exit(1)
+    if not parsed.ships and not parsed.events:
+        said = "no battle in this file: no `A ship ...` lines and no turns"
+        if as_json:
+            report = _nothing_played("Spaceship Battles", {"rule": "R16", "message": said})
+            click.echo(json.dumps(report, indent=2))
+        else:
+            click.echo(f"{record}: {said}", err=True)
         sys.exit(1)
     replay = play_record(parsed)
     if as_json:

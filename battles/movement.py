@@ -67,7 +67,7 @@ def check_move(state: BattleState, side: str, name: str, how: str) -> list[Probl
             Problem(
                 "III.A.1",
                 f"{ahead} hexes ahead, but {name} has speed {ship.speed} "
-                f"({ship.working('I')} working engines)",
+                f"({ship.working('I')} working engine{'' if ship.working('I') == 1 else 's'})",
                 name,
                 f"move at most {ship.speed} hexes",
                 turn_no,

@@ -61,6 +61,7 @@ class _Player:
         self.tractored: set[str] = set()
         self.last_volley_side: str | None = None
         self.done_sides: set[str] = set()
+        self.no_initiative: set[int] = set()
         limit = record.tag("TurnLimit")
         self.limit = int(limit) if limit and limit.isdigit() and int(limit) > 0 else None
         if limit is not None and self.limit is None:
@@ -167,6 +168,17 @@ class _Player:
     def step(self, event: Event) -> None:
         if isinstance(event, Initiative):
             self.initiative(event)
+            return
+        if self.phase == "between" and event.turn == self.state.turn + 1:
+            # One message for a turn without its initiative line, not one for each of its lines.
+            if event.turn not in self.no_initiative:
+                self.no_initiative.add(event.turn)
+                self.problem(
+                    event,
+                    "II",
+                    f"turn {event.turn} has no initiative line",
+                    hint=f"each turn opens with its initiative: `{event.turn} initiative A 5 B 3`",
+                )
             return
         if event.turn != self.state.turn or self.phase == "between":
             self.problem(
@@ -293,7 +305,7 @@ class _Player:
             self.problem(
                 event,
                 "IV.A",
-                f"{len(fires)} weapons fire by the rules ({named}), {len(event.shots)} written",
+                f"{_weapons(len(fires))} by the rules ({named}), {len(event.shots)} written",
                 hint="every weapon that bears fires "
                 "unless the volley names its weapons (reading R17)",
             )
@@ -340,7 +352,7 @@ class _Player:
             self.problem(
                 written,
                 "IV.A",
-                f"{len(done.shots)} weapons fire by the rules "
+                f"{_weapons(len(done.shots))} by the rules "
                 f"({shots_text(done.shots)}), {len(written.shots)} written",
             )
             return
@@ -408,6 +420,10 @@ class _Player:
         ):
             self.problem(event, "IV.D.2", f"`{event}` written, `{done}` by the rules")
         self.out.events.append(done)
+
+
+def _weapons(count: int) -> str:
+    return "1 weapon fires" if count == 1 else f"{count} weapons fire"
 
 
 # A result with its reason: "A wins (B resigned)", "no result (cancelled by the game master)".

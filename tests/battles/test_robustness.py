@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from battles_support import cli
+from battles_support import cli, play, problems, record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,3 +91,25 @@ def test_play_json_reports_a_syntax_error_as_json() -> None:
     (problem,) = report["problems"]
     assert problem["rule"] == "syntax" and problem["line"] == 3 and problem["message"]
     assert set(report) >= {"dice", "turn", "result", "winner", "ships", "events", "lapsed"}
+
+
+def test_an_empty_file_is_no_battle_not_a_draw() -> None:
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    for text in ("", '[Game "Spaceship Battles"]\n'):
+        result = CliRunner().invoke(main, ["battles", "play", "-"], input=text)
+        assert result.exit_code == 1
+        assert "no battle in this file" in result.output and "draw" not in result.output
+
+
+def test_a_turn_without_its_initiative_line_is_said_once() -> None:
+    r = play(record("1 A move Lancer F", "1 B move Raider F", "1 A volley Lancer > Raider"))
+    assert problems(r) == ["turn 1 has no initiative line [II]"]
+
+
+def test_counts_of_one_are_singular() -> None:
+    # A Mote has one engine: moving two hexes says "1 working engine".
+    r = play(record("1 initiative A 5 B 3", "1 A move Mote FF", a="Mote E-AI-38-2-1 at 0,0 N"))
+    assert any("(1 working engine)" in p for p in problems(r)), problems(r)
