@@ -39,7 +39,7 @@ def end(
             "`spaceships battles play` and shows every roll came from it."
         )
     winner = outcome.get("winner")
-    who = f"{players[winner].name} ({winner}) wins" if winner in players else "No winner"
+    who = f"{players[winner].name} ({winner}) wins" if winner in players else "no winner"
     parts.insert(
         0 if not head else 1, f"The battle {game.name} is over: {who}; {outcome['reason']}."
     )

@@ -211,7 +211,11 @@ def submit_orders(command: Command, desk: Desk) -> str:
 
 
 def resolve(
-    store: Store, game: GameRow, now: datetime, default_missing: bool = False
+    store: Store,
+    game: GameRow,
+    now: datetime,
+    default_missing: bool = False,
+    by_master: bool = False,
 ) -> tuple[GameRow, list[Outbound]]:
     """Both submissions of the phase are in (or the deadline passed): resolve them in the
     rules' alternating order, damage at once, and tell everyone."""
@@ -251,8 +255,9 @@ def resolve(
     head = f"Turn {turn}, {phase}, resolved:\n" + "\n".join(f"  {x}" for x in lines)
     defaulted = [s for s in games.SEATS if s not in submitted]
     if defaulted:
+        when = "when the game master resolved the phase" if by_master else "by the deadline"
         head = (
-            f"No orders from {' and '.join(defaulted)} by the deadline: nothing moves or "
+            f"No orders from {' and '.join(defaulted)} {when}: nothing moves or "
             f"fires for them.\n\n{head}"
         )
     if played.state.over:
@@ -284,6 +289,8 @@ def limit_text(state: BattleState) -> str:
     """What decided the battle at the turn limit: the cost each side destroyed (reading R12;
     the message says who won, or a draw)."""
     by_a, by_b = destroyed_cost(state, "B"), destroyed_cost(state, "A")
+    if not by_a and not by_b:
+        return "neither side destroyed a ship: a draw"
     said = f"A destroyed ships costing {by_a}, B ships costing {by_b}"
     return f"{said}: equal, a draw" if state.winner is None else said
 
@@ -294,7 +301,7 @@ def process(command: Command, desk: Desk) -> str:
     if game.phase != "playing":
         raise Refusal(f"game {game.name} has no phase in play")
     missing = desk.missing(game)
-    game, messages = resolve(desk.store, game, desk.now, default_missing=True)
+    game, messages = resolve(desk.store, game, desk.now, default_missing=True, by_master=True)
     desk.session.game = game
     desk.reply.messages += messages
     note = f" (nothing for {' and '.join(missing)})" if missing else ""

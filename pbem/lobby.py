@@ -192,9 +192,11 @@ def observe(command: Command, desk: Desk) -> str:
     desk.refuse_other_front_end(game)
     if not desk.store.add_observer(game.id, desk.inbound.sender, desk.now):
         return f"You already observe {game.name}."
+    every = "after each turn you will receive what both players see"
+    if game.ruleset == "battles":
+        every = "you will receive each phase resolved, with every die"
     return (
-        f"You now observe {game.name}: after each turn you will receive what both players "
-        f"see, and at the end the whole game.\n\n"
+        f"You now observe {game.name}: {every}, and at the end the whole game.\n\n"
         + render.status_text(game, desk.store.players(game.id), desk.missing(game))
     )
 

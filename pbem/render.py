@@ -53,9 +53,16 @@ def settings_text(game: GameRow) -> str:
     return ", ".join(parts)
 
 
+def _phase(game: GameRow) -> str:
+    """The phase in the game's own words: a battle waits for designs, not fleets."""
+    if game.ruleset == "battles" and game.phase == "setup":
+        return "waiting for designs"
+    return _PHASES[game.phase]
+
+
 def game_line(game: GameRow, players: dict[str, PlayerRow]) -> str:
     seats = ", ".join(f"{s}: {players[s].name}" for s in SEATS if s in players) or "no players"
-    state = _PHASES[game.phase]
+    state = _phase(game)
     if game.phase == "playing":
         state = f"turn {game.turn}"
     elif game.phase == "joining":
@@ -65,7 +72,7 @@ def game_line(game: GameRow, players: dict[str, PlayerRow]) -> str:
 
 def status_text(game: GameRow, players: dict[str, PlayerRow], missing: list[str]) -> str:
     """What anyone may know about a game: its players, phase, who has sent, the deadline."""
-    lines = [f"Game {game.name}: {_PHASES[game.phase]}."]
+    lines = [f"Game {game.name}: {_phase(game)}."]
     lines.append("Settings: " + settings_text(game) + ".")
     for seat in SEATS:
         if seat not in players:
@@ -73,7 +80,8 @@ def status_text(game: GameRow, players: dict[str, PlayerRow], missing: list[str]
             continue
         player = players[seat]
         if game.phase in ("joining", "setup"):
-            sent = "fleet in" if player.fleet is not None else "no fleet yet"
+            what = "design" if game.ruleset == "battles" else "fleet"
+            sent = f"{what} in" if player.fleet is not None else f"no {what} yet"
         elif game.phase == "playing":
             sent = "no orders yet" if seat in missing else "orders in"
         else:

@@ -104,7 +104,9 @@ async def test_the_turn_limit_ends_the_battle_and_says_who_won_r12(world: World)
     assert game.phase == "over"
     last = [m for m in thread.history() if m.embeds][-1]
     text = "\n".join(e.description for m in thread.history()[-3:] for e in m.embeds)
-    assert "turn 2 was the last (turns=2): A destroyed ships costing" in text
+    # Nothing was destroyed in these two turns: said in words, not "costing 0" twice.
+    assert "no winner; turn 2 was the last (turns=2): neither side destroyed a ship" in text
+    assert "costing 0" not in text
     record = parse_record(dict(attachment_bytes(world.env, last))["alice-bob.sbr"].decode())
     assert record.tag("TurnLimit") == "2" and record.tag("XWeapon") == "missile"
     assert play_record(record).problems == []

@@ -328,3 +328,18 @@ def test_a_volley_refused_says_for_each_weapon_why_it_does_not_bear_iv_a_5() -> 
     assert "no weapon bears: Lancer (Gf): Raider is in the rear arc, not the front" in said
     assert "Lancer (Xf): Raider is in the rear arc, not the front" in said
     assert "out of arc or out of reach" not in said
+
+
+def test_battle_replies_use_the_battle_words() -> None:
+    table = new_table()
+    gm, a, b = seated(table)
+    status = table.person("eve@example.org").send("observe duel").body
+    assert "waiting for designs" in status and "no design yet" in status
+    assert "fleet" not in status and "each phase resolved" in status
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    password = re.search(r"master password: (\S+)", gm.inbox[0].body).group(1)
+    gm.send(f"master duel {password}\nprocess")
+    said = a.inbox[-1].body
+    assert "No orders from A and B when the game master resolved the phase" in said
+    assert "by the deadline" not in said
