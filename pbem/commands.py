@@ -470,10 +470,6 @@ DETAILS: dict[str, str] = {
 
 def help_text(topic: str = "") -> str:
     """The command list, or more about one command."""
-    if topic.strip().lower() in ("battles", "battle", "spaceship battles"):
-        from pbem.battle_guide import battle_guide
-
-        return battle_guide("mail") + "\n\n" + GUIDE_OFFER
     keyword = _keyword(topic.split()[0]) if topic.strip() else None
     if keyword is not None:
         text = _synopsis_line(keyword)
