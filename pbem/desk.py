@@ -209,8 +209,8 @@ class Desk:
         """Refuse what cannot be a password at all, unchecked and uncounted: no guess."""
         if not could_be_password(password):
             raise Refusal(
-                f"that is not a password of game {game.name} (passwords are three words, "
-                "such as amber-otter-tango, given in the reply to `join` or `create`); "
+                f"that is not a password of game {game.name} (a password is three words "
+                "joined by hyphens, given in the reply to `join` or `create`); "
                 "nothing changed"
             )
 

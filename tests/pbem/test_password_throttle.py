@@ -142,6 +142,8 @@ def test_what_cannot_be_a_password_is_refused_unchecked_and_not_counted(
     # the judge's passwords are always three of its words, so it is no guess at one.
     body = table_send(game, "eve@example.org", line)
     assert "not a password of game alpha" in body and "wrong password" not in body
+    # The reply teaches what a password looks like, without an example the mask would hide.
+    assert "three words joined by hyphens" in body and "such as ******" not in body
     assert game.store.wrong_passwords_since(game.store.game("alpha").id, game.clock.now)[0] == 0
 
 
