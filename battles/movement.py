@@ -51,7 +51,9 @@ def check_move(state: BattleState, side: str, name: str, how: str) -> list[Probl
         return [
             Problem(
                 "IV.D.4",
-                f"{name} is held by a tractor beam and cannot move this turn",
+                f"{name} holds {hold.target} with a tractor beam and cannot move this turn"
+                if hold.holder == name
+                else f"{name} is held by {hold.holder}'s tractor beam and cannot move this turn",
                 name,
                 "write `held`",
                 turn_no,

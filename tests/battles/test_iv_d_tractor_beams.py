@@ -51,7 +51,23 @@ def test_a_held_ship_may_not_move_iv_d_4() -> None:
         "2 A move Brick F",
     ]
     r = play(record(*lines, **SHIPS))
-    assert problems(r) == ["Brick is held by a tractor beam and cannot move this turn [IV.D.4]"]
+    assert problems(r) == [
+        "Brick is held by Raider's tractor beam and cannot move this turn [IV.D.4]"
+    ]
+
+
+def test_the_holder_may_not_move_either_and_is_told_it_holds_r11() -> None:
+    # The message names the ship that holds, not the holder as if it were held.
+    lines = [
+        B_FIRST,
+        "1 B tractor Raider > Brick: r3 d5=hit",
+        "2 initiative A 3 B 5",
+        "2 B move Raider FF",
+    ]
+    r = play(record(*lines, **SHIPS))
+    assert problems(r) == [
+        "Raider holds Brick with a tractor beam and cannot move this turn [IV.D.4]"
+    ]
 
 
 def test_the_hold_lasts_one_turn_iv_d_6() -> None:
