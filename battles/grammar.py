@@ -92,6 +92,16 @@ _TERMINAL_WORDS = {
     "MORETHAN": ">",
     "LSQB": "[",
     "_NL": "the end of the line",
+    "TRACTOR_RESULT": "hit or miss",
+    "SHEAR": "shear",
+    "LAPSED": "lapsed",
+    "PD": "point defence like pd4=1",
+    "PICK": "a pick like pick1/2",
+    "CARRY": "carry .5",
+    "DESTROYED": "destroyed",
+    "NOTHING": "nothing",
+    "TAG_NAME": "a tag's name",
+    "STRING": 'a "quoted" value',
 }
 
 

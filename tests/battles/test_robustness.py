@@ -113,3 +113,16 @@ def test_counts_of_one_are_singular() -> None:
     # A Mote has one engine: moving two hexes says "1 working engine".
     r = play(record("1 initiative A 5 B 3", "1 A move Mote FF", a="Mote E-AI-38-2-1 at 0,0 N"))
     assert any("(1 working engine)" in p for p in problems(r)), problems(r)
+
+
+def test_a_syntax_error_names_what_was_expected_in_the_notations_words() -> None:
+    # A misspelt tractor result is answered with the words to write, never the grammar's own
+    # names for them (`tractor_result`).
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    text = '[Game "Spaceship Battles"]\n1 B tractor Raider > Brick: r3 d5=mis\n'
+    result = CliRunner().invoke(main, ["battles", "play", "-"], input=text)
+    assert result.exit_code == 1
+    assert "expected hit or miss" in result.output and "_" not in result.output.splitlines()[0]
