@@ -188,6 +188,19 @@ def _code_error(
             expected,
             f"a Ship Code is {_SHAPE} [V.B]; `spaceships battles design` works out the numbers",
         )
+    numeric = {"a number", "a number or ?"} & set(expected)
+    if found.strip() and numeric and "a system letter" not in expected:
+        field = _FIELDS[min(source[word_start : column - 1].count("-"), len(_FIELDS) - 1)]
+        return NotationError(
+            f"unexpected {found[0]!r}: the {field} is a number",
+            text,
+            line,
+            column,
+            expected,
+            f"write the {field} as digits (`spaceships battles design` works out all three "
+            f"numbers); a Ship Code is {_SHAPE} [V.B]",
+            found[0],
+        )
     if found[:1].islower() and found[:1].isalpha():
         return NotationError(
             f"unexpected {found[0]!r}: system letters are capitals",

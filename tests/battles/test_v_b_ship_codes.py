@@ -119,3 +119,16 @@ systems = st.one_of(
 def test_canonical_text_parses_back_to_the_same_code(hull, syst, cost, tm, engines) -> None:
     code = ShipCode(hull, tuple(syst), cost, tm, engines)
     assert parse_ship_code(str(code)) == code
+
+
+def test_v_b_a_letter_in_a_number_field_names_the_field_not_a_system_letter() -> None:
+    # `abc` where the cost goes: no "write A" (a system letter has no place there).
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    result = CliRunner().invoke(main, ["battles", "check", "E-SAI(Gf)I(Xf)IIV-abc-1-4"])
+    assert result.exit_code == 1
+    assert "the cost is a number" in result.output and "write A" not in result.output
+    result = CliRunner().invoke(main, ["battles", "check", "E-SAI(Gf)I(Xf)IIV-87-x-4"])
+    assert "the turn mode is a number" in result.output
