@@ -75,7 +75,9 @@ def check_command(codes: tuple[str, ...], as_json: bool) -> None:
             bad = True
             report.append({"code": text, "ok": False, "syntax": str(exc)})
             if not as_json:
-                click.echo(str(exc), err=True)
+                # "line 1" says nothing when several codes are checked: name the code.
+                where = f"{text}: " if len(codes) > 1 else ""
+                click.echo(where + str(exc), err=True)
             continue
         problems = check_design(code)
         f = figures(code)

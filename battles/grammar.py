@@ -158,9 +158,18 @@ def _in_code(text: str, line: int, column: int) -> bool:
     return bool(re.match(r"\s*[AB]\s+ship\s+\S+\s+\S*$", head))
 
 
+_CODE_WORDS = {
+    _TERMINAL_WORDS[name]
+    for name in ("HULL", "LETTER", "LPAR", "RPAR", "MINUS", "ARC", "NUMBER", "FIELD", "_NL")
+}
+
+
 def _code_error(
     text: str, line: int, column: int, found: str, expected: tuple[str, ...]
 ) -> NotationError:
+    # The code sits inside a record's grammar, whose look-ahead also offers what may follow a
+    # whole ship line (damage words, `:`); inside a code only the code's own parts are wanted.
+    expected = tuple(word for word in expected if word in _CODE_WORDS) or expected
     source = text.splitlines()[line - 1] if text.splitlines() else ""
     word_start = source.rfind(" ", 0, column - 1) + 1
     code = source[word_start:].split()[0] if source[word_start:].split() else ""

@@ -132,3 +132,16 @@ def test_v_b_a_letter_in_a_number_field_names_the_field_not_a_system_letter() ->
     assert "the cost is a number" in result.output and "write A" not in result.output
     result = CliRunner().invoke(main, ["battles", "check", "E-SAI(Gf)I(Xf)IIV-87-x-4"])
     assert "the turn mode is a number" in result.output
+
+
+def test_v_b_several_codes_checked_say_which_one_is_wrong_and_offer_only_a_codes_parts() -> None:
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    good = "E-SAI(Gf)I(Xf)IIV-87-1-4"
+    result = CliRunner().invoke(main, ["battles", "check", good, "E-SAx"])
+    assert result.exit_code == 1
+    wrong = next(line for line in result.output.splitlines() if "unexpected" in line)
+    assert wrong.startswith("E-SAx: line 1, column 5")
+    assert "destroyed" not in wrong and "carry" not in wrong  # a ship line's words, not a code's
