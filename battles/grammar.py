@@ -130,6 +130,20 @@ def syntax_error(text: str, start: str, exc: UnexpectedInput) -> NotationError:
         found = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
     if start in ("code_text", "design_text") or _in_code(text, line, column):
         return _code_error(text, line, column, found, expected)
+    short = _short_code(text, line, column)
+    if short is not None and found == "at":
+        fields = short.count("-") + 1
+        return NotationError(
+            f"the Ship Code {short} has {fields} field{'s' if fields != 1 else ''} of 5; "
+            f"missing: {', '.join(_FIELDS[fields:])}",
+            text,
+            line,
+            column - len(short) - 1,
+            (),
+            f"a Ship Code is {_SHAPE} [V.B]; `spaceships battles design {short}` works out "
+            "the numbers",
+            short,
+        )
     what = f"unexpected {found!r}" if found.strip() else "the line ends too early"
     return NotationError(what, text, line, column, expected, _record_hint(expected), found)
 
@@ -162,6 +176,18 @@ _CODE_WORDS = {
     _TERMINAL_WORDS[name]
     for name in ("HULL", "LETTER", "LPAR", "RPAR", "MINUS", "ARC", "NUMBER", "FIELD", "_NL")
 }
+
+
+def _short_code(text: str, line: int, column: int) -> str | None:
+    """The Ship Code of a ship line that stops before its numbers (`A ship Brick C-AI(Gb) at`)."""
+    lines = text.splitlines()
+    if not 0 < line <= len(lines):
+        return None
+    head = lines[line - 1][: column - 1]
+    match = re.match(r"\s*[AB]\s+ship\s+\S+\s+(\S+)\s+$", head)
+    if match is None or match.group(1).count("-") >= 4:
+        return None
+    return match.group(1)
 
 
 def _code_error(

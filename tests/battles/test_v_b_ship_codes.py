@@ -145,3 +145,15 @@ def test_v_b_several_codes_checked_say_which_one_is_wrong_and_offer_only_a_codes
     wrong = next(line for line in result.output.splitlines() if "unexpected" in line)
     assert wrong.startswith("E-SAx: line 1, column 5")
     assert "destroyed" not in wrong and "carry" not in wrong  # a ship line's words, not a code's
+
+
+def test_v_b_a_ship_line_whose_code_stops_before_its_numbers_says_what_is_missing() -> None:
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    text = '[Game "Spaceship Battles"]\nA ship Brick C-AAAAAAI(Gb) at 0,3 N\n'
+    result = CliRunner().invoke(main, ["battles", "play", "-"], input=text)
+    assert result.exit_code == 1
+    assert "missing: cost, turn mode, engines" in result.output
+    assert "spaceships battles design C-AAAAAAI(Gb)" in result.output
