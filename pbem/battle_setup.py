@@ -190,6 +190,24 @@ def join(command: Command, desk: Desk) -> str:
     return "\n".join(lines)
 
 
+def _design_line(seat: str, text: str, line: int, column: int) -> tuple[str, str | None]:
+    """A design line as players write it, made plain: a `# comment` after it dropped, a record's
+    tag lines skipped, and a record's own ship line (`A ship NAME CODE at Q,R FACING`, as in a
+    saved .sbr) read as the ship it names, if it is the sender's side."""
+    text = text.split("#", 1)[0].strip()
+    if text.startswith("[") and text.endswith("]"):
+        return "", None
+    found = re.match(r"([AB])\s+ship\s+(.*)", text)
+    if found is None:
+        return text, None
+    if found.group(1) != seat:
+        return "", (
+            f"  line {line}, column {column}: `{text}` is a ship of player {found.group(1)}; "
+            f"you are player {seat} [R16]"
+        )
+    return found.group(2), None
+
+
 def _read_design(
     seat: str, text: str, line: int, column: int, source: str
 ) -> tuple[ShipEntry | None, list[str]]:
@@ -249,6 +267,10 @@ def submit_design(command: Command, desk: Desk) -> str:
     for text, line, column in entries_text:
         index = line - command.line
         source = source_lines[index] if 0 <= index < len(source_lines) else text
+        text, problem = _design_line(seat, text, line, column)
+        if problem or not text:
+            errors += [problem] if problem else []
+            continue
         entry, problems = _read_design(seat, text, line, column, source)
         errors += problems
         if entry is not None:

@@ -61,6 +61,23 @@ def test_create_join_and_designs_completed_by_the_tables() -> None:
     assert "Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,8 N" in reply.body
 
 
+def test_a_design_copied_from_a_record_with_comments_is_read_as_the_ships_it_names() -> None:
+    # A player pastes lines of a saved .sbr (tags, `A ship NAME CODE at Q,R FACING`) and adds a
+    # remark after a ship: the judge reads the ships; a line of the other side is refused.
+    table = new_table()
+    gm, a, b = seated(table)
+    reply = a.send(
+        a.sign_on("duel") + 'design\n[Game "Spaceship Battles"]\n'
+        "A ship Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,8 N  # the spear\n"
+        "Warden F-ASIII(Ef)Y(Mf)O at 1,7 N # the big one"
+    )
+    assert "Your design is accepted for duel (275 of 300)" in reply.body, reply.body
+    assert "Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,8 N" in reply.body
+    reply = b.send(b.sign_on("duel") + "design\nA ship Raider C-SSI(Lf)II(Gf)(Rf)D at 0,8 N")
+    assert "is a ship of player A; you are player B [R16]" in reply.body
+    assert "nothing changed" in reply.body
+
+
 def test_a_design_over_budget_or_miscosted_is_refused_with_every_reason_r16() -> None:
     table = new_table()
     gm, a, b = seated(table)
