@@ -125,6 +125,12 @@ def status(command: Command, desk: Desk) -> str:
         # The asking player's own design, theirs alone until both are in (reading R16).
         own = "\n".join(f"  {line}" for line in (players[seat].fleet or "").splitlines())
         text += f"\nYour design (hidden from your opponent until both are in):\n{own}"
+    if seat is not None and game.phase == "playing":
+        # The asking player's own orders of this phase, theirs alone until it resolves (R14).
+        mine = desk.store.orders(game.id, game.turn).get(seat)
+        if mine is not None:
+            own = "\n".join(f"  {line}" for line in mine.text.splitlines()) or "  (nothing)"
+            text += f"\nYour orders of this phase (you may replace them until it resolves):\n{own}"
     return text
 
 

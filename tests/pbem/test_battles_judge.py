@@ -147,6 +147,21 @@ def test_pending_orders_are_hidden_until_the_phase_resolves_r14() -> None:
     assert seen[0] == seen[1]
 
 
+def test_status_shows_a_player_their_own_pending_orders_and_never_the_opponents_r14() -> None:
+    seen = []
+    for moves in ("Raider FFF; Hawk FFFF", "Raider RFF; Hawk stay"):
+        table = new_table()
+        gm, a, b = seated(table)
+        a.send(a.sign_on("duel") + DESIGN_A)
+        b.send(b.sign_on("duel") + DESIGN_B)
+        b.send(b.sign_on("duel") + f"orders 1: {moves}")
+        mine = b.send(b.sign_on("duel") + "status").body
+        assert "Your orders of this phase" in mine and moves.split(";")[0] in mine
+        seen.append(a.send(a.sign_on("duel") + "status").body)
+    assert "Your orders of this phase" not in seen[0]
+    assert seen[0] == seen[1]  # Bob's pending orders change nothing Alice reads
+
+
 def test_orders_are_checked_against_the_phase_and_the_rules() -> None:
     table = new_table()
     gm, a, b = seated(table)
