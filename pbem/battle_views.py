@@ -4,8 +4,11 @@ submissions and the dice seed, and neither is ever in these texts."""
 
 from __future__ import annotations
 
+from battles.combat import bears
+from battles.hexes import arc_of, distance
 from battles.play import Replay
 from battles.records import format_record
+from battles.state import BattleState
 from pbem import games
 from pbem.battle_rows import (
     battle_settings_text,
@@ -23,6 +26,8 @@ from pbem.store import GameRow, PlayerRow
 def situation_text(game: GameRow, replay: Replay) -> str:
     state = replay.state
     lines = ["The ships (crossed-out systems in brackets):"]
+    wide = max((len(ship.crossed_text()) for ship in state.ships), default=0)
+    named = max((len(ship.name) for ship in state.ships), default=0)
     for ship in state.ships:
         where = (
             "destroyed"
@@ -32,7 +37,7 @@ def situation_text(game: GameRow, replay: Replay) -> str:
                 f"{ship.turn_mode}" + (", half a point of damage kept" if ship.carry else "")
             )
         )
-        lines.append(f"  {ship.side} {ship.name:<10} {ship.crossed_text()}  {where}")
+        lines.append(f"  {ship.side} {ship.name:<{named}}  {ship.crossed_text():<{wide}}  {where}")
     holds = [
         h
         for h in state.holds
@@ -41,7 +46,39 @@ def situation_text(game: GameRow, replay: Replay) -> str:
     ]
     for hold in holds:
         lines.append(f"  {hold.target} is held by {hold.holder}'s tractor beam this turn")
+    lines += _ranges(state)
     return "\n".join(lines)
+
+
+_ARCS = {"f": "front", "r": "right", "l": "left", "b": "rear"}
+
+
+def _ranges(state: BattleState) -> list[str]:
+    """Each standing ship's range and arc to each enemy and the weapons that bear now, so a
+    player by mail need not work out hex geometry by hand (positions are public, R16)."""
+    lines = []
+    for shooter in state.ships:
+        if shooter.destroyed:
+            continue
+        for target in state.ships:
+            if target.side == shooter.side or target.destroyed:
+                continue
+            arc = arc_of(shooter.hex, shooter.facing, target.hex)
+            where = f"{_ARCS[arc]} arc" if arc else "same hex"
+            firing = [
+                str(system)
+                for index, system in shooter.weapons()
+                if system.code != "R" and bears(state, shooter, index, target) is None
+            ]
+            lines.append(
+                f"  {shooter.name} > {target.name}: range {distance(shooter.hex, target.hex)}, "
+                f"{where}; " + (f"bears: {' '.join(firing)}" if firing else "nothing bears")
+            )
+    return (
+        ["Ranges now (range, the target's arc, the weapons that would bear):", *lines]
+        if lines
+        else []
+    )
 
 
 def next_text(game: GameRow, replay: Replay) -> str:

@@ -162,6 +162,21 @@ def test_status_shows_a_player_their_own_pending_orders_and_never_the_opponents_
     assert seen[0] == seen[1]  # Bob's pending orders change nothing Alice reads
 
 
+def test_status_gives_each_ships_range_arc_and_the_weapons_that_bear_iv_a_5() -> None:
+    # At the start the sides are 16 hexes apart, bow to bow: only the long reach weapons bear
+    # (Lancer's X beyond gun range fires as a missile, reading R5; Raider has none that reach).
+    table = new_table()
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    status = a.send(a.sign_on("duel") + "status").body
+    assert "Lancer > Raider: range 16, front arc; bears: (Xf)" in status
+    assert "Raider > Lancer: range 16, front arc; nothing bears" in status
+    # The ship table's columns line up however long a code is.
+    rows = [line for line in status.splitlines() if line.startswith(("  A ", "  B "))]
+    assert len({row.index(" at ") for row in rows}) == 1, rows
+
+
 def test_orders_are_checked_against_the_phase_and_the_rules() -> None:
     table = new_table()
     gm, a, b = seated(table)
