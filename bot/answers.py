@@ -104,6 +104,19 @@ class Answering:
             await interaction.response.send_message(text[:2000], ephemeral=True)
 
 
+async def text_or_file(text: str | None, file: discord.Attachment | None) -> str | None:
+    """What a command was given: its `text`, or the attached file's; both at once is refused
+    rather than one of them silently dropped."""
+    if file is None:
+        return text
+    if text and text.strip():
+        raise BotRefusal(
+            f"Give the text or the file {file.filename}, not both: nothing was read. "
+            "Send the command again with one of them."
+        )
+    return await read_attachment(file)
+
+
 async def read_attachment(file: discord.Attachment) -> str:
     if not file.filename.lower().endswith(ORDERS_FILE_TYPES):
         raise BotRefusal(

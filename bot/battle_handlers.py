@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 import bot.posts as posts
-from bot.answers import display_name, read_attachment
+from bot.answers import display_name, text_or_file
 from bot.battles import (
     DESIGN_EXAMPLE,
     MOVES_EXAMPLE,
@@ -43,8 +43,7 @@ class BattleHandlers(ComputerGames):
         role = self.service.player_role(
             interaction.user.id, game_name, self._channel_id(interaction)
         )
-        if file is not None:
-            text = await read_attachment(file)
+        text = await text_or_file(text, file)
         if not text or not text.strip():
             await self._design_modal(interaction, role.game)
             return

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 import bot.posts as posts
-from bot.answers import display_name, read_attachment
+from bot.answers import display_name, text_or_file
 from bot.battle_handlers import BattleHandlers
 from bot.battles import is_battle, orders_turn, phase_name
 from bot.components import FLEET_EXAMPLE, ORDERS_EXAMPLE, TextForm
@@ -44,8 +44,7 @@ class Handlers(BattleHandlers):
         role = self.service.player_role(
             interaction.user.id, game_name, self._channel_id(interaction)
         )
-        if file is not None:
-            text = await read_attachment(file)
+        text = await text_or_file(text, file)
         if not text:
             await self._fleet_modal(interaction, role.game)
             return
@@ -91,8 +90,7 @@ class Handlers(BattleHandlers):
         role = self.service.player_role(
             interaction.user.id, game_name, self._channel_id(interaction)
         )
-        if file is not None:
-            text = await read_attachment(file)
+        text = await text_or_file(text, file)
         battle = is_battle(role.game)
         if turn is None:
             turn = orders_turn(role.game) if battle else max(role.game.turn, 1)

@@ -135,6 +135,10 @@ async def test_a_fleet_file_is_read_and_a_wrong_file_refused(world: World) -> No
     assert "attach a text file (.ssr, .sbr or .txt)" in text_of(picture)
     broken = await alice.slash(thread, "spaceships fleet", file=("fleet.txt", b"DS \xff"))
     assert "is not UTF-8 text" in text_of(broken)
+    both = await alice.slash(
+        thread, "spaceships fleet", text="DS Rv1", file=("fleet.ssr", FLEET_A.encode())
+    )
+    assert "not both: nothing was read" in text_of(both)
 
 
 async def test_the_fleet_form_from_the_button(world: World) -> None:
