@@ -10,6 +10,7 @@ turn and hits, explosions and kamikaze deaths take effect at its end [classic 2.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
@@ -289,24 +290,7 @@ def adjudicate(
         materiel.append(turn.spaces[p].size - destroyed.bit_count())
     materiel_a, materiel_b = materiel
     report = TurnReport(turn_number, first, entries_a, entries_b, materiel_a, materiel_b)
-    # 2.3.1: a player with no ship left; 2.3.2: a player who could only kamikaze and scan and
-    # recorded nothing but scans (or nothing). Classic 2.3.2 reads the same with no scans.
-    result = _PLAYING
-    if (
-        materiel_a == 0
-        or materiel_b == 0
-        or (checked_a.limited and checked_a.only_scans)
-        or (checked_b.limited and checked_b.only_scans)
-    ):
-        if ruleset.scoring == "hits":
-            score = {"A": players[0].hits, "B": players[1].hits}
-        else:
-            score = {"A": materiel_a, "B": materiel_b}  # 2.3.3, 2.3.5
-        if score["A"] != score["B"]:
-            winner = "A" if score["A"] > score["B"] else "B"
-        else:
-            winner = _tiebreak(state, orders)
-        result = GameResult(True, turn_number, score, winner)
+    result = _ending(state, orders, players, materiel_a, materiel_b, turn_number)  # 2.3
     next_state = GameState(
         ruleset,
         players[0],
@@ -422,23 +406,7 @@ def next_state(state: GameState, checked_a: CheckedOrders, checked_b: CheckedOrd
         )
         materiel.append(spaces[p].size - lost.bit_count())
     materiel_a, materiel_b = materiel
-    result = _PLAYING
-    # 2.3.1, 2.3.2 (classic 2.3.2), as in adjudicate.
-    if (
-        materiel_a == 0
-        or materiel_b == 0
-        or (checked_a.limited and checked_a.only_scans)
-        or (checked_b.limited and checked_b.only_scans)
-    ):
-        if ruleset.scoring == "hits":
-            score = {"A": players[0].hits, "B": players[1].hits}
-        else:
-            score = {"A": materiel_a, "B": materiel_b}  # 2.3.3, 2.3.5
-        if score["A"] != score["B"]:
-            winner = "A" if score["A"] > score["B"] else "B"
-        else:
-            winner = _tiebreak(state, orders)
-        result = GameResult(True, turn_number, score, winner)
+    result = _ending(state, orders, players, materiel_a, materiel_b, turn_number)  # 2.3
     history = TurnHistory.unreported(
         turn_number, checked_a, checked_b, lambda: adjudicate(state, checked_a, checked_b)[1]
     )
@@ -453,6 +421,36 @@ def next_state(state: GameState, checked_a: CheckedOrders, checked_b: CheckedOrd
     )
     next_state.know_bits((destroyed[0], fired[0]), (destroyed[1], fired[1]))
     return next_state
+
+
+def _ending(
+    state: GameState,
+    orders: tuple[CheckedOrders, CheckedOrders],
+    players: Sequence[PlayerState],
+    materiel_a: int,
+    materiel_b: int,
+    turn_number: int,
+) -> GameResult:
+    """Whether the turn ended the game, with the scores and the winner. 2.3.1: a player with no
+    ship left; 2.3.2: a player who could only kamikaze and scan and recorded nothing but scans
+    (or nothing); classic 2.3.2 reads the same with no scans."""
+    checked_a, checked_b = orders
+    if not (
+        materiel_a == 0
+        or materiel_b == 0
+        or (checked_a.limited and checked_a.only_scans)
+        or (checked_b.limited and checked_b.only_scans)
+    ):
+        return _PLAYING
+    if state.ruleset.scoring == "hits":
+        score = {"A": players[0].hits, "B": players[1].hits}
+    else:
+        score = {"A": materiel_a, "B": materiel_b}  # 2.3.3, 2.3.5
+    if score["A"] != score["B"]:
+        winner = "A" if score["A"] > score["B"] else "B"
+    else:
+        winner = _tiebreak(state, orders)
+    return GameResult(True, turn_number, score, winner)
 
 
 def _tiebreak(state: GameState, orders: tuple[CheckedOrders, CheckedOrders]) -> str:
