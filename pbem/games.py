@@ -12,58 +12,42 @@ from datetime import datetime
 from typing import Any
 
 import engine
-from engine import GameState, Ruleset
-from engine.match import GameOutcome, match_over, match_winner
-from notation.fleets import Fleet
-from notation.parse import parse_fleet, parse_orders
-from pbem import matches, materiel, render
-from pbem.computer_seat import play_computer_seats, put_in_computer_fleets
-from pbem.deadlines import DeadlineRule, format_moment
+from engine import GameState
+from notation.parse import parse_orders
+from pbem import match_turns, matches, materiel, render
+from pbem.computer_seat import play_computer_seats
+from pbem.gamerows import (
+    SEATS,
+    deadline_line,
+    names_of,
+    open_phase,
+    other,
+    ruleset_of,
+    state_of,
+    stored_fleet,
+    subject,
+)
 from pbem.messages import Attachment, Outbound
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.store import GameRow, Store
 
-SEATS = ("A", "B")
-
-
-def other(seat: str) -> str:
-    return "B" if seat == "A" else "A"
-
-
-def ruleset_of(game: GameRow) -> Ruleset:
-    return Ruleset.from_tags(game.ruleset, game.options)
-
-
-def state_of(game: GameRow) -> GameState:
-    assert game.state is not None, "a game in play has a state"
-    return GameState.from_json(game.state)
-
-
-def names_of(players: dict[str, PlayerRow]) -> dict[str, str]:
-    return {seat: (players[seat].name if seat in players else f"player {seat}") for seat in SEATS}
-
-
-def stored_fleet(game: GameRow, player: PlayerRow) -> Fleet:
-    assert player.fleet is not None
-    return parse_fleet(player.fleet, ruleset_of(game).colour_order)
-
-
-def subject(game: GameRow, what: str) -> str:
-    return f"Spaceships {game.name}: {what}"
-
-
-def open_phase(game: GameRow, now: datetime) -> GameRow:
-    """The fleets or a turn open now: the rule gives their deadline; reminders start afresh."""
-    deadline = DeadlineRule.parse(game.deadline_rule).deadline_for(now)
-    return replace(game, opened_at=now, deadline=deadline, reminded=False, late_notified=False)
-
-
-def deadline_line(game: GameRow) -> str:
-    if game.deadline is None:
-        return "No deadline: the turn is adjudicated when both players have sent orders."
-    line = f"Deadline: {format_moment(game.deadline)}"
-    if game.grace_hours:
-        line += f" (grace {game.grace_hours:g}h)"
-    return line + "."
+# The plain helpers live in pbem.gamerows; callers have long read them here too.
+__all__ = [
+    "SEATS",
+    "adjudicate_turn",
+    "both_orders_in",
+    "deadline_line",
+    "end_game",
+    "master_notice",
+    "names_of",
+    "open_phase",
+    "other",
+    "ruleset_of",
+    "start_play",
+    "start_state",
+    "state_of",
+    "stored_fleet",
+    "subject",
+]
 
 
 def start_state(store: Store, game: GameRow) -> GameState:
@@ -331,7 +315,9 @@ def end_game(
     match = matches.match_of(store, game)
     file_name, attached, said, what = f"{game.name}.ssr", record_text, "", "game over"
     if match is not None:
-        outcome, said, goes_on = _match_outcome(store, match, outcome, state, names, record_text)
+        outcome, said, goes_on = match_turns.match_outcome(
+            store, match, outcome, state, names, record_text
+        )
         what = f"game {match.number} over" if goes_on else "the match is over"
         if goes_on:
             file_name = f"{game.name}-game{match.number}.ssr"
@@ -397,150 +383,6 @@ def end_game(
         )
     if goes_on:
         assert match is not None
-        game, more = _open_next_game(store, game, now, match)
+        game, more = match_turns.open_next_game(store, game, now, match)
         messages += more
-    return game, messages
-
-
-def _match_outcome(
-    store: Store,
-    match: matches.Match,
-    outcome: dict[str, Any],
-    state: GameState | None,
-    names: dict[str, str],
-    record_text: str,
-) -> tuple[dict[str, Any], str, bool]:
-    """A game of a match has ended: keep it, and say the standings and whether the match goes
-    on. A game ended by the rules may end the match [9.3.1, 10.6.1]; a resignation or the game
-    master's cancel ends it with that game (docs/readings.md)."""
-    finished = GameOutcome.of(state) if state is not None and state.over else None
-    if finished is None and outcome.get("resigned") in SEATS:
-        finished = GameOutcome.by_resignation(outcome["resigned"], state)
-    matches.keep_game(store, match, record_text, finished)
-    standings = match.standings(finished)
-    if finished is None:
-        goes_on = False
-        winner = outcome.get("winner") if outcome.get("winner") in SEATS else None
-    else:
-        done = [*match.outcomes, finished]
-        goes_on = not match_over(match.rules, done, matches.agreed_to_end(match.agreed))
-        winner = None if goes_on else match_winner(match.rules, done)
-    said = [matches.standings_text(match, names, finished)]
-    if goes_on:
-        said.append(f"The match goes on: game {match.number + 1} opens (see the next message).")
-    elif winner in SEATS:
-        said.append(f"The match is over: {names[winner]} ({winner}) wins the match.")
-    elif winner == "draw":
-        said.append("The match is over: it is a draw [9.5].")
-    else:
-        said.append("The match is over, without a result.")
-    if not goes_on:
-        said.append("The whole match record is attached.")
-    outcome = {
-        **outcome,
-        "match": {
-            "game": match.number,
-            "standings": standings.to_json(),
-            "over": not goes_on,
-            "winner": winner,
-        },
-    }
-    return outcome, "\n".join(said), goes_on
-
-
-def end_match_now(
-    store: Store, game: GameRow, now: datetime, match: matches.Match
-) -> tuple[GameRow, list[Outbound]]:
-    """The players (or the game master) agreed to end the match between two games, when a
-    game has just ended [9.3.1, 10.6.1]: the match is over with the games played."""
-    players = store.players(game.id)
-    names = names_of(players)
-    winner = match_winner(match.rules, match.outcomes)
-    standings = match.standings()
-    outcome = {
-        "winner": None,
-        "reason": f"the match ended by agreement after game {len(match.outcomes)}",
-        "turn": None,
-        "score": None,
-        "match": {
-            "game": len(match.outcomes),
-            "standings": standings.to_json(),
-            "over": True,
-            "winner": winner,
-        },
-    }
-    game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
-    store.update_game(game)
-    record = matches.match_record_text(
-        game, match.rules, players, matches.kept_records(store, game.id)
-    )
-    attachment = Attachment(f"{game.name}.ssr", "text/plain; charset=utf-8", record.encode())
-    result = "a draw [9.5]" if winner == "draw" else f"{names[winner]} ({winner}) wins the match"
-    body = "\n".join(
-        [
-            f"Match {game.name} is over by agreement after game {len(match.outcomes)} [9.3]; "
-            f"game {match.number} is not played.",
-            f"Standings {standings.describe(names)}: {result}.",
-            "The whole match record is attached.",
-        ]
-    )
-    recipients = [players[s].address for s in SEATS if s in players]
-    recipients += store.observers(game.id)
-    return game, [
-        Outbound(
-            (a,), subject(game, "the match is over"), body, game.name, attachments=(attachment,)
-        )
-        for a in recipients
-    ]
-
-
-def _open_next_game(
-    store: Store, game: GameRow, now: datetime, match: matches.Match
-) -> tuple[GameRow, list[Outbound]]:
-    """The next game of the match opens by itself: each player is told the standings, what
-    they carried and exactly what they may build [10.3], and sends a fleet."""
-    matches.next_game(store, match)
-    store.clear_play(game.id)
-    for seat in SEATS:
-        store.set_fleet(game.id, seat, None)
-    game = replace(game, phase="setup", turn=0, state=None, outcome=None, ended_at=None)
-    game = open_phase(game, now)
-    store.update_game(game)
-    following = matches.match_of(store, game)
-    assert following is not None
-    carried = {seat: following.carried(seat) for seat in SEATS}
-    computers = put_in_computer_fleets(store, game, carried, following.number)
-    players = store.players(game.id)
-    names = names_of(players)
-    ruleset = ruleset_of(game)
-    head = f"Game {following.number} of match {game.name} opens ({following.rules.describe()})."
-    standings = "Standings " + following.standings().describe(names) + "."
-    messages = []
-    for seat in SEATS:
-        body = "\n".join(
-            [
-                head,
-                standings,
-                "",
-                matches.building_text(carried[seat], ruleset),
-                *(["The computer's fleet is in [10.4]."] if other(seat) in computers else []),
-                "Send it like this (identities number all ships of a type together: MD1, MD2):",
-                *([] if game.accounts else [f"  game {game.name} PASSWORD"]),
-                "  fleet DS ...; KC ...; ...",
-                deadline_line(game),
-            ]
-        )
-        messages.append(
-            Outbound(
-                (players[seat].address,),
-                subject(game, f"game {following.number}: send your fleet"),
-                body,
-                game.name,
-                kind="next",
-            )
-        )
-    for address in store.observers(game.id):
-        body = f"{head}\n{standings}\nThe players are sending their fleets.\n{deadline_line(game)}"
-        opens = subject(game, f"game {following.number} opens")
-        messages.append(Outbound((address,), opens, body, game.name, kind="next"))
     return game, messages

@@ -10,7 +10,7 @@ from notation.errors import NotationError
 from notation.format import format_fleet
 from notation.orders import MissileLaunch, Order, format_orders
 from notation.parse import parse_fleet, parse_orders
-from pbem import games, matches, materiel, notes, render
+from pbem import games, match_turns, matches, materiel, notes, render
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
@@ -274,7 +274,7 @@ def end_match(command: Command, desk: Desk) -> str:
         )
     between = game.phase == "setup" and match.outcomes and match.number > len(match.outcomes)
     if between:
-        game, messages = games.end_match_now(desk.store, game, desk.now, match)
+        game, messages = match_turns.end_match_now(desk.store, game, desk.now, match)
         desk.reply.messages += messages
         desk.forget(game)
         return f"Match {game.name} is over by agreement; everyone has the whole match record."

@@ -1,0 +1,58 @@
+"""A game row's plain facts: its seats, ruleset, state, player names, mail subjects and deadline.
+
+Small helpers every part of the judge reads a stored game with; they change nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from engine import GameState, Ruleset
+from notation.fleets import Fleet
+from notation.parse import parse_fleet
+from pbem.deadlines import DeadlineRule, format_moment
+from pbem.store import GameRow, PlayerRow
+
+SEATS = ("A", "B")
+
+
+def other(seat: str) -> str:
+    return "B" if seat == "A" else "A"
+
+
+def ruleset_of(game: GameRow) -> Ruleset:
+    return Ruleset.from_tags(game.ruleset, game.options)
+
+
+def state_of(game: GameRow) -> GameState:
+    assert game.state is not None, "a game in play has a state"
+    return GameState.from_json(game.state)
+
+
+def names_of(players: dict[str, PlayerRow]) -> dict[str, str]:
+    return {seat: (players[seat].name if seat in players else f"player {seat}") for seat in SEATS}
+
+
+def stored_fleet(game: GameRow, player: PlayerRow) -> Fleet:
+    assert player.fleet is not None
+    return parse_fleet(player.fleet, ruleset_of(game).colour_order)
+
+
+def subject(game: GameRow, what: str) -> str:
+    return f"Spaceships {game.name}: {what}"
+
+
+def open_phase(game: GameRow, now: datetime) -> GameRow:
+    """The fleets or a turn open now: the rule gives their deadline; reminders start afresh."""
+    deadline = DeadlineRule.parse(game.deadline_rule).deadline_for(now)
+    return replace(game, opened_at=now, deadline=deadline, reminded=False, late_notified=False)
+
+
+def deadline_line(game: GameRow) -> str:
+    if game.deadline is None:
+        return "No deadline: the turn is adjudicated when both players have sent orders."
+    line = f"Deadline: {format_moment(game.deadline)}"
+    if game.grace_hours:
+        line += f" (grace {game.grace_hours:g}h)"
+    return line + "."
