@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.battle_guide import battle_guide
-from pbem.commands import help_text as judge_help
+from pbem.command_help import help_text as judge_help
 
 OVERVIEW = """\
 Spaceships in Discord: all commands are under /spaceships.

@@ -111,7 +111,8 @@ class Command:
 Parsed = Command | CommandError
 
 
-def _keyword(word: str) -> str | None:
+def keyword_of(word: str) -> str | None:
+    """The canonical keyword a word names (any case, aliases too), or None."""
     lowered = word.lower().rstrip(":")
     if lowered in SYNOPSIS:
         return lowered
@@ -176,10 +177,10 @@ def parse_commands(text: str, subject: str = "") -> list[Parsed]:
             continue
         words = _columns(raw)
         first, first_column = words[0]
-        keyword = _keyword(first)
-        if keyword is None and ":" in first and _keyword(first.split(":", 1)[0]):
+        keyword = keyword_of(first)
+        if keyword is None and ":" in first and keyword_of(first.split(":", 1)[0]):
             # `orders:3` or `fleet:` written without a space
-            keyword = _keyword(first.split(":", 1)[0])
+            keyword = keyword_of(first.split(":", 1)[0])
         if keyword is None:
             if first.lower() == "end":
                 continue
@@ -236,7 +237,7 @@ def _block_end(lines: list[str], start: int, keyword: str, has_head: bool) -> in
                 return index
             index += 1
             continue
-        if _keyword(stripped.split()[0]) is not None:
+        if keyword_of(stripped.split()[0]) is not None:
             return index
         seen = True
         index += 1
@@ -396,115 +397,3 @@ def _settings(
     if problem:
         return problem
     return tuple(settings)
-
-
-# More about the commands a player most often gets wrong, for `help TOPIC`.
-DETAILS: dict[str, str] = {
-    "create": (
-        "Settings, in any order: vs computer [LEVEL]; ruleset 2.6.1|classic; options "
-        "fleet=cost:24 colours=RYGOB (key=value words need no `options`); deadline RULE; "
-        "reminder DURATION; grace DURATION; missing noactions|wait; news on|off; private.\n"
-        "A match of several games: match=scored|continued and its end games=N, score=N, "
-        "wins=N or end=agreed (default games=3); a continued match may add victory="
-        "score|wins|materiel and a build table build=one-death-star|many-death-stars.\n"
-        "Example: create alpha deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 reminder 12h\n"
-        "Example: create alpha match=continued games=3 build=one-death-star\n"
-        "Spaceship Battles: create NAME battles budget=300 turns=20 x=reach (then the same "
-        "timing settings); `help battles` tells the whole game.\n"
-        "Against the computer: create alpha vs computer (or vs computer hunt; levels: "
-        "random, hunt, density, expert, the default). You take seat A at once; the computer "
-        "has B and answers each turn as soon as your orders are in. It plays matches too: "
-        "create alpha vs computer hunt match=continued games=3; in a continued match it builds "
-        "its additional ships from what it carried [10.3]."
-    ),
-    "endmatch": (
-        "After `game NAME PASSWORD` (or `master NAME PASSWORD`): ask to end the match. It "
-        "ends when both players have asked, or the game master has, and only when a game has "
-        "just ended [9.3.1, 10.6.1]: after the game in play, or at once between two games."
-    ),
-    "design": (
-        "Spaceship Battles, after `game NAME PASSWORD`: `design` and then one ship a line, "
-        "its name and Ship Code, the three numbers optional (the judge works them out), and "
-        "optionally where it starts:\n"
-        "  design\n  Lancer E-SAI(Gf)I(Xf)IIV\n  Kite E-AI(Mf)(Gf)IIID at 1,8 N\n"
-        "Within the budget; replaceable until both designs are in. The hulls and systems "
-        "with their costs: `help battles`."
-    ),
-    "fleet": (
-        "After `game NAME PASSWORD`: `fleet` and then your ships, each its type code and its "
-        "cells, separated by `;` or new lines, up to a blank line or `end`:\n"
-        "  fleet DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ...\n"
-        "The grid form (five 5x5 grids side by side and a `key:` line) works too. You may "
-        "replace your fleet until both fleets are in."
-    ),
-    "orders": (
-        "After `game NAME PASSWORD`: `orders TURN: ORDERS` in the conventional notation, e.g.\n"
-        "  orders 3: Gx3 Gx4 bRv1Rx1 mYw3 Yw2 sOz5 kBz5 Bz4\n"
-        "Cells are strikes; b+two end cells a beam; m+values a missile launch and k+cell a "
-        "kamikaze launch (each with its target among the strikes); s+cell a scan. "
-        "`orders 3:` alone means no actions. Orders for another turn than the current one are "
-        "refused. You may replace them until your opponent's are in.\n"
-        "In a Spaceship Battles game: moves (`orders 2: Lancer FFRF; Kite stay`) in the "
-        "movement phase, volleys (`orders 2: Lancer > Raider; tractor Kite > Raider`) in the "
-        "fire phase; `orders 2: none` (or `orders 2:` alone) when your ships do nothing this "
-        "phase; more in `help battles`."
-    ),
-    "deadline": (
-        "A duration after each turn opens (48h, 2 days), a UTC moment (2026-12-01 20:00), an "
-        "RFC 5545 rule (FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20), or none. Game masters change it "
-        "after `master NAME PASSWORD`."
-    ),
-    "news": (
-        "The judge mails the game master when a player joins, when the game begins, when a "
-        "deadline passes with orders missing, and at the end (not when they play or observe "
-        "the game: they read it there). After `master NAME PASSWORD`, `news off` stops those "
-        "mails and `news on` brings them back; `create NAME news off` starts without them."
-    ),
-    "history": (
-        "`history NAME`: what both players have seen, as a record. After `game NAME PASSWORD`, "
-        "`history`: your own record, with your fleet and orders too. Once the game is over, "
-        "everything."
-    ),
-}
-
-
-def help_text(topic: str = "") -> str:
-    """The command list, or more about one command."""
-    keyword = _keyword(topic.split()[0]) if topic.strip() else None
-    if keyword is not None:
-        text = _synopsis_line(keyword)
-        if keyword in DETAILS:
-            text += "\n\n" + DETAILS[keyword]
-        return text + "\n\n" + GUIDE_OFFER
-    if topic.strip().lower() in ("guide", "all", "manual"):
-        from pbem.guide import GUIDE
-
-        return GUIDE
-    lines = ["Commands (one per line, any case):", ""]
-    lines += ["  " + _synopsis_line(k) for k in SYNOPSIS]
-    lines += [
-        "",
-        "Create settings: vs computer [LEVEL], ruleset 2.6.1|classic,",
-        "  options fleet=cost:24 colours=RYGOB ...,",
-        "  match=scored|continued games=3 (or score=N, wins=N, end=agreed) build=...,",
-        "  deadline 48h | 2026-12-01 20:00 | FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 | none,",
-        "  reminder 12h, grace 1h, missing noactions|wait, news off, private;",
-        "  battles budget=300 turns=20 x=reach|missile|best for Spaceship Battles",
-        "  (`help battles`: designs, orders and the tables).",
-        "A turn's orders, e.g.:",
-        "  game NAME PASSWORD",
-        "  orders 3: Gx3 Gx4 mv Yw2 sOz5",
-        "More about one command: help create, help fleet, help orders, help deadline ...;",
-        "the battle game: help battles.",
-        GUIDE_OFFER,
-    ]
-    return "\n".join(lines)
-
-
-GUIDE_OFFER = "The whole guide, by mail: send `help guide`."
-_WIDTH = max(len(usage) for usage, _ in SYNOPSIS.values()) + 2
-
-
-def _synopsis_line(keyword: str) -> str:
-    usage, what = SYNOPSIS[keyword]
-    return usage.ljust(_WIDTH) + what

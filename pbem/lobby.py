@@ -9,7 +9,8 @@ from computer.player import LEVELS, LevelError, level_named
 from engine import Ruleset, RulesetError
 from engine.match import MatchError
 from pbem import games, matches, render
-from pbem.commands import Command, help_text
+from pbem.command_help import help_text
+from pbem.commands import Command
 from pbem.computer_seat import seat_computer
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
