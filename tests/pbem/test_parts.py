@@ -203,7 +203,7 @@ def test_a_transaction_that_fails_leaves_nothing_behind() -> None:
 
 
 def test_help_on_a_topic_explains_it_with_an_example() -> None:
-    from pbem.commands import help_text
+    from pbem.command_help import help_text
 
     text = help_text("Orders")
     assert text.startswith("orders TURN: ORDERS") and "orders 3: Gx3 Gx4" in text
