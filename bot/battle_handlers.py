@@ -78,10 +78,11 @@ class BattleHandlers(ComputerGames):
         role = self._seated(game, interaction.user.id)
         assert role.seat is not None
         before = self.service.players(game)[role.seat].fleet
-        answer = self.service.submit(
+        answer = self.service.submit_block(
             interaction.user.id,
             display_name(interaction.user),
-            f"design\n{text.strip()}",
+            "design",
+            text,
             game,
             interaction.id,
         )

@@ -71,9 +71,8 @@ class Handlers(BattleHandlers):
         role = self._player(game, interaction.user.id)
         assert role.seat is not None
         before = self.service.players(game)[role.seat].fleet
-        command = f"fleet {text.strip()}" if "\n" not in text.strip() else f"fleet\n{text.strip()}"
-        answer = self.service.submit(
-            interaction.user.id, display_name(interaction.user), command, game, interaction.id
+        answer = self.service.submit_block(
+            interaction.user.id, display_name(interaction.user), "fleet", text, game, interaction.id
         )
         after = self.service.players(game)[role.seat].fleet
         files = [posts.fleet_file(game, after)] if after and after != before else None

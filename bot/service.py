@@ -158,6 +158,30 @@ class Service:
         same text the email judge gives), after the transaction has committed."""
         return self.submit_as(member_address(user_id), name, text, game, interaction_id)
 
+    def submit_block(
+        self,
+        user_id: int,
+        name: str,
+        keyword: str,
+        text: str,
+        game: GameRow,
+        interaction_id: int | None = None,
+    ) -> str:
+        """A fleet or a design as the member typed or attached it, under its command word.
+        The judge counts lines as the member does, so "line 3" in the answer is their line 3."""
+        lines = text.rstrip().splitlines()
+        leading = 0
+        while leading < len(lines) and not lines[leading].strip():
+            leading += 1
+        body = lines[leading:]
+        if len(body) == 1:
+            command, first_line = f"{keyword} {body[0].strip()}", leading + 1
+        else:
+            command, first_line = "\n".join([keyword, *body]), leading
+        return self.submit_as(
+            member_address(user_id), name, command, game, interaction_id, first_line
+        )
+
     def submit_as(
         self,
         address: str,
@@ -165,6 +189,7 @@ class Service:
         text: str,
         game: GameRow | None = None,
         interaction_id: int | None = None,
+        first_line: int = 1,
     ) -> str:
         """One submission as any player the bot vouches for (a member, the computer)."""
         with self.store.transaction():
@@ -179,6 +204,7 @@ class Service:
                     sender_name=name,
                     authenticated=True,
                     game=game.name if game else None,
+                    first_line=first_line,
                 )
             )
         return replies[0].body

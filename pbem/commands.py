@@ -157,11 +157,14 @@ def _subject_text(subject: str) -> str:
         cleaned = cleaned[match.end() :]
 
 
-def parse_commands(text: str, subject: str = "") -> list[Parsed]:
+def parse_commands(text: str, subject: str = "", first_line: int = 1) -> list[Parsed]:
     """Every command of a submission, in order, with an error in place of each bad line.
 
     The subject is read as a command line only when the text holds no command at all (so a
     front end that already copied the subject into the text is not answered twice).
+    `first_line` is the number the sender gives the text's first line: a front end that put a
+    command line of its own before the sender's text counts from there, so positions in the
+    answer are positions in what the sender wrote.
     """
     lines = text.splitlines()
     if not any(line.strip() and not line.strip().startswith("#") for line in lines):
@@ -170,7 +173,7 @@ def parse_commands(text: str, subject: str = "") -> list[Parsed]:
     index = 0
     while index < len(lines):
         raw = lines[index]
-        number = index + 1
+        number = index + first_line
         index += 1
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):

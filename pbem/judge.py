@@ -66,7 +66,9 @@ class Judge:
     def handle_counting(self, inbound: Inbound) -> tuple[list[Outbound], int]:
         """`handle`, and how many moves of a game (a fleet, a design, orders) the submission
         made or changed."""
-        commands = parse_commands(inbound.text, inbound.subject if inbound.read_subject else "")
+        commands = parse_commands(
+            inbound.text, inbound.subject if inbound.read_subject else "", inbound.first_line
+        )
         reply = Reply()
         with self._lock, self.store.transaction():
             now = self._now()

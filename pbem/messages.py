@@ -43,6 +43,9 @@ class Inbound:
     # Whether the core may read the subject as commands when the text has none; False when the
     # front end has already decided (a reply to the judge's own mail carries its subject).
     read_subject: bool = True
+    # The number of the text's first line as the sender counts: 0 when the front end put a
+    # command line of its own (`design`) before what the sender typed or attached.
+    first_line: int = 1
 
 
 @dataclass(frozen=True, slots=True)

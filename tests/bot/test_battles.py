@@ -297,3 +297,18 @@ async def test_the_battle_guide_and_answers_show_discord_syntax(world: World) ->
     said = begins.embeds[0].description
     assert "Send:  /spaceships orders text:SHIP FFRF; SHIP stay" in said
     assert "PASSWORD" not in said
+
+
+async def test_a_design_file_s_mistake_is_placed_at_the_line_the_player_wrote(
+    world: World,
+) -> None:
+    """The bot puts `design` before the member's text; the answer still counts their lines."""
+    thread = await start_battle(world)
+    alice = world.member("alice")
+    text = "# my fleet\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(E)Y(Mf)O at 1,7 N\n"
+    wrong = text_of(await alice.slash(thread, "spaceships design", text=text))
+    assert "Your design is refused" in wrong, wrong
+    assert "line 3, column 16: the weapon E has no arc of fire" in wrong, wrong
+    # Blank lines before the design are the member's lines too.
+    wrong = text_of(await alice.slash(thread, "spaceships design", text="\n\n" + text))
+    assert "line 5, column 16: the weapon E has no arc of fire" in wrong, wrong

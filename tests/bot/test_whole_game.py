@@ -111,3 +111,14 @@ async def test_an_open_challenge_is_taken_by_the_first_member(world: World) -> N
     thread = world.thread()
     assert "alice-carol" in thread.name
     assert "deadline 2d" in thread.history()[0].content
+
+
+async def test_a_fleet_s_mistake_is_placed_at_the_line_the_member_wrote(world: World) -> None:
+    """A fleet sent over several lines is read under the bot's own `fleet` line; the answer
+    counts the member's lines, not the bot's [3.6]."""
+    thread = await start_game(world)
+    alice = world.member("alice")
+    text = FLEET_A.replace("; ", "\n").replace("MD Yv3 Yw3 Yx3", "MD Yv3 Yw3 Yq3")
+    wrong = text_of(await alice.slash(thread, "spaceships fleet", text=text))
+    assert "line 4" in wrong, wrong
+    assert "line 5" not in wrong, wrong
