@@ -105,7 +105,8 @@ def battle_guide(front_end: str = "mail") -> str:
             "replaceable until your opponent's are in.",
             "Movement: each ship's steps, F one hex ahead, L or R one hexside; at most as many "
             "F as the ship has working engines, and a turn only after as many F as its turn "
-            "mode since the last turn; `stay`, or leave a ship out, and it stays.",
+            "mode since the last turn (the count runs on across turns; `status` says how "
+            "many more each ship needs); `stay`, or leave a ship out, and it stays.",
             "  " + indent(move.splitlines()),
             "Fire: `SHIP > TARGET`, weapons named if you like, `A+B > TARGET` for a fire "
             "group, `tractor SHIP > TARGET` for a tractor beam. A weapon fires at a ship in "

@@ -8,7 +8,7 @@ from battles.combat import bears
 from battles.hexes import arc_of, distance
 from battles.play import Replay
 from battles.records import format_record
-from battles.state import BattleState
+from battles.state import BattleState, ShipState
 from pbem import games
 from pbem.battle_rows import (
     battle_settings_text,
@@ -34,7 +34,8 @@ def situation_text(game: GameRow, replay: Replay) -> str:
             if ship.destroyed
             else (
                 f"at {ship.hex} facing {ship.facing}, speed {ship.speed}, turn mode "
-                f"{ship.turn_mode}" + (", half a point of damage kept" if ship.carry else "")
+                f"{ship.turn_mode} ({_turning(ship)})"
+                + (", half a point of damage kept" if ship.carry else "")
             )
         )
         lines.append(f"  {ship.side} {ship.name:<{named}}  {ship.crossed_text():<{wide}}  {where}")
@@ -48,6 +49,13 @@ def situation_text(game: GameRow, replay: Replay) -> str:
         lines.append(f"  {hold.target} is held by {hold.holder}'s tractor beam this turn")
     lines += _ranges(state)
     return "\n".join(lines)
+
+
+def _turning(ship: ShipState) -> str:
+    """Whether the ship may turn at its next step: the hexes ahead since its last turn count
+    across turns (reading R6), so a player need not keep that count by hand."""
+    ahead = ship.turn_mode - ship.straight
+    return "may turn now" if ahead <= 0 else f"may turn after {ahead} more ahead"
 
 
 _ARCS = {"f": "front", "r": "right", "l": "left", "b": "rear"}

@@ -177,6 +177,24 @@ def test_status_gives_each_ships_range_arc_and_the_weapons_that_bear_iv_a_5() ->
     assert len({row.index(" at ") for row in rows}) == 1, rows
 
 
+def test_status_says_how_far_each_ship_must_go_ahead_before_it_may_turn_r6() -> None:
+    # Every ship starts free to turn; a turn starts the count again, and the count runs on
+    # across turns (reading R6), so the player by mail need not keep it by hand.
+    table = new_table()
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    status = a.send(a.sign_on("duel") + "status").body
+    assert "speed 3, turn mode 2 (may turn now)" in status
+    a.send(a.sign_on("duel") + "orders 1: Warden FR")
+    b.send(b.sign_on("duel") + "orders 1: none")
+    status = a.send(a.sign_on("duel") + "status").body
+    warden = next(line for line in status.splitlines() if "A Warden" in line)
+    assert "turn mode 2 (may turn after 2 more ahead)" in warden, warden
+    lancer = next(line for line in status.splitlines() if "A Lancer" in line)
+    assert "(may turn now)" in lancer, lancer
+
+
 def test_orders_are_checked_against_the_phase_and_the_rules() -> None:
     table = new_table()
     gm, a, b = seated(table)
