@@ -121,8 +121,14 @@ def design_command(code: str, as_json: bool) -> None:
         click.echo(str(exc), err=True)
         sys.exit(1)
     done = complete(draft)
-    if draft.complete and draft != done and not as_json:
-        click.echo(f"(written {draft.cost}-{draft.turn_mode}-{draft.engines}; by the tables:)")
+    written = (draft.cost, draft.turn_mode, draft.engines)
+    wrong = any(
+        w is not None and w != t
+        for w, t in zip(written, (done.cost, done.turn_mode, done.engines), strict=True)
+    )
+    if wrong and not as_json:
+        shown = "-".join("?" if w is None else str(w) for w in written)
+        click.echo(f"(written {shown}; by the tables:)")
     f = figures(done)
     problems = check_design(done)
     if as_json:

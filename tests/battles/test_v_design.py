@@ -86,6 +86,15 @@ def test_design_completes_the_three_numbers() -> None:
     assert "space 10 of 10" in out
 
 
+def test_design_keeps_the_numbers_written_and_says_which_the_tables_change() -> None:
+    # A `?` stands for one number to work out; a number written beside it is checked, never
+    # dropped without a word.
+    code, out = cli("battles", "design", "E-SAI(Gf)I(Xf)IIV-84-?-?")
+    assert out.splitlines()[:2] == ["(written 84-?-?; by the tables:)", "E-SAI(Gf)I(Xf)IIV-87-1-4"]
+    code, out = cli("battles", "design", "E-SAI(Gf)I(Xf)IIV-?-1-4")
+    assert out.splitlines()[0] == "E-SAI(Gf)I(Xf)IIV-87-1-4"  # what was written was right
+
+
 def test_design_of_an_overfull_ship_completes_it_and_says_why_it_is_illegal() -> None:
     code, out = cli("battles", "design", "E-(Pf)(Pf)(Pf)I")
     assert code == 1
