@@ -67,6 +67,11 @@ class SpaceshipsBot(commands.AutoShardedBot):
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         await self.sync_commands()
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        # Forms are read here by their id, never kept in memory (bot.components.TextForm).
+        if interaction.type == discord.InteractionType.modal_submit:
+            await self.handlers.read_form(interaction)
+
     async def on_ready(self) -> None:
         await self.delivery.flush()  # what a restart interrupted
         if not self.ticker.is_running():

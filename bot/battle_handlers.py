@@ -22,7 +22,7 @@ from bot.battles import (
     phase_name,
 )
 from bot.challenges import ComputerGames
-from bot.components import TextForm
+from bot.components import TextForm, form_id
 from bot.service import BotRefusal, Role, not_your_game
 from pbem.store import GameRow
 
@@ -60,17 +60,12 @@ class BattleHandlers(ComputerGames):
         await self._design_modal(interaction, game)
 
     async def _design_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
-        async def on_text(inner: discord.Interaction[Any], text: str) -> None:
-            await self.run(inner, self.submit_design(inner, self.service.game_by_id(game.id), text))
-
-        await interaction.response.send_modal(
-            TextForm(
-                f"Your design for {game.name}",
-                "Ships: a name and a Ship Code a line",
-                DESIGN_EXAMPLE,
-                on_text,
-            )
-        )
+        await TextForm(
+            f"Your design for {game.name}",
+            "Ships: a name and a Ship Code a line",
+            DESIGN_EXAMPLE,
+            form_id("design", game.id),
+        ).show(interaction)
 
     async def submit_design(
         self, interaction: discord.Interaction[Any], game: GameRow, text: str
@@ -124,19 +119,12 @@ class BattleHandlers(ComputerGames):
         turn = orders_turn(game)
         movement = game.turn % 2 == 1
 
-        async def on_text(inner: discord.Interaction[Any], text: str) -> None:
-            await self.run(
-                inner, self.submit_orders(inner, self.service.game_by_id(game.id), turn, text)
-            )
-
-        await interaction.response.send_modal(
-            TextForm(
-                f"Orders for {phase_name(game.turn)} of {game.name}",
-                "Moves, a ship a line" if movement else "Volleys, in firing order",
-                MOVES_EXAMPLE if movement else VOLLEYS_EXAMPLE,
-                on_text,
-            )
-        )
+        await TextForm(
+            f"Orders for {phase_name(game.turn)} of {game.name}",
+            "Moves, a ship a line" if movement else "Volleys, in firing order",
+            MOVES_EXAMPLE if movement else VOLLEYS_EXAMPLE,
+            form_id("orders", game.id, turn),
+        ).show(interaction)
 
     async def submit_orders(
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int, text: str

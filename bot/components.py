@@ -3,13 +3,15 @@ custom id carries what it is about (`ss:accept:12`, `ss:mine:3:turn:5`), registe
 so a button on a message of last week still works after the bot was restarted.
 
 - Accept / Decline under a challenge;
-- Submit fleet / Submit orders on a game's posts: a form (modal) for the text, easy on a phone;
+- Submit fleet / Submit orders on a game's posts: a form (modal) for the text, easy on a phone,
+  read back by its custom id, so one still open across a restart is not lost;
 - View my results under each results post: the clicking player's own results, privately;
   anyone else is told it is not their game.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -263,22 +265,62 @@ def battle_buttons(game: GameRow, kind: str, phase: int | None) -> discord.ui.Vi
     return view
 
 
+# A form's custom id says what it is for, with a nonce so that two open forms never share one.
+FORM_ID = re.compile(
+    r"^ss:form:(?P<kind>fleet|orders|design):(?P<id>\d+)(?::(?P<turn>\d+))?:[0-9a-f]+$"
+)
+
+
+def form_id(kind: str, game_id: int, turn: int | None = None) -> str:
+    """The custom id of a form for a fleet, orders or a design: `ss:form:orders:12:3:9f2c..`."""
+    at = "" if turn is None else f":{turn}"
+    return f"ss:form:{kind}:{game_id}{at}:{os.urandom(6).hex()}"
+
+
 class TextForm(discord.ui.Modal):
-    """A form with one long text field: a fleet or a turn's orders."""
+    """A form with one long text field: a fleet, a turn's orders or a design.
+
+    The bot does not keep the form once it is shown: what it is for is in its custom id, and
+    every form sent back is read from that id (bot.app reads it, bot.handlers acts on it). So a
+    form a member is still typing into when the bot restarts is read by the new bot."""
 
     def __init__(
-        self, title: str, label: str, placeholder: str, on_text: Any, required: bool = True
+        self, title: str, label: str, placeholder: str, custom_id: str, required: bool = True
     ) -> None:
-        super().__init__(title=title[:45], timeout=None)
-        self.text: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label=label[:45],
-            style=discord.TextStyle.paragraph,
-            placeholder=placeholder[:100],
-            required=required,
-            max_length=4000,
+        super().__init__(title=title[:45], timeout=None, custom_id=custom_id)
+        self.add_item(
+            discord.ui.TextInput(
+                label=label[:45],
+                style=discord.TextStyle.paragraph,
+                placeholder=placeholder[:100],
+                required=required,
+                max_length=4000,
+            )
         )
-        self.add_item(self.text)
-        self.on_text = on_text
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await self.on_text(interaction, self.text.value or "")
+    async def show(self, interaction: discord.Interaction[Any]) -> None:
+        """Open the form for the member, and let go of it (see the class's note)."""
+        await interaction.response.send_modal(self)
+        self.stop()
+
+
+def form_text(data: Any) -> str:
+    """The text typed into a sent form, from the interaction's data however Discord nests
+    its fields (action rows, or labels around them)."""
+    if isinstance(data, dict):
+        if isinstance(data.get("value"), str):
+            return data["value"]
+        children = [
+            *data.get("components", []),
+            *([data["component"]] if "component" in data else []),
+        ]
+        for child in children:
+            text = form_text(child)
+            if text:
+                return text
+    elif isinstance(data, list):
+        for child in data:
+            text = form_text(child)
+            if text:
+                return text
+    return ""

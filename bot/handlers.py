@@ -17,7 +17,7 @@ import bot.posts as posts
 from bot.answers import display_name, text_or_file
 from bot.battle_handlers import BattleHandlers
 from bot.battles import is_battle, orders_turn, phase_name
-from bot.components import FLEET_EXAMPLE, ORDERS_EXAMPLE, TextForm
+from bot.components import FLEET_EXAMPLE, FORM_ID, ORDERS_EXAMPLE, TextForm, form_id, form_text
 from bot.delivery import private_posts
 from bot.help import help_text
 from bot.service import BotRefusal, Role, member_address, not_your_game
@@ -56,14 +56,33 @@ class Handlers(BattleHandlers):
         await self._fleet_modal(interaction, game)
 
     async def _fleet_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
-        async def on_text(inner: discord.Interaction[Any], text: str) -> None:
-            await self.run(inner, self.submit_fleet(inner, self.service.game_by_id(game.id), text))
+        await TextForm(
+            f"Your fleet for {game.name}",
+            "Fleet (list or grid form)",
+            FLEET_EXAMPLE,
+            form_id("fleet", game.id),
+        ).show(interaction)
 
-        await interaction.response.send_modal(
-            TextForm(
-                f"Your fleet for {game.name}", "Fleet (list or grid form)", FLEET_EXAMPLE, on_text
-            )
-        )
+    async def read_form(self, interaction: discord.Interaction[Any]) -> None:
+        """A form sent back (bot.components.TextForm): act on its text as its id says, whether
+        this bot or the one before a restart showed it."""
+        data: Any = interaction.data or {}
+        found = FORM_ID.match(str(data.get("custom_id", "")))
+        if found is None:
+            return
+        text = form_text(data.get("components", []))
+        game_id, turn = int(found["id"]), found["turn"]
+
+        async def act() -> None:
+            game = self.service.game_by_id(game_id)
+            if found["kind"] == "fleet":
+                await self.submit_fleet(interaction, game, text)
+            elif found["kind"] == "design":
+                await self.submit_design(interaction, game, text)
+            else:
+                await self.submit_orders(interaction, game, int(turn or 0), text)
+
+        await self.run(interaction, act())
 
     async def submit_fleet(
         self, interaction: discord.Interaction[Any], game: GameRow, text: str
@@ -111,19 +130,12 @@ class Handlers(BattleHandlers):
     async def _orders_modal(
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int
     ) -> None:
-        async def on_text(inner: discord.Interaction[Any], text: str) -> None:
-            await self.run(
-                inner, self.submit_orders(inner, self.service.game_by_id(game.id), turn, text)
-            )
-
-        await interaction.response.send_modal(
-            TextForm(
-                f"Orders for turn {turn} of {game.name}",
-                f"Orders for turn {turn}",
-                ORDERS_EXAMPLE,
-                on_text,
-            )
-        )
+        await TextForm(
+            f"Orders for turn {turn} of {game.name}",
+            f"Orders for turn {turn}",
+            ORDERS_EXAMPLE,
+            form_id("orders", game.id, turn),
+        ).show(interaction)
 
     async def submit_orders(
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int, text: str

@@ -100,3 +100,26 @@ async def test_results_discord_refused_to_take_are_posted_later(world: World) ->
     await world.env.advance_time(6 * 60)
     posted = [m for m in thread.history() if any("turn 1 results" in e.title for e in m.embeds)]
     assert len(posted) == 1
+
+
+async def test_a_form_open_across_a_restart_is_still_read_when_sent(world: World) -> None:
+    """A member types their orders into the form while the bot restarts (an upgrade): what
+    they send is read by the new bot, not lost with the old one."""
+    thread = await start_game(world)
+    await _fleets(world, thread)
+    begins = [m for m in thread.history() if any("begins" in e.title for e in m.embeds)][-1]
+    form = await world.member("alice").click(begins, label="Submit orders (turn 1)")
+    assert form.modal is not None
+    await world.restart()
+    sent = await world.member("alice").submit_modal(
+        form, {form.modal["components"][0]["components"][0]["custom_id"]: "Rx4"}
+    )
+    assert "accepted for turn 1" in text_of(sent), sent
+    fleet_form = await world.member("bob").slash(thread, "spaceships orders")
+    assert fleet_form.modal is not None
+    await world.restart()
+    sent = await world.member("bob").submit_modal(
+        fleet_form, {fleet_form.modal["components"][0]["components"][0]["custom_id"]: "none"}
+    )
+    assert "accepted for turn 1" in text_of(sent), sent
+    assert any("turn 1 results" in e.title for m in thread.history() for e in m.embeds)
