@@ -253,7 +253,19 @@ def history(command: Command, desk: Desk) -> str:
             desk.refuse_outsider(game)
     desk.reply.about(game)
     players = desk.store.players(game.id)
-    return render.history_text(game, players, seat)
+    text = render.history_text(game, players, seat)
+    match = matches.match_of(desk.store, game)
+    kept = matches.kept_records(desk.store, game.id) if match is not None else []
+    if match is None or not kept:
+        return text
+    # The games of the match already played were revealed whole at their end [1.4.1].
+    whole = matches.match_record_text(game, match.rules, players, kept)
+    if game.phase == "over":
+        return f"The whole match ({len(kept)} games):\n\n{whole}"
+    return (
+        f"Game {match.number} of match {game.name}. The games played so far, whole (each was "
+        f"revealed at its end [1.4.1]):\n\n{whole}\n\n{text}"
+    )
 
 
 COMMANDS = {

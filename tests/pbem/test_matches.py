@@ -206,3 +206,40 @@ def test_resigning_before_the_fleets_are_in_still_ends_the_match_with_a_valid_re
     assert played.over and played.winner == "A"
     checked = validate_match(parse_match(text))
     assert checked.ok and checked.over and checked.winner == "A", checked.to_json()
+
+
+def test_9_history_in_a_match_holds_the_games_played_whole_and_this_game_as_one_may_see_it(
+    table: Table,
+) -> None:
+    _, alice, bob = _seated(table, "match=scored games=2")
+    alice.fleet(FLEET_A)
+    bob.fleet(FLEET_B)
+    _play_game(alice, bob)
+    alice.fleet(FLEET_A)
+    bob.fleet(FLEET_B)
+    bob.orders(1, "Yz1")
+    mine = alice.send(alice.sign_on() + "history").body
+    # Game 1 was revealed at its end [1.4.1]: whole, both fleets; game 2 only as A may see it.
+    assert "Game 2 of match alpha" in mine, mine
+    assert '[Round "1"]' in mine and mine.count("Rx4") >= 1, mine
+    now = mine.split("History of alpha for player A")[1]
+    assert "B fleet" not in now and "Rx4" not in now  # B's fleet stays hidden
+    assert "Yz1" not in now  # and so do B's pending orders
+    public = table.person("eve@example.org").send("history alpha").body
+    assert '[Round "1"]' in public and "History of alpha:" in public
+    assert "Rx4" not in public.split("History of alpha:")[1]
+    bob.orders(1, "Yz2")  # a swap: B's pending orders change, A's history does not
+    assert alice.send(alice.sign_on() + "history").body == mine
+
+
+def test_9_history_after_the_match_is_the_whole_match_record(table: Table) -> None:
+    _, alice, bob = _seated(table, "match=scored games=2")
+    for _ in range(2):
+        alice.fleet(FLEET_A)
+        bob.fleet(FLEET_B)
+        _play_game(alice, bob)
+    assert alice.last.subject.endswith("the match is over")
+    whole = table.person("eve@example.org").send("history alpha").body
+    assert "The whole match (2 games)" in whole
+    assert '[Round "1"]' in whole and '[Round "2"]' in whole
+    assert validate_match(parse_match(whole.split("\n\n", 2)[2])).ok
