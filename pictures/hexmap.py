@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from battles.hexes import STEPS, Hex
 from battles.state import ShipState
 from pictures.draw import EMPTY, FAINT, GRID, INK, PAPER, font
+from pictures.labels import Box, choose_boxes
 
 SIDE_COLOURS = {"A": (0, 114, 178), "B": (213, 94, 0)}  # blue, vermillion
 SIDE_SHAPES = {"A": "circle", "B": "square"}
@@ -143,6 +144,35 @@ def _marker(draw: ImageDraw.ImageDraw, ship: ShipState, x: float, y: float, radi
         draw.line((x - radius, y + radius, x + radius, y - radius), fill=INK, width=3)
 
 
+def _marker_box(ship: ShipState, x: float, y: float, radius: float) -> Box:
+    """The box a marker covers, its facing point included."""
+    if ship.destroyed:
+        return (x - radius, y - radius, x + radius, y + radius)
+    dq, dr = STEPS[ship.facing]
+    fx, fy = _centre(Hex(dq, dr), 1.0)
+    length = math.hypot(fx, fy)
+    tx, ty = x + fx / length * radius * 1.9, y + fy / length * radius * 1.9
+    return (min(x - radius, tx), min(y - radius, ty), max(x + radius, tx), max(y + radius, ty))
+
+
+def _label_places(
+    draw: ImageDraw.ImageDraw, text: str, x: float, y: float, size: float
+) -> list[Box]:
+    """Where a hex's names may go, best first: centred above the ships, below, right, left;
+    then above and below reaching out to one side; then the same one row further out."""
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=font(13, True), anchor="lt")
+    w, h = right - left, bottom - top
+    above, below, middle = y - size * 0.62 - h, y + size * 0.45, y - size * 0.1 - h / 2
+    centred, leftwards, rightwards = x - w / 2, x + size * 0.4 - w, x - size * 0.4
+    spots = [(centred, above), (centred, below), (x + size * 0.6, middle)]
+    spots += [(x - size * 0.6 - w, middle)]
+    spots += [(sx, sy) for sy in (above, below) for sx in (leftwards, rightwards)]
+    for sy in (above - size * 0.6, below + size * 0.6):
+        spots += [(centred, sy), (leftwards, sy), (rightwards, sy)]
+    # The white ground drawn under a name reaches 2 pixels beyond it.
+    return [(sx - 2, sy - 1, sx + w + 2, sy + h + 1) for sx, sy in spots]
+
+
 def _beyond(
     draw: ImageDraw.ImageDraw,
     ship: ShipState,
@@ -209,19 +239,25 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
     for ship in framed:
         by_hex.setdefault(ship.hex, []).append(ship)
     radius = size * 0.42
-    for hex_, here in sorted(by_hex.items(), key=lambda item: (item[0].r, item[0].q)):
+    groups = sorted(by_hex.items(), key=lambda item: (item[0].r, item[0].q))
+    markers: list[Box] = []
+    for hex_, here in groups:
         x, y = centres[hex_]
         # Destroyed ships under standing ones; several ships in a hex (reading R4) fan out.
-        here = sorted(here, key=lambda s: (not s.destroyed, s.side, s.name))
-        for k, ship in enumerate(here):
+        for k, ship in enumerate(sorted(here, key=lambda s: (not s.destroyed, s.side, s.name))):
             offset = (k - (len(here) - 1) / 2) * radius * 0.9
-            _marker(draw, ship, x + dx + offset, y + dy - size * 0.1, radius)
-        names = ", ".join(s.name for s in here)
-        # On a white ground, so a name stays readable over the hex above it.
-        where = (x + dx, y + dy - size * 0.62)
-        box = draw.textbbox(where, names, font=font(13, True), anchor="mb")
-        draw.rectangle((box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1), fill=PAPER)
-        draw.text(where, names, fill=INK, font=font(13, True), anchor="mb")
+            mx, my = x + dx + offset, y + dy - size * 0.1
+            _marker(draw, ship, mx, my, radius)
+            markers.append(_marker_box(ship, mx, my, radius))
+    names = [", ".join(s.name for s in here) for _, here in groups]
+    wanted = [
+        _label_places(draw, text, centres[hex_][0] + dx, centres[hex_][1] + dy, size)
+        for text, (hex_, _) in zip(names, groups, strict=True)
+    ]
+    for text, box in zip(names, choose_boxes(wanted, markers), strict=True):
+        # On a white ground, so a name stays readable over the grid under it.
+        draw.rectangle(box, fill=PAPER)
+        draw.text((box[0] + 2, box[1] + 1), text, fill=INK, font=font(13, True), anchor="lt")
     for ship in beyond:
         sx, sy = _centre(ship.hex, size)
         frame = (left + dx, top + dy, left + dx + map_width, top + dy + map_height)
