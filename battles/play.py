@@ -119,6 +119,8 @@ class _Player:
                 )
                 break
             self.one(event)
+            if self.no_initiative:
+                break
             self.out.states.append(self.state)
             if isinstance(event, Initiative) and self.seeded and self.state.initiative:
                 # Orders written at once are put in the rules' alternating order (reading
@@ -169,16 +171,18 @@ class _Player:
         if isinstance(event, Initiative):
             self.initiative(event)
             return
-        if self.phase == "between" and event.turn == self.state.turn + 1:
-            # One message for a turn without its initiative line, not one for each of its lines.
-            if event.turn not in self.no_initiative:
-                self.no_initiative.add(event.turn)
-                self.problem(
-                    event,
-                    "II",
-                    f"turn {event.turn} has no initiative line",
-                    hint=f"each turn opens with its initiative: `{event.turn} initiative A 5 B 3`",
-                )
+        if event.turn > self.state.turn:
+            # A turn without its initiative line cannot be played (who moves first, the dice
+            # after it), and every later line would be wrong only because of it: one message,
+            # and the replay stops there.
+            self.no_initiative.add(event.turn)
+            self.problem(
+                event,
+                "II",
+                f"turn {event.turn} has no initiative line",
+                hint=f"each turn opens with its initiative: `{event.turn} initiative A 5 B 3`; "
+                "the lines after it are checked once it is there",
+            )
             return
         if event.turn != self.state.turn or self.phase == "between":
             self.problem(

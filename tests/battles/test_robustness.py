@@ -109,6 +109,24 @@ def test_a_turn_without_its_initiative_line_is_said_once() -> None:
     assert problems(r) == ["turn 1 has no initiative line [II]"]
 
 
+def test_a_later_turn_without_its_initiative_line_is_said_once_and_nothing_follows_from_it() -> (
+    None
+):
+    # Turn 2 lost its initiative line: one message, not one for every later line [II].
+    r = play(
+        record(
+            "1 initiative A 5 B 3",
+            "1 A move Lancer F",
+            "1 B move Raider F",
+            "2 A move Lancer F",
+            "2 B move Raider F",
+            "3 initiative A 2 B 6",
+            "3 A move Lancer F",
+        )
+    )
+    assert problems(r) == ["turn 2 has no initiative line [II]"]
+
+
 def test_counts_of_one_are_singular() -> None:
     # A Mote has one engine: moving two hexes says "1 working engine".
     r = play(record("1 initiative A 5 B 3", "1 A move Mote FF", a="Mote E-AI-38-2-1 at 0,0 N"))
