@@ -136,7 +136,8 @@ def join(command: Command, desk: Desk) -> str:
     if password:
         lines += [
             f"Your password for {game.name}: {password}",
-            "Keep it secret: every design and order of yours must carry it.",
+            "Keep it secret: every design and order of yours must carry it. Lost it? "
+            f"`newpassword {game.name}` from this address sends a new one.",
         ]
     kite = f"Kite E-AI(Mf)(Gf)IIID at {home.step('NE')} {facing}"
     if game.accounts:  # Discord: its own command (or the Submit design button)

@@ -10,6 +10,12 @@ from pbem.commands import SYNOPSIS, keyword_of
 
 # More about the commands a player most often gets wrong, for `help TOPIC`.
 DETAILS: dict[str, str] = {
+    "newpassword": (
+        "Lost your password? `newpassword NAME` from the address you joined NAME with gives "
+        "you a new one in the reply, and the old one stops working. The game master gets a "
+        "new master password the same way, from the address the game was created from. From "
+        "any other address nothing changes."
+    ),
     "create": (
         "Settings, in any order: vs computer [LEVEL]; ruleset 2.6.1|classic; options "
         "fleet=cost:24 colours=RYGOB (key=value words need no `options`); deadline RULE; "

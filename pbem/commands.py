@@ -24,6 +24,7 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "status": ("status [NAME]", "who has sent what, the deadline"),
     "history": ("history [NAME [PASSWORD]]", "the game so far, as much as you may know"),
     "game": ("game NAME PASSWORD", "sign on as a player for the lines that follow"),
+    "newpassword": ("newpassword NAME", "lost it? a new password, to the address you joined with"),
     "fleet": ("fleet", "then your fleet (list or grids), up to a blank line"),
     "orders": ("orders TURN: ORDERS", "your orders for turn TURN (empty: no actions)"),
     "design": ("design", "then your ships (Spaceship Battles), to a blank line"),
@@ -46,6 +47,10 @@ ALIASES: dict[str, str] = {
     "watch": "observe",
     "unwatch": "unobserve",
     "quit": "resign",
+    "lostpassword": "newpassword",
+    "forgotpassword": "newpassword",
+    "resetpassword": "newpassword",
+    "new-password": "newpassword",
 }
 # The hint of a line that starts with no command and nothing like one.
 GENERIC_HINT = "send `help` for the list of commands"
@@ -302,7 +307,7 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
 
     if keyword in ("help", "list", "process", "cancel", "endmatch"):
         return Command(keyword, number, raw, body=" ".join(w for w, _ in args).lower())
-    if keyword in ("join", "observe", "unobserve", "create"):
+    if keyword in ("join", "observe", "unobserve", "create", "newpassword"):
         got = need_name()
         if isinstance(got, CommandError):
             return got

@@ -125,6 +125,7 @@ SHARED: dict[str, Handler] = {
     "observe": lobby.observe,
     "unobserve": lobby.unobserve,
     "game": play.sign_on,
+    "newpassword": lobby.new_password_for,
     "master": mastering.sign_on_master,
     "deadline": mastering.set_deadline,
     "reminder": mastering.set_reminder,

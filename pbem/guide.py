@@ -18,8 +18,9 @@ Anyone
   history NAME                the game so far, as both players see it
 
 Playing
-  Your password comes once, in the reply to `join`. Start every message for a
-  game with the sign-on line; the lines after it act for you in that game:
+  Your password comes in the reply to `join` (lost it? `newpassword alpha` from
+  the same address). Start every message for a game with the sign-on line; the
+  lines after it act for you in that game:
 
     game alpha amber-otter-tango
     fleet DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3;

@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 
 # The commands whose answer issues a password: the only answers that may hold one.
-ISSUING = frozenset(("join", "create"))
+ISSUING = frozenset(("join", "create", "newpassword"))
 
 
 def now_utc() -> datetime:

@@ -145,8 +145,8 @@ def join(command: Command, desk: Desk) -> str:
     if password:
         lines += [
             f"Your password for {game.name}: {password}",
-            "Keep it secret: every fleet and order of yours must carry it, and it cannot be "
-            "sent again.",
+            "Keep it secret: every fleet and order of yours must carry it. Lost it? "
+            f"`newpassword {game.name}` from this address sends a new one.",
         ]
     lines += [
         "",
@@ -268,6 +268,42 @@ def history(command: Command, desk: Desk) -> str:
     )
 
 
+def new_password_for(command: Command, desk: Desk) -> str:
+    """A lost password [1.4]: a new one for the seat (or the game master) that this address
+    joined (or created) the game with, in the answer to that address; the old one stops working.
+    From any other address nothing changes, and the answer names nobody."""
+    game = desk.game(command.name)
+    desk.reply.about(game)
+    if game.accounts:
+        raise Refusal(f"game {game.name} is played in Discord, where there are no passwords")
+    sender = desk.inbound.sender
+    seats = [s for s, p in desk.store.players(game.id).items() if p.address == sender]
+    is_master = game.master_address == sender
+    if not seats and not is_master:
+        raise Refusal(
+            f"nothing changed: a new password for {game.name} goes only to the address you "
+            f"joined {game.name} with (or created it with, for its game master); send "
+            "`newpassword` from that address"
+        )
+    if game.phase == "over":
+        raise Refusal(f"game {game.name} is over: it needs no password any more")
+    lines = []
+    for seat in seats:
+        password = new_password(desk.rng)
+        desk.store.set_password(game.id, seat, hash_password(password, desk.rng))
+        lines.append(f"Your new password for {game.name} (player {seat}): {password}")
+    if is_master:
+        password = new_password(desk.rng)
+        game = replace(game, master_password=hash_password(password, desk.rng))
+        desk.store.update_game(game)
+        lines.append(f"Your new game master password for {game.name}: {password}")
+    lines.append(
+        "From now on the old one no longer works. Keep this one secret; if you did not ask "
+        "for it, nothing else changed: use this one."
+    )
+    return "\n".join(lines)
+
+
 COMMANDS = {
     "help": show_help,
     "list": list_games,
@@ -277,4 +313,5 @@ COMMANDS = {
     "unobserve": unobserve,
     "status": status,
     "history": history,
+    "newpassword": new_password_for,
 }

@@ -301,6 +301,12 @@ class Store:
         )
         return {r[0]: (r[1], r[2]) for r in rows}
 
+    def set_password(self, game_id: int, seat: str, hashed: str) -> None:
+        self.connection.execute(
+            "UPDATE players SET password = ? WHERE game_id = ? AND seat = ?",
+            (hashed, game_id, seat),
+        )
+
     def set_fleet(self, game_id: int, seat: str, fleet: str | None) -> None:
         self.connection.execute(
             "UPDATE players SET fleet = ? WHERE game_id = ? AND seat = ?", (fleet, game_id, seat)
