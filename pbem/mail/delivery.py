@@ -240,6 +240,16 @@ class Delivery:
                 continue  # taken by a concurrent flush
             try:
                 outcome = self._send_one(data)
+            except ssl.SSLCertVerificationError as exc:
+                # Not a passing outage: the relay must be fixed, or its authority trusted.
+                log.error(
+                    "SMTP relay %s: its certificate is not trusted (%s); mail kept for retry. "
+                    "Check the relay's host name, or trust its authority (SSL_CERT_FILE=bundle)",
+                    self.relay,
+                    exc.verify_message or exc,
+                )
+                self._hang_up()
+                break
             except (OSError, smtplib.SMTPException) as exc:
                 log.warning("SMTP relay %s unreachable: %s; mail kept for retry", self.relay, exc)
                 self._hang_up()

@@ -45,6 +45,12 @@ def connect(server: ServerAddress, timeout: float = 30.0) -> imaplib.IMAP4:
                 client.starttls(ssl_context=ssl.create_default_context())
         if server.username:
             client.login(server.username, server.password or "")
+    except ssl.SSLCertVerificationError as exc:
+        raise ImapError(
+            server,
+            f"its certificate is not trusted ({exc.verify_message or exc}); check the host "
+            "name, or trust its authority (SSL_CERT_FILE=bundle)",
+        ) from exc
     except (OSError, imaplib.IMAP4.error) as exc:
         raise ImapError(server, str(exc)) from exc
     return client

@@ -44,7 +44,39 @@ def dovecot(free_port: int) -> Iterator[ServerAddress]:
         yield from _run_dovecot(root, free_port)
 
 
-def _run_dovecot(root: Path, port: int) -> Iterator[ServerAddress]:
+@pytest.fixture
+def dovecot_tls(
+    free_port: int, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[ServerAddress, ServerAddress]]:
+    """Dovecot with a certificate for `localhost` from a test authority the judge is told to
+    trust (SSL_CERT_FILE, as an admin with a private CA would): STARTTLS on the IMAP port and
+    imaps on a second one."""
+    if DOVECOT is None:
+        pytest.skip("Dovecot is not installed (Debian: apt-get install dovecot-imapd)")
+    import trustme
+
+    with tempfile.TemporaryDirectory(prefix="spaceships-dovecot-") as name:
+        root = Path(name)
+        root.chmod(0o755)
+        ca = trustme.CA()
+        issued = ca.issue_cert("localhost")
+        ca.cert_pem.write_to_path(str(root / "ca.pem"))
+        issued.private_key_pem.write_to_path(str(root / "key.pem"))
+        with (root / "cert.pem").open("wb") as chain:
+            for blob in issued.cert_chain_pems:
+                chain.write(blob.bytes())
+        monkeypatch.setenv("SSL_CERT_FILE", str(root / "ca.pem"))
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            secure = s.getsockname()[1]
+        for plain in _run_dovecot(root, free_port, secure):
+            yield (
+                ServerAddress("localhost", plain.port, "starttls", "judge", PASSWORD, "INBOX"),
+                ServerAddress("localhost", secure, "ssl", "judge", PASSWORD, "INBOX"),
+            )
+
+
+def _run_dovecot(root: Path, port: int, secure: int = 0) -> Iterator[ServerAddress]:
     home = root / "home"
     home.mkdir()
     if os.getuid() == 0:
@@ -62,6 +94,11 @@ def _run_dovecot(root: Path, port: int) -> Iterator[ServerAddress]:
             f"default_internal_group = {group}\n"
         )
     (root / "passwd").write_text(f"judge:{{PLAIN}}{PASSWORD}\n")
+    tls = (
+        f"ssl = yes\nssl_cert = <{root}/cert.pem\nssl_key = <{root}/key.pem\n"
+        if secure
+        else "ssl = no\n"
+    )
     (root / "dovecot.conf").write_text(
         f"""base_dir = {root}/run
 state_dir = {root}/state
@@ -74,15 +111,15 @@ listen = 127.0.0.1
     port = {port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {secure}
   }}
   chroot =
 }}
 service anvil {{
   chroot =
 }}
-ssl = no
-disable_plaintext_auth = no
+{tls}disable_plaintext_auth = no
 auth_mechanisms = plain login
 log_path = {root}/dovecot.log
 passdb {{
@@ -209,3 +246,31 @@ def test_a_wrong_imap_password_is_reported(dovecot: ServerAddress, judge_gateway
     wrong = ServerAddress(dovecot.host, dovecot.port, "plain", "judge", "nope", "INBOX")
     with pytest.raises(ImapError, match="IMAP"):
         poll_once(wrong, run_here(judge_gateway))
+
+
+@pytest.mark.parametrize("security", ["starttls", "ssl"])
+def test_poll_over_tls_as_mail_providers_want_it(
+    security: str, dovecot_tls: tuple[ServerAddress, ServerAddress], judge_gateway, mail
+) -> None:
+    starttls, imaps = dovecot_tls
+    server = starttls if security == "starttls" else imaps
+    plain = ServerAddress("127.0.0.1", starttls.port, "plain", "judge", PASSWORD, "INBOX")
+    deliver(plain, mail("create gamma"))
+    report = poll_once(server, run_here(judge_gateway))
+    assert [r.status for r in report.receipts] == ["processed"]
+    assert mailbox_state(plain, "INBOX") == (1, 0)
+
+
+def test_an_imap_server_whose_certificate_is_not_trusted_is_refused_and_says_so(
+    dovecot_tls: tuple[ServerAddress, ServerAddress],
+    judge_gateway,
+    mail,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    starttls, imaps = dovecot_tls
+    monkeypatch.delenv("SSL_CERT_FILE")  # the system's authorities only: none signed it
+    plain = ServerAddress("127.0.0.1", starttls.port, "plain", "judge", PASSWORD, "INBOX")
+    deliver(plain, mail("create delta"))
+    with pytest.raises(ImapError, match="certificate is not trusted"):
+        poll_once(imaps, run_here(judge_gateway))
+    assert mailbox_state(plain, "INBOX") == (1, 1)  # the mail waits, unread
