@@ -51,8 +51,9 @@ class Counted:
     of those the durable ones (SQLite: under synchronous FULL; PostgreSQL: with
     synchronous_commit on, the seam's way for what must be durable)."""
 
-    def __init__(self, raw: Any, dialect: str, counts: Counter[str], sql: Counter[str]) -> None:
-        self.raw, self.dialect, self.counts, self.sql = raw, dialect, counts, sql
+    def __init__(self, db: Database, counts: Counter[str], sql: Counter[str]) -> None:
+        self.db, self.raw, self.dialect, self.counts, self.sql = db, db.raw, db.dialect, counts, sql
+        self.batch_committing = False  # PostgreSQL: a write of this batch counted its commit
         self.full = True  # SQLite's synchronous setting
         self.synchronous_on = False  # PostgreSQL: this transaction said so
         self.explicit = False  # PostgreSQL: inside BEGIN ... COMMIT
@@ -69,6 +70,8 @@ class Counted:
         return self.raw.executemany(sql, rows)
 
     def _count(self, sql: str, n: int) -> None:
+        if not self.db.batching:
+            self.batch_committing = False
         text = " ".join(sql.split())
         self.counts["statements"] += n
         self.sql[text[:90]] += n
@@ -89,10 +92,15 @@ class Counted:
 
     def _alone(self) -> bool:
         """A write outside BEGIN ... COMMIT: it commits by itself (in a batch, with the
-        batch's other statements)."""
+        batch's other statements: one commit for the batch)."""
         if self.dialect == "sqlite":
             return not self.raw.in_transaction
-        return not self.explicit
+        if self.explicit:
+            return False
+        if not self.db.batching:
+            return True
+        first, self.batch_committing = not self.batch_committing, True
+        return first
 
     def _durable(self) -> bool:
         return self.full if self.dialect == "sqlite" else self.synchronous_on
@@ -131,7 +139,7 @@ class Counting:
         psycopg.Connection.wait = counted_wait  # type: ignore[method-assign]
 
     def watch(self, db: Database) -> None:
-        db.raw = Counted(db.raw, db.dialect, self.counts, self.statements)
+        db.raw = Counted(db, self.counts, self.statements)
 
 
 def cpu_of(pid: int) -> float:
@@ -146,6 +154,7 @@ def measure(url: str, count: int, counting: Counting, bench: Any) -> dict[str, f
             db=url, judge_address=bench.JUDGE, outbox=folder, rate_limit_per_hour=100000
         )
         gateway = open_gateway(config)
+        gateway.defer_written = True  # as `serve` runs it (its worker notes what is left)
         db = gateway.db
         counting.watch(db)
         gateway.receive(bench.mail(0, "create bench"), "smtp")
@@ -163,6 +172,7 @@ def measure(url: str, count: int, counting: Counting, bench: Any) -> dict[str, f
         judge_before = time.process_time()
         for raw in raws:
             gateway.receive(raw, "smtp")
+        gateway.note_written()
         judge_cpu = time.process_time() - judge_before
         server_cpu = cpu_of(backend) - server_before if backend else 0.0
         counted = dict(counting.counts)

@@ -98,6 +98,7 @@ class Database:
         self._pipeline: Any = None  # PostgreSQL: psycopg's pipeline, inside a transaction
         self._pipeline_context: Any = None
         self.batching = False  # inside `batch()`
+        self._on_commit: list[Callable[[], None]] = []
 
     # -- statements ---------------------------------------------------------------------------
     def execute(self, sql: str, params: Sequence[Any] = (), durable: bool = True) -> Any:
@@ -236,6 +237,17 @@ class Database:
             self._rollback()
             raise
         self._durable_again()
+        done, self._on_commit = self._on_commit, []
+        for action in done:
+            action()
+
+    def after_commit(self, action: Callable[[], None]) -> None:
+        """`action()` once the transaction under way has committed (never if it rolls back);
+        at once outside a transaction. For caches of what is known only when committed."""
+        if self.depth:
+            self._on_commit.append(action)
+        else:
+            action()
 
     def _durable_again(self) -> None:
         """After a transaction that was not durable, the next (or a lone statement) is."""
@@ -314,6 +326,7 @@ class Database:
                 self.savepoints = before
 
     def _rollback(self) -> None:
+        self._on_commit = []
         try:
             if self._pipeline_context is not None:
                 # The pipeline's failure is the one raised already; this one is its echo.

@@ -13,6 +13,11 @@ class Later:
     def __init__(self, source: Any) -> None:
         self.source = source
 
+    @property
+    def ready(self) -> bool:
+        """Whether the rows are here already (SQLite; PostgreSQL once answered)."""
+        return isinstance(self.source, list)
+
     def rows(self) -> list[Any]:
         if not isinstance(self.source, list):
             self.source = self.source.fetchall()

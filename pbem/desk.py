@@ -65,12 +65,25 @@ class Desk:
     session: Session
     reply: Reply
     now: datetime
+    # The game the command being answered names, as read unlocked to choose its handler
+    # (`peek`); the handler's own unlocked read takes it instead of reading it again.
+    peeked: tuple[str, GameRow | None] | None = None
 
     # -- games ------------------------------------------------------------------------------
+    def peek(self, name: str) -> GameRow | None:
+        """The named game as it is now, unlocked, for choosing the command's handler."""
+        game = self.store.game(name, lock=False)
+        self.peeked = (name, game)
+        return game
+
     def game(self, name: str | None, lock: bool = True) -> GameRow:
         """The named game (locked until commit, unless `lock` is False: see Store.game)."""
         assert name is not None
-        game = self.store.game(name, lock)
+        peeked, self.peeked = self.peeked, None
+        if not lock and peeked is not None and peeked[0] == name:
+            game = peeked[1]
+        else:
+            game = self.store.game(name, lock)
         if game is None:
             names = [g.name for g in self.store.games(public_only=True)]
             close = difflib.get_close_matches(name, names, n=1)

@@ -185,7 +185,7 @@ def kind_for(command: Command, desk: Desk) -> GameKind:
     if command.keyword in SHARED and command.keyword not in ("game", "master"):
         return SPACESHIPS
     if command.name is not None:
-        game = desk.store.game(command.name, lock=False)  # a game's kind never changes
+        game = desk.peek(command.name)  # a game's kind never changes
         if game is not None:
             return kind_of(game)
         return SPACESHIPS

@@ -138,6 +138,8 @@ def _answer(command: Command | CommandError, desk: Desk) -> str:
         text = gamekinds.handler_for(command, desk)(command, desk)
     except Refusal as refusal:
         text = f"Refused: {refusal}"
+    finally:
+        desk.peeked = None  # read for this command only
     return replies.quote(command.echo) + "\n" + text
 
 

@@ -36,9 +36,9 @@ def list_games(command: Command, desk: Desk) -> str:
     if not rows:
         return "No public games are running. Start one: create NAME"
     lines = ["Public games:"]
+    players = desk.store.players_of([game.id for game in rows])
     for game in rows:
-        players = desk.store.players(game.id)
-        lines.append("  " + render.game_line(game, players))
+        lines.append("  " + render.game_line(game, players[game.id]))
     return "\n".join(lines)
 
 
@@ -229,8 +229,9 @@ def status(command: Command, desk: Desk) -> str:
         game = desk.game(command.name, lock=False)  # status only reads: no judge waits for it
         desk.refuse_outsider(game)
     desk.reply.about(game)
-    text = render.status_text(game, desk.store.players(game.id), desk.missing(game))
-    return text + matches.status_lines(desk.store, game)
+    players = desk.store.players_later(game.id)  # answered with the match's read
+    match_lines = matches.status_lines(desk.store, game)
+    return render.status_text(game, players(), desk.missing(game)) + match_lines
 
 
 def history(command: Command, desk: Desk) -> str:

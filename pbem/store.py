@@ -10,7 +10,7 @@ the same database through `Store.connection` (a `pbem.database.Database`: the sa
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -272,6 +272,27 @@ class Store:
             "SELECT * FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return {r["seat"]: _player(r) for r in rows}
+
+    def players_later(self, game_id: int) -> Callable[[], dict[str, PlayerRow]]:
+        """`players`, read when called: on PostgreSQL the statement travels with the next
+        read instead of waiting for its own answer."""
+        later = self.connection.later(
+            "SELECT * FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return lambda: {r["seat"]: _player(r) for r in later.rows()}
+
+    def players_of(self, game_ids: Sequence[int]) -> dict[int, dict[str, PlayerRow]]:
+        """The players of each of those games, in one statement."""
+        found: dict[int, dict[str, PlayerRow]] = {game_id: {} for game_id in game_ids}
+        if game_ids:
+            rows = self.connection.execute(
+                f"SELECT * FROM players WHERE game_id IN ({', '.join('?' * len(game_ids))}) "
+                "ORDER BY game_id, seat",
+                tuple(game_ids),
+            )
+            for r in rows:
+                found[r["game_id"]][r["seat"]] = _player(r)
+        return found
 
     def insert_player(self, player: PlayerRow) -> None:
         self.connection.execute(

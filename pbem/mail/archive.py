@@ -164,12 +164,24 @@ class Archive:
     ) -> bool:
         """Record what became of a message; with `expect`, only if its status is one of those
         still (else another process settled it first: False)."""
+        return self.mark_later(id, status, error, now, expect).one() is not None
+
+    def mark_later(
+        self,
+        id: int,
+        status: Status,
+        error: str | None,
+        now: datetime,
+        expect: tuple[str, ...] | None = None,
+    ) -> Later:
+        """`mark`, its outcome read later (a row when it marked the message): inside a
+        PostgreSQL transaction the judge need not wait for it before it goes on."""
         sql = "UPDATE mail_inbound SET status = ?, error = ?, processed_at = ? WHERE id = ?"
         params: list[object] = [status, error, now.isoformat(), id]
         if expect is not None:
             sql += f" AND status IN ({', '.join('?' * len(expect))})"
             params += expect
-        return self.db.execute(sql + " RETURNING id", params).fetchone() is not None
+        return self.db.later(sql + " RETURNING id", params)
 
     def get(self, id: int) -> Stored | None:
         row = self.db.execute(f"SELECT {_COLUMNS} FROM mail_inbound WHERE id = ?", (id,)).fetchone()

@@ -49,6 +49,9 @@ log = logging.getLogger("pbem.mail")
 # A reply still unwritten this long after it was queued was left by a crash (the process that
 # queues one writes it out within milliseconds): any judge then writes it out.
 LEFT_AFTER = timedelta(seconds=10)
+# A front end that defers noting replies as written (`defer_written`) notes them this soon at
+# the latest: well inside LEFT_AFTER, so no other judge takes them for left by a crash.
+NOTE_WRITTEN_WITHIN = 1.0
 
 
 class JudgeLike(Protocol):
@@ -98,6 +101,11 @@ class MailGateway:
         self.rate_limit = RateLimit(rate_limit_per_hour)
         self.clock = clock
         self.composer = Composer(judge_address, ThreadIndex(connection), clock)
+        # Replies written out are noted so in the database (`Outbox.mark_sent`) at once, or,
+        # when a front end promises to call `note_written` within NOTE_WRITTEN_WITHIN (serve
+        # does), with the next message's claim: no round trip of their own while mail flows.
+        self.defer_written = False
+        self._written: list[Queued] = []
 
     # -- in ---------------------------------------------------------------------------------
 
@@ -132,10 +140,17 @@ class MailGateway:
         values = (envelope.message_id, envelope.sender,
                   raw[: self.max_message_bytes] if oversized else raw, len(raw), now.isoformat(),
                   source)  # fmt: skip
-        # The claim, and the sender's count for the rate limit, in one round trip.
-        with self.db.batch():
-            count = self.archive.count_later(envelope.sender, now - WINDOW)
-            claimed = self.archive.claim_later(*values)
+        # The claim, and the sender's count for the rate limit, in one round trip (with the
+        # note of the replies written since the last one).
+        written, self._written = self._written, []
+        try:
+            with self.db.batch():
+                self.outbox.mark_sent(written, now)
+                count = self.archive.count_later(envelope.sender, now - WINDOW)
+                claimed = self.archive.claim_later(*values)
+        except BaseException:
+            self._written[:0] = written
+            raise
         row = claimed.one()
         if row is not None:
             archive_id, first = int(row[0]), None
@@ -166,6 +181,7 @@ class MailGateway:
         process settled it since it was listed). No rate limit and no duplicate check: the
         keeper asked for it."""
         with self.lock:
+            self._note_written()
             return self._replay(stored, expect=(stored.status,))
 
     def _replay(self, stored: Stored, expect: tuple[str, ...]) -> Receipt:
@@ -189,6 +205,7 @@ class MailGateway:
         likely being answered by the judge that stored it, and taking it over would only
         make that judge wait for the row and then find it answered)."""
         with self.lock:
+            self._note_written()
             self._send_left()
             receipts = []
             before = self.clock() - left_for if left_for else None
@@ -324,10 +341,16 @@ class MailGateway:
 
         def work() -> Callable[[], list[Queued]] | None:
             # Marked first: the one statement both claims the message (still in `expect`?)
-            # and locks its row; a failure below rolls the mark back with the rest.
-            if not self.archive.mark(archive_id, status, said[0], self.clock(), expect):
+            # and locks its row; a failure below rolls the mark back with the rest. On
+            # PostgreSQL its outcome is read with the judge's first read (no round trip of
+            # its own): statements run in order, so the judge reads nothing before the
+            # message is claimed, and one claimed by another process meanwhile rolls all back.
+            claimed = self.archive.mark_later(archive_id, status, said[0], self.clock(), expect)
+            if claimed.ready and claimed.one() is None:
                 return None
             outbound = answer() if answer is not None else ()
+            if claimed.one() is None:
+                raise _SettledElsewhere
             if callable(reason) and (note := reason()) is not None:
                 # Known once the judge has answered (a move accepted): noted in the same
                 # transaction, and only then (one statement more, for moves alone).
@@ -335,8 +358,11 @@ class MailGateway:
                 self.archive.mark(archive_id, status, note, self.clock())
             return self._queue_later(outbound, archive_id, answering)
 
-        with self.db.flat():  # any failure undoes it all: no savepoints needed inside
-            committed = self.db.run(work)
+        try:
+            with self.db.flat():  # any failure undoes it all: no savepoints needed inside
+                committed = self.db.run(work)
+        except _SettledElsewhere:
+            committed = None
         if committed is None:
             return Receipt(archive_id, message_id, "duplicate", "settled by another process")
         queued = committed()
@@ -399,8 +425,29 @@ class MailGateway:
         crash before they are noted as written makes the next judge write the same names)."""
         for one in queued:
             self.delivery.put(one.key, one.raw)
-        self.outbox.mark_sent(queued, self.clock())
+        if self.defer_written:
+            self._written += queued
+        else:
+            self.outbox.mark_sent(queued, self.clock())
         return self.delivery.after_put(len(queued))
+
+    @property
+    def written_unnoted(self) -> bool:
+        """Replies written out and not yet noted so in the database (see `defer_written`)."""
+        return bool(self._written)
+
+    def note_written(self) -> None:
+        """Note the replies written out since the last note (see `defer_written`)."""
+        with self.lock:
+            self._note_written()
+
+    def _note_written(self) -> None:
+        written, self._written = self._written, []
+        try:
+            self.outbox.mark_sent(written, self.clock())
+        except BaseException:
+            self._written[:0] = written
+            raise
 
     def _send_left(self) -> DeliveryReport:
         """Replies a crash left queued and unwritten. Only those queued a while ago: a younger
@@ -420,6 +467,7 @@ class MailGateway:
         (so two processes ticking at once send one set), then delivered. Also writes out what
         a crash left queued and retries the relay. Returns the number of messages written."""
         with self.lock:
+            self._note_written()
             return self._tick(now)
 
     def _tick(self, now: datetime | None) -> int:
@@ -430,6 +478,10 @@ class MailGateway:
         if self.delivery.relay is not None:
             self.delivery.flush()
         return report.queued_or_sent
+
+
+class _SettledElsewhere(Exception):
+    """The message was settled by another process while this one answered it: roll back."""
 
 
 class ReplayError(ValueError):

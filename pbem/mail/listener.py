@@ -17,7 +17,7 @@ from typing import Any
 
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
-from pbem.mail.gateway import LEFT_AFTER, MailGateway
+from pbem.mail.gateway import LEFT_AFTER, NOTE_WRITTEN_WITHIN, MailGateway
 
 log = logging.getLogger("pbem.mail.listener")
 
@@ -60,12 +60,35 @@ class Worker:
         self.gateway: MailGateway = (
             self.executor.submit(build).result() if self.executor else build()
         )
+        # Replies written out are noted in the database with the next message's claim, or by
+        # this worker's timer when no message follows soon (see MailGateway.defer_written).
+        self.gateway.defer_written = True
+        self._noting: asyncio.TimerHandle | None = None
 
     async def run(self, job: Callable[[MailGateway], Any]) -> Any:
-        if self.executor is None:
-            return job(self.gateway)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, job, self.gateway)
+        try:
+            if self.executor is None:
+                return job(self.gateway)
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.executor, job, self.gateway)
+        finally:
+            self._note_soon()
+
+    def _note_soon(self) -> None:
+        if self._noting is None and self.gateway.written_unnoted:
+            loop = asyncio.get_running_loop()
+            self._noting = loop.call_later(NOTE_WRITTEN_WITHIN / 2, self._note_now)
+
+    def _note_now(self) -> None:
+        self._noting = None
+        if self.gateway.written_unnoted:
+            asyncio.ensure_future(self._note())
+
+    async def _note(self) -> None:
+        try:
+            await self.run(lambda gateway: gateway.note_written())
+        except Exception:  # the database away: noted with the next message, or tried again
+            log.warning("could not note replies as written; trying again", exc_info=True)
 
     def call(self, job: Callable[[MailGateway], Any]) -> Any:
         if self.executor is None:
@@ -73,6 +96,12 @@ class Worker:
         return self.executor.submit(job, self.gateway).result()
 
     def close(self) -> None:
+        if self._noting is not None:
+            self._noting.cancel()
+        try:
+            self.call(lambda gateway: gateway.note_written())
+        except Exception:  # the database away: another judge writes them again (LEFT_AFTER)
+            log.warning("could not note replies as written", exc_info=True)
         if self.executor is not None:
             self.executor.shutdown(wait=True)
         self.gateway.delivery.close()

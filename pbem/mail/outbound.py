@@ -38,12 +38,23 @@ class ThreadIndex:
 
     def __init__(self, connection: Database) -> None:
         self.connection = connection
+        # A game's root, once committed, never changes (the row is written once and never
+        # updated or deleted): remembered, it costs no statement per reply after the first.
+        self._roots: dict[str, str] = {}
 
     def root(self, game: str) -> str | None:
+        known = self._roots.get(game)
+        if known is not None:
+            return known
         row = self.connection.execute(
             "SELECT root_id FROM mail_threads WHERE game = ?", (game,)
         ).fetchone()
-        return row[0] if row else None
+        if row is None:
+            return None
+        root = row[0]
+        # Read inside a transaction it may be this transaction's own, not yet committed.
+        self.connection.after_commit(lambda: self._roots.__setitem__(game, root))
+        return root
 
     def set_root(self, game: str, root_id: str, now: datetime) -> None:
         self.connection.execute(
