@@ -86,10 +86,14 @@ class Maildir:
         self.path = Path(path)
         for sub in ("tmp", "new", "cur"):
             (self.path / sub).mkdir(parents=True, exist_ok=True)
+        # Where a message written before may be now: new/ and each subfolder's new/. Listed
+        # again only when the folder changes (a subfolder made, by any process).
+        self._listed: tuple[int, list[Path]] = (-1, [])
 
     def folder(self, name: str) -> Maildir:
         folder = Maildir(self.path / f".{name}")
         (folder.path / "maildirfolder").touch()  # Maildir++: marks a subfolder
+        self._listed = (-1, [])
         return folder
 
     def add(self, data: bytes) -> str:
@@ -104,15 +108,20 @@ class Maildir:
     def put(self, key: str, data: bytes) -> bool:
         """Write a message under the given name, unless one of that name was written before
         (here or in a subfolder it was moved to): so writing it again never makes two."""
-        if (self.path / "new" / key).exists() or any(
-            (sub / "new" / key).exists() for sub in self.path.glob(".*") if sub.is_dir()
-        ):
+        if any((folder / key).exists() for folder in self._new_folders()):
             return False
         temporary = self.path / "tmp" / key
         with open(temporary, "wb") as file:
             file.write(data)
         os.rename(temporary, self.path / "new" / key)
         return True
+
+    def _new_folders(self) -> list[Path]:
+        changed = os.stat(self.path).st_mtime_ns
+        if changed != self._listed[0]:
+            subfolders = [sub / "new" for sub in self.path.glob(".*") if sub.is_dir()]
+            self._listed = (changed, [self.path / "new", *subfolders])
+        return self._listed[1]
 
     def keys(self) -> list[str]:
         """Messages waiting in new/, oldest first."""
