@@ -18,6 +18,22 @@ def cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def switches_of(pid: int) -> tuple[int, int]:
+    """Context switches of a process, all its threads: (voluntary: it waited for something,
+    involuntary: the scheduler took the CPU away from it)."""
+    voluntary = involuntary = 0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for line in (task / "status").read_text().splitlines():
+                if line.startswith("voluntary_ctxt_switches:"):
+                    voluntary += int(line.split()[1])
+                elif line.startswith("nonvoluntary_ctxt_switches:"):
+                    involuntary += int(line.split()[1])
+    except OSError:
+        pass
+    return voluntary, involuntary
+
+
 def children_of(pid: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
@@ -66,7 +82,8 @@ class LockSampler:
 
 class CpuMeter:
     """CPU seconds of the judges, of the database server (every process of it) and of this
-    bench (its sink, and its SMTP clients once they are joined), between two readings."""
+    bench (its sink, and its SMTP clients once they are joined), between two readings; and the
+    judges' context switches (`waits`: for the database, the disk, a client; `preempted`)."""
 
     def __init__(self, judges: list[int], server: int | None) -> None:
         self.judges, self.server = judges, server
@@ -77,8 +94,11 @@ class CpuMeter:
             server = cpu_of(self.server) + sum(map(cpu_of, children_of(self.server)))
         own = resource.getrusage(resource.RUSAGE_SELF)
         clients = resource.getrusage(resource.RUSAGE_CHILDREN)
+        switches = [switches_of(pid) for pid in self.judges]
         return {
             "judge": sum(map(cpu_of, self.judges)),
+            "waits": sum(v for v, _ in switches),
+            "preempted": sum(i for _, i in switches),
             "server": server,
             "bench": own.ru_utime + own.ru_stime + clients.ru_utime + clients.ru_stime,
         }

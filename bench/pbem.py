@@ -241,6 +241,8 @@ def measure(
         **{
             f"{part} cpu": 1000 * cpu[part] / args.messages for part in ("judge", "server", "bench")
         },
+        "waits": cpu["waits"] / args.messages,
+        "preempted": cpu["preempted"] / args.messages,
     }
 
 
@@ -317,7 +319,7 @@ def main() -> None:
             f"{args.rate:g} mails/s for {args.seconds:g} s for the latency (due -> reply at relay)"
         )
         print(f"{'store':<22} {'workers':>7} {'emails/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
-              f"{'max ms':>8} {'judge':>6} {'server':>6} {'bench':>6}"
+              f"{'max ms':>8} {'judge':>6} {'server':>6} {'bench':>6} {'waits':>6} {'preempt':>7}"
               + (f" {'lock %':>6}" if args.locks else ""))  # fmt: skip
         for label, store, workers in runs:
             server = postgres.pid if postgres is not None and store and "://" in store else None
@@ -325,7 +327,8 @@ def main() -> None:
             print(
                 f"{label[:22]:<22} {workers:>7} {m['rate']:>9.0f} {m['p50']:>8.1f} "
                 f"{m['p99']:>8.1f} {m['max']:>8.1f} {m['judge cpu']:>6.2f} "
-                f"{m['server cpu']:>6.2f} {m['bench cpu']:>6.2f}"
+                f"{m['server cpu']:>6.2f} {m['bench cpu']:>6.2f} {m['waits']:>6.1f} "
+                f"{m['preempted']:>7.1f}"
                 + (f" {m['locks']:>6.1f}" if m["locks"] is not None else ""),
                 flush=True,
             )
@@ -333,6 +336,8 @@ def main() -> None:
         print("PostgreSQL process, this bench's sink and SMTP clients); the CPU a mail costs")
         print("however busy the machine. Durable commits on both: SQLite synchronous=FULL for")
         print("the answer's commit, PostgreSQL fsync=on, synchronous_commit=on (their defaults).")
+        print("waits, preempt: the judges' context switches per mail: waiting (for the database,")
+        print("the disk, a client), and taken off the CPU (more processes than cores)")
         if args.locks:
             print("lock %: of the judges' time while measuring emails/s, the share spent waiting")
             print("for a lock another judge holds (PostgreSQL, sampled every 20 ms)")
