@@ -1,0 +1,109 @@
+"""What a judge saves per message on PostgreSQL never weakens what it guarantees (each test runs
+on SQLite and on a real PostgreSQL): the claim read with the judge's first read still lets one
+process answer a message, replies noted as written later are still noted, and a thread root
+read in a transaction that rolls back is not remembered."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from pbem.database import Database
+from pbem.judge import Judge
+from pbem.mail.delivery import Delivery
+from pbem.mail.gateway import NOTE_WRITTEN_WITHIN, MailGateway
+from pbem.mail.listener import Worker
+from pbem.mail.outbound import ThreadIndex
+from pbem.store import Store, open_store
+
+JUDGE = "judge@club.example"
+
+
+def _mail(number: int, body: str) -> bytes:
+    message = EmailMessage()
+    message["From"] = "alice@players.example"
+    message["To"] = JUDGE
+    message["Subject"] = "commands"
+    message["Message-ID"] = f"<lean{number}@players.example>"
+    message.set_content(body + "\n")
+    return message.as_bytes()
+
+
+def _gateway(url: str, outbox: Path) -> tuple[MailGateway, Store]:
+    store = open_store(url)
+    gateway = MailGateway(
+        store.connection,
+        Judge(store, judge_address=JUDGE),
+        Delivery(outbox),
+        judge_address=JUDGE,
+        rate_limit_per_hour=1000,
+        lock=store.lock,
+    )
+    return gateway, store
+
+
+def _unsent(db: Database) -> int:
+    return int(db.execute("SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL").fetchone()[0])
+
+
+def test_a_message_settled_elsewhere_while_answered_changes_nothing_and_sends_nothing(
+    store_url: str, tmp_path: Path
+) -> None:
+    """Another process settles the message between this one's listing and its answer (here: a
+    replay of a copy listed as failed that was processed meanwhile). The answer's `create` is
+    rolled back with everything else, and no reply is queued."""
+    gateway, store = _gateway(store_url, tmp_path / "outbox")
+    receipt = gateway.receive(_mail(1, "list"), "smtp")
+    gateway.archive.mark(receipt.archive_id, "failed", "as listed by the keeper", datetime.now(UTC))
+    listed = gateway.archive.get(receipt.archive_id)
+    assert listed is not None
+    gateway.archive.mark(listed.id, "processed", None, datetime.now(UTC))  # the other judge
+    replies = int(store.connection.execute("SELECT COUNT(*) FROM mail_outbox").fetchone()[0])
+    again = gateway.replay(replace(listed, raw=listed.raw.replace(b"list", b"create elsewhere")))
+    assert again.status == "duplicate"
+    assert store.game("elsewhere", lock=False) is None
+    count = int(store.connection.execute("SELECT COUNT(*) FROM mail_outbox").fetchone()[0])
+    assert count == replies
+    store.close()
+
+
+def test_serve_notes_replies_as_written_with_the_next_claim_or_within_a_second(
+    store_url: str, tmp_path: Path
+) -> None:
+    async def run() -> tuple[int, int, int, int]:
+        worker = Worker(lambda: _gateway(store_url, tmp_path / "outbox")[0])
+        db = worker.gateway.db
+        await worker.run(lambda gateway: gateway.receive(_mail(1, "help join"), "smtp"))
+        first = _unsent(db)  # written out, noted with the next message
+        await worker.run(lambda gateway: gateway.receive(_mail(2, "list"), "smtp"))
+        second = _unsent(db)  # the first noted with the second's claim
+        await asyncio.sleep(NOTE_WRITTEN_WITHIN + 0.2)
+        idle = _unsent(db)  # no message followed: noted by the worker's clock
+        await worker.run(lambda gateway: gateway.receive(_mail(3, "list"), "smtp"))
+        worker.close()  # noted on the way out
+        return first, second, idle, _unsent(db)
+
+    assert asyncio.run(run()) == (1, 1, 0, 0)
+    assert len(list((tmp_path / "outbox" / "new").iterdir())) == 3
+
+
+def test_a_thread_root_read_in_a_transaction_that_rolls_back_is_not_remembered(
+    store_url: str,
+) -> None:
+    store = open_store(store_url)
+    threads = ThreadIndex(store.connection)
+    with pytest.raises(RuntimeError), store.connection.transaction():
+        threads.set_root("alpha", "<root1@judge>", datetime.now(UTC))
+        assert threads.root("alpha") == "<root1@judge>"  # this transaction's own
+        raise RuntimeError("rolled back")
+    assert threads.root("alpha") is None
+    threads.set_root("alpha", "<root2@judge>", datetime.now(UTC))
+    assert threads.root("alpha") == "<root2@judge>"
+    store.connection.execute("DELETE FROM mail_threads")  # never done by the judge: proves
+    assert threads.root("alpha") == "<root2@judge>"  # the committed root is remembered
+    store.close()
