@@ -1,7 +1,8 @@
-"""What a judge saves per message on PostgreSQL never weakens what it guarantees (each test runs
-on SQLite and on a real PostgreSQL): the claim read with the judge's first read still lets one
-process answer a message, replies noted as written later are still noted, and a thread root
-read in a transaction that rolls back is not remembered."""
+"""What a judge saves per message never weakens what it guarantees (the store's tests run on
+SQLite and on a real PostgreSQL): the claim read with the judge's first read still lets one
+process answer a message, replies noted as written later are still noted, a thread root read
+in a transaction that rolls back is not remembered, and the listener's quick reading of an
+SMTP path reads what aiosmtpd reads."""
 
 from __future__ import annotations
 
@@ -12,12 +13,16 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from aiosmtpd.smtp import SMTP
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sizes import examples
 
 from pbem.database import Database
 from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import NOTE_WRITTEN_WITHIN, MailGateway
-from pbem.mail.listener import Worker
+from pbem.mail.listener import JudgeSMTP, Worker
 from pbem.mail.outbound import ThreadIndex
 from pbem.store import Store, open_store
 
@@ -107,3 +112,38 @@ def test_a_thread_root_read_in_a_transaction_that_rolls_back_is_not_remembered(
     store.connection.execute("DELETE FROM mail_threads")  # never done by the judge: proves
     assert threads.root("alpha") == "<root2@judge>"  # the committed root is remembered
     store.close()
+
+
+_ATOM = st.text(alphabet="abcXYZ019!#$%&'*+/=?^_`{|}~-", min_size=1, max_size=6)
+_PATHS = st.one_of(
+    st.builds(
+        lambda lead, local, domain, gap, params: f"{lead}<{local}@{domain}>{gap}{params}",
+        st.sampled_from(["", " ", "\t"]),
+        st.lists(_ATOM, min_size=1, max_size=3).map(".".join),
+        st.lists(st.text(alphabet="ab-9", min_size=1, max_size=5), min_size=1, max_size=3).map(
+            ".".join
+        ),
+        st.sampled_from(["", " ", "  ", "\t", " \t "]),
+        st.sampled_from(["", "SIZE=100", "BODY=8BITMIME SMTPUTF8", "x=1 "]),
+    ),
+    st.text(alphabet='<>@."ab[]:, \t()\\', max_size=16),
+)
+
+
+@settings(max_examples=examples(150, 3000), deadline=None)
+@given(path=_PATHS, limit=st.sampled_from([0, 3, 64]))
+def test_the_listener_reads_mail_from_and_rcpt_to_paths_as_aiosmtpd_does(
+    path: str, limit: int
+) -> None:
+    """The judge's quick reading of a plain `<local@domain>` path gives the address and the
+    parameters aiosmtpd's own parser gives, and leaves every other shape to it."""
+    ours, theirs = JudgeSMTP.__new__(JudgeSMTP), SMTP.__new__(SMTP)
+    ours.local_part_limit = theirs.local_part_limit = limit
+    assert _read(ours, path) == _read(theirs, path)
+
+
+def _read(server: SMTP, path: str) -> object:
+    try:
+        return server._getaddr(path)
+    except Exception as exc:  # aiosmtpd's parser fails so on some junk (its 500 answer)
+        return type(exc)
