@@ -311,6 +311,7 @@ class MailGateway:
                 lambda: MOVE_ACCEPTED if any(moves) else None,
                 answer,
                 inbound.sender,
+                fresh=check_rate,
             )
         except StoreUnavailable:
             raise  # still `received`: resumed when the database is back (or the sender retries)
@@ -332,21 +333,26 @@ class MailGateway:
         reason: str | None | Callable[[], str | None],
         answer: Callable[[], Sequence[Outbound]] | None = None,
         answering: str | None = None,
+        fresh: bool = False,
     ) -> Receipt:
         """In one transaction: claim the message (its row locked; still in `expect`?), let the
         judge act (`answer`), queue the replies, record `status`. Then write the replies out.
-        A message another process settled first comes back as `duplicate`, untouched."""
+        A message another process settled first comes back as `duplicate`, untouched.
+        `fresh`: this process stored the message just now, so another one settling it
+        meanwhile is rare, and the claim's outcome is read with the judge's first read."""
 
         said: list[str | None] = [None if callable(reason) else reason]
 
         def work() -> Callable[[], list[Queued]] | None:
             # Marked first: the one statement both claims the message (still in `expect`?)
-            # and locks its row; a failure below rolls the mark back with the rest. On
-            # PostgreSQL its outcome is read with the judge's first read (no round trip of
-            # its own): statements run in order, so the judge reads nothing before the
-            # message is claimed, and one claimed by another process meanwhile rolls all back.
+            # and locks its row; a failure below rolls the mark back with the rest. For a
+            # fresh message, on PostgreSQL, its outcome is read with the judge's first read
+            # (no round trip of its own): statements run in order, so the judge reads nothing
+            # before the message is claimed, and one settled elsewhere meanwhile rolls all
+            # back. A message resumed or replayed, likely wanted by another judge too, is
+            # checked first, so the judge that lost it does no work on it.
             claimed = self.archive.mark_later(archive_id, status, said[0], self.clock(), expect)
-            if claimed.ready and claimed.one() is None:
+            if (claimed.ready or not fresh) and claimed.one() is None:
                 return None
             outbound = answer() if answer is not None else ()
             if claimed.one() is None:

@@ -20,10 +20,13 @@ from sizes import examples
 
 from pbem.database import Database
 from pbem.judge import Judge
+from pbem.mail import gateway as gateway_module
+from pbem.mail.archive import Archive
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import NOTE_WRITTEN_WITHIN, MailGateway
 from pbem.mail.listener import JudgeSMTP, Worker
 from pbem.mail.outbound import ThreadIndex
+from pbem.messages import Inbound, Outbound
 from pbem.store import Store, open_store
 
 JUDGE = "judge@club.example"
@@ -57,11 +60,35 @@ def _unsent(db: Database) -> int:
 
 
 def test_a_message_settled_elsewhere_while_answered_changes_nothing_and_sends_nothing(
+    store_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process settles a message between this one's storing it and answering it. The
+    answer (here a `create`) is rolled back with everything else, and no reply is queued."""
+    gateway, store = _gateway(store_url, tmp_path / "outbox")
+    other = open_store(store_url)
+    read = gateway_module.read_mail
+
+    def read_then_lose(raw: bytes, **options: object) -> object:
+        row = other.connection.execute(
+            "SELECT id FROM mail_inbound WHERE message_id = '<lean1@players.example>'"
+        ).fetchone()
+        Archive(other.connection).mark(row[0], "processed", None, datetime.now(UTC))
+        return read(raw, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(gateway_module, "read_mail", read_then_lose)
+    receipt = gateway.receive(_mail(1, "create elsewhere"), "smtp")
+    assert receipt.status == "duplicate"
+    assert store.game("elsewhere", lock=False) is None
+    assert int(store.connection.execute("SELECT COUNT(*) FROM mail_outbox").fetchone()[0]) == 0
+    other.close()
+    store.close()
+
+
+def test_a_judge_replaying_a_message_another_settled_does_no_work_on_it(
     store_url: str, tmp_path: Path
 ) -> None:
-    """Another process settles the message between this one's listing and its answer (here: a
-    replay of a copy listed as failed that was processed meanwhile). The answer's `create` is
-    rolled back with everything else, and no reply is queued."""
+    """A copy listed as failed and processed meanwhile by another judge: this judge finds it
+    settled before it answers anything (the judge is never called), and sends nothing."""
     gateway, store = _gateway(store_url, tmp_path / "outbox")
     receipt = gateway.receive(_mail(1, "list"), "smtp")
     gateway.archive.mark(receipt.archive_id, "failed", "as listed by the keeper", datetime.now(UTC))
@@ -69,12 +96,28 @@ def test_a_message_settled_elsewhere_while_answered_changes_nothing_and_sends_no
     assert listed is not None
     gateway.archive.mark(listed.id, "processed", None, datetime.now(UTC))  # the other judge
     replies = int(store.connection.execute("SELECT COUNT(*) FROM mail_outbox").fetchone()[0])
+    answered: list[object] = []
+    gateway.judge = _Counting(gateway.judge, answered)  # type: ignore[arg-type]
     again = gateway.replay(replace(listed, raw=listed.raw.replace(b"list", b"create elsewhere")))
-    assert again.status == "duplicate"
+    assert (again.status, answered) == ("duplicate", [])
     assert store.game("elsewhere", lock=False) is None
     count = int(store.connection.execute("SELECT COUNT(*) FROM mail_outbox").fetchone()[0])
     assert count == replies
     store.close()
+
+
+class _Counting:
+    """A judge that notes each message it is asked to answer."""
+
+    def __init__(self, judge: object, answered: list[object]) -> None:
+        self.judge, self.answered = judge, answered
+
+    def handle(self, inbound: Inbound) -> list[Outbound]:
+        self.answered.append(inbound)
+        return self.judge.handle(inbound)  # type: ignore[attr-defined, no-any-return]
+
+    def tick(self, now: datetime | None = None) -> list[Outbound]:
+        return self.judge.tick(now)  # type: ignore[attr-defined, no-any-return]
 
 
 def test_serve_notes_replies_as_written_with_the_next_claim_or_within_a_second(
