@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+import re
 import smtplib
 import socket
 import ssl
@@ -280,7 +281,7 @@ class Delivery:
         for attempt in (0, 1):
             client = self._connection(fresh=attempt == 1)
             try:
-                client.sendmail(sender, recipients, data)
+                sendmail(client, sender, recipients, data)
                 return "sent"
             except smtplib.SMTPServerDisconnected:
                 if attempt == 1:  # a kept-open connection the relay dropped: once more
@@ -309,6 +310,48 @@ class Delivery:
             client.rset()
         except (OSError, smtplib.SMTPException):
             pass
+
+
+def sendmail(client: smtplib.SMTP, sender: str, recipients: list[str], data: bytes) -> None:
+    """`client.sendmail` for a message with CRLF line ends, raising as it does; where the relay
+    offers PIPELINING (RFC 2920), MAIL, RCPT and DATA go in one write: the judge waits for the
+    relay twice a message instead of three times or more."""
+    client.ehlo_or_helo_if_needed()
+    if not client.has_extn("pipelining"):
+        client.sendmail(sender, recipients, data)
+        return
+    size = f" SIZE={len(data)}" if client.has_extn("size") else ""
+    commands = [f"MAIL FROM:{smtplib.quoteaddr(sender)}{size}"]
+    commands += [f"RCPT TO:{smtplib.quoteaddr(recipient)}" for recipient in recipients]
+    commands.append("DATA")
+    client.send("".join(command + "\r\n" for command in commands))
+    mail, *accepted, ready = [client.getreply() for _ in commands]
+    refused = {r: answer for r, answer in zip(recipients, accepted, strict=True)
+               if answer[0] not in (250, 251)}  # fmt: skip
+    if ready[0] == 354 and (mail[0] != 250 or len(refused) == len(recipients)):
+        # A relay that opened DATA for a transaction it refused: close it, it delivers nothing.
+        client.send(".\r\n")
+        client.getreply()
+    if mail[0] != 250:
+        _hang_up_on_421(client, mail[0])
+        raise smtplib.SMTPSenderRefused(mail[0], mail[1], sender)
+    if len(refused) == len(recipients):
+        raise smtplib.SMTPRecipientsRefused(refused)  # type: ignore[arg-type]
+    if ready[0] != 354:
+        _hang_up_on_421(client, ready[0])
+        raise smtplib.SMTPDataError(*ready)
+    # As smtplib's data(): a line starting with a dot gets another, then the end of data.
+    body = re.sub(rb"(?m)^\.", b"..", data)
+    client.send(body + (b"" if body.endswith(b"\r\n") else b"\r\n") + b".\r\n")
+    done = client.getreply()
+    if done[0] != 250:
+        _hang_up_on_421(client, done[0])
+        raise smtplib.SMTPDataError(*done)
+
+
+def _hang_up_on_421(client: smtplib.SMTP, code: int) -> None:
+    if code == 421:  # the relay is closing the connection (as smtplib does then)
+        client.close()
 
 
 def _envelope(data: bytes) -> tuple[str, list[str]]:

@@ -4,8 +4,10 @@ for retry."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass, field
 from email.message import EmailMessage
 
+import pytest
 from aiosmtpd.smtp import SMTP
 
 from pbem.mail.config import ServerAddress
@@ -56,6 +58,15 @@ def test_a_relay_that_is_down_leaves_mail_for_a_later_flush(
     assert sorted(m["To"] for m in sink.messages) == ["alice@example.org", "bob@example.org"]
 
 
+class Pipelining:
+    """A relay that offers PIPELINING (RFC 2920), as Postfix and Exim do: the judge sends
+    MAIL, RCPT and DATA in one write."""
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses) -> list[str]:
+        session.host_name = hostname
+        return [responses[0], "250-PIPELINING", *responses[1:]]  # aiosmtpd ends it
+
+
 class Refusing:
     async def handle_RCPT(self, server, session, envelope, address, options) -> str:
         if address.startswith("nobody@"):
@@ -69,10 +80,28 @@ class Refusing:
         return "250 OK"
 
 
-def test_a_permanent_refusal_goes_to_failed_a_temporary_one_stays(tmp_path, loop_thread) -> None:
+class RefusingPipelining(Pipelining, Refusing):
+    pass
+
+
+class RefusingSenders(Pipelining):
+    async def handle_MAIL(self, server, session, envelope, address, options) -> str:
+        if address.startswith("banned@"):
+            return "550 5.7.1 not from you"
+        envelope.mail_from = address
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope) -> str:
+        return "250 OK"
+
+
+@pytest.mark.parametrize("handler", [Refusing, RefusingPipelining])
+def test_a_permanent_refusal_goes_to_failed_a_temporary_one_stays(
+    tmp_path, loop_thread, handler: type
+) -> None:
     async def start() -> asyncio.AbstractServer:
         return await asyncio.get_running_loop().create_server(
-            lambda: SMTP(Refusing()), "127.0.0.1", 0
+            lambda: SMTP(handler()), "127.0.0.1", 0
         )
 
     server = loop_thread.run(start())
@@ -131,3 +160,58 @@ def test_the_relay_login_is_used(tmp_path, loop_thread) -> None:
     report = delivery.deliver([message()])
     delivery.close()
     assert report.sent == 1 and logins == [(b"judge", b"s3cret")]
+
+
+@dataclass
+class Keeping(Pipelining):
+    """A pipelining relay that keeps each message's envelope and bytes."""
+
+    kept: list[tuple[str, list[str], bytes]] = field(default_factory=list)
+
+    async def handle_DATA(self, server, session, envelope) -> str:
+        self.kept.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
+        return "250 OK"
+
+
+def test_through_a_pipelining_relay_mail_goes_out_as_it_is_written(tmp_path, loop_thread) -> None:
+    """Every byte as written to the outbox, a line that starts with a dot too, with the same
+    envelope; several messages over the one kept-open connection."""
+    keeping = Keeping()
+
+    async def start() -> asyncio.AbstractServer:
+        return await asyncio.get_running_loop().create_server(lambda: SMTP(keeping), "127.0.0.1", 0)
+
+    server = loop_thread.run(start())
+    port = server.sockets[0].getsockname()[1]
+    delivery = Delivery(tmp_path / "outbox", ServerAddress("127.0.0.1", port))
+    dotted = message()
+    dotted.set_content(".hidden line\n..two dots\nlast\n")
+    report = delivery.deliver([dotted, message("bob@example.org")])
+    assert (report.sent, report.queued) == (2, 0)
+    sent = sorted((tmp_path / "outbox" / ".sent" / "new").iterdir())
+    written = sorted(f.read_bytes().replace(b"\r\n", b"\n") for f in sent)
+    arrived = sorted(content.replace(b"\r\n", b"\n") for _, _, content in keeping.kept)
+    assert arrived == written
+    assert sorted(rcpts[0] for _, rcpts, _ in keeping.kept) == [
+        "alice@example.org",
+        "bob@example.org",
+    ]
+    assert {sender for sender, _, _ in keeping.kept} == {"judge@club.example"}
+
+
+def test_a_pipelining_relay_refusing_the_sender_fails_that_mail_and_sends_the_next(
+    tmp_path, loop_thread
+) -> None:
+    async def start() -> asyncio.AbstractServer:
+        return await asyncio.get_running_loop().create_server(
+            lambda: SMTP(RefusingSenders()), "127.0.0.1", 0
+        )
+
+    server = loop_thread.run(start())
+    port = server.sockets[0].getsockname()[1]
+    delivery = Delivery(tmp_path / "outbox", ServerAddress("127.0.0.1", port))
+    banned = message()
+    banned.replace_header("From", "banned@club.example")
+    report = delivery.deliver([banned, message("bob@example.org")])
+    assert (report.sent, report.failed, report.queued) == (1, 1, 0)
+    assert len(list((tmp_path / "outbox" / ".failed" / "new").iterdir())) == 1
