@@ -76,14 +76,16 @@ class SinkProtocol(asyncio.Protocol):
                 return
             line, self.buffer = self.buffer[:end], self.buffer[end + 2 :]
             verb = line[:4].upper()
-            if verb == b"DATA":
+            if verb == b"EHLO":  # as Postfix or Exim: commands may come pipelined (RFC 2920)
+                self.transport.write(b"250-bench sink\r\n250 PIPELINING\r\n")
+            elif verb == b"DATA":
                 self.data = b""
                 self.transport.write(b"354 go on\r\n")
             elif verb == b"QUIT":
                 self.transport.write(b"221 bye\r\n")
                 self.transport.close()
                 return
-            else:  # EHLO, MAIL, RCPT, RSET, NOOP
+            else:  # MAIL, RCPT, RSET, NOOP
                 self.transport.write(b"250 OK\r\n")
 
 
