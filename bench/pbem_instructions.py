@@ -9,8 +9,11 @@ what one mail costs, start-up and warm-up left out. PostgreSQL's own work is not
 processes run outside valgrind): `bench/pbem_costs.py` counts the statements and round trips.
 
     python bench/pbem_instructions.py [--store sqlite|pg|both] [--messages 20] [--more 100]
+    python bench/pbem_instructions.py --against main    # that commit's judge beside this one
 
-Slow (valgrind runs the judge some 50 times slower): about two minutes a store.
+`--against REV` runs the same on commit REV (exported with git archive: its `serve`, this
+bench's mail and sink) and prints both. Slow (valgrind runs the judge some 50 times slower):
+about two minutes a store and side.
 """
 
 from __future__ import annotations
@@ -38,8 +41,10 @@ def _bench_pbem() -> Any:
     return module
 
 
-def instructions(bench: Any, sink: Any, relay: int, store: str, count: int, first: int) -> int:
-    """Instructions of one `serve` answering the warm-up and then `count` mails."""
+def instructions(
+    bench: Any, sink: Any, relay: int, store: str, count: int, first: int, tree: Path = ROOT
+) -> int:
+    """Instructions of one `serve` (of `tree`) answering the warm-up and then `count` mails."""
     with tempfile.TemporaryDirectory(prefix="spaceships-instructions-") as name:
         folder = Path(name)
         port = bench.free_port()
@@ -56,7 +61,7 @@ def instructions(bench: Any, sink: Any, relay: int, store: str, count: int, firs
         process = subprocess.Popen(
             ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
              sys.executable, "-c", "from spaceships_cli import main; main()", "pbem", "serve"],
-            env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            env=env, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         )  # fmt: skip
         assert process.stdout is not None
         if "running" not in process.stdout.readline():
@@ -78,34 +83,53 @@ def instructions(bench: Any, sink: Any, relay: int, store: str, count: int, firs
     raise SystemExit("valgrind wrote no summary")
 
 
+def exported(rev: str, into: Path) -> Path:
+    """Commit `rev` of this repository, as files under `into`."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", rev], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--store", choices=("sqlite", "pg", "both"), default="both")
     parser.add_argument("--messages", type=int, default=20)
     parser.add_argument("--more", type=int, default=100)
+    parser.add_argument("--against", metavar="REV", help="also count commit REV's judge")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is absent (apt-get install valgrind)")
     bench = _bench_pbem()
     sink, relay = bench.start_sink()
     postgres = bench.Postgres() if args.store in ("pg", "both") else None
-    try:
-        stores = []
-        if args.store in ("sqlite", "both"):
-            stores.append(("SQLite", lambda: "sqlite"))
-        if postgres is not None:
-            stores.append(("PostgreSQL", postgres.url))
-        print(f"instructions per mail of one serve ({', '.join(bench.COMMANDS)} in turn)")
-        first = 1000
-        for label, url in stores:
-            counts = []
-            for count in (args.messages, args.messages + args.more):
-                counts.append(instructions(bench, sink, relay, url(), count, first))
-                first += 10000
-            print(f"  {label:<11} {(counts[1] - counts[0]) / args.more / 1e6:6.2f} M", flush=True)
-    finally:
-        if postgres is not None:
-            postgres.close()
+    with tempfile.TemporaryDirectory(prefix="spaceships-against-") as name:
+        trees = [("this tree", ROOT)]
+        if args.against:
+            trees.insert(0, (args.against, exported(args.against, Path(name))))
+        try:
+            stores = []
+            if args.store in ("sqlite", "both"):
+                stores.append(("SQLite", lambda: "sqlite"))
+            if postgres is not None:
+                stores.append(("PostgreSQL", postgres.url))
+            print(f"instructions per mail of one serve ({', '.join(bench.COMMANDS)} in turn), M")
+            print(f"{'store':<11}" + "".join(f"{label[:12]:>13}" for label, _ in trees))
+            first = 1000
+            for label, url in stores:
+                figures = []
+                for _, tree in trees:
+                    counts = []
+                    for count in (args.messages, args.messages + args.more):
+                        counts.append(instructions(bench, sink, relay, url(), count, first, tree))
+                        first += 10000
+                    figures.append((counts[1] - counts[0]) / args.more / 1e6)
+                change = f"  {figures[-1] / figures[0] - 1:+.1%}" if len(figures) > 1 else ""
+                print(f"{label:<11}" + "".join(f"{f:>13.2f}" for f in figures) + change, flush=True)
+        finally:
+            if postgres is not None:
+                postgres.close()
 
 
 if __name__ == "__main__":
