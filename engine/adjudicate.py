@@ -10,14 +10,15 @@ turn and hits, explosions and kamikaze deaths take effect at its end [classic 2.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
 
 from engine.geometry import geometry
 from engine.orders import CheckedOrders
 from engine.reports import Destruction, Entry, Flashcube, TurnReport
-from engine.state import GameResult, GameState, PlayerState, TurnHistory
+from engine.rulesets import Ruleset
+from engine.state import GameResult, GameState, PlayerState, Space, TurnHistory
 from notation.cells import Cell
 from notation.ships import ShipId
 
@@ -339,54 +340,37 @@ def next_state(state: GameState, checked_a: CheckedOrders, checked_b: CheckedOrd
             special[p] |= bit
     credits = [0, 0]
     burnt = [state.a.burnt_out, state.b.burnt_out]
+    adjacent = geo.adjacent_bits
     # One player's aspects change only the other's space and their own credits and beams, so
     # each side is settled on its own; the order of reporting [11.7.2.1] shows only in the
     # report (flashcube data), which is not made here.
     for attacker in (0, 1):
         mine = orders[attacker]
         defender = 1 - attacker
-        space = spaces[defender]
-        ship_index = space.ship_index
-        d = destroyed[defender]
-        was = start[defender][0]
-        spent = fired[defender]
-        blown = special[defender]
-        credit = 0
-        beam_hits: list[bool] = []  # for each beam cell: a hit (neither a miss nor a duplicate)
         targets = [
             colour_base[c.colour] + letter_base[c.letter] + c.number
             for beam in mine.beams
             for c in beam.cells
         ]
         targets += [colour_base[c.colour] + letter_base[c.letter] + c.number for c in mine.strikes]
-        for i in targets:
-            k = ship_index[i]
-            if k < 0:
-                beam_hits.append(False)
-                continue
-            bit = 1 << i
-            # 5.2.4: destroyed when announced (2.6.1), or at the start (classic 2.4).
-            if bit & (d if immediate else was):
-                if bit & blown:
-                    credit += 1
-                beam_hits.append(False)
-                continue
-            d |= bit
-            credit += 1
-            beam_hits.append(True)
-            if bit & space.missile_bits and not bit & spent:
-                # 8.1.4: an unfired missile explodes, taking its ship's adjacent undamaged cells.
-                blast = geo.adjacent_bits[i] & space.ship_bits[k] & ~(d if immediate else was)
-                d |= blast
-                blown |= blast
-        destroyed[defender] = d
-        special[defender] = blown
-        credits[attacker] = credit
-        if mine.beams and not classic:
+        burns = mine.beams and not classic
+        beam_hits: list[bool] | None = [] if burns else None
+        destroyed[defender], special[defender], credits[attacker] = settle(
+            spaces[defender],
+            adjacent,
+            immediate,
+            targets,
+            destroyed[defender],
+            start[defender][0],
+            fired[defender],
+            special[defender],
+            beam_hits,
+        )
+        if burns:
             at = 0
             for beam in mine.beams:
                 n = len(beam.cells)
-                if beam.diagonal and beam_hits[at] and beam_hits[at + n - 1]:
+                if beam.diagonal and beam_hits[at] and beam_hits[at + n - 1]:  # type: ignore[index]
                     burnt[attacker] = burnt[attacker] | {beam.ship}  # 8.2.4
                 at += n
     players = []
@@ -423,6 +407,52 @@ def next_state(state: GameState, checked_a: CheckedOrders, checked_b: CheckedOrd
     return next_state
 
 
+def settle(
+    space: Space,
+    adjacent: tuple[int, ...],
+    immediate: bool,
+    targets: Sequence[int],
+    destroyed: int,
+    start: int,
+    fired: int,
+    special: int,
+    hits: list[bool] | None = None,
+) -> tuple[int, int, int]:
+    """One player's beam and strike targets (cell indices, in the order they are reported)
+    against the other's space, on bit sets: the defender's destroyed cells and cells destroyed
+    by a kamikaze launch or an explosion after them, and the attacker's credits [5.2, 5.2.4,
+    8.1.4]. `start`: the defender's destroyed cells at the start of the turn; `fired`: their
+    fired missiles. `hits`, when given, gets for each target whether it hit (neither a miss
+    nor a duplicate)."""
+    ship_index = space.ship_index
+    missiles = space.missile_bits
+    credit = 0
+    for i in targets:
+        k = ship_index[i]
+        if k < 0:
+            if hits is not None:
+                hits.append(False)
+            continue
+        bit = 1 << i
+        # 5.2.4: destroyed when announced (2.6.1), or at the start (classic 2.4).
+        if bit & (destroyed if immediate else start):
+            if bit & special:
+                credit += 1
+            if hits is not None:
+                hits.append(False)
+            continue
+        destroyed |= bit
+        credit += 1
+        if hits is not None:
+            hits.append(True)
+        if bit & missiles and not bit & fired:
+            # 8.1.4: an unfired missile explodes, taking its ship's adjacent undamaged cells.
+            blast = adjacent[i] & space.ship_bits[k] & ~(destroyed if immediate else start)
+            destroyed |= blast
+            special |= blast
+    return destroyed, special, credit
+
+
 def _ending(
     state: GameState,
     orders: tuple[CheckedOrders, CheckedOrders],
@@ -431,29 +461,49 @@ def _ending(
     materiel_b: int,
     turn_number: int,
 ) -> GameResult:
+    """The turn's result from its checked orders (see `ending`)."""
+    checked_a, checked_b = orders
+    return ending(
+        state.ruleset,
+        turn_number,
+        materiel_a,
+        materiel_b,
+        checked_a.limited and checked_a.only_scans,
+        checked_b.limited and checked_b.only_scans,
+        (players[0].hits, players[1].hits),
+        lambda: tiebreak(state, orders),
+    )
+
+
+def ending(
+    ruleset: Ruleset,
+    turn_number: int,
+    materiel_a: int,
+    materiel_b: int,
+    stopped_a: bool,
+    stopped_b: bool,
+    hits: tuple[int, int],
+    tied: Callable[[], str],
+) -> GameResult:
     """Whether the turn ended the game, with the scores and the winner. 2.3.1: a player with no
     ship left; 2.3.2: a player who could only kamikaze and scan and recorded nothing but scans
-    (or nothing); classic 2.3.2 reads the same with no scans."""
-    checked_a, checked_b = orders
-    if not (
-        materiel_a == 0
-        or materiel_b == 0
-        or (checked_a.limited and checked_a.only_scans)
-        or (checked_b.limited and checked_b.only_scans)
-    ):
+    (or nothing): `stopped_a`, `stopped_b`; classic 2.3.2 reads the same with no scans.
+    `hits`: each player's hits after the turn (scoring=hits); `tied()`: the winner of equal
+    scores (`tiebreak`)."""
+    if not (materiel_a == 0 or materiel_b == 0 or stopped_a or stopped_b):
         return _PLAYING
-    if state.ruleset.scoring == "hits":
-        score = {"A": players[0].hits, "B": players[1].hits}
+    if ruleset.scoring == "hits":
+        score = {"A": hits[0], "B": hits[1]}
     else:
         score = {"A": materiel_a, "B": materiel_b}  # 2.3.3, 2.3.5
     if score["A"] != score["B"]:
         winner = "A" if score["A"] > score["B"] else "B"
     else:
-        winner = _tiebreak(state, orders)
+        winner = tied()
     return GameResult(True, turn_number, score, winner)
 
 
-def _tiebreak(state: GameState, orders: tuple[CheckedOrders, CheckedOrders]) -> str:
+def tiebreak(state: GameState, orders: tuple[CheckedOrders, CheckedOrders]) -> str:
     """2.3.4: equal scores draw; with tiebreak=hypothetical-hits (seed 004 6.1) the player with
     more hits in the last turn had the enemy launched no kamikazes wins."""
     if state.ruleset.tiebreak != "hypothetical-hits":

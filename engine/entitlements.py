@@ -338,24 +338,45 @@ def _capability(
     if not undamaged:
         return ShipCapability(ship.id, undamaged, 0, (), False, False, frozenset())
     is_ds = ship.type == "DS"
-    if is_ds:
-        conventional = 1  # 6.2.4 (classic 6.1.2): one, until destroyed
-    elif ruleset.strike_counting == "disjoint":
-        conventional = _max_matching(geo.colour_order, undamaged_bits)
-    else:
-        conventional = _distinct_pairs(geo, undamaged_bits)
+    conventional = ship_strikes(ruleset, ship.type, undamaged_bits)
     unfired: tuple[Cell, ...] = ()
     if ship.type in ruleset.missile_types:
         unfired = geo.cells_of(unfired_bits)
+    kamikaze = may_kamikaze(ruleset, ship.type, conventional, bool(unfired))
     if ruleset.classic:
-        kamikaze = conventional == 0  # classic 4.4: missiles do not stop it
         beam = is_ds and len(undamaged) == len(ship.cells)  # classic 6.1.3
         directions: frozenset[Direction] = frozenset()
     else:
-        kamikaze = conventional == 0 and not unfired and ship.type != "LS"  # 4.5, 6.8.2
         beam = False
         directions = frozenset()
         if is_ds and not burnt:  # 6.2.5, 8.4
             directions = _beam_directions(geo.colour_order, undamaged_bits)
             beam = bool(directions)
     return ShipCapability(ship.id, undamaged, conventional, unfired, kamikaze, beam, directions)
+
+
+def ship_strikes(ruleset: Ruleset, ship_type: str, undamaged: int) -> int:
+    """The conventional strikes a ship gives with these undamaged cells (bits): a death star
+    one until destroyed [6.2.4; classic 6.1.2]; others their disjoint adjacent pairs [4.4.1]
+    (classic 4.3.1: every distinct adjacent pair)."""
+    if not undamaged:
+        return 0
+    if ship_type == "DS":
+        return 1
+    geo = ruleset.geometry
+    if ruleset.strike_counting == "disjoint":
+        return _max_matching(geo.colour_order, undamaged)
+    return _distinct_pairs(geo, undamaged)
+
+
+def may_kamikaze(ruleset: Ruleset, ship_type: str, strikes: int, unfired: bool) -> bool:
+    """Whether an undamaged ship giving `strikes` conventional strikes, with unfired missiles
+    or not, may launch a kamikaze [4.5, 6.8.2]; classic 4.4: missiles do not stop it."""
+    if ruleset.classic:
+        return strikes == 0
+    return strikes == 0 and not unfired and ship_type != "LS"
+
+
+def beam_directions_of(colour_order: str, undamaged: int) -> frozenset[Direction]:
+    """beam_directions of undamaged cells given as bits (engine.geometry) [8.2.2]."""
+    return _beam_directions(colour_order, undamaged)

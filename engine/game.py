@@ -11,6 +11,7 @@ from engine.adjudicate import next_state
 from engine.fleets import check_fleet
 from engine.orders import CheckedOrders, check_orders
 from engine.problems import FleetRefused, OrdersRefused, Problem
+from engine.replay import replay
 from engine.reports import TurnReport
 from engine.rulesets import Ruleset
 from engine.state import PLAYERS, GameState, PlayerState
@@ -170,6 +171,11 @@ def play_record(record: Record, carried: dict[str, int] | None = None) -> Game:
     last = record.last_turn
     lines = turn_lines(record)
     while state.turn <= last:
+        # Fast, on bit sets, as far as the orders are plainly legal (engine.replay); the turn
+        # it stops at, if any, gets the full check, which says why or plays it.
+        state = replay(state, lines, last)
+        if state.turn > last:
+            break
         if state.over:
             late = after_end(record, state)
             if late:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 from engine.checked import CheckedOrders
 from engine.geometry import Geometry
@@ -230,6 +230,14 @@ class GameResult:
         return cls(d["over"], d["turn"], None if score is None else dict(score), d["winner"])
 
 
+class TurnSource(Protocol):
+    """What makes a played turn's checked orders and report when first read."""
+
+    def orders(self, turn: int) -> tuple[CheckedOrders, CheckedOrders]: ...
+
+    def report(self, turn: int) -> TurnReport: ...
+
+
 @dataclass(frozen=True)
 class TurnHistory:
     """One played turn: both players' checked orders and what the turn revealed."""
@@ -259,14 +267,31 @@ class TurnHistory:
         history.__dict__.update(turn=turn, orders_a=orders_a, orders_b=orders_b, _report=report)
         return history
 
+    @classmethod
+    def deferred(cls, turn: int, source: TurnSource) -> TurnHistory:
+        """A turn whose checked orders and report are made by `source` when first read
+        (engine.replay: replaying a record reads the states alone)."""
+        history = object.__new__(cls)
+        history.__dict__.update(turn=turn, _source=source)
+        return history
+
     def __getattr__(self, name: str) -> Any:
-        # Only reached for `report` of a turn made by `unreported`, on first read.
-        make = self.__dict__.get("_report")
-        if make is None or name != "report":
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        report = self.__dict__["report"] = make()
-        del self.__dict__["_report"]  # (lets go of the state it was made from)
-        return report
+        # Only reached for what a turn made by `unreported` or `deferred` makes on first read.
+        found = self.__dict__
+        source = found.get("_source")
+        if name == "report":
+            make = found.get("_report")
+            if make is not None:
+                report = found["report"] = make()
+                del found["_report"]  # (lets go of the state it was made from)
+                return report
+            if source is not None:
+                report = found["report"] = source.report(self.turn)
+                return report
+        elif name in ("orders_a", "orders_b") and source is not None:
+            found["orders_a"], found["orders_b"] = source.orders(self.turn)
+            return found[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def orders(self, player: str) -> CheckedOrders:
         return self.orders_a if player == "A" else self.orders_b
