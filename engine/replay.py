@@ -11,6 +11,7 @@ one they give (tests/engine/test_fast_replay.py holds both paths equal).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.adjudicate import adjudicate, ending, settle, tiebreak
@@ -35,7 +36,7 @@ _MATCHING: dict[tuple[str, str | None, str | None, int | None], tuple[int, tuple
 # What a player's orders do, when legal: beam and strike targets (cell indices, in the order
 # they are reported), launch cells of missiles (bits) and kamikazes (bits), the beams (cells,
 # diagonal, ship) for burning out [8.2.4], and whether they end the game [2.3.2].
-_Plan = tuple[list[int], int, int, list[tuple[int, bool, ShipId | None]] | None, bool]
+Plan = tuple[list[int], int, int, list[tuple[int, bool, ShipId | None]] | None, bool]
 
 
 def _matching(geo: Geometry, partial: PartialCell) -> tuple[int, tuple[int, ...]]:
@@ -106,7 +107,7 @@ class _Side:
             self.conventional += now - strikes[k]
             strikes[k] = now
 
-    def check(self, orders: tuple[Order, ...], turn: int, ruleset: Ruleset) -> _Plan | None:
+    def check(self, orders: tuple[Order, ...], turn: int, ruleset: Ruleset) -> Plan | None:
         """What the orders do, when they are legal and of the usual kinds; None otherwise (the
         full check then says why, or takes them)."""
         geo = ruleset.geometry
@@ -151,7 +152,7 @@ class _Side:
         unfired: int,
         limited: bool,
         ruleset: Ruleset,
-    ) -> _Plan | None:
+    ) -> Plan | None:
         """check, for lists with launches or beams [8.1.3, 4.5, 8.2; classic 6.1.3]."""
         geo = ruleset.geometry
         colour_base, letter_base = geo.colour_base, geo.letter_base
@@ -245,6 +246,13 @@ class _Side:
             and direction in beam_directions_of(geo.colour_order, ship_bits[s] & ~destroyed)
         ]
         return found[0] if len(found) == 1 else -1
+
+
+def plan(state: GameState, player: str, orders: Sequence[Order]) -> Plan | None:
+    """What this check makes of the player's orders for the state's turn: what they do, or
+    None when it leaves them to the full check (engine.orders.check_orders)."""
+    side = _Side(state.space(player), state.player(player), state.bits(player), state.ruleset)
+    return side.check(tuple(orders), state.turn, state.ruleset)
 
 
 class _Replay:
