@@ -41,21 +41,24 @@ class Space:
 
     def __init__(self, fleet: Fleet, ruleset: Ruleset) -> None:
         geo: Geometry = ruleset.geometry
-        index, cells_of = geo.index, geo.cells_of
+        colour_base, letter_base, cells = geo.colour_base, geo.letter_base, geo.cells
         missile_types, scanner_types = ruleset.missile_types, ruleset.scanner_types
         ships = []
         ship_bits = []
         # The position in `ships` of the ship in each cell (by index), or -1 for none.
-        ship_index: list[int] = [-1] * len(geo.cells)
+        ship_index: list[int] = [-1] * len(cells)
         self.ship_index = ship_index
         missile_bits = scanner_bits = all_bits = 0
         for k, placement in enumerate(fleet.ships):
+            # Cell indices worked out, not looked up (a cell's hash is Python code).
+            found = sorted(
+                {colour_base[c.colour] + letter_base[c.letter] + c.number for c in placement.cells}
+            )
             bits = 0
-            for cell in placement.cells:
-                i = index[cell]
+            for i in found:
                 bits |= 1 << i
                 ship_index[i] = k
-            ship = Ship(placement.ship, cells_of(bits))  # the conventional order
+            ship = Ship(placement.ship, tuple([cells[i] for i in found]))  # the conventional order
             ships.append(ship)
             ship_bits.append(bits)
             all_bits |= bits
