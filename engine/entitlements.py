@@ -255,7 +255,7 @@ def _fleet(state: GameState, space: Space, destroyed: int, fired: int, me: Playe
         # Usually a turn has destroyed or fired a few cells since the fleet was last looked
         # at: only the ships they belong to are looked at again.
         return _fleet_since(state, space, destroyed, fired, me, last)
-    caps = [_ship(state, space, k, destroyed, fired, me) for k in range(len(space.ships))]
+    caps = [_ship(state, space, k, destroyed, fired, me) for k in range(len(space.ship_bits))]
     return (
         tuple(caps),
         sum(cap.conventional for cap in caps),

@@ -76,8 +76,8 @@ class _Side:
         self.space = space
         self.ship_bits = space.ship_bits
         self.ship_index = space.ship_index
-        self.ids = tuple(s.id for s in space.ships)
-        self.types = tuple(s.id.type for s in space.ships)
+        self.ids = space.ids
+        self.types = space.types
         self.death_stars = tuple(k for k, t in enumerate(self.types) if t == "DS")
         self.missile_bits = space.missile_bits
         self.scanner_bits = space.scanner_bits

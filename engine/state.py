@@ -41,32 +41,30 @@ class Space:
 
     def __init__(self, fleet: Fleet, ruleset: Ruleset) -> None:
         geo: Geometry = ruleset.geometry
-        colour_base, letter_base, cells = geo.colour_base, geo.letter_base, geo.cells
+        colour_base, letter_base = geo.colour_base, geo.letter_base
         missile_types, scanner_types = ruleset.missile_types, ruleset.scanner_types
-        ships = []
         ship_bits = []
         # The position in `ships` of the ship in each cell (by index), or -1 for none.
-        ship_index: list[int] = [-1] * len(cells)
+        ship_index: list[int] = [-1] * len(geo.cells)
         self.ship_index = ship_index
         missile_bits = scanner_bits = all_bits = 0
         for k, placement in enumerate(fleet.ships):
-            # Cell indices worked out, not looked up (a cell's hash is Python code).
-            found = sorted(
-                {colour_base[c.colour] + letter_base[c.letter] + c.number for c in placement.cells}
-            )
             bits = 0
-            for i in found:
+            for c in placement.cells:
+                i = colour_base[c.colour] + letter_base[c.letter] + c.number  # (not by hash)
                 bits |= 1 << i
                 ship_index[i] = k
-            ship = Ship(placement.ship, tuple([cells[i] for i in found]))  # the conventional order
-            ships.append(ship)
             ship_bits.append(bits)
             all_bits |= bits
-            if placement.ship.type in missile_types:
+            ship_type = placement.ship.type
+            if ship_type in missile_types:
                 missile_bits |= bits
-            if placement.ship.type in scanner_types:
+            if ship_type in scanner_types:
                 scanner_bits |= bits
-        self.ships: tuple[Ship, ...] = tuple(ships)
+        self._geometry = geo
+        # Each ship's identity and type, in the fleet's order.
+        self.ids: tuple[ShipId, ...] = tuple([p.ship for p in fleet.ships])
+        self.types: tuple[str, ...] = tuple([p.ship.type for p in fleet.ships])
         self.ship_bits: tuple[int, ...] = tuple(ship_bits)
         self._scanner_types = scanner_types
         self.bits: int = all_bits
@@ -79,6 +77,18 @@ class Space:
         # The last of them worked out, with the destroyed and fired cells and burnt-out beams
         # it was for (the next state's differs in a ship or two).
         self.last_fleet: Any = None
+
+    @cached_property
+    def ships(self) -> tuple[Ship, ...]:
+        """The ships, each with its cells in the conventional order (made when first read:
+        replaying a record works on the bits alone)."""
+        cells_of = self._geometry.cells_of
+        return tuple(
+            [
+                Ship(ship, cells_of(bits))
+                for ship, bits in zip(self.ids, self.ship_bits, strict=True)
+            ]
+        )
 
     # Looked up by cell or identity: worked out when first asked for (a record's turns rarely
     # need them all; every record needs two spaces).
