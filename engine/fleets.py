@@ -8,6 +8,7 @@ from engine.matches import additional_ships, additional_worth, closest_additiona
 from engine.problems import Problem
 from engine.rulesets import COSTS, Ruleset
 from engine.shapes import SIZES, describe, placement_bits, placement_set
+from engine.state import Space
 from notation.fleets import Fleet
 from notation.ships import SHIP_TYPES, ShipId
 
@@ -167,10 +168,21 @@ def check_fleet(
     return problems
 
 
-def _legal_at_a_glance(fleet: Fleet, ruleset: Ruleset, carried: int) -> bool:
+def checked_space(fleet: Fleet, ruleset: Ruleset, carried: int = 0) -> Space | None:
+    """The fleet's space (engine.state) when the fleet is legal at a glance, so that
+    check_fleet would find nothing; None when check_fleet must look at it closely. Every
+    record starts with two fleets: the check reads the cells as the space's bits."""
+    space = Space(fleet, ruleset)
+    return space if _legal_at_a_glance(fleet, ruleset, carried, space.ship_bits) else None
+
+
+def _legal_at_a_glance(
+    fleet: Fleet, ruleset: Ruleset, carried: int, ship_bits: tuple[int, ...] | None = None
+) -> bool:
     """Whether the fleet is legal, found cheaply (cells as bits, shapes looked up as bits);
     False means only that check_fleet must look at it closely and say why. Every record and
-    game starts with two fleets, nearly always legal."""
+    game starts with two fleets, nearly always legal. `ship_bits`: each ship's cells as bits,
+    when known (Space)."""
     if not fleet.ships:
         return False
     geo = ruleset.geometry
@@ -179,13 +191,16 @@ def _legal_at_a_glance(fleet: Fleet, ruleset: Ruleset, carried: int) -> bool:
     used = 0
     counts: dict[str, int] = {}
     numbers: dict[str, list[int | None]] = {}
-    for placement in fleet.ships:
+    for k, placement in enumerate(fleet.ships):
         ship_type = placement.ship.type
         if ship_type not in ship_types or len(placement.cells) != SIZES[ship_type]:
             return False
-        bits = 0
-        for cell in placement.cells:  # the cell's index worked out, not looked up
-            bits |= 1 << (colour_base[cell.colour] + letter_base[cell.letter] + cell.number)
+        if ship_bits is not None:
+            bits = ship_bits[k]
+        else:
+            bits = 0
+            for cell in placement.cells:  # the cell's index worked out, not looked up
+                bits |= 1 << (colour_base[cell.colour] + letter_base[cell.letter] + cell.number)
         if bits & used or bits.bit_count() != len(placement.cells):  # [3.4, 3.2]
             return False
         if bits not in placement_bits(ship_type, ruleset.colour_order, ruleset.classic):

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.adjudicate import next_state
-from engine.fleets import check_fleet
+from engine.fleets import check_fleet, checked_space
 from engine.orders import CheckedOrders, check_orders
 from engine.problems import FleetRefused, OrdersRefused, Problem
 from engine.replay import replay
@@ -92,6 +92,7 @@ def start_record(
     ruleset = record_ruleset(record)
     carried = carried or {}
     problems: list[Problem] = []
+    spaces = {}
     for p in PLAYERS:
         fleet = record.fleets.get(p)
         if fleet is None:
@@ -105,13 +106,17 @@ def start_record(
                 )
             )
             continue
+        space = checked_space(fleet, ruleset, carried.get(p, 0))
+        if space is not None:  # legal at a glance, the usual case
+            spaces[p] = space
+            continue
         position = record.fleet_positions.get(p)
         problems.extend(x.at(position) for x in check_fleet(fleet, ruleset, p, carried.get(p, 0)))
     if problems:
         raise FleetRefused(problems, Game(record, ruleset, None))
     # The fleets are checked above (with what each carries): new_game would check them again.
     return ruleset, GameState(
-        ruleset, PlayerState(record.fleets["A"]), PlayerState(record.fleets["B"])
+        ruleset, PlayerState(record.fleets["A"]), PlayerState(record.fleets["B"]), spaces=spaces
     )
 
 
