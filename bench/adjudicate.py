@@ -1,7 +1,7 @@
 """Speed of the rules engine on random games: records played, games played, turns replayed.
 
     python bench/adjudicate.py [--games N] [--ruleset 2.6.1|classic] [--seed S] [--repeat R]
-                               [--against REV]
+                               [--against REV] [--instructions]
 
 Per ruleset, on the same random legal games (engine.random_play, from --seed):
 - play_record: each game written as a record (fleets and turn lines) and played whole by
@@ -17,6 +17,11 @@ final state) shows that two trees play the games alike.
 `--against REV` runs this same script on commit REV (exported with git archive) and on this
 tree, in turns, --rounds times each, and prints the best figures side by side with the
 speed-up, and whether the results are the same.
+
+`--instructions` counts instead of timing: the instructions (valgrind's callgrind) that
+play_record takes per record, on --games games of each ruleset (30 unless given) played three
+times after a warm-up, the run without them subtracted (PYTHONHASHSEED=0). Unlike CPU time on a
+shared machine, the count hardly moves between runs. With `--against REV`, on both trees.
 """
 
 from __future__ import annotations
@@ -24,14 +29,28 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import random
+import re
+import shutil
+import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare import Figure, emit, report, run_against, use_tree  # noqa: E402
+from compare import (  # noqa: E402
+    ROOT,
+    Figure,
+    emit,
+    exported,
+    print_figures,
+    report,
+    run_against,
+    use_tree,
+)
 
 use_tree(sys.argv)
 
@@ -107,6 +126,61 @@ def digest(recs: list[Record]) -> str:
     return h.hexdigest()
 
 
+def play_only(args: argparse.Namespace) -> None:
+    """Play each ruleset's records once (warm-up), then --play-only times, printing nothing:
+    what --instructions counts under valgrind."""
+    for name in args.ruleset or ["2.6.1", "classic"]:
+        ruleset = Ruleset.from_tags(name)
+        recs = records(ruleset, play_games(ruleset, args.games, args.seed))
+        play_all(recs)
+        for _ in range(args.play_only):
+            play_all(recs)
+
+
+def instructions(tree: Path, name: str, games: int) -> float:
+    """Instructions per record of play_record on `tree` (see --instructions)."""
+
+    def count(plays: int) -> int:
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
+            + [__file__, "--tree", str(tree), "--ruleset", name, "--games", str(games)]
+            + ["--play-only", str(plays)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+            check=True,
+        )
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        assert found, run.stderr[-500:]
+        return int(found.group(1))
+
+    with ThreadPoolExecutor(2) as pool:
+        warm, played = pool.map(count, (0, 3))
+    return (played - warm) / 3 / games
+
+
+def count_instructions(args: argparse.Namespace) -> None:
+    if shutil.which("valgrind") is None:
+        print("--instructions needs valgrind (apt-get install valgrind); not found")
+        return
+    games = args.games if args.games_given else 30
+    names = args.ruleset or ["2.6.1", "classic"]
+    title = f"Instructions per record of play_record ({games} random games per ruleset)"
+
+    def figures(tree: Path) -> list[Figure]:
+        return [
+            (f"{name} play_record", instructions(tree, name, games) / 1e6, "M instr", False)
+            for name in names
+        ]
+
+    now = figures(ROOT)
+    if args.against:
+        with exported(args.against) as (short, tree):
+            print_figures(title, now, (short, figures(tree)))
+    else:
+        print_figures(title, now)
+
+
 def measure(args: argparse.Namespace) -> tuple[list[Figure], dict[str, str]]:
     figures: list[Figure] = []
     digests: dict[str, str] = {}
@@ -140,9 +214,20 @@ def main() -> None:
     parser.add_argument(
         "--rounds", type=int, default=3, help="with --against: runs of each side, in turns"
     )
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions (callgrind), not time"
+    )
+    parser.add_argument("--play-only", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--tree", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    args.games_given = "--games" in sys.argv
+    if args.play_only is not None:
+        play_only(args)
+        return
+    if args.instructions:
+        count_instructions(args)
+        return
     title = "Rules engine on random games (CPU time, best of runs)"
     if args.against:
         passed = ["--games", str(args.games), "--seed", str(args.seed)]

@@ -13,7 +13,8 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +32,9 @@ def use_tree(argv: Sequence[str]) -> None:
     sys.path.insert(0, str(tree))
 
 
-def run_against(
-    rev: str, script: str, args: Sequence[str], rounds: int = 3
-) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    """`script` (under bench/) run with `--json` on commit `rev` and on this tree, in turns,
-    `rounds` times each (the machine's load changes; alternating spreads it over both sides).
-    Returns (short rev, before, now), each the best figures and the digests."""
+@contextmanager
+def exported(rev: str) -> Iterator[tuple[str, Path]]:
+    """Commit `rev` exported with git archive into a temporary directory: (short rev, tree)."""
     short = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", rev],
         check=True,
@@ -54,6 +52,16 @@ def run_against(
         tree = Path(tmp) / "tree"
         with tarfile.open(tar_path) as tar:
             tar.extractall(tree, filter="data")
+        yield short, tree
+
+
+def run_against(
+    rev: str, script: str, args: Sequence[str], rounds: int = 3
+) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """`script` (under bench/) run with `--json` on commit `rev` and on this tree, in turns,
+    `rounds` times each (the machine's load changes; alternating spreads it over both sides).
+    Returns (short rev, before, now), each the best figures and the digests."""
+    with exported(rev) as (short, tree):
         runs: dict[Path, list[dict[str, Any]]] = {tree: [], ROOT: []}
         for _ in range(rounds):
             for side in runs:
@@ -63,7 +71,7 @@ def run_against(
                     check=True,
                     capture_output=True,
                     text=True,
-                    cwd=tmp,
+                    cwd=tree.parent,
                 ).stdout
                 runs[side].append(json.loads(out))
     return short, _best(runs[tree]), _best(runs[ROOT])

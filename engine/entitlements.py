@@ -46,7 +46,8 @@ def _distinct_pairs(geo: Geometry, cells: int) -> int:
 
 
 @lru_cache(maxsize=1 << 14)
-def _beam_directions(colour_order: str, undamaged: int) -> frozenset[Direction]:
+def beam_directions_of(colour_order: str, undamaged: int) -> frozenset[Direction]:
+    """beam_directions of undamaged cells given as bits (engine.geometry) [8.2.2]."""
     return frozenset(
         d
         for d, step, has_next in geometry(colour_order).steps
@@ -56,7 +57,7 @@ def _beam_directions(colour_order: str, undamaged: int) -> frozenset[Direction]:
 
 def beam_directions(geo: Geometry, undamaged: frozenset[Cell]) -> frozenset[Direction]:
     """8.2.2: directions (up to sign) of pairs of undamaged, loosely adjacent cells."""
-    return _beam_directions(geo.colour_order, geo.bits(undamaged))
+    return beam_directions_of(geo.colour_order, geo.bits(undamaged))
 
 
 @dataclass(frozen=True)
@@ -350,7 +351,7 @@ def _capability(
         beam = False
         directions = frozenset()
         if is_ds and not burnt:  # 6.2.5, 8.4
-            directions = _beam_directions(geo.colour_order, undamaged_bits)
+            directions = beam_directions_of(geo.colour_order, undamaged_bits)
             beam = bool(directions)
     return ShipCapability(ship.id, undamaged, conventional, unfired, kamikaze, beam, directions)
 
@@ -375,8 +376,3 @@ def may_kamikaze(ruleset: Ruleset, ship_type: str, strikes: int, unfired: bool) 
     if ruleset.classic:
         return strikes == 0
     return strikes == 0 and not unfired and ship_type != "LS"
-
-
-def beam_directions_of(colour_order: str, undamaged: int) -> frozenset[Direction]:
-    """beam_directions of undamaged cells given as bits (engine.geometry) [8.2.2]."""
-    return _beam_directions(colour_order, undamaged)

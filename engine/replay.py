@@ -235,17 +235,19 @@ class _Side:
             s = self.ship_of.get(named, -1)
             if s < 0 or self.types[s] != "DS":
                 return -1
-            able = [s]
+            able: tuple[int, ...] = (s,)
         else:
-            able = list(self.death_stars)
-        found = [
-            s
-            for s in able
-            if ship_bits[s] & ~destroyed
-            and not (burnt and self.ids[s] in burnt)
-            and direction in beam_directions_of(geo.colour_order, ship_bits[s] & ~destroyed)
-        ]
-        return found[0] if len(found) == 1 else -1
+            able = self.death_stars
+        found = -1
+        for s in able:
+            undamaged = ship_bits[s] & ~destroyed
+            if not undamaged or (burnt and self.ids[s] in burnt):
+                continue
+            if direction in beam_directions_of(geo.colour_order, undamaged):
+                if found >= 0:
+                    return -1  # several could: the full check asks to name one
+                found = s
+        return found
 
 
 def plan(state: GameState, player: str, orders: Sequence[Order]) -> Plan | None:
