@@ -169,7 +169,7 @@ def count_instructions(args: argparse.Namespace) -> None:
 
     def figures(tree: Path) -> list[Figure]:
         return [
-            (f"{name} play_record", instructions(tree, name, games) / 1e6, "M instr", False)
+            (f"{name} play_record", instructions(tree, name, games) / 1e3, "k instr", False)
             for name in names
         ]
 

@@ -130,6 +130,13 @@ class Geometry:
                     lines[key] = (_canonical(d), middle, is_diagonal(d))  # type: ignore[arg-type]
         return lines
 
+    @cached_property
+    def beam_ends(self) -> dict[int, tuple[Direction, int, bool]]:
+        """beam_line by cell indices: (start * 125 + end) -> (direction, the middle cell's
+        index, diagonal), for the hot paths."""
+        index = self.index
+        return {key: (d, index[m], diag) for key, (d, m, diag) in self._beam_lines.items()}
+
     @cache  # noqa: B019 (one Geometry per colour order, kept for the process)
     def matching(
         self, colour: str | None, letter: str | None, number: int | None

@@ -36,6 +36,10 @@ _MATCHING: dict[tuple[str, str | None, str | None, int | None], tuple[int, tuple
 # What a player's orders do, when legal: beam and strike targets (cell indices, in the order
 # they are reported), launch cells of missiles (bits) and kamikazes (bits), the beams (cells,
 # diagonal, ship) for burning out [8.2.4], and whether they end the game [2.3.2].
+# A ship's conventional strikes by its undamaged cells (bits) [4.4.1], for a ship other than a
+# death star, by ruleset (how strikes are counted, the colour order). Bounded: cleared when full.
+_STRIKES: dict[tuple[str, str], dict[int, int]] = {}
+
 Plan = tuple[list[int], int, int, list[tuple[int, bool, ShipId | None]] | None, bool]
 
 
@@ -69,6 +73,7 @@ class _Side:
         "size",
         "space",
         "strikes",
+        "strikes_of",
         "types",
     )
 
@@ -92,6 +97,8 @@ class _Side:
             for t, b in zip(self.types, self.ship_bits, strict=True)
         ]
         self.conventional = sum(self.strikes)
+        key = (ruleset.strike_counting, ruleset.colour_order)
+        self.strikes_of = _STRIKES.get(key) or _STRIKES.setdefault(key, {})
         self.ship_of: dict[ShipId, int] | None = None  # made when a beam names a ship
 
     def lose(self, destroyed: int, ruleset: Ruleset) -> None:
@@ -100,10 +107,21 @@ class _Side:
         changed = destroyed & ~self.destroyed
         self.destroyed = destroyed
         ship_index, ship_bits, strikes = self.ship_index, self.ship_bits, self.strikes
+        table = self.strikes_of
         while changed:
             k = ship_index[(changed & -changed).bit_length() - 1]
             changed &= ~ship_bits[k]
-            now = ship_strikes(ruleset, self.types[k], ship_bits[k] & ~destroyed)
+            undamaged = ship_bits[k] & ~destroyed
+            if not undamaged:
+                now = 0
+            elif self.types[k] == "DS":
+                now = 1  # 6.2.4 (classic 6.1.2): one until destroyed
+            else:
+                now = table.get(undamaged, -1)
+                if now < 0:
+                    if len(table) >= 1 << 16:
+                        table.clear()
+                    now = table[undamaged] = ship_strikes(ruleset, self.types[k], undamaged)
             self.conventional += now - strikes[k]
             strikes[k] = now
 
@@ -190,7 +208,11 @@ class _Side:
                 kamikazes |= 1 << i
                 k += 1
             elif kind is Beam and not classic:
-                found_line = geo.beam_line(order.start, order.end)
+                c = order.start
+                i = colour_base[c.colour] + letter_base[c.letter] + c.number
+                c = order.end
+                j = colour_base[c.colour] + letter_base[c.letter] + c.number
+                found_line = geo.beam_ends.get(i * 125 + j)  # [8.2.1]
                 if found_line is None:
                     return None
                 direction, middle, diagonal = found_line
@@ -199,8 +221,7 @@ class _Side:
                     return None
                 beam_ships |= 1 << s
                 beams.append((3, diagonal, self.ids[s]))
-                for c in (order.start, middle, order.end):
-                    targets.append(colour_base[c.colour] + letter_base[c.letter] + c.number)
+                targets += (i, middle, j)
             elif kind is ClassicBeam and classic:
                 line_bits, line = _matching(geo, order.line)
                 # Classic 6.1.3: an undamaged death star the line passes through.
