@@ -284,7 +284,9 @@ class _Replay:
 
     def __init__(self, state: GameState, orders: list[tuple[tuple[Order, ...], ...]]) -> None:
         self.first = state
-        self.starts: list[tuple[Any, ...]] = []  # (A's side, B's side) at each later turn
+        # Each later turn's start: A's destroyed and fired cells (bits), burnt-out beams, cells
+        # lost in the turn before and hits, then B's.
+        self.starts: list[tuple[Any, ...]] = []
         self.orders_written = orders
         self.entries: list[TurnHistory] = []
         self.states: dict[int, GameState] = {state.turn: state}
@@ -296,18 +298,18 @@ class _Replay:
         if found is None:
             first = self.first
             k = turn - first.turn
-            (a, a_bits), (b, b_bits) = self.starts[k - 1]
+            start = self.starts[k - 1]
             geo = first.ruleset.geometry
             found = GameState(
                 first.ruleset,
-                PlayerState.after_turn(first.a, geo, *a_bits, *a),
-                PlayerState.after_turn(first.b, geo, *b_bits, *b),
+                PlayerState.after_turn(first.a, geo, *start[:5]),
+                PlayerState.after_turn(first.b, geo, *start[5:]),
                 turn,
                 (*first.history, *self.entries[:k]),
                 _PLAYING,
                 first.spaces,
             )
-            found.know_bits(a_bits, b_bits)
+            found.know_bits(start[:2], start[5:7])
             self.states[turn] = found
         return found
 
@@ -420,8 +422,16 @@ def replay(state: GameState, lines: dict[tuple[int, str], TurnLine], last: int) 
             break
         starts.append(
             (
-                ((burnt_a, a.lost, a.hits), (destroyed_a, fired_a)),
-                ((burnt_b, b.lost, b.hits), (destroyed_b, fired_b)),
+                destroyed_a,
+                fired_a,
+                burnt_a,
+                a.lost,
+                a.hits,
+                destroyed_b,
+                fired_b,
+                burnt_b,
+                b.lost,
+                b.hits,
             )
         )
     if not entries:
