@@ -282,12 +282,14 @@ class _Replay:
     """The turns played by `replay` from one state: each turn's start, so that its checked
     orders, its report and the state itself are made when first read (TurnHistory.deferred)."""
 
-    def __init__(self, state: GameState, orders: list[tuple[tuple[Order, ...], ...]]) -> None:
+    def __init__(
+        self, state: GameState, orders: tuple[list[tuple[Order, ...]], list[tuple[Order, ...]]]
+    ) -> None:
         self.first = state
         # Each later turn's start: A's destroyed and fired cells (bits), burnt-out beams, cells
         # lost in the turn before and hits, then B's.
         self.starts: list[tuple[Any, ...]] = []
-        self.orders_written = orders
+        self.written = orders
         self.entries: list[TurnHistory] = []
         self.states: dict[int, GameState] = {state.turn: state}
         self.checked: dict[int, tuple[CheckedOrders, CheckedOrders]] = {}
@@ -317,7 +319,8 @@ class _Replay:
         found = self.checked.get(turn)
         if found is None:
             state = self.state(turn)
-            written_a, written_b = self.orders_written[turn - self.first.turn]
+            k = turn - self.first.turn
+            written_a, written_b = self.written[0][k], self.written[1][k]
             found = self.checked[turn] = (
                 check_orders(state, "A", written_a),
                 check_orders(state, "B", written_b),
@@ -342,8 +345,9 @@ def replay(state: GameState, lines: dict[tuple[int, str], TurnLine], last: int) 
     space_a, space_b = state.space("A"), state.space("B")
     a = _Side(space_a, state.a, state.bits("A"), ruleset)
     b = _Side(space_b, state.b, state.bits("B"), ruleset)
-    written: list[tuple[tuple[Order, ...], ...]] = []
-    played = _Replay(state, written)
+    written_a: list[tuple[Order, ...]] = []  # each turn's orders as written
+    written_b: list[tuple[Order, ...]] = []
+    played = _Replay(state, (written_a, written_b))
     entries = played.entries
     starts = played.starts
     turn = state.turn
@@ -360,7 +364,8 @@ def replay(state: GameState, lines: dict[tuple[int, str], TurnLine], last: int) 
         plan_b = b.check(orders_b, turn, ruleset)
         if plan_b is None:
             break
-        written.append((orders_a, orders_b))
+        written_a.append(orders_a)
+        written_b.append(orders_b)
         targets_a, launched_a, kamikazes_a, beams_a, stopped_a = plan_a
         targets_b, launched_b, kamikazes_b, beams_b, stopped_b = plan_b
         start_a, start_b = a.destroyed, b.destroyed
