@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.adjudicate import next_state
 from engine.fleets import check_fleet, checked_space
 from engine.orders import CheckedOrders, check_orders
 from engine.problems import FleetRefused, OrdersRefused, Problem
 from engine.replay import replay
 from engine.reports import TurnReport
 from engine.rulesets import Ruleset
+from engine.settle import next_state
 from engine.state import PLAYERS, GameState, PlayerState
 from notation.records import Record, TurnLine
 

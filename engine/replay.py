@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.adjudicate import adjudicate, ending, settle, tiebreak
+from engine.adjudicate import adjudicate, ending, tiebreak
 from engine.checked import CheckedOrders
 from engine.entitlements import beam_directions_of, may_kamikaze, ship_strikes
 from engine.geometry import Geometry
 from engine.orders import check_orders, classic_beam_ships
 from engine.reports import TurnReport
 from engine.rulesets import Ruleset
+from engine.settle import settle
 from engine.state import GameResult, GameState, PlayerState, Space, TurnHistory
 from notation.cells import PartialCell
 from notation.orders import Beam, ClassicBeam, KamikazeLaunch, MissileLaunch, Order, Scan, Strike
@@ -374,7 +375,7 @@ def replay(state: GameState, lines: dict[tuple[int, str], TurnLine], last: int) 
         fired_b = b.fired | launched_b
         hits_a: list[bool] | None = [] if beams_a and not classic else None
         hits_b: list[bool] | None = [] if beams_b and not classic else None
-        # Each player's aspects change only the other's space (engine.adjudicate.next_state).
+        # Each player's aspects change only the other's space (engine.settle.next_state).
         destroyed_b, _, credit_a = settle(
             space_b,
             adjacent,

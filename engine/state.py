@@ -275,7 +275,7 @@ class TurnHistory:
         report: Callable[[], TurnReport],
     ) -> TurnHistory:
         """A turn whose report is made by `report()` when first read: replaying a record
-        reads the states, rarely the reports (engine.adjudicate.next_state)."""
+        reads the states, rarely the reports (engine.settle.next_state)."""
         history = object.__new__(cls)
         history.__dict__.update(turn=turn, orders_a=orders_a, orders_b=orders_b, _report=report)
         return history

@@ -1,5 +1,5 @@
 """Replaying a record [2] settles each turn on bit sets and makes its report only when read
-(engine.adjudicate.next_state): the states and reports must be exactly those of `adjudicate`,
+(engine.settle.next_state): the states and reports must be exactly those of `adjudicate`,
 under every ruleset and option that changes how a turn resolves."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import random
 import pytest
 
 from engine import Ruleset, adjudicate, check_orders, new_game
-from engine.adjudicate import next_state
 from engine.random_play import random_fleet, random_orders
+from engine.settle import next_state
 
 RULESETS = [
     ("2.6.1", ()),
