@@ -342,7 +342,7 @@ def ending(
     ship left; 2.3.2: a player who could only kamikaze and scan and recorded nothing but scans
     (or nothing): `stopped_a`, `stopped_b`; classic 2.3.2 reads the same with no scans.
     `hits`: each player's hits after the turn (scoring=hits); `tied()`: the winner of equal
-    scores (`tiebreak`)."""
+    scores under tiebreak=hypothetical-hits (`tiebreak`)."""
     if not (materiel_a == 0 or materiel_b == 0 or stopped_a or stopped_b):
         return _PLAYING
     if ruleset.scoring == "hits":
@@ -351,6 +351,8 @@ def ending(
         score = {"A": materiel_a, "B": materiel_b}  # 2.3.3, 2.3.5
     if score["A"] != score["B"]:
         winner = "A" if score["A"] > score["B"] else "B"
+    elif ruleset.tiebreak != "hypothetical-hits":
+        winner = "draw"  # 2.3.4
     else:
         winner = tied()
     return GameResult(True, turn_number, score, winner)

@@ -291,9 +291,11 @@ class _Replay:
         # lost in the turn before and hits, then B's.
         self.starts: list[tuple[Any, ...]] = []
         self.written = orders
-        self.entries: list[TurnHistory] = []
+        # (The turns' history entries refer to this; it refers to none of them, so that a game
+        # nobody reads is freed at once, with no cycle left for the garbage collector.)
         self.states: dict[int, GameState] = {state.turn: state}
         self.checked: dict[int, tuple[CheckedOrders, CheckedOrders]] = {}
+        self.reports: dict[int, TurnReport] = {}
 
     def state(self, turn: int) -> GameState:
         """The state at the start of `turn`, as the turns before it left it."""
@@ -308,7 +310,7 @@ class _Replay:
                 PlayerState.after_turn(first.a, geo, *start[:5]),
                 PlayerState.after_turn(first.b, geo, *start[5:]),
                 turn,
-                (*first.history, *self.entries[:k]),
+                (*first.history, *[TurnHistory.deferred(t, self) for t in range(first.turn, turn)]),
                 _PLAYING,
                 first.spaces,
             )
@@ -329,7 +331,10 @@ class _Replay:
         return found
 
     def report(self, turn: int) -> TurnReport:
-        return adjudicate(self.state(turn), *self.orders(turn))[1]
+        found = self.reports.get(turn)
+        if found is None:
+            found = self.reports[turn] = adjudicate(self.state(turn), *self.orders(turn))[1]
+        return found
 
 
 def replay(state: GameState, lines: dict[tuple[int, str], TurnLine], last: int) -> GameState:
@@ -349,7 +354,7 @@ def replay(state: GameState, lines: dict[tuple[int, str], TurnLine], last: int) 
     written_a: list[tuple[Order, ...]] = []  # each turn's orders as written
     written_b: list[tuple[Order, ...]] = []
     played = _Replay(state, (written_a, written_b))
-    entries = played.entries
+    entries: list[TurnHistory] = []
     starts = played.starts
     turn = state.turn
     result = _PLAYING
