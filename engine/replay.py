@@ -28,19 +28,19 @@ from notation.orders import Beam, ClassicBeam, KamikazeLaunch, MissileLaunch, Or
 from notation.records import TurnLine
 from notation.ships import ShipId
 
-_PLAYING = GameResult()
+_PLAYING = GameResult()  # the result while the game goes on
 
 # The cells matching a missile's or classic beam's written values, by colour order and values:
 # (bits, cell indices in the conventional order).
 _MATCHING: dict[tuple[str, str | None, str | None, int | None], tuple[int, tuple[int, ...]]] = {}
 
-# What a player's orders do, when legal: beam and strike targets (cell indices, in the order
-# they are reported), launch cells of missiles (bits) and kamikazes (bits), the beams (cells,
-# diagonal, ship) for burning out [8.2.4], and whether they end the game [2.3.2].
 # A ship's conventional strikes by its undamaged cells (bits) [4.4.1], for a ship other than a
 # death star, by ruleset (how strikes are counted, the colour order). Bounded: cleared when full.
 _STRIKES: dict[tuple[str, str], dict[int, int]] = {}
 
+# What a player's orders do, when legal: beam and strike targets (cell indices, in the order
+# they are reported), launch cells of missiles (bits) and kamikazes (bits), the beams (cells,
+# diagonal, ship) for burning out [8.2.4], and whether they end the game [2.3.2].
 Plan = tuple[list[int], int, int, list[tuple[int, bool, ShipId | None]] | None, bool]
 
 
@@ -113,16 +113,15 @@ class _Side:
             k = ship_index[(changed & -changed).bit_length() - 1]
             changed &= ~ship_bits[k]
             undamaged = ship_bits[k] & ~destroyed
-            if not undamaged:
-                now = 0
-            elif self.types[k] == "DS":
-                now = 1  # 6.2.4 (classic 6.1.2): one until destroyed
+            ship_type = self.types[k]
+            if ship_type == "DS" or not undamaged:
+                now = ship_strikes(ruleset, ship_type, undamaged)
             else:
                 now = table.get(undamaged, -1)
                 if now < 0:
                     if len(table) >= 1 << 16:
                         table.clear()
-                    now = table[undamaged] = ship_strikes(ruleset, self.types[k], undamaged)
+                    now = table[undamaged] = ship_strikes(ruleset, ship_type, undamaged)
             self.conventional += now - strikes[k]
             strikes[k] = now
 
