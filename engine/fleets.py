@@ -8,7 +8,6 @@ from engine.matches import additional_ships, additional_worth, closest_additiona
 from engine.problems import Problem
 from engine.rulesets import COSTS, Ruleset
 from engine.shapes import SIZES, describe, placement_bits, placement_set
-from engine.state import Space
 from notation.fleets import Fleet
 from notation.ships import SHIP_TYPES, ShipId
 
@@ -22,7 +21,7 @@ def check_fleet(
 ) -> list[Problem]:
     """Every problem with a fleet, each citing its rule; empty when the fleet is legal.
     `carried`: in a continued match, the remaining materiel of the last game [10.3]."""
-    if _legal_at_a_glance(fleet, ruleset, carried):
+    if legal_at_a_glance(fleet, ruleset, carried):
         return []
     problems: list[Problem] = []
     geo = ruleset.geometry
@@ -168,21 +167,13 @@ def check_fleet(
     return problems
 
 
-def checked_space(fleet: Fleet, ruleset: Ruleset, carried: int = 0) -> Space | None:
-    """The fleet's space (engine.state) when the fleet is legal at a glance, so that
-    check_fleet would find nothing; None when check_fleet must look at it closely. Every
-    record starts with two fleets: the check reads the cells as the space's bits."""
-    space = Space(fleet, ruleset)
-    return space if _legal_at_a_glance(fleet, ruleset, carried, space.ship_bits) else None
-
-
-def _legal_at_a_glance(
+def legal_at_a_glance(
     fleet: Fleet, ruleset: Ruleset, carried: int, ship_bits: tuple[int, ...] | None = None
 ) -> bool:
     """Whether the fleet is legal, found cheaply (cells as bits, shapes looked up as bits);
     False means only that check_fleet must look at it closely and say why. Every record and
     game starts with two fleets, nearly always legal. `ship_bits`: each ship's cells as bits,
-    when known (Space)."""
+    when known (engine.state.Space: a record's fleets are checked on their spaces' bits)."""
     if not fleet.ships:
         return False
     geo = ruleset.geometry

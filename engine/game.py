@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.fleets import check_fleet, checked_space
+from engine.fleets import check_fleet, legal_at_a_glance
 from engine.orders import CheckedOrders, check_orders
 from engine.problems import FleetRefused, OrdersRefused, Problem
 from engine.replay import replay
 from engine.reports import TurnReport
 from engine.rulesets import Ruleset
 from engine.settle import next_state
-from engine.state import PLAYERS, GameState, PlayerState
+from engine.state import PLAYERS, GameState, PlayerState, Space
 from notation.records import Record, TurnLine
 
 
@@ -106,9 +106,9 @@ def start_record(
                 )
             )
             continue
-        space = checked_space(fleet, ruleset, carried.get(p, 0))
-        if space is not None:  # legal at a glance, the usual case
-            spaces[p] = space
+        space = Space(fleet, ruleset)
+        if legal_at_a_glance(fleet, ruleset, carried.get(p, 0), space.ship_bits):
+            spaces[p] = space  # the usual case: kept for the game
             continue
         position = record.fleet_positions.get(p)
         problems.extend(x.at(position) for x in check_fleet(fleet, ruleset, p, carried.get(p, 0)))
