@@ -1,0 +1,156 @@
+"""The battle computer's orders for a phase, from the position as the phase opens and nothing
+else: moves that bring its arcs to bear at the range its weapons like and keep out of the
+enemy's [III], and volleys and tractor beams at the targets they hurt most [IV]."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from battles.combat import bears, check_volley, firing
+from battles.computer.estimates import best_range, expected, firepower, threat
+from battles.hexes import Hex, distance
+from battles.movement import check_move, path
+from battles.records import Move, Target, Tractor, Volley
+from battles.state import BattleState, ShipState
+from battles.tractors import check_tractor, tractor_hits
+
+__all__ = ["fire_orders", "movement_orders", "moves_of"]
+
+# How much the computer weighs what the enemy could do to a ship against what it could do.
+CAUTION = Fraction(3, 5)
+
+
+def moves_of(ship: ShipState) -> dict[tuple[Hex, str], str]:
+    """Every place and facing the ship can end its move in, each with one (shortest) way to
+    get there [III.A, III.B]; `stay` among them."""
+    found: dict[tuple[Hex, str], str] = {}
+    stack = [""]
+    while stack:
+        how = stack.pop()
+        place, facing, straight = path(ship, how)
+        if how and (len(how) < len(found.get((place, facing), how + "-"))):
+            found[(place, facing)] = how
+        if how.count("F") < ship.speed:
+            stack.append(how + "F")
+        if straight >= ship.turn_mode:  # a turn resets the count, so never two in a row
+            stack += [how + "L", how + "R"]
+    found[(ship.hex, ship.facing)] = "stay"
+    return found
+
+
+def _foresee(enemy: ShipState) -> list[tuple[Hex, str]]:
+    """Where an enemy may be after its move, as the computer guesses: where it is, and ahead
+    of it at half and full speed."""
+    places = [(enemy.hex, enemy.facing)]
+    for ahead in sorted({enemy.speed // 2, enemy.speed} - {0}):
+        places.append((enemy.hex.step(enemy.facing, ahead), enemy.facing))
+    return places
+
+
+def _score(
+    state: BattleState, ship: ShipState, place: Hex, facing: str, rng: random.Random
+) -> Fraction:
+    enemies = state.standing("B" if ship.side == "A" else "A")
+    if not enemies:
+        return Fraction(0)
+    mode = state.x_mode
+    offence = max(
+        sum((firepower(ship, place, facing, h, mode) for h, _f in _foresee(e)), Fraction(0))
+        / len(_foresee(e))
+        for e in enemies
+    )
+    danger = sum((threat(e, place, mode, Fraction(1, 3)) for e in enemies), Fraction(0))
+    near = min(distance(place, e.hex) for e in enemies)
+    # Out of reach of everything, it closes to the range its weapons like best.
+    approach = -Fraction(abs(near - best_range(ship, mode)), 10)
+    noise = Fraction(rng.randrange(100), 10_000)
+    return offence - CAUTION * danger + approach + noise
+
+
+def movement_orders(state: BattleState, side: str, seed: str) -> list[Move]:
+    """One move for each standing ship of `side`: `held` when a tractor beam holds it,
+    otherwise the best place it can reach as the position stands now."""
+    rng = random.Random(f"battle-moves:{seed}:{state.turn}:{side}")
+    moves = []
+    for ship in state.standing(side):
+        if state.held(ship.name):
+            moves.append(Move(state.turn, side, ship.name, "held"))
+            continue
+        options = moves_of(ship)
+        best = max(
+            sorted(options.items(), key=lambda o: (len(o[1]), o[1])),
+            key=lambda o: _score(state, ship, o[0][0], o[0][1], rng),
+        )
+        how = best[1]
+        if check_move(state, side, ship.name, how):
+            how = "stay"  # never reached: every move above follows the rules checked here
+        moves.append(Move(state.turn, side, ship.name, how))
+    return moves
+
+
+def _damage_now(state: BattleState, ship: ShipState, target: ShipState) -> Fraction:
+    rng = distance(ship.hex, target.hex)
+    return sum(
+        (
+            expected(s.code, rng, state.x_mode)
+            for i, s in ship.weapons()
+            if s.code != "R" and bears(state, ship, i, target) is None
+        ),
+        Fraction(0),
+    )
+
+
+def fire_orders(state: BattleState, side: str, seed: str) -> list[Volley | Tractor]:
+    """A volley from each ship that has a weapon bearing, at the enemy it hurts most for what
+    that enemy is worth (a ship it can finish first); then tractor beams where a hold helps."""
+    rng = random.Random(f"battle-fire:{seed}:{state.turn}:{side}")
+    enemies = state.standing("B" if side == "A" else "A")
+    left = {e.name: Fraction(len(e.uncrossed())) - e.carry for e in enemies}
+    worth = {e.name: 1 + threat(e, e.hex, state.x_mode, Fraction(1)) for e in enemies}
+    orders: list[Volley | Tractor] = []
+    # The ships likeliest to be lost fire first: volleys alternate and damage is at once.
+    for ship in sorted(state.standing(side), key=lambda s: (len(s.uncrossed()), s.name)):
+        choices = []
+        for enemy in enemies:
+            damage = _damage_now(state, ship, enemy)
+            if damage <= 0 or left[enemy.name] <= 0:
+                continue
+            useful = min(damage, left[enemy.name])
+            finish = 2 if damage >= left[enemy.name] else 1
+            choices.append((useful * worth[enemy.name] * finish, rng.random(), enemy, damage))
+        if not choices:
+            continue
+        _value, _tie, enemy, damage = max(choices, key=lambda c: (c[0], c[1]))
+        volley = Volley(state.turn, side, (ship.name,), (Target(enemy.name),))
+        if check_volley(state, side, volley) or not firing(state, volley):
+            continue
+        left[enemy.name] -= damage
+        orders.append(volley)
+    orders += _tractors(state, side, enemies)
+    return orders
+
+
+def _tractors(state: BattleState, side: str, enemies: list[ShipState]) -> list[Tractor]:
+    """A hold keeps both ships where they are next turn and adds one to the holder's dice
+    [IV.D.4-5]: worth it when the holder does more there than the held ship does to it."""
+    tractors: list[Tractor] = []
+    for ship in state.standing(side):
+        if not any(s.code == "R" for _i, s in ship.weapons()):
+            continue
+        best: tuple[Fraction, ShipState] | None = None
+        for enemy in enemies:
+            if enemy.working("H") or check_tractor(state, side, ship.name, enemy.name, set()):
+                continue
+            rng = distance(ship.hex, enemy.hex)
+            chance = Fraction(
+                sum(tractor_hits(d, enemy.turn_mode, rng, enemy.speed) for d in range(1, 7)), 6
+            )
+            mine = _damage_now(state, ship, enemy)
+            theirs = _damage_now(state, enemy, ship)
+            gain = chance * (mine - theirs)
+            if chance > 0 and gain > 0 and (best is None or gain > best[0]):
+                best = (gain, enemy)
+        if best is not None:
+            tractors.append(Tractor(state.turn, side, ship.name, best[1].name))
+    return tractors
