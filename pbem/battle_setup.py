@@ -18,6 +18,12 @@ from battles.records import BattleRecord, Initiative, ShipEntry, format_record
 from battles.tables import DEFAULT_X_MODE, X_MODES
 from notation.errors import NotationError
 from pbem import games
+from pbem.battle_computer import (
+    battle_level,
+    play_battle_computer,
+    seat_battle_computer,
+    yield_names,
+)
 from pbem.battle_rows import (
     DEFAULT_BUDGET,
     GAME,
@@ -35,6 +41,7 @@ from pbem.battle_rows import (
 )
 from pbem.battle_views import next_text, situation_text
 from pbem.commands import Command
+from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
 from pbem.mastering import game_timing, news_setting
@@ -50,11 +57,7 @@ def create(command: Command, desk: Desk) -> str:
     settings = dict(command.settings)
     if "ruleset" in settings:
         raise Refusal(f"a battle has no ruleset setting; its options: {OPTIONS_TEXT}")
-    if "vs" in settings:
-        raise Refusal(
-            "the judge has no computer player for Spaceship Battles; a battle is between two "
-            f"people: `create {command.name} battles`, then each player `join {command.name}`"
-        )
+    level = battle_level(settings["vs"], command.name) if "vs" in settings else None
     options = read_options(settings.get("options", "").split())
     rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
     accounts = desk.inbound.authenticated  # a front end's accounts (Discord): no passwords
@@ -79,8 +82,19 @@ def create(command: Command, desk: Desk) -> str:
     lines = [f"Spaceship Battles game {game.name} created: {battle_settings_text(game)}."]
     if not accounts:
         lines.append(f"You are its game master. Your master password: {password}")
-    lines.append(f"Players join with:  join {game.name}")
-    return "\n".join(lines)
+    if level is None:
+        lines.append(f"Players join with:  join {game.name}")
+        return "\n".join(lines)
+    # Against the computer: it takes B with its design in, the creator A (as in Spaceships).
+    seed = format(desk.rng.getrandbits(64), "x") if desk.rng is not None else None
+    seat_battle_computer(desk.store, game, "B", desk.now, seed)
+    lines.append(
+        "The computer plays B: its design is in (you see it when the battle begins); you "
+        "play A. It puts in its orders as each phase opens, so each phase resolves as soon "
+        "as yours are in."
+    )
+    joined = join(Command("join", command.line, command.source, name=game.name), desk)
+    return "\n".join(lines) + "\n\n" + joined
 
 
 def read_options(words: list[str]) -> tuple[str, ...]:
@@ -159,17 +173,25 @@ def join(command: Command, desk: Desk) -> str:
         "The hulls and systems with their costs: "
         + ("/spaceships help topic:battles." if game.accounts else "`help battles`."),
     ]
-    if seat == "B":
+    if len(players) == 1:  # the other seat was taken already (by a person or the computer)
         game = games.open_phase(replace(game, phase="setup"), desk.now)
         desk.store.update_game(game)
+        other = players[games.other(seat)]
+        if other.address == COMPUTER_ADDRESS:
+            lines += [
+                "",
+                "Your opponent is the computer; its design is in. The battle begins when yours is.",
+                games.deadline_line(game),
+            ]
+            return "\n".join(lines)
         lines += ["", "Both players are in.", games.deadline_line(game)]
-        other = players["A"]
+        a_name, b_name = (other.name, name) if seat == "B" else (name, other.name)
         desk.reply.messages.append(
             Outbound(
                 (other.address,),
                 subject(game, "your opponent has joined"),
-                f"{name} has joined {game.name} as player B. Send your design if you have not "
-                f"yet.\n{games.deadline_line(game)}",
+                f"{name} has joined {game.name} as player {seat}. Send your design if you "
+                f"have not yet.\n{games.deadline_line(game)}",
                 game.name,
             )
         )
@@ -177,7 +199,7 @@ def join(command: Command, desk: Desk) -> str:
             desk.store,
             game,
             "both players have joined",
-            f"Both players have joined the battle {game.name}: {other.name} (A) and {name} "
+            f"Both players have joined the battle {game.name}: {a_name} (A) and {b_name} "
             f"(B). It begins when both designs are in.\n{games.deadline_line(game)}",
         )
     else:
@@ -285,7 +307,9 @@ def submit_design(command: Command, desk: Desk) -> str:
         return "Your design is refused; nothing changed:\n" + "\n".join(errors)
     players = desk.store.players(game.id)
     other = games.other(seat)
-    if other in players and players[other].fleet:
+    # The computer's names give way at the start (pbem.battle_computer.yield_names): a clash
+    # with a design the sender cannot see must not tell them its names.
+    if other in players and players[other].fleet and other not in desk.store.computers(game.id):
         taken = {line.split()[0] for line in players[other].fleet.splitlines()}
         clash = sorted(taken & set(names))
         if clash:
@@ -305,6 +329,7 @@ def submit_design(command: Command, desk: Desk) -> str:
     lines += [f"  {line}" for line in text.splitlines()]
     players = desk.store.players(game.id)
     if len(players) == 2 and all(p.fleet for p in players.values()):
+        yield_names(desk.store, game)
         game, messages = start(desk.store, desk.reload(), desk.now, desk)
         desk.session.game = game
         desk.reply.messages += messages
@@ -355,6 +380,7 @@ def start(
     )
     game = games.open_phase(game, now)
     store.update_game(game)
+    play_battle_computer(store, game, now)  # its orders are in before the human's arrive
     body = "\n\n".join(
         [
             f"The battle {game.name} begins: {players['A'].name} (A) against "

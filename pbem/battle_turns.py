@@ -19,6 +19,7 @@ from battles.tractors import check_tractor
 from battles.victory import destroyed_cost
 from notation.errors import NotationError
 from pbem import games, ticks
+from pbem.battle_computer import play_battle_computer
 from pbem.battle_end import end
 from pbem.battle_rows import (
     ErrorList,
@@ -270,6 +271,7 @@ def resolve(
         return end(store, game, now, outcome, head)
     game = games.open_phase(game, now)
     store.update_game(game)
+    play_battle_computer(store, game, now)  # the computer's orders are in at once
     body = "\n\n".join([head, situation_text(game, played), next_text(game, played)])
     return game, to_everyone(
         store, game, f"turn {turn} {phase}", body, kind="turn", turn=phase_number

@@ -159,8 +159,8 @@ def design_fleet(
     rng = random.Random(f"battle-design:{seed}")
     style = rng.choice(sorted(STYLES))
     names = [n for n in NAMES if n not in avoid]
-    names += [f"{n}{i}" for i in range(2, 9) for n in NAMES if f"{n}{i}" not in avoid]
     rng.shuffle(names)
+    names += [f"{n}{i}" for i in range(2, 9) for n in NAMES if f"{n}{i}" not in avoid]
     codes: list[ShipCode] = []
     left = budget
     shares = _plan_hulls(budget, rng)
