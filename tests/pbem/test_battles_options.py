@@ -36,9 +36,7 @@ def test_create_says_the_options_and_refuses_wrong_ones_with_an_example() -> Non
         refused = gm.send(f"create other battles {wrong}")
         assert said in refused.body, refused.body
     assert "e.g. turns=20" in gm.send("create other battles turns=x").body
-    assert (
-        "no computer player for Spaceship Battles" in gm.send("create c battles vs computer").body
-    )
+    assert "The computer plays B" in gm.send("create c battles vs computer").body
     plain = gm.send("create plain battles").body
     assert "(x=reach)." in plain and "deadline" not in plain
 
