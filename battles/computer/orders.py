@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from battles.combat import bears, check_volley, firing
 from battles.computer.estimates import best_range, expected, firepower, threat
+from battles.design import figures
 from battles.hexes import Hex, distance
 from battles.movement import check_move, path
 from battles.records import Move, Target, Tractor, Volley
@@ -107,7 +108,10 @@ def fire_orders(state: BattleState, side: str, seed: str) -> list[Volley | Tract
     rng = random.Random(f"battle-fire:{seed}:{state.turn}:{side}")
     enemies = state.standing("B" if side == "A" else "A")
     left = {e.name: Fraction(len(e.uncrossed())) - e.carry for e in enemies}
-    worth = {e.name: 1 + threat(e, e.hex, state.x_mode, Fraction(1)) for e in enemies}
+    worth = {
+        e.name: 1 + threat(e, e.hex, state.x_mode, Fraction(1)) + Fraction(_cost(e), 100)
+        for e in enemies
+    }
     orders: list[Volley | Tractor] = []
     # The ships likeliest to be lost fire first: volleys alternate and damage is at once.
     for ship in sorted(state.standing(side), key=lambda s: (len(s.uncrossed()), s.name)):
@@ -116,9 +120,14 @@ def fire_orders(state: BattleState, side: str, seed: str) -> list[Volley | Tract
             damage = _damage_now(state, ship, enemy)
             if damage <= 0 or left[enemy.name] <= 0:
                 continue
-            useful = min(damage, left[enemy.name])
+            # The share of the enemy this volley takes out, for what the enemy is worth; a
+            # likely kill (which silences all its weapons at once) counts double, a surer one
+            # more.
+            share = min(Fraction(1), damage / left[enemy.name])
             finish = 2 if damage >= left[enemy.name] else 1
-            choices.append((useful * worth[enemy.name] * finish, rng.random(), enemy, damage))
+            sure = min(damage / left[enemy.name], Fraction(3)) / 10
+            value = share * worth[enemy.name] * finish + sure
+            choices.append((value, rng.random(), enemy, damage))
         if not choices:
             continue
         _value, _tie, enemy, damage = max(choices, key=lambda c: (c[0], c[1]))
@@ -129,6 +138,10 @@ def fire_orders(state: BattleState, side: str, seed: str) -> list[Volley | Tract
         orders.append(volley)
     orders += _tractors(state, side, enemies)
     return orders
+
+
+def _cost(ship: ShipState) -> int:
+    return figures(ship.code).cost
 
 
 def _tractors(state: BattleState, side: str, enemies: list[ShipState]) -> list[Tractor]:
