@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 import bot.posts as posts
+from battles.computer import LEVEL as BATTLE_LEVEL
 from bot.answers import Answering, display_name
 from bot.battles import is_battle
 from bot.components import challenge_buttons, game_buttons
@@ -36,6 +37,11 @@ class Challenges(Answering):
             raise BotRefusal("Challenge from a channel, not from inside a thread.")
         if member is not None and member.id == interaction.user.id:
             raise BotRefusal("You cannot challenge yourself.")
+        client = interaction.client.user
+        if member is not None and client is not None and member.id == client.id:
+            # Challenging the bot itself: a game against the computer, as `/spaceships play`.
+            await self.play(interaction, None, settings)
+            return
         if member is not None and member.bot:
             raise BotRefusal(f"{member.display_name} is a bot and cannot play.")
         challenge = self.service.challenge(
@@ -190,8 +196,15 @@ class ComputerGames(Challenges):
     async def play(
         self, interaction: discord.Interaction[Any], level: str | None, settings: dict[str, str]
     ) -> None:
+        battle = settings.get("game") == "battles"
+        if battle and level is not None and level != BATTLE_LEVEL:
+            raise BotRefusal(
+                f"The battle computer has one level ({BATTLE_LEVEL}); `{level}` is a level of "
+                "the Spaceships computer. Leave `level` out: `/spaceships play game:Spaceship "
+                "Battles`."
+            )
         try:
-            level = level_named(level)
+            level = BATTLE_LEVEL if battle else level_named(level)
         except LevelError as exc:
             raise BotRefusal(f"{exc}; e.g. `/spaceships play level:hunt`") from exc
         channel = interaction.channel
@@ -205,7 +218,8 @@ class ComputerGames(Challenges):
         )
         message = await interaction.original_response()
         name = settings.get("name") or self.service.name_for_computer(display_name(user))
-        thread = await message.create_thread(name=f"Spaceships {name}")
+        title = "Battle" if battle else "Spaceships"
+        thread = await message.create_thread(name=f"{title} {name}")
         try:
             game, answer = self.service.play_computer(
                 user.id,
@@ -225,7 +239,7 @@ class ComputerGames(Challenges):
         await self.bot.delivery.check_dms(
             game.id,
             [user.id],
-            f"You play **{game.name}** against {opponent}: "
+            f"You play {'the battle ' if battle else ''}**{game.name}** against {opponent}: "
             f"{thread.jump_url}\nYour private results will come here.",
         )
         await self.bot.delivery.flush()

@@ -31,6 +31,15 @@ async def complete_game(interaction: Interaction, current: str) -> list[app_comm
     ][:25]
 
 
+GAME_CHOICES = [
+    app_commands.Choice(name="Spaceships", value="spaceships"),
+    app_commands.Choice(name="Spaceship Battles", value="battles"),
+]
+X_CHOICES = [
+    app_commands.Choice(name="reach: a gun up to range 10, a missile beyond", value="reach"),
+    app_commands.Choice(name="missile: a missile at every range", value="missile"),
+    app_commands.Choice(name="best: a gun at range 1-2, a missile beyond", value="best"),
+]
 GAME = "the game (default: this thread's game, or your only game)"
 
 
@@ -52,17 +61,8 @@ def build_group() -> app_commands.Group:
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
-        game=[
-            app_commands.Choice(name="Spaceships", value="spaceships"),
-            app_commands.Choice(name="Spaceship Battles", value="battles"),
-        ],
-        x=[
-            app_commands.Choice(
-                name="reach: a gun up to range 10, a missile beyond", value="reach"
-            ),
-            app_commands.Choice(name="missile: a missile at every range", value="missile"),
-            app_commands.Choice(name="best: a gun at range 1-2, a missile beyond", value="best"),
-        ],
+        game=GAME_CHOICES,
+        x=X_CHOICES,
     )
     async def challenge(
         interaction: Interaction,
@@ -221,27 +221,53 @@ def build_group() -> app_commands.Group:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.help(interaction, topic))
 
-    @group.command(description="Play a game against the computer")
+    @group.command(description="Play a game (or a battle) against the computer")
     @app_commands.describe(
-        level="how strong: random, hunt, density or expert (the default)",
+        game="Spaceships (default) or Spaceship Battles, the hex-map game of designed ships",
+        level="Spaceships: how strong: random, hunt, density or expert (the default); "
+        "the battle computer has one level",
+        budget="battles: the most each side's ships may cost (default 300)",
+        turns="battles: the last turn; then the side that destroyed more wins (default: none)",
+        x="battles: how the Gun/Missile X fires (default reach; reading R5)",
         ruleset="2.6.1 (default) or classic",
         options="rule options, e.g. fleet=cost:24 colours=RYGOB",
         deadline="e.g. 48h or none",
     )
     @app_commands.choices(
+        game=GAME_CHOICES,
         level=[app_commands.Choice(name=n, value=n) for n in LEVELS],
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
+        x=X_CHOICES,
     )
     async def play(
         interaction: Interaction,
+        game: str | None = None,
         level: str | None = None,
+        budget: app_commands.Range[int, 1, 100_000] | None = None,
+        turns: app_commands.Range[int, 1, 1000] | None = None,
+        x: str | None = None,
         ruleset: str | None = None,
         options: str | None = None,
         deadline: str | None = None,
     ) -> None:
+        battle = {"budget": budget, "turns": turns, "x": x}
+        words = [f"{k}={v}" for k, v in battle.items() if v is not None]
+        if words and game != "battles":
+            await interaction.response.send_message(
+                "`budget`, `turns` and `x` are settings of Spaceship Battles: add "
+                "`game: Spaceship Battles`, or leave them out for Spaceships.",
+                ephemeral=True,
+            )
+            return
+        options = " ".join([*([options] if options else []), *words]) or None
         settings = {
             k: v
-            for k, v in {"ruleset": ruleset, "options": options, "deadline": deadline}.items()
+            for k, v in {
+                "game": "battles" if game == "battles" else None,
+                "ruleset": ruleset,
+                "options": options,
+                "deadline": deadline,
+            }.items()
             if v
         }
         handlers = _bot(interaction).handlers

@@ -424,10 +424,14 @@ class Service:
             if not self.tables.claim_interaction(interaction_id, self.now()):
                 raise BotRefusal("This was handled already.")
             name = settings.get("name") or self.name_for_computer(user_name)
+            # `battles` leads the create line, then `vs computer` (the battle computer has one
+            # level), then the rest.
+            game_word = "battles " if settings.get("game") == "battles" else ""
+            rest = settings_text({k: v for k, v in settings.items() if k != "game"})
             answer = self.judge.handle(
                 Inbound(
                     member_address(user_id),
-                    f"create {name} vs computer {level} {settings_text(settings)}".strip(),
+                    f"create {name} {game_word}vs computer {level} {rest}".strip(),
                     sender_name=user_name,
                     authenticated=True,
                 )

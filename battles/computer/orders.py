@@ -5,6 +5,8 @@ enemy's [III], and volleys and tractor beams at the targets they hurt most [IV].
 from __future__ import annotations
 
 import random
+from collections import deque
+from collections.abc import Callable
 from fractions import Fraction
 
 from battles.combat import bears, check_volley, firing
@@ -26,16 +28,25 @@ def moves_of(ship: ShipState) -> dict[tuple[Hex, str], str]:
     """Every place and facing the ship can end its move in, each with one (shortest) way to
     get there [III.A, III.B]; `stay` among them."""
     found: dict[tuple[Hex, str], str] = {}
-    stack = [""]
-    while stack:
-        how = stack.pop()
+    # Breadth first, so the first way found to a place is a shortest; a state already seen
+    # (place, facing, hexes straight as far as the turn mode counts, hexes used) is not
+    # walked again.
+    queue = deque([""])
+    seen: set[tuple[Hex, str, int, int]] = set()
+    while queue:
+        how = queue.popleft()
         place, facing, straight = path(ship, how)
-        if how and (len(how) < len(found.get((place, facing), how + "-"))):
-            found[(place, facing)] = how
-        if how.count("F") < ship.speed:
-            stack.append(how + "F")
+        ahead = how.count("F")
+        key = (place, facing, min(straight, ship.turn_mode), ahead)
+        if key in seen:
+            continue
+        seen.add(key)
+        if how:
+            found.setdefault((place, facing), how)
+        if ahead < ship.speed:
+            queue.append(how + "F")
         if straight >= ship.turn_mode:  # a turn resets the count, so never two in a row
-            stack += [how + "L", how + "R"]
+            queue += [how + "L", how + "R"]
     found[(ship.hex, ship.facing)] = "stay"
     return found
 
@@ -49,24 +60,31 @@ def _foresee(enemy: ShipState) -> list[tuple[Hex, str]]:
     return places
 
 
-def _score(
-    state: BattleState, ship: ShipState, place: Hex, facing: str, rng: random.Random
-) -> Fraction:
+def _scorer(
+    state: BattleState, ship: ShipState, rng: random.Random
+) -> Callable[[Hex, str], Fraction]:
+    """How good a place and facing at the end of its move is for `ship`: what it could fire
+    there at the enemy (wherever the enemy may have moved), less what the enemy could fire at
+    it, and out of reach, nearness to the range its weapons like best."""
     enemies = state.standing("B" if ship.side == "A" else "A")
-    if not enemies:
-        return Fraction(0)
     mode = state.x_mode
-    offence = max(
-        sum((firepower(ship, place, facing, h, mode) for h, _f in _foresee(e)), Fraction(0))
-        / len(_foresee(e))
-        for e in enemies
-    )
-    danger = sum((threat(e, place, mode, Fraction(1, 3)) for e in enemies), Fraction(0))
-    near = min(distance(place, e.hex) for e in enemies)
-    # Out of reach of everything, it closes to the range its weapons like best.
-    approach = -Fraction(abs(near - best_range(ship, mode)), 10)
-    noise = Fraction(rng.randrange(100), 10_000)
-    return offence - CAUTION * danger + approach + noise
+    futures = [(_foresee(e)) for e in enemies]
+    liked = best_range(ship, mode)
+
+    def score(place: Hex, facing: str) -> Fraction:
+        if not enemies:
+            return Fraction(0)
+        offence = max(
+            sum((firepower(ship, place, facing, h, mode) for h, _f in f), Fraction(0)) / len(f)
+            for f in futures
+        )
+        danger = sum((threat(e, place, mode, Fraction(1, 3)) for e in enemies), Fraction(0))
+        near = min(distance(place, e.hex) for e in enemies)
+        approach = -Fraction(abs(near - liked), 10)
+        noise = Fraction(rng.randrange(100), 10_000)
+        return offence - CAUTION * danger + approach + noise
+
+    return score
 
 
 def movement_orders(state: BattleState, side: str, seed: str) -> list[Move]:
@@ -78,12 +96,9 @@ def movement_orders(state: BattleState, side: str, seed: str) -> list[Move]:
         if state.held(ship.name):
             moves.append(Move(state.turn, side, ship.name, "held"))
             continue
-        options = moves_of(ship)
-        best = max(
-            sorted(options.items(), key=lambda o: (len(o[1]), o[1])),
-            key=lambda o: _score(state, ship, o[0][0], o[0][1], rng),
-        )
-        how = best[1]
+        score = _scorer(state, ship, rng)
+        options = sorted(moves_of(ship).items(), key=lambda o: (len(o[1]), o[1]))
+        (_end, how) = max(options, key=lambda o: score(*o[0]))
         if check_move(state, side, ship.name, how):
             how = "stay"  # never reached: every move above follows the rules checked here
         moves.append(Move(state.turn, side, ship.name, how))
