@@ -63,6 +63,7 @@ def battle_guide(front_end: str = "mail") -> str:
         fire = "/spaceships orders text:Lancer > Raider; Kite > Raider (Mf); tractor Kite > Raider"
         nothing = "/spaceships orders text:none"
         see = "`/spaceships status` (privately) and `/spaceships board`"
+        computer = "/spaceships play game:Spaceship Battles budget:300 (or challenge the bot)"
     else:
         create = "create duel battles budget=300 turns=20 x=reach"
         design = (
@@ -75,6 +76,7 @@ def battle_guide(front_end: str = "mail") -> str:
         )
         nothing = "orders 1: none"
         see = "`status duel`"
+        computer = "create duel battles vs computer budget=300"
     indent = "\n  ".join
     return "\n".join(
         [
@@ -86,6 +88,10 @@ def battle_guide(front_end: str = "mail") -> str:
             "budget: the most each side's ships may cost (300); turns: the last turn, after "
             "which the side that destroyed more cost wins (none); x: how the Gun/Missile X "
             f"fires ({', '.join(X_MODES)}; reach).",
+            "Against the computer (it plays B, its design already in and hidden until the "
+            "battle begins; it orders each phase as it opens, so each phase resolves as soon "
+            "as yours are in; it has one level):",
+            f"  {computer}",
             "",
             "Design: one ship a line (or `;` between them), a name and its Ship Code: the hull "
             "class, a dash, then its systems in the order damage crosses them out (the first "

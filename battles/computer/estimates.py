@@ -45,15 +45,25 @@ def firepower(
     return total
 
 
-def threat(enemy: ShipState, target: Hex, x_mode: str, turning: Fraction) -> Fraction:
-    """How much `enemy` could do to a ship at `target` this turn: its weapons that bear now in
-    full, the others at `turning` (it may turn to bring them to bear)."""
-    rng = distance(enemy.hex, target)
+def threat(
+    enemy: ShipState,
+    target: Hex,
+    x_mode: str,
+    turning: Fraction,
+    place: Hex | None = None,
+    facing: str | None = None,
+) -> Fraction:
+    """How much `enemy` (at `place` facing `facing`, if given, else where it is) could do to
+    a ship at `target` this turn: its weapons that bear in full, the others at `turning` (it
+    may turn to bring them to bear)."""
+    place = place or enemy.hex
+    facing = facing or enemy.facing
+    rng = distance(place, target)
     total = Fraction(0)
     for _index, system in enemy.weapons():
         if system.code == "R":
             continue
-        weight = 1 if _bears_from(enemy.hex, enemy.facing, system, target) else turning
+        weight = 1 if _bears_from(place, facing, system, target) else turning
         total += weight * expected(system.code, rng, x_mode)
     return total
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from battles.combat import bears, check_volley, firing
 from battles.computer.estimates import best_range, expected, firepower, threat
 from battles.design import figures
-from battles.hexes import Hex, distance
+from battles.hexes import FACINGS, Hex, distance
 from battles.movement import check_move, path
 from battles.records import Move, Target, Tractor, Volley
 from battles.state import BattleState, ShipState
@@ -22,6 +22,8 @@ __all__ = ["fire_orders", "movement_orders", "moves_of"]
 
 # How much the computer weighs what the enemy could do to a ship against what it could do.
 CAUTION = Fraction(3, 5)
+# How much an enemy weapon that does not bear now counts: the enemy may turn to bring it.
+TURNING = Fraction(1, 3)
 
 
 def moves_of(ship: ShipState) -> dict[tuple[Hex, str], str]:
@@ -51,12 +53,19 @@ def moves_of(ship: ShipState) -> dict[tuple[Hex, str], str]:
     return found
 
 
-def _foresee(enemy: ShipState) -> list[tuple[Hex, str]]:
-    """Where an enemy may be after its move, as the computer guesses: where it is, and ahead
-    of it at half and full speed."""
+def _foresee(enemy: ShipState, toward: Hex) -> list[tuple[Hex, str]]:
+    """Where an enemy may be after its move, as the computer guesses: where it is, straight
+    ahead at full speed, and closing on `toward` (the ship deciding) hex by hex."""
     places = [(enemy.hex, enemy.facing)]
-    for ahead in sorted({enemy.speed // 2, enemy.speed} - {0}):
-        places.append((enemy.hex.step(enemy.facing, ahead), enemy.facing))
+    if enemy.speed:
+        places.append((enemy.hex.step(enemy.facing, enemy.speed), enemy.facing))
+        place, facing = enemy.hex, enemy.facing
+        for _ in range(enemy.speed):
+            if distance(place, toward) <= 1:
+                break
+            facing = min(FACINGS, key=lambda f: distance(place.step(f), toward))
+            place = place.step(facing)
+        places.append((place, facing))
     return places
 
 
@@ -68,7 +77,7 @@ def _scorer(
     it, and out of reach, nearness to the range its weapons like best."""
     enemies = state.standing("B" if ship.side == "A" else "A")
     mode = state.x_mode
-    futures = [(_foresee(e)) for e in enemies]
+    futures = [_foresee(e, ship.hex) for e in enemies]
     liked = best_range(ship, mode)
 
     def score(place: Hex, facing: str) -> Fraction:
@@ -78,7 +87,13 @@ def _scorer(
             sum((firepower(ship, place, facing, h, mode) for h, _f in f), Fraction(0)) / len(f)
             for f in futures
         )
-        danger = sum((threat(e, place, mode, Fraction(1, 3)) for e in enemies), Fraction(0))
+        danger = sum(
+            (
+                sum((threat(e, place, mode, TURNING, h, f) for h, f in fs), Fraction(0)) / len(fs)
+                for e, fs in zip(enemies, futures, strict=True)
+            ),
+            Fraction(0),
+        )
         near = min(distance(place, e.hex) for e in enemies)
         approach = -Fraction(abs(near - liked), 10)
         noise = Fraction(rng.randrange(100), 10_000)
