@@ -13,7 +13,8 @@ Spaceships in Discord: all commands are under /spaceships.
                                  game: Spaceship Battles, with budget, turns, x
 /spaceships design               battles: send your ships' designs (text, file, form)
 /spaceships play [level]         a game against the computer (random, hunt, density,
-                                 expert: the default); settings: ruleset, options, deadline
+                                 expert: the default); settings: ruleset, options, deadline;
+                                 game: Spaceship Battles, with budget, turns, x
 /spaceships fleet                send your fleet: text, a .ssr/.txt file, or a form
 /spaceships orders               send this turn's orders the same ways
                                  ("none" for no actions); replace them until both are in
