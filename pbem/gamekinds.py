@@ -100,6 +100,9 @@ def _not_here(word: str, game: str, instead: str) -> Handler:
     """The other game's set-up word, refused with the right one."""
 
     def refuse(command: Command, desk: Desk) -> str:
+        # Not signed on, the game is not known: say what is missing (the sign-on), not that
+        # the word belongs to the other game.
+        desk.player_session(word)
         raise Refusal(
             f"`{word}` is for {_TITLES[word]}; a game of {_TITLES[instead]} takes a "
             f"`{instead}` (see `help {instead}`)"

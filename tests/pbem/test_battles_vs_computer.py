@@ -194,3 +194,12 @@ def test_the_computer_never_reads_the_humans_pending_orders() -> None:
         alice.send(alice.sign_on("duel") + f"orders 1: {text}")
         seen.append((computer_first, table.store.orders(game.id, game.turn)["B"].text))
     assert seen[0] == seen[1]
+
+
+def test_a_design_sent_without_the_sign_on_is_told_to_sign_on_first() -> None:
+    table = new_table()
+    alice = start(table)
+    reply = alice.send("design\nLancer E-SAI(Gf)I(Xf)IIV")
+    assert "`design` needs a sign-on first: put `game NAME PASSWORD` on a line above it" in (
+        reply.body
+    )
