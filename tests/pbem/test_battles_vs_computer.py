@@ -203,3 +203,24 @@ def test_a_design_sent_without_the_sign_on_is_told_to_sign_on_first() -> None:
     assert "`design` needs a sign-on first: put `game NAME PASSWORD` on a line above it" in (
         reply.body
     )
+
+
+def test_the_computers_pending_orders_never_show_in_status_or_history_r14() -> None:
+    # Swap test: its orders are in from the phase's opening; replace them with others and
+    # everything Alice asks for stays byte-identical.
+    table = new_table()
+    alice = start(table)
+    alice.send(alice.sign_on("duel") + DESIGN)
+    game = table.store.game("duel")
+    assert table.store.orders(game.id, game.turn)["B"].text  # it moved: its orders are in
+
+    def seen() -> list[str]:
+        return [
+            alice.send("status duel").body,
+            alice.send("history duel").body,
+            alice.send(alice.sign_on("duel") + "status").body,
+        ]
+
+    before = seen()
+    table.store.put_orders(game.id, game.turn, "B", "", table.clock())
+    assert seen() == before
