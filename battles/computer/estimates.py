@@ -3,7 +3,6 @@ and a ship's threat; plain arithmetic on the combat tables [VI], no dice."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 
 from battles.codes import System
@@ -15,13 +14,15 @@ __all__ = ["best_range", "expected", "firepower", "threat"]
 
 
 @cache
-def expected(weapon: str, rng: int, x_mode: str = "reach") -> Fraction:
+def expected(weapon: str, rng: int, x_mode: str = "reach") -> float:
     """A weapon's mean damage at a range over the six faces of its die (0 out of reach; a
     tractor beam does no damage [IV.D])."""
     table = table_for(weapon, rng, x_mode)
     if table is None or table.band(rng) is None:
-        return Fraction(0)
-    return sum((table.cell(die, rng) or Fraction(0) for die in range(1, 7)), Fraction(0)) / 6
+        return 0.0
+    # Floats: the sums here are short and the same on every run; fractions were ten times
+    # slower where the movement scores every place a ship can reach.
+    return float(sum(table.cell(die, rng) or 0 for die in range(1, 7))) / 6
 
 
 def _bears_from(place: Hex, facing: str, system: System, target: Hex) -> bool:
@@ -31,11 +32,11 @@ def _bears_from(place: Hex, facing: str, system: System, target: Hex) -> bool:
 
 def firepower(
     ship: ShipState, place: Hex, facing: str, target: Hex, x_mode: str, turn: int | None = None
-) -> Fraction:
+) -> float:
     """The mean damage of the ship's working weapons that would bear on `target` from `place`
     facing `facing` (a Primary Beam that fired last turn counted out when `turn` is given)."""
     rng = distance(place, target)
-    total = Fraction(0)
+    total = 0.0
     for index, system in ship.weapons():
         if system.code == "R" or not _bears_from(place, facing, system, target):
             continue
@@ -49,17 +50,17 @@ def threat(
     enemy: ShipState,
     target: Hex,
     x_mode: str,
-    turning: Fraction,
+    turning: float,
     place: Hex | None = None,
     facing: str | None = None,
-) -> Fraction:
+) -> float:
     """How much `enemy` (at `place` facing `facing`, if given, else where it is) could do to
     a ship at `target` this turn: its weapons that bear in full, the others at `turning` (it
     may turn to bring them to bear)."""
     place = place or enemy.hex
     facing = facing or enemy.facing
     rng = distance(place, target)
-    total = Fraction(0)
+    total = 0.0
     for _index, system in enemy.weapons():
         if system.code == "R":
             continue
@@ -71,11 +72,11 @@ def threat(
 def best_range(ship: ShipState, x_mode: str) -> int:
     """The range at which the ship's weapons together do most, the nearest on a tie (1 for a
     ship without weapons that do damage)."""
-    best, best_damage = 1, Fraction(0)
+    best, best_damage = 1, 0.0
     for rng in range(1, 21):
         damage = sum(
             (expected(s.code, rng, x_mode) for _i, s in ship.weapons() if s.code != "R"),
-            Fraction(0),
+            0.0,
         )
         if damage > best_damage:
             best, best_damage = rng, damage

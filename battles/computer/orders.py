@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
-from fractions import Fraction
 
 from battles.combat import bears, check_volley, firing
 from battles.computer.estimates import best_range, expected, firepower, threat
@@ -21,9 +20,9 @@ from battles.tractors import check_tractor, tractor_hits
 __all__ = ["fire_orders", "movement_orders", "moves_of"]
 
 # How much the computer weighs what the enemy could do to a ship against what it could do.
-CAUTION = Fraction(3, 5)
+CAUTION = 0.6
 # How much an enemy weapon that does not bear now counts: the enemy may turn to bring it.
-TURNING = Fraction(1, 3)
+TURNING = 1 / 3
 
 
 def moves_of(ship: ShipState) -> dict[tuple[Hex, str], str]:
@@ -69,9 +68,7 @@ def _foresee(enemy: ShipState, toward: Hex) -> list[tuple[Hex, str]]:
     return places
 
 
-def _scorer(
-    state: BattleState, ship: ShipState, rng: random.Random
-) -> Callable[[Hex, str], Fraction]:
+def _scorer(state: BattleState, ship: ShipState, rng: random.Random) -> Callable[[Hex, str], float]:
     """How good a place and facing at the end of its move is for `ship`: what it could fire
     there at the enemy (wherever the enemy may have moved), less what the enemy could fire at
     it, and out of reach, nearness to the range its weapons like best."""
@@ -80,23 +77,23 @@ def _scorer(
     futures = [_foresee(e, ship.hex) for e in enemies]
     liked = best_range(ship, mode)
 
-    def score(place: Hex, facing: str) -> Fraction:
+    def score(place: Hex, facing: str) -> float:
         if not enemies:
-            return Fraction(0)
+            return 0.0
         offence = max(
-            sum((firepower(ship, place, facing, h, mode) for h, _f in f), Fraction(0)) / len(f)
+            sum((firepower(ship, place, facing, h, mode) for h, _f in f), 0.0) / len(f)
             for f in futures
         )
         danger = sum(
             (
-                sum((threat(e, place, mode, TURNING, h, f) for h, f in fs), Fraction(0)) / len(fs)
+                sum((threat(e, place, mode, TURNING, h, f) for h, f in fs), 0.0) / len(fs)
                 for e, fs in zip(enemies, futures, strict=True)
             ),
-            Fraction(0),
+            0.0,
         )
         near = min(distance(place, e.hex) for e in enemies)
-        approach = -Fraction(abs(near - liked), 10)
-        noise = Fraction(rng.randrange(100), 10_000)
+        approach = -abs(near - liked) / 10
+        noise = rng.randrange(100) / 10_000
         return offence - CAUTION * danger + approach + noise
 
     return score
@@ -120,7 +117,7 @@ def movement_orders(state: BattleState, side: str, seed: str) -> list[Move]:
     return moves
 
 
-def _damage_now(state: BattleState, ship: ShipState, target: ShipState) -> Fraction:
+def _damage_now(state: BattleState, ship: ShipState, target: ShipState) -> float:
     rng = distance(ship.hex, target.hex)
     return sum(
         (
@@ -128,7 +125,7 @@ def _damage_now(state: BattleState, ship: ShipState, target: ShipState) -> Fract
             for i, s in ship.weapons()
             if s.code != "R" and bears(state, ship, i, target) is None
         ),
-        Fraction(0),
+        0.0,
     )
 
 
@@ -137,11 +134,8 @@ def fire_orders(state: BattleState, side: str, seed: str) -> list[Volley | Tract
     that enemy is worth (a ship it can finish first); then tractor beams where a hold helps."""
     rng = random.Random(f"battle-fire:{seed}:{state.turn}:{side}")
     enemies = state.standing("B" if side == "A" else "A")
-    left = {e.name: Fraction(len(e.uncrossed())) - e.carry for e in enemies}
-    worth = {
-        e.name: 1 + threat(e, e.hex, state.x_mode, Fraction(1)) + Fraction(_cost(e), 100)
-        for e in enemies
-    }
+    left = {e.name: len(e.uncrossed()) - float(e.carry) for e in enemies}
+    worth = {e.name: 1 + threat(e, e.hex, state.x_mode, 1.0) + _cost(e) / 100 for e in enemies}
     orders: list[Volley | Tractor] = []
     # The ships likeliest to be lost fire first: volleys alternate and damage is at once.
     for ship in sorted(state.standing(side), key=lambda s: (len(s.uncrossed()), s.name)):
@@ -153,9 +147,9 @@ def fire_orders(state: BattleState, side: str, seed: str) -> list[Volley | Tract
             # The share of the enemy this volley takes out, for what the enemy is worth; a
             # likely kill (which silences all its weapons at once) counts double, a surer one
             # more.
-            share = min(Fraction(1), damage / left[enemy.name])
+            share = min(1.0, damage / left[enemy.name])
             finish = 2 if damage >= left[enemy.name] else 1
-            sure = min(damage / left[enemy.name], Fraction(3)) / 10
+            sure = min(damage / left[enemy.name], 3.0) / 10
             value = share * worth[enemy.name] * finish + sure
             choices.append((value, rng.random(), enemy, damage))
         if not choices:
@@ -181,13 +175,13 @@ def _tractors(state: BattleState, side: str, enemies: list[ShipState]) -> list[T
     for ship in state.standing(side):
         if not any(s.code == "R" for _i, s in ship.weapons()):
             continue
-        best: tuple[Fraction, ShipState] | None = None
+        best: tuple[float, ShipState] | None = None
         for enemy in enemies:
             if enemy.working("H") or check_tractor(state, side, ship.name, enemy.name, set()):
                 continue
             rng = distance(ship.hex, enemy.hex)
-            chance = Fraction(
-                sum(tractor_hits(d, enemy.turn_mode, rng, enemy.speed) for d in range(1, 7)), 6
+            chance = (
+                sum(tractor_hits(d, enemy.turn_mode, rng, enemy.speed) for d in range(1, 7)) / 6
             )
             mine = _damage_now(state, ship, enemy)
             theirs = _damage_now(state, enemy, ship)
