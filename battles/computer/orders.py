@@ -76,6 +76,7 @@ def _scorer(state: BattleState, ship: ShipState, rng: random.Random) -> Callable
     mode = state.x_mode
     futures = [_foresee(e, ship.hex) for e in enemies]
     liked = best_range(ship, mode)
+    armed = any(s.code != "R" for _i, s in ship.weapons())
 
     def score(place: Hex, facing: str) -> float:
         if not enemies:
@@ -92,7 +93,8 @@ def _scorer(state: BattleState, ship: ShipState, rng: random.Random) -> Callable
             0.0,
         )
         near = min(distance(place, e.hex) for e in enemies)
-        approach = -abs(near - liked) / 10
+        # Out of reach it closes to the range its weapons like; with no weapon left it runs.
+        approach = -abs(near - liked) / 10 if armed else near / 10
         noise = rng.randrange(100) / 10_000
         return offence - CAUTION * danger + approach + noise
 
