@@ -162,6 +162,21 @@ def test_fire_goes_with_every_ship_that_bears_at_the_ship_it_can_finish() -> Non
     assert volley.targets[0].name == "Hurt"
 
 
+def test_a_tractor_beam_holds_an_enemy_that_cannot_fire_back_iv_d() -> None:
+    from battles.parse import parse_design
+
+    raider = ShipState.start("Raider", "A", parse_design("C-SSI(Lf)II(Gf)(Rf)D"), Hex(0, 0), "N")
+    # The enemy ahead, facing away: Raider's beam bears on it, its gun not on Raider.
+    prey = ShipState.start("Prey", "B", parse_design("E-SAI(Gf)"), Hex(0, -2), "N")
+    state = BattleState((raider, prey), turn=1, initiative="A")
+    orders = BattleComputer("t").orders(state, "A", "fire")
+    assert Tractor(1, "A", "Raider", "Prey") in orders
+    # Facing it, gun to beam, a hold helps the enemy as much: no tractor.
+    facing = ShipState.start("Prey", "B", parse_design("E-AI(Lf)(Lf)"), Hex(0, -2), "S")
+    state = BattleState((raider, facing), turn=1, initiative="A")
+    assert not [o for o in BattleComputer("t").orders(state, "A", "fire") if isinstance(o, Tractor)]
+
+
 # -- the whole battle ---------------------------------------------------------------------------
 
 
@@ -169,9 +184,9 @@ def test_a_whole_battle_against_the_plain_player_ends_and_replays_from_its_seed(
     a = fleet("one", "A")
     b = fleet("two", "B", avoid=tuple(s.name for s in a))
     computer = BattleComputer("c")
-    record = play_battle(a + b, "dice", {"A": plain, "B": computer.orders}, turns=20)
+    record = play_battle(a + b, "dice", {"A": plain, "B": computer.orders}, turns=8)
     replay = play_record(record)
     assert replay.problems == [] and replay.dice == "checked against the seed"
     assert replay.state.over
-    again = play_battle(a + b, "dice", {"A": plain, "B": computer.orders}, turns=20)
+    again = play_battle(a + b, "dice", {"A": plain, "B": computer.orders}, turns=8)
     assert again == record
