@@ -49,7 +49,15 @@ async def test_a_member_plays_a_whole_battle_against_the_computer(world: World) 
     # A mistake first: a ship over the budget. Then her design; the battle begins at once.
     wrong = await alice.slash(thread, "spaceships design", text="Big SD-(Pf)(Pf)(Pf)")
     assert "refused" in text_of(wrong)
-    before = "\n".join([text_of(started), text_of(wrong)] + [m.content for m in thread.history()])
+    status = await alice.slash(thread, "spaceships status")
+    board = await alice.slash(thread, "spaceships board")
+    guide = await alice.slash(thread, "spaceships help", topic="battles")
+    assert "/spaceships play game:Spaceship Battles" in text_of(guide)
+    before = "\n".join(
+        [text_of(r) for r in (started, wrong, status, board, guide)]
+        + [m.content for m in thread.history()]
+        + [f"{e.title}\n{e.description}" for m in thread.history() for e in m.embeds]
+    )
     for line in computer_fleet.splitlines():
         assert line.split()[1] not in before  # no code of the computer's before the start
     echo = await alice.slash(thread, "spaceships design", text=DESIGN)
