@@ -26,7 +26,8 @@ DETAILS: dict[str, str] = {
         "Example: create alpha deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 reminder 12h\n"
         "Example: create alpha match=continued games=3 build=one-death-star\n"
         "Spaceship Battles: create NAME battles budget=300 turns=20 x=reach (then the same "
-        "timing settings); `help battles` tells the whole game.\n"
+        "timing settings); `help battles` tells the whole game. Against the battle computer "
+        "(one level): create NAME battles vs computer budget=300.\n"
         "Against the computer: create alpha vs computer (or vs computer hunt; levels: "
         "random, hunt, density, expert, the default). You take seat A at once; the computer "
         "has B and answers each turn as soon as your orders are in. It plays matches too: "
@@ -106,6 +107,7 @@ def help_text(topic: str = "") -> str:
         "  deadline 48h | 2026-12-01 20:00 | FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 | none,",
         "  reminder 12h, grace 1h, missing noactions|wait, news off, private;",
         "  battles budget=300 turns=20 x=reach|missile|best for Spaceship Battles",
+        "  (battles vs computer for a battle against the computer)",
         "  (`help battles`: designs, orders and the tables).",
         "A turn's orders, e.g.:",
         "  game NAME PASSWORD",
