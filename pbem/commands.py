@@ -369,9 +369,14 @@ def _settings(
 
     for word, column in args:
         lowered = word.lower()
-        if lowered in GAME_WORDS and key is None and not settings:
-            settings.append(("game", lowered))
-            continue
+        # The game word leads (`create duel battles ...`); after `vs computer` it is read as
+        # the game too (`create duel vs computer battles`), not as a computer level.
+        first = key is None and not settings
+        if lowered in GAME_WORDS and (first or (key == "vs" and values)):
+            if not any(k == "game" for k, _v in settings):
+                settings.append(("game", lowered))
+                continue
+
         if lowered in SETTING_WORDS or lowered in FLAG_WORDS:
             problem = close()
             if problem:

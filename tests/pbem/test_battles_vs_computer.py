@@ -224,3 +224,11 @@ def test_the_computers_pending_orders_never_show_in_status_or_history_r14() -> N
     before = seen()
     table.store.put_orders(game.id, game.turn, "B", "", table.clock())
     assert seen() == before
+
+
+def test_the_game_word_after_vs_computer_still_makes_a_battle() -> None:
+    table = new_table()
+    alice = table.person("alice@example.org", "Alice")
+    body = alice.send("create duel vs computer battles budget=200").body
+    assert "Spaceship Battles game duel created: budget 200 a side" in body, body
+    assert "The computer plays B" in body
