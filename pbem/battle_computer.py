@@ -6,6 +6,7 @@ their pending orders (reading R16). Mail to it is dropped by pbem.computer_seat.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from datetime import datetime
 
@@ -15,6 +16,8 @@ from pbem.computer_seat import COMPUTER_ADDRESS, computer_name
 from pbem.desk import Refusal
 from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow, Store
+
+LOG = logging.getLogger(__name__)
 
 __all__ = ["battle_level", "play_battle_computer", "seat_battle_computer", "yield_names"]
 
@@ -100,6 +103,10 @@ def play_battle_computer(store: Store, game: GameRow, now: datetime) -> None:
     submitted = store.orders(game.id, game.turn)
     for seat, (_level, seed) in computers.items():
         if seat not in submitted:
-            orders = BattleComputer(seed).orders(state, seat, phase)
+            try:
+                orders = BattleComputer(seed).orders(state, seat, phase)
+            except Exception:  # a fault of the computer must not stop the human's battle
+                LOG.exception("battle computer failed in %s, phase %s", game.name, game.turn)
+                orders = []  # its ships stay and hold their fire this phase
             text = "\n".join(str(e) for e in orders)
             store.put_orders(game.id, game.turn, seat, text, now)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from pbem_support import Table
 
 from battles.autoplay import plan_fire, plan_moves
@@ -232,3 +233,20 @@ def test_the_game_word_after_vs_computer_still_makes_a_battle() -> None:
     body = alice.send("create duel vs computer battles budget=200").body
     assert "Spaceship Battles game duel created: budget 200 a side" in body, body
     assert "The computer plays B" in body
+
+
+def test_a_fault_of_the_computer_leaves_its_ships_still_and_the_battle_going(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from battles.computer import BattleComputer
+
+    def broken(self, state, side, phase):  # noqa: ANN001, ANN202
+        raise RuntimeError("a bug")
+
+    table = new_table()
+    alice = start(table)
+    monkeypatch.setattr(BattleComputer, "orders", broken)
+    begins = alice.send(alice.sign_on("duel") + DESIGN)
+    assert "the battle begins" in begins.body
+    reply = alice.send(alice.sign_on("duel") + "orders 1: Lancer FF")
+    assert "the phase is resolved" in reply.body
