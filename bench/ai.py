@@ -14,8 +14,9 @@ over that many processes (results do not depend on it).
 - head to head: wins, draws and losses between every pair of levels, seats alternating, with the
   95% Wilson interval of the share of decided games won;
 - hiding: fleets placed by the `expert` level and fleets placed at random, each hunted by the
-  `density` targeting: turns until every ship was hit once (found; the end of the game if that
-  came first) and until the game ended (destroyed, or unable to act [2.3.2]).
+  `density` targeting and by `hunt` (a checkerboard searcher): turns until every ship was hit
+  once (found; the end of the game if that came first) and until the game ended (destroyed, or
+  unable to act [2.3.2]).
 Every game is seeded: the same arguments print the same results (times aside).
 """
 
@@ -27,7 +28,7 @@ import random
 import resource
 import sys
 import time
-from itertools import combinations
+from itertools import combinations, product
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -167,9 +168,9 @@ def head_to_head(args: tuple[str, str, str, int]) -> str:
     return "win" if winner == mine else "loss"
 
 
-def hiding(args: tuple[str, str, int]) -> tuple[int, int, float]:
+def hiding(args: tuple[str, str, str, int]) -> tuple[int, int, float]:
     """(turns to destroy, turns to find, CPU seconds to place the fleet)."""
-    ruleset_name, placer, seed = args
+    ruleset_name, placer, searcher, seed = args
     ruleset = Ruleset.from_tags(ruleset_name)
     rng = random.Random(seed)
     own = random_fleet(ruleset, rng)
@@ -179,7 +180,7 @@ def hiding(args: tuple[str, str, int]) -> tuple[int, int, float]:
     else:
         target = random_fleet(ruleset, rng)
     placing = time.process_time() - t
-    return (*hunt_fleet(ruleset, "density", own, target, seed)[:2], placing)
+    return (*hunt_fleet(ruleset, searcher, own, target, seed)[:2], placing)
 
 
 def table(headers: list[str], rows: list[list[str]]) -> str:
@@ -257,12 +258,13 @@ def main() -> None:
             print()
         if args.only in (None, "hiding"):
             rows = []
-            for placer in ("random", "expert"):
-                res = pool.map(hiding, [(rs, placer, s) for s in seeds], chunksize=4)
+            for searcher, placer in product(("density", "hunt"), ("random", "expert")):
+                res = pool.map(hiding, [(rs, placer, searcher, s) for s in seeds], chunksize=4)
                 found = [r[1] for r in res]
                 gone = [r[0] for r in res]
                 rows.append(
                     [
+                        searcher,
                         "random placement"
                         if placer == "random"
                         else "placed by the computer (expert)",
@@ -274,11 +276,13 @@ def main() -> None:
                     ]
                 )
             print(
-                f"Hiding ({rs}): fleets hunted by the density targeting, {args.fleets} fleets each"
+                f"Hiding ({rs}): fleets hunted by the density targeting and by hunt, "
+                f"{args.fleets} fleets each"
             )
             print(
                 table(
                     [
+                        "searcher",
                         "fleet",
                         "found: mean",
                         "found: p95",

@@ -4,8 +4,9 @@ estimate is over whole fleets, never ship by ship)."""
 
 from __future__ import annotations
 
+import math
 import random
-from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -16,17 +17,17 @@ from computer.space import bits
 @dataclass(frozen=True)
 class Estimate:
     """`p[i]`: the chance that cell i holds an undamaged enemy ship cell; `fleets`: each drawn
-    fleet's cells as one bitboard (for joint chances); `found`: how many fleets were drawn."""
+    fleet's cells as one bitboard (for joint chances), with its `weights` (summing to 1);
+    `found`: how many fleets were drawn."""
 
     p: tuple[float, ...]
     fleets: tuple[int, ...]
     found: int
+    weights: tuple[float, ...] = ()
 
     def joint(self, mask: int) -> float:
         """The chance that every cell of `mask` is a ship cell."""
-        if not self.fleets:
-            return 0.0
-        return sum(1 for f in self.fleets if f & mask == mask) / len(self.fleets)
+        return sum(w for f, w in zip(self.fleets, self.weights, strict=True) if f & mask == mask)
 
 
 class Sampler:
@@ -71,25 +72,37 @@ class Sampler:
         fitting = [(c, w) for c, w in k.compositions if all(self.ok[t] for t in c)]
         self.compositions = [c for c, _ in fitting]
         self.cumulative = list(accumulate(w for _, w in fitting))
+        # How much room the sightings leave each type: the part of a composition's chance
+        # that the proposal below does not already draw it with.
+        room = {t: len(self.ok[t]) / len(sp.placements(t)) for t in types}
+        self.room = [math.prod(room[t] for t in c) for c in self.compositions]
 
-    def draw(self, rng: random.Random) -> list[tuple[str, int]] | None:
-        """One fleet (its ships' types and bitboards) or None when this attempt failed."""
+    def draw(self, rng: random.Random) -> tuple[list[tuple[str, int]], float] | None:
+        """One fleet (its ships' types and bitboards) and its importance weight, or None when
+        this attempt failed.
+
+        Known ship cells are covered one at a time, lowest first, each by a ship chosen in
+        proportion to its chance of lying there; the other ships then lie at random. That
+        proposal over-draws fleets that explain the hits with many ships (each ship is made
+        to cover a cell that, for a fleet placed blindly, another ship covers only by
+        chance), so each fleet carries the weight that makes the estimate one over
+        consistent fleets, every fleet of a composition equally likely."""
         if not self.compositions:
             return None
-        comp = rng.choices(self.compositions, cum_weights=self.cumulative)[0]
-        remaining = list(comp)
+        pick = rng.choices(range(len(self.compositions)), cum_weights=self.cumulative)[0]
+        remaining = list(self.compositions[pick])
+        weight = self.room[pick]
         placed = 0
         ships: list[tuple[str, int]] = []
         left = self.must
         while left:
-            cells = bits(left)
-            i = cells[rng.randrange(len(cells))]
+            i = (left & -left).bit_length() - 1
             cover = self.cover[i]
             # Each ship lies uniformly over its own places: a candidate place weighs
             # 1 / (places of its type), not 1, or big ships would explain every hit.
             options = []
             weights = []
-            for t in set(remaining):
+            for t in dict.fromkeys(remaining):
                 free = [m for m in cover[t] if not m & placed]
                 if free:
                     options.append((t, free))
@@ -98,6 +111,7 @@ class Sampler:
                 return None
             t, free = rng.choices(options, weights)[0]
             m = free[rng.randrange(len(free))]
+            weight *= sum(weights) / remaining.count(t)
             remaining.remove(t)
             placed |= m
             ships.append((t, m))
@@ -113,32 +127,36 @@ class Sampler:
                 return None
             placed |= m
             ships.append((t, m))
-        return ships
+        return ships, weight
 
     def estimate(self, rng: random.Random, wanted: int, attempts: int) -> Estimate:
         """Up to `wanted` fleets from at most `attempts` tries (fixed counts: deterministic)."""
-        counts: Counter[tuple[str, int]] = Counter()
+        counts: defaultdict[int, float] = defaultdict(float)
         fleets: list[int] = []
+        weights: list[float] = []
         for _ in range(attempts):
-            ships = self.draw(rng)
-            if ships is None:
+            drawn = self.draw(rng)
+            if drawn is None:
                 continue
+            ships, w = drawn
             union = 0
-            for tm in ships:
-                counts[tm] += 1
-                union |= tm[1]
+            for _, m in ships:
+                counts[m] += w
+                union |= m
             fleets.append(union)
+            weights.append(w)
             if len(fleets) >= wanted:
                 break
         p = [0.0] * 125
         n = len(fleets)
+        total = sum(weights)
         if n:
             live = ~self.k.destroyed
-            for (_, m), c in counts.items():
+            for m, c in counts.items():
                 for i in bits(m & live):
                     p[i] += c
-            p = [v / n for v in p]
-        return Estimate(tuple(p), tuple(fleets), n)
+            p = [v / total for v in p]
+        return Estimate(tuple(p), tuple(fleets), n, tuple(w / total for w in weights))
 
 
 def estimate(k: Knowledge, rng: random.Random, wanted: int = 1200) -> Estimate:
@@ -157,4 +175,4 @@ def estimate(k: Knowledge, rng: random.Random, wanted: int = 1200) -> Estimate:
         p[i] = 0.5 if (near >> i) & 1 else 0.1
     for i in bits(k.undamaged):
         p[i] = 1.0
-    return Estimate(tuple(p), (), 0)
+    return Estimate(tuple(p), (), 0, ())

@@ -177,7 +177,7 @@ def finishing(est: Estimate, k: Knowledge, aimed: int) -> float:
     if not est.fleets:
         return 0.0
     live = ~k.destroyed
-    return sum(1 for f in est.fleets if not f & live & ~aimed) / len(est.fleets)
+    return sum(w for f, w in zip(est.fleets, est.weights, strict=True) if not f & live & ~aimed)
 
 
 def kamikazes(
