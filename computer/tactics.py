@@ -23,11 +23,11 @@ class Style:
     burn_out_cost: float = 0.0  # strikes a burnt-out beam would cost us [8.2.4, 8.4]
     stop_when_ahead: bool = False  # end the game by 2.3.2 when that wins or draws
     joint_beam: bool = False  # choose the beam line together with the strikes
-    finish_kamikazes: bool = False  # kamikazes to end the game this turn, or with nothing else
+    race_kamikazes: bool = False  # a kamikaze from every ship with nothing else to give
 
 
 DENSITY = Style()
-EXPERT = Style(burn_out_cost=1.0, stop_when_ahead=True, joint_beam=True, finish_kamikazes=True)
+EXPERT = Style(burn_out_cost=1.0, stop_when_ahead=True, joint_beam=True, race_kamikazes=True)
 
 
 def ranked(score: tuple[float, ...], k: Knowledge, rng: random.Random) -> list[int]:
@@ -155,7 +155,7 @@ def decide(
 
     strikes = [i for i in order if not (taken >> i) & 1]
     # Kamikazes: one own cell for one more strike [4.5].
-    n += kamikazes(view, k, est, style, sp, strikes, n, taken, mine, orders)
+    n += kamikazes(view, style, sp, strikes, n, mine, orders)
     chosen = strikes[:n]
     # Launches need targets of their own [rulings, Orders]; pad with any cell not yet aimed at.
     if len(chosen) < launches:
@@ -172,53 +172,33 @@ def decide(
     return tuple(orders)
 
 
-def finishing(est: Estimate, k: Knowledge, aimed: int) -> float:
-    """The chance that strikes at `aimed` destroy every enemy ship still afloat [2.3.1]."""
-    if not est.fleets:
-        return 0.0
-    live = ~k.destroyed
-    return sum(w for f, w in zip(est.fleets, est.weights, strict=True) if not f & live & ~aimed)
-
-
 def kamikazes(
     view: PlayerView,
-    k: Knowledge,
-    est: Estimate,
     style: Style,
     sp: Space,
     strikes: list[int],
     n: int,
-    taken: int,
     mine: int,
     orders: list[Order],
 ) -> int:
     """Kamikaze launches for the turn, appended to `orders`; returns how many strikes they add.
 
-    A kamikaze costs its launch cell [4.5.3], an own point [2.3.5], for at most one enemy
-    cell: never a gain in materiel by itself. So the expert level launches one only when the
-    extra strikes are likely to destroy the enemy's last ships this turn (their score is then
-    nothing, ours what is left [2.3.1]), or when nothing else is left and stopping would end
-    the game lost [2.3.2]; always keeping one cell of its own."""
+    A kamikaze costs its launch cell [4.5.3], a point of the score [2.3.5], for one more
+    strike. The game is a race: the side whose fleet is destroyed first [2.3.1] (or left with
+    nothing to strike with [2.3.2]) scores nothing, so a strike sooner is worth more than a
+    point kept. The expert therefore launches one from every ship that has nothing else to
+    give (a ship that still strikes or fires a missile may not [4.5]), from the cell the
+    opponent is likeliest to strike next anyway; always keeping one cell of its own. (Measured
+    with bench/ai.py against `hunt`: 89.9% of decided games won, against 86.3% launching one
+    only when that likely ended the game, 200 games on the same seeds.)"""
     ent = view.entitlements
     assert ent is not None
     caps = list(ent.kamikaze_ships)
-    if not caps or not style.finish_kamikazes:
+    if not caps or not style.race_kamikazes:
         return 0
-    count = 0
+    count = min(len(caps), max(0, mine - 1), max(0, len(strikes) - n))
     if ent.only_kamikazes_and_scans:
         count = min(len(caps), max(0, mine - 1))
-    else:
-        aimed = taken
-        for i in strikes[:n]:
-            aimed |= 1 << i
-        best = finishing(est, k, aimed)
-        for extra in range(1, min(len(caps), max(0, mine - 1)) + 1):
-            if n + extra > len(strikes):
-                break
-            aimed |= 1 << strikes[n + extra - 1]
-            chance = finishing(est, k, aimed)
-            if chance >= 0.5 and chance > best + 0.25:
-                best, count = chance, extra
     for cap in caps[:count]:
         orders.append(KamikazeLaunch(exposed_cell(view, sp, cap.undamaged)))
     return count
