@@ -22,8 +22,8 @@ LEVEL_TEXT = {
     "random": "legal random orders of every kind",
     "hunt": "the textbook Battleship player: hunt on a checkerboard, then finish what it hit",
     "density": "aims where enemy ships most likely are, over whole fleets that fit all it saw",
-    "expert": "density, plus beam and strikes chosen together, kamikazes only to finish the "
-    "game, ending the game when ahead, a hidden fleet",
+    "expert": "density, plus beam and strikes chosen together, a kamikaze from every ship with "
+    "nothing else to give, ending the game when ahead, a fleet hidden from checkerboard hunts",
 }
 
 
