@@ -15,6 +15,7 @@ import sys
 
 import click
 
+from pbem.database import StoreUnavailable, describe_url
 from pbem.mail.config import DEFAULT_DB
 
 
@@ -62,8 +63,10 @@ def run(db: str, guild_id: int | None, verbose: bool) -> None:
         bot = create_bot(db, guild_id=guild_id)
     except (ValueError, OSError) as exc:
         raise click.ClickException(f"cannot open the judge's store: {exc}") from exc
+    except StoreUnavailable as exc:  # PostgreSQL stopped or unreachable: say so, no trace
+        raise click.ClickException(f"{exc}; start it (or check the URL) and try again") from None
     click.echo(
-        f"Spaceships bot: store {db}; commands "
+        f"Spaceships bot: store {describe_url(str(db))}; commands "
         + (f"for server {guild_id}" if guild_id else "for every server")
         + ". Ctrl-C or SIGTERM stops it.",
         err=True,

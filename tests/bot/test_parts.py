@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import click
 import discord
@@ -55,6 +57,36 @@ def test_run_without_a_token_says_where_it_comes_from(monkeypatch: pytest.Monkey
     assert result.exit_code == 2
     assert "set DISCORD_TOKEN in the environment" in result.output
     assert "Traceback" not in result.output
+
+
+def test_run_with_an_unreachable_database_says_so_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://judge:s3cret@127.0.0.1:{port}/spaceships"
+    result = CliRunner().invoke(main, ["bot", "run", "--db", url])
+    assert result.exit_code == 1, result.output
+    assert "cannot reach the database" in result.output and "try again" in result.output
+    assert "Traceback" not in result.output and "s3cret" not in result.output
+
+
+def test_run_names_its_database_without_the_password(
+    monkeypatch: pytest.MonkeyPatch, pg_server: Any
+) -> None:
+    """The start line goes to logs (journald): a password in the URL must not."""
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setattr("bot.cli.serve", _no_gateway)
+    url = pg_server.new_database().replace("judge@", "judge:s3cret@")
+    result = CliRunner().invoke(main, ["bot", "run", "--db", url])
+    assert result.exit_code == 0, result.output
+    assert "judge:***@" in result.output and "s3cret" not in result.output
+
+
+async def _no_gateway(bot: Any, token: str) -> None:
+    bot.store.close()
 
 
 async def test_sigterm_closes_the_bot_cleanly(tmp_path: Path) -> None:
