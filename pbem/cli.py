@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from pbem.database import StoreUnavailable
+from pbem.database import StoreUnavailable, describe_url
 from pbem.mail.archive import STATUSES
 from pbem.mail.config import (
     DEFAULT_DB,
@@ -187,7 +187,8 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
         hint = try_it(config.judge_address, host, port)
         click.echo(f"    (point an MTA there; or try it: {hint})")
         click.echo(f"  Replies are {describe}.")
-        click.echo(f"  Database {config.db}; deadlines checked every {config.tick_seconds:g} s.")
+        database = describe_url(str(config.db))
+        click.echo(f"  Database {database}; deadlines checked every {config.tick_seconds:g} s.")
         if resumed:
             click.echo(f"  Resumed {resumed} message(s) whose processing was interrupted.")
         click.echo("  Ctrl-C stops.", nl=True)

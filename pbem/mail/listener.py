@@ -18,9 +18,11 @@ from typing import Any
 
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
+from pbem.database import StoreUnavailable
 from pbem.mail.gateway import LEFT_AFTER, NOTE_WRITTEN_WITHIN, MailGateway
 
 log = logging.getLogger("pbem.mail.listener")
+TRY_LATER = "451 4.3.0 The judge could not store the message; try again later"
 
 # The path of MAIL FROM and RCPT TO as nearly every server sends it: <dot-atom@domain>, then
 # the parameters. Anything else (quoted local parts, routes, literals, <>) goes to aiosmtpd.
@@ -62,9 +64,14 @@ class JudgeHandler:
         raw = b"Return-Path: <" + mail_from.encode("utf-8", "replace") + b">\r\n" + raw
         try:
             receipt = await self.worker.run(lambda gateway: gateway.receive(raw, "smtp"))
-        except Exception:
+        except StoreUnavailable as exc:  # a known state (a restart, a failover): one line
+            log.error(
+                "could not store a message from %s (told to try again later): %s", mail_from, exc
+            )
+            return TRY_LATER
+        except Exception:  # anything else is a bug: its whole trace
             log.exception("could not store a message from %s", mail_from)
-            return "451 4.3.0 The judge could not store the message; try again later"
+            return TRY_LATER
         return f"250 2.0.0 Stored as #{receipt.archive_id} ({receipt.status})"
 
 
@@ -173,7 +180,9 @@ class Listener:
                 await self.worker.run(
                     lambda gateway: (gateway.resume(left_for=LEFT_AFTER), gateway.tick())
                 )
-            except Exception:  # a failing tick (the database away) must not stop the judge
+            except StoreUnavailable as exc:  # the database away: said once a tick, no trace
+                log.error("deadlines wait for the database: %s", exc)
+            except Exception:  # a failing tick must not stop the judge
                 log.exception("judge tick failed")
 
     async def stop(self) -> None:
