@@ -96,3 +96,35 @@ async def test_bad_settings_are_refused_and_leave_no_thread(world: World) -> Non
     )
     assert "refused" in text_of(said).lower(), text_of(said)
     assert not world.store.games()
+
+
+# -- challenging the bot itself ---------------------------------------------------------------
+def _the_bot_as_member(world: World) -> Any:
+    """The judge's own bot account, as a member picks it in the `member` option."""
+    from simcord.actors import MemberActor
+    from simcord.builders import UserHandle
+
+    return MemberActor(world.env, world.guild, UserHandle(world.env, world.env.backend.bot_user))
+
+
+async def test_challenging_the_bot_itself_starts_a_game_against_the_computer(
+    world: World,
+) -> None:
+    alice = world.member("alice")
+    started = await alice.slash(
+        world.channel, "spaceships challenge", member=_the_bot_as_member(world), ruleset="classic"
+    )
+    assert "takes on the computer (expert)" in started.response.content, text_of(started)
+    (game,) = world.store.games()
+    assert world.store.computers(game.id)["B"][0] == "expert"
+    assert "ruleset classic" in world.thread().history()[0].content
+
+
+async def test_challenging_the_bot_to_what_it_cannot_play_says_what_it_can(world: World) -> None:
+    alice, me = world.member("alice"), _the_bot_as_member(world)
+    battle = await alice.slash(world.channel, "spaceships challenge", member=me, game="battles")
+    assert "plays Spaceships only" in text_of(battle) and "/spaceships play" in text_of(battle)
+    other = world.guild.add_member(world.env.create_user("helper", bot=True))
+    said = await alice.slash(world.channel, "spaceships challenge", member=other)
+    assert "cannot play" in text_of(said) and "/spaceships play" in text_of(said)
+    assert not world.store.games()
