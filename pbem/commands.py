@@ -66,6 +66,16 @@ SETTING_WORDS = (
     "vs",
 )
 FLAG_WORDS = ("private", "public")
+# What a setting written without its value should have had (`create alpha vs`).
+SETTING_HINTS = {
+    "vs": "vs computer, or vs computer LEVEL (random, hunt, density, expert)",
+    "ruleset": "ruleset 2.6.1 or ruleset classic",
+    "deadline": "e.g. deadline 48h, or deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20",
+    "reminder": "e.g. reminder 12h, or reminder 0 for none",
+    "grace": "e.g. grace 2h",
+    "missing": "missing noactions or missing wait",
+    "news": "news on or news off",
+}
 GAME_WORDS = ("spaceships", "battles")  # which game: Spaceships (the default) or Spaceship Battles
 
 
@@ -357,13 +367,15 @@ def _settings(
     deadline are options (so `fleet=cost:24` needs no `options` in front)."""
     settings: list[tuple[str, str]] = []
     key: str | None = None
+    key_column = 1
     values: list[str] = []
 
     def close() -> CommandError | None:
         if key is None:
             return None
         if not values and key != "options":
-            return CommandError(f"`{key}` needs a value", raw, number, None)
+            hint = SETTING_HINTS.get(key, "see `help create`")
+            return CommandError(f"`{key}` needs a value", raw, number, key_column, hint)
         settings.append((key, " ".join(values)))
         return None
 
@@ -383,6 +395,7 @@ def _settings(
                 return problem
             values = []
             key = "options" if lowered == "option" else lowered
+            key_column = column
             if lowered in FLAG_WORDS:
                 settings.append(("private", "yes" if lowered == "private" else "no"))
                 key = None
@@ -395,7 +408,7 @@ def _settings(
             problem = close()
             if problem:
                 return problem
-            key, values = "options", []
+            key, values, key_column = "options", [], column
         if key is None:
             return CommandError(
                 f"unknown setting `{word}`",

@@ -102,6 +102,9 @@ def create(command: Command, desk: Desk) -> str:
     return "\n".join(lines) + "\n\n" + joined
 
 
+RULESET_NAMES = ("classic", "2.6.1")  # what players write after `vs computer` by mistake
+
+
 def computer_level(opponent: str | None, name: str) -> str | None:
     """`vs computer [LEVEL]`: the computer's level, None for a game between two people."""
     if opponent is None:
@@ -111,6 +114,12 @@ def computer_level(opponent: str | None, name: str) -> str | None:
         raise Refusal(
             f"`vs` takes `computer` and, if you like, a level: `create {name} vs computer` "
             f"or `create {name} vs computer hunt` (levels: {', '.join(LEVELS)})"
+        )
+    if len(words) > 1 and words[1].lower() in RULESET_NAMES:
+        raise Refusal(
+            f"`{words[1]}` is a ruleset, not a level of the computer: "
+            f"`create {name} vs computer ruleset {words[1].lower()}` (a level may come "
+            f"before it: `create {name} vs computer hunt ruleset {words[1].lower()}`)"
         )
     try:
         return level_named(words[1] if len(words) > 1 else None)

@@ -75,6 +75,21 @@ def test_vs_something_else_is_refused_with_the_levels(table: Table) -> None:
     assert table.store.game("alpha") is None
 
 
+def test_vs_without_computer_says_where_the_value_is_missing(table: Table) -> None:
+    body = table.person("alice@example.org").send("create alpha vs").body
+    assert "line 1, column 14: `vs` needs a value" in body, body
+    assert "None" not in body and "vs computer" in body
+    assert table.store.game("alpha") is None
+
+
+def test_a_ruleset_after_vs_computer_is_named_as_one(table: Table) -> None:
+    """Players write `create alpha vs computer classic`: classic is a ruleset, not a level."""
+    body = table.person("alice@example.org").send("create alpha vs computer classic").body
+    assert "`classic` is a ruleset" in body
+    assert "create alpha vs computer ruleset classic" in body
+    assert table.store.game("alpha") is None
+
+
 def test_refused_orders_read_the_same_by_email_and_in_the_terminal(table: Table) -> None:
     """`spaceships play` gives errors exactly as the judge does."""
     import engine
