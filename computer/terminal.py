@@ -4,6 +4,7 @@ is printed at the end. Input and output are passed in, so tests play it like a p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 
@@ -22,16 +23,35 @@ from engine import (
     new_game,
     player_view,
 )
+from engine.shapes import CLASSIC_DS, DESCRIPTIONS
 from notation.errors import NotationError
 from notation.fleets import Fleet
 from notation.format import format_fleet, format_record
 from notation.orders import format_orders
 from notation.parse import parse_fleet, parse_orders
 from notation.records import Record, ResultLine, TurnLine
+from notation.ships import SHIP_TYPES
 from validate.claims import claim_from_entry
 
 Ask = Callable[[str], str]  # prompt in, one line out; raises EOFError at the end of input
 Say = Callable[[str], None]
+
+EXAMPLE_FLEETS = (
+    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "
+    "MD Yv3 Yw3 Yx3; LS Oz5",
+    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; FS Bz1 Bz2 By1 By2; "
+    "MD Yv3 Yw3 Yx3; HF Oz5 Oz4",
+)
+
+
+def example_fleet(ruleset: Ruleset) -> str:
+    """A fleet legal under the game's rules, to copy from: the familiar one where it is legal
+    (a death star's cube depends on the colour order [11.4.1]), else one placed at random."""
+    for text in EXAMPLE_FLEETS:
+        if not check_fleet(parse_fleet(text, ruleset.colour_order), ruleset):
+            return text
+    return format_fleet(Computer("random", "example").fleet(ruleset, "A"))
+
 
 HELP = """\
 Type your orders for the turn on one line, in the notation (docs/notation.md):
@@ -43,6 +63,27 @@ Type your orders for the turn on one line, in the notation (docs/notation.md):
   pass           no actions this turn
 Other words: `grids` draws both spaces again, `help` shows this, `resign` gives up,
 `quit` (or Ctrl-D / Ctrl-C) leaves the game."""
+
+
+def fleet_help(ruleset: Ruleset) -> str:
+    """What `help` says at the fleet prompt: the form, and each ship's size and shape [6]."""
+    if ruleset.classic:
+        types = ("DS", "KC", "FS", "MD", "HF")
+    else:
+        types = ("DS", "KC", "FS", "PC", "MD", "HS", "LS")
+        types += ("AG", "LG") if ruleset.fleet_cost is not None else ()
+    ships = "\n".join(
+        f"  {code} {SHIP_TYPES[code]}, "
+        + (CLASSIC_DS if ruleset.classic and code == "DS" else DESCRIPTIONS[code])
+        for code in types
+    )
+    return (
+        f"Your fleet: {fleet_requirements(ruleset)}. Write each ship's code, then its cells "
+        "(docs/notation.md), with `;` between ships, all on one line:\n"
+        f"  {example_fleet(ruleset)}\n"
+        f"The ships:\n{ships}\n"
+        "Ships may not share a cell. `random` places a fleet for you; `quit` leaves."
+    )
 
 
 def fleet_requirements(ruleset: Ruleset) -> str:
@@ -75,6 +116,21 @@ def record_of(state: GameState, tags: list[tuple[str, str]]) -> Record:
             results.append(ResultLine(played.turn, seat, claims))  # type: ignore[arg-type]
     fleets = {"A": state.a.fleet, "B": state.b.fleet}
     return Record(tags=tuple(tags), fleets=fleets, turns=tuple(turns), results=tuple(results))
+
+
+def _orders_hint(line: str) -> str | None:
+    """For orders typed where the fleet is asked (a player eager to fire): say so."""
+    try:
+        orders = parse_orders(line)
+    except ValueError:
+        return None
+    if not orders:
+        return None
+    return (
+        f"`{line}` reads as orders, but first your fleet: each ship's code, then its cells, "
+        "e.g. `DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC ...` (`help` shows them all), or "
+        "`random`."
+    )
 
 
 def outcome(state: GameState) -> str:
@@ -138,9 +194,8 @@ class TerminalGame:
         rs = self.ruleset
         self.say(
             f"\nYour fleet: {fleet_requirements(rs)}, in the list form on one line, e.g.\n"
-            "  DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; "
-            "PC Bz1 Bz2 Bz3 Bz4; MD Yv3 Yw3 Yx3; LS Oz5\n"
-            "or `random` for a fleet placed at random."
+            f"  {example_fleet(rs)}\n"
+            "or `random` for a fleet placed at random (`help` says more)."
         )
         while True:
             line = text if text is not None else self.ask("fleet> ")
@@ -149,14 +204,19 @@ class TerminalGame:
             if not word:
                 continue
             if word.lower() in ("quit", "exit"):
+                self.say("Left the game. Nothing is kept.")
                 return None
+            if word.lower() in ("help", "?"):
+                self.say(fleet_help(rs))
+                continue
             if word.lower() == "random":
                 fleet = Computer("random", f"{self.computer.seed}/you").fleet(rs, "A")
             else:
                 try:
                     fleet = parse_fleet(line, rs.colour_order)
                 except NotationError as exc:
-                    self.say(f"Your fleet could not be read; nothing changed.\n{exc}")
+                    why = _orders_hint(word) or exc
+                    self.say(f"Your fleet could not be read; nothing changed.\n{why}")
                     continue
                 except ValueError as exc:
                     self.say(f"Your fleet could not be read; nothing changed.\n  {exc}")
@@ -200,7 +260,17 @@ class TerminalGame:
                 self.resigned = True
                 self._record(state, "A resigned")
                 return None
-            text = "" if word in ("pass", "-") else line
+            written = re.match(r"orders\s*(\d+)\s*:", line, re.IGNORECASE)
+            if written:  # as by mail (`orders 3: Gx3`): the turn must be this one
+                if int(written.group(1)) != state.turn:
+                    self.say(
+                        f"These orders are for turn {written.group(1)}, but this is turn "
+                        f"{state.turn}; nothing changed. Type just the orders: `Gx3 Gx4`."
+                    )
+                    continue
+                line = line[written.end() :].strip()
+                word = line.lower()
+            text = "" if word in ("pass", "-", "none", "") else line
             try:
                 orders = parse_orders(text) if text else ()
             except NotationError as exc:

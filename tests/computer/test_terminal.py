@@ -4,15 +4,19 @@ mistakes get the judge's messages, EOF and Ctrl-C leave quietly, the record come
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
+import pytest
 from click.testing import CliRunner
 
 from computer.cli import play
 from computer.player import Computer
 from computer.terminal import TerminalGame
-from engine import Ruleset
+from engine import PlayerView, Ruleset, check_fleet
 from engine.testing import FLEET_A
-from notation.parse import parse_record
+from notation.fleets import Fleet
+from notation.orders import Order
+from notation.parse import parse_fleet, parse_orders, parse_record
 from validate.validation import validate_record
 
 
@@ -78,6 +82,61 @@ def test_the_player_never_sees_the_computers_orders_or_fleet_before_the_end() ->
         assert str(ship) not in before_end
 
 
+FLEET_B = (
+    "DS Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 Oy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; PC Gz1 Gz2 Gz3 Gz4; "
+    "MD Yz3 Yz4 Yz5; LS Yv5"
+)
+# The same fleet with its PC and MD elsewhere, on cells the player's orders below never touch.
+FLEET_B_SWAPPED = (
+    "DS Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 Oy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; PC Gv5 Gw5 Gx5 Gy5; "
+    "MD Bz3 Bz4 Bz5; LS Yv5"
+)
+
+
+@dataclass(frozen=True)
+class _Scripted:
+    """A computer seat with a given fleet and each turn's orders (missiles from its MD)."""
+
+    fleet_text: str
+    turns: tuple[str, ...]
+    level: str = "hunt"
+    seed: str = "t"
+
+    def fleet(self, ruleset: Ruleset, seat: str) -> Fleet:
+        return parse_fleet(self.fleet_text)
+
+    def orders(self, view: PlayerView) -> tuple[Order, ...]:
+        return parse_orders(self.turns[view.turn - 1])
+
+
+def test_1_4_swap_the_computers_hidden_ships_and_launch_cell_and_the_player_reads_the_same() -> (
+    None
+):
+    """Swap test [1.4, 11.5.3]: where the computer's PC and MD lie, and the missile's launch
+    cell, change nothing the player reads until the end (the record then shows them)."""
+    lines = [FLEET_A, "Rx4 Rx5", "Bv1 Bv2 Bv3", "pass"]
+
+    def transcript(fleet: str, *orders: str) -> str:
+        out: list[str] = []
+        feed = iter(lines)
+
+        def ask(prompt: str) -> str:
+            out.append(prompt)
+            try:
+                return next(feed)
+            except StopIteration:
+                raise EOFError from None
+
+        computer = _Scripted(fleet, orders)
+        TerminalGame(Ruleset.from_tags("2.6.1"), computer, ask, out.append).run()  # type: ignore[arg-type]
+        return "\n".join(out)
+
+    one = transcript(FLEET_B, "mYz3 Rv1 Rv2", "mYz4 Rw1 Rw2", "mYz5 Gx3 Gx4")
+    two = transcript(FLEET_B_SWAPPED, "mBz3 Rv1 Rv2", "mBz4 Rw1 Rw2", "mBz5 Gx3 Gx4")
+    assert "Turn 3" in one and "Left the game" in one
+    assert one == two
+
+
 def test_ctrl_c_leaves_without_a_traceback() -> None:
     def ask(prompt: str) -> str:
         raise KeyboardInterrupt
@@ -105,3 +164,34 @@ def test_the_command_line_plays_with_a_seed_and_refuses_a_bad_ruleset() -> None:
     bad = runner.invoke(play, ["--ruleset", "3.0"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
     assert "3.0" in bad.output
+
+
+def test_help_at_the_fleet_prompt_explains_the_fleet_and_orders_there_are_named_as_orders() -> None:
+    state, text = _game(["help", "Gx3 Gx4", "quit"])
+    assert state is None
+    assert "unexpected `help`" not in text
+    assert "DS death star, 8 cells" in text  # the fleet's help: each ship, its size [6.1]
+    assert "`Gx3 Gx4` reads as orders" in text and "first your fleet" in text
+    assert "did you mean LG3" not in text
+    assert text.rstrip().endswith("Left the game. Nothing is kept.")
+
+
+def test_none_and_orders_written_as_in_mail_are_understood_at_the_turn_prompt() -> None:
+    state, text = _game([FLEET_A, "none", "orders 5: Gx4", "orders 2: Gx4"])
+    assert "Turn 1\n  A: no actions" in text
+    assert "Turn 2\n  A: strike Gx4" in text
+    assert "These orders are for turn 5, but this is turn 2" in text
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["2.6.1", "classic", "2.6.1 fleet=cost:24", "2.6.1 RYGOB", "classic RYGOB"]
+)
+def test_3_7_the_example_fleet_shown_is_legal_under_the_games_rules(ruleset: str) -> None:
+    name, *options = ruleset.split()
+    options = [o if "=" in o else f"colours={o}" for o in options]
+    rs = Ruleset.from_tags(name, tuple(options))
+    out: list[str] = []
+    game = TerminalGame(rs, Computer("random", "t"), lambda prompt: "quit", out.append)
+    game.run()
+    example = "\n".join(out).split("one line, e.g.\n", 1)[1].splitlines()[0].strip()
+    assert not check_fleet(parse_fleet(example, rs.colour_order), rs), example
