@@ -126,6 +126,15 @@ def fleet_requirements(ruleset: Ruleset) -> str:
     return "Your fleet: DS, KC, FS or PC, MD, and LS or HS [3.7]."
 
 
+def fleet_sketch(ruleset: Ruleset) -> str:
+    """The shape of a fleet line, with ship codes the game's rules allow."""
+    if ruleset.fleet_cost is not None:
+        return "fleet KC ...; PC1 ...; PC2 ...; HS ...; LG Bz5"
+    if ruleset.classic:
+        return "fleet DS ...; KC ...; FS ...; MD ...; HF Bz4 Bz5"
+    return "fleet DS ...; KC ...; PC ...; MD ...; LS Bz5"
+
+
 def fleet_grids(fleet: Fleet, ruleset: Ruleset, destroyed: frozenset[Cell] = frozenset()) -> str:
     """The fleet drawn as the five grids of 11.3, destroyed cells as `x`, with a key."""
     marks, key = grid_marks(fleet)

@@ -147,3 +147,9 @@ def test_10_3_a_continued_match_against_the_computer_builds_its_additional_ships
     assert "Standings after 2 games" in end.body
     assert "the computer (hunt) (B) wins the match" in end.body
     assert validate_match(parse_match(end.attachments[0].data.decode())).ok
+
+
+def test_3_7_the_fleet_sketch_in_a_classic_join_names_classic_ships(table: Table) -> None:
+    body = table.person("alice@example.org").send("create alpha vs computer ruleset classic").body
+    sketch = next(line for line in body.splitlines() if line.strip().startswith("fleet "))
+    assert "HF" in sketch and "PC" not in sketch and "LS" not in sketch, sketch
