@@ -14,11 +14,12 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
 
-from pbem.database import StoreUnavailable, describe_url
+from pbem.database import StoreUnavailable, describe_url, sqlite_path
 from pbem.mail.archive import STATUSES
 from pbem.mail.config import (
     DEFAULT_DB,
@@ -123,6 +124,21 @@ def _open(config: MailConfig, factory_spec: str | None) -> MailGateway:
         return open_gateway(config, _judge_factory(factory_spec))
     except (ValueError, OSError, StoreUnavailable) as exc:  # StoreError, a folder not made ...
         raise click.ClickException(f"cannot open the judge's data: {exc}") from exc
+
+
+def _existing(config: MailConfig) -> MailConfig:
+    """For commands that look into a judge (archive, replay): its SQLite file must be there,
+    or the command would make an empty one and report on that."""
+    try:
+        path = sqlite_path(config.db)
+    except ValueError as exc:
+        raise click.ClickException(f"cannot open the judge's data: {exc}") from None
+    if path is not None and path != ":memory:" and not Path(path).exists():
+        raise click.ClickException(
+            f"no judge database at {path}: run this where the judge runs, or give its "
+            "--db (or SPACESHIPS_DB) as the judge has it"
+        )
+    return config
 
 
 def _logging(verbose: bool) -> None:
@@ -317,7 +333,7 @@ def replay(ids: tuple[int, ...], failed: bool, all_: bool, **params: Any) -> Non
     params = {k: params.get(k) for k in _SETTING_KEYS}
     _logging(params.pop("verbose") or False)
     factory = params.pop("judge_factory")
-    gateway = _open(_config(params), factory)
+    gateway = _open(_existing(_config(params)), factory)
     try:
         receipts = gateway.replay_selected(ids=ids, failed=failed, all=all_)
     except ReplayError as exc:
@@ -337,7 +353,7 @@ def archive(statuses: tuple[str, ...], limit: int, **params: Any) -> None:
     params = {k: params.get(k) for k in _SETTING_KEYS}
     _logging(params.pop("verbose") or False)
     factory = params.pop("judge_factory")
-    gateway = _open(_config(params), factory)
+    gateway = _open(_existing(_config(params)), factory)
     for stored in gateway.archive.select(statuses or None, limit=limit):
         error = f"  {stored.error.splitlines()[0]}" if stored.error else ""
         click.echo(

@@ -434,20 +434,27 @@ def open_database(url_or_path: str | Path) -> Database:
     scheme = text.partition("://")[0].lower() if "://" in text else ""
     if scheme in ("postgresql", "postgres", "postgresql+psycopg", "postgresql+psycopg2"):
         return _open_postgresql("postgresql://" + text.partition("://")[2], text)
-    if text.startswith("sqlite:"):
-        rest = text[len("sqlite:") :]
-        if not rest.startswith("//"):
-            raise StoreError(f"a SQLite URL looks like sqlite:///path, not {text!r}", text)
-        text = rest[3:] if rest.startswith("///") else rest[2:]
-        if text == "":
-            text = ":memory:"
-    elif scheme:
+    path = sqlite_path(text)
+    if path is None:
         raise StoreError(
             f"the judge's database is SQLite (a file path or sqlite:///path) or PostgreSQL "
             f"(postgresql://user@host/db), not {scheme}:// in {describe_url(text)!r}",
             text,
         )
-    return _open_sqlite(text)
+    return _open_sqlite(path)
+
+
+def sqlite_path(url_or_path: str | Path) -> str | None:
+    """The SQLite file a store URL or path names (`:memory:` for none); None for another
+    database."""
+    text = str(url_or_path)
+    if text.startswith("sqlite:"):
+        rest = text[len("sqlite:") :]
+        if not rest.startswith("//"):
+            raise StoreError(f"a SQLite URL looks like sqlite:///path, not {text!r}", text)
+        text = rest[3:] if rest.startswith("///") else rest[2:]
+        return text or ":memory:"
+    return None if "://" in text else text
 
 
 def _open_sqlite(path: str) -> Database:

@@ -233,3 +233,17 @@ def test_serve_as_a_process_sends_replies_through_the_relay(
         assert process.wait(20) == 0
     assert list((tmp_path / "outbox" / "new").iterdir()) == []  # sent, nothing waiting
     assert len(list((tmp_path / "outbox" / ".sent" / "new").iterdir())) == 1
+
+
+@pytest.mark.parametrize("command", [["archive"], ["replay", "--all"]])
+def test_looking_into_a_judge_that_is_not_there_says_so_and_makes_nothing(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """An admin in the wrong directory (or with a mistyped --db) is told, not shown an empty
+    new database that the command just made."""
+    missing = tmp_path / "var" / "judge.sqlite3"
+    result = CliRunner().invoke(main, ["pbem", *command, "--db", str(missing)], env={})
+    assert result.exit_code == 1, result.output
+    assert f"no judge database at {missing}" in result.output
+    assert "--db" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "var").exists()
