@@ -9,6 +9,7 @@ the bot's side is logged and the member is told, never left with "interaction fa
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
@@ -28,6 +29,7 @@ from pictures import observer_picture, player_picture
 log = logging.getLogger(__name__)
 
 NO_ACTIONS = ("none", "pass", "-", "no actions")
+WITH_TURN = re.compile(r"orders\s*\d+\s*:", re.IGNORECASE)
 
 
 class Handlers(BattleHandlers):
@@ -146,10 +148,12 @@ class Handlers(BattleHandlers):
             # A battle's orders are one per ship: the lines of a form (or a file) are items.
             words = "; ".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
         body = "" if words.lower() in NO_ACTIONS else words
+        # Written as in a mail (`orders 2: Gx3`): the judge checks the turn it names.
+        command = body if WITH_TURN.match(body) else f"orders {turn}: {body}"
         answer = self.service.submit(
             interaction.user.id,
             display_name(interaction.user),
-            f"orders {turn}: {body}",
+            command,
             game,
             interaction.id,
         )

@@ -97,6 +97,17 @@ async def test_orders_for_the_wrong_turn_are_refused_with_the_right_one(world: W
     assert "these orders are for turn 2, but turn 1 is the current turn" in said
 
 
+async def test_orders_written_as_in_a_mail_are_read_as_such(world: World) -> None:
+    """Players who know the mail judge type `orders 1: Rx4`: the turn they name is checked,
+    not read as two unknown orders."""
+    thread = await _in_play(world)
+    alice = world.member("alice")
+    wrong = text_of(await alice.slash(thread, "spaceships orders", text="orders 2: Rx4"))
+    assert "these orders are for turn 2, but turn 1 is the current turn" in wrong, wrong
+    said = text_of(await alice.slash(thread, "spaceships orders", text="Orders 1: Rx4 Rx5"))
+    assert "accepted for turn 1" in said and "1 A: Rx4 Rx5" in said, said
+
+
 async def test_an_old_orders_button_after_its_turn_says_so(world: World) -> None:
     thread = await _in_play(world)
     begins = [m for m in thread.history() if any("begins" in e.title for e in m.embeds)][-1]
