@@ -4,12 +4,26 @@ decides from its own view only and its fleet stays hidden until the reveal [1.4,
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from bot_support import FLEET_A, World, text_of
+import pytest
+import simcord
+from bot_support import (
+    FLEET_A,
+    FLEET_B,
+    FLEET_B_SWAPPED,
+    World,
+    message_record,
+    result_record,
+    text_of,
+)
 
+from bot import create_bot
+from computer.player import Computer
+from notation.parse import parse_fleet, parse_orders
 from pbem.computer_seat import COMPUTER_ADDRESS
-from pbem.store import Store
+from pbem.store import Store, open_store
 
 TURNS = ("Rx4 Bv1 Rv5", "Gv2 Gv3 Ox4")
 
@@ -128,3 +142,56 @@ async def test_challenging_the_bot_to_what_it_cannot_play_says_what_it_can(world
     said = await alice.slash(world.channel, "spaceships challenge", member=other)
     assert "cannot play" in text_of(said) and "/spaceships play" in text_of(said)
     assert not world.store.games()
+
+
+# -- 1.4: the swap test, against the computer ------------------------------------------------
+SCRIPTS = {  # the computer's orders by turn: its missiles go from its own MD, wherever it is
+    FLEET_B: ("mYz3 Oz5 Rv5 Rz1", "mYz4 Gx1", "Gx2"),
+    FLEET_B_SWAPPED: ("mBz3 Oz5 Rv5 Rz1", "mBz4 Gx1", "Gx2"),
+}
+SWAP_TURNS = ("Rx4 Bv1 Rv5 Ov5 Gv1", "Gv2 Gv3")
+
+
+async def _play_the_computer(path: Path, fleet: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setattr(Computer, "fleet", lambda self, *args: parse_fleet(fleet))
+    monkeypatch.setattr(
+        Computer, "orders", lambda self, view: parse_orders(SCRIPTS[fleet][view.turn - 1])
+    )
+    store = open_store(path)
+    seen: list[Any] = []
+    async with simcord.run(create_bot(store, shard_count=1)) as env:
+        guild = env.create_guild("Club")
+        world = World(env, guild, guild.create_text_channel("spaceships"), store)
+        alice, eve = world.member("alice"), world.member("eve")
+        seen.append(result_record(env, await alice.slash(world.channel, "spaceships play")))
+        thread = world.thread()
+        seen.append(result_record(env, await alice.slash(thread, "spaceships fleet", text=FLEET_A)))
+        for orders in SWAP_TURNS:
+            answer = await alice.slash(thread, "spaceships orders", text=orders)
+            seen.append(result_record(env, answer))
+        for command in ("status", "history", "board"):
+            seen.append(result_record(env, await alice.slash(thread, f"spaceships {command}")))
+        last = [m for m in thread.history() if m.embeds][-1]
+        seen.append(result_record(env, await alice.click(last, label="View my results")))
+        seen += [message_record(env, m) for m in world.dms("alice")]
+        seen += [
+            message_record(env, m)
+            for channel in (world.channel, thread)
+            for m in channel.history(viewer=eve)
+        ]
+    store.close()
+    return seen
+
+
+async def test_1_4_the_computers_hidden_ships_and_launch_cells_change_nothing_alice_sees(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its PC and MD placed otherwise, its missiles launched from elsewhere: every answer, DM,
+    embed, picture and public post Alice gets is byte-identical until the game ends."""
+    one = await _play_the_computer(tmp_path / "one.sqlite3", FLEET_B, monkeypatch)
+    two = await _play_the_computer(tmp_path / "two.sqlite3", FLEET_B_SWAPPED, monkeypatch)
+    assert len(one) == len(two) and one == two
+    messages = [m for item in one for m in (item if isinstance(item, list) else [item])]
+    assert any("turn 2 results" in str(m[1]) for m in messages)  # both turns were played
+    pictures = [name for m in messages for name, _ in m[2] if name.endswith(".png")]
+    assert len(pictures) >= 4, pictures  # and the pictures were compared too
