@@ -40,8 +40,8 @@ def play(
     except RulesetError as exc:
         raise click.UsageError(str(exc)) from None
     seed = seed if seed is not None else secrets.token_hex(4)
+    # The seed decides the computer's fleet: it is told with the record, at the end [1.4].
     game = TerminalGame(rs, Computer(level.lower(), seed), _ask, click.echo)
-    click.echo(f"(seed {seed}: `--seed {seed}` plays the same computer again)")
     game.run(fleet)
 
 

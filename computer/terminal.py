@@ -304,5 +304,7 @@ class TerminalGame:
             ("B", f"computer ({self.computer.level}, seed {self.computer.seed})"),
             ("Termination", termination),
         ]
+        seed = self.computer.seed
+        self.say(f"(`spaceships play --seed {seed}` plays the same computer again.)")
         self.say("\nThe record of the game:\n")
         self.say(format_record(record_of(state, tags), self.ruleset.colour_order))

@@ -195,3 +195,16 @@ def test_3_7_the_example_fleet_shown_is_legal_under_the_games_rules(ruleset: str
     game.run()
     example = "\n".join(out).split("one line, e.g.\n", 1)[1].splitlines()[0].strip()
     assert not check_fleet(parse_fleet(example, rs.colour_order), rs), example
+
+
+def test_1_4_the_computers_seed_is_told_only_when_the_game_is_over() -> None:
+    """The seed decides the computer's fleet: told at the start, a second `spaceships play
+    --seed S` (resigned at once) would show the fleet of the game still being played."""
+    result = CliRunner().invoke(play, ["--level", "random"], input="random\npass\nresign\n")
+    assert result.exit_code == 0, result.output
+    before, after = result.output.split("You resigned", 1)
+    seed = re.search(r"--seed (\w+)", after)
+    assert seed, after
+    assert seed.group(1) not in before and "seed" not in before
+    quitting = CliRunner().invoke(play, ["--level", "random"], input="random\nquit\n")
+    assert "seed" not in quitting.output
