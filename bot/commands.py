@@ -104,7 +104,7 @@ def build_group() -> app_commands.Group:
 
     @group.command(description="Send your fleet: as text, a .ssr/.txt file, or in a form")
     @app_commands.describe(
-        text="your ships, e.g. DS Rv1 Rv2 ...; KC ...; leave out to get a form",
+        text="your ships, e.g. DS Rv1 Rv2 ...; KC ...; or random; leave out to get a form",
         file="a .ssr or .txt file with your fleet (list or grid form)",
         game=GAME,
     )

@@ -39,7 +39,8 @@ TOPICS = {
 A fleet: each ship's type code, then its cells; `;` or a new line between ships.
   DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4;
   MD Yv3 Yw3 Yx3; LS Oz5
-The grid form (five 5x5 grids side by side, a letter per ship) works too, best as a file.
+The grid form (five 5x5 grids side by side, a letter per ship) works too, best as a file;
+`random` places a fleet for you.
 A cell is colour (R O Y G B), letter (v-z), number (1-5): Gx3.""",
     "orders": """\
 Orders for one turn, separated by spaces: a strike `Gx3`, a beam `bRv1Rx1`, a missile

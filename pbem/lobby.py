@@ -166,6 +166,7 @@ def join(command: Command, desk: Desk) -> str:
     if password:
         lines.append(f"  game {game.name} {password}")
     lines.append(f"  {render.fleet_sketch(ruleset)}")
+    lines.append("or `fleet random` for a fleet placed at random.")
     if len(players) == 1:  # the other seat was taken already (by a person or the computer)
         game = games.open_phase(replace(game, phase="setup"), desk.now)
         desk.store.update_game(game)

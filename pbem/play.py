@@ -3,7 +3,10 @@ resign."""
 
 from __future__ import annotations
 
+from secrets import token_hex
+
 import engine
+from computer.player import Computer
 from engine import CheckedOrders, OrdersRefused
 from notation.cells import Cell, PartialCell
 from notation.errors import NotationError
@@ -49,14 +52,21 @@ def submit_fleet(command: Command, desk: Desk) -> str:
     ruleset = games.ruleset_of(game)
     if not command.body.strip():
         raise Refusal("no fleet after `fleet`: write the ships on the same line or the lines below")
-    try:
-        fleet = parse_fleet(command.body, ruleset.colour_order)
-    except NotationError as exc:
-        return "Your fleet could not be read; nothing changed.\n" + notation_errors(exc, command)
-    except ValueError as exc:  # a spelling the notation's own checks refuse
-        return f"Your fleet could not be read; nothing changed.\n  {exc}"
     match = matches.match_of(desk.store, game)
     carry = match.carried(seat) if match is not None else 0
+    if command.body.strip().lower() == "random":  # as `spaceships play` offers
+        seed = format(desk.rng.getrandbits(64), "x") if desk.rng is not None else token_hex(8)
+        number = match.number if match is not None else 1
+        fleet = Computer("random", seed).fleet(ruleset, seat, carry, number)
+    else:
+        try:
+            fleet = parse_fleet(command.body, ruleset.colour_order)
+        except NotationError as exc:
+            return "Your fleet could not be read; nothing changed.\n" + notation_errors(
+                exc, command
+            )
+        except ValueError as exc:  # a spelling the notation's own checks refuse
+            return f"Your fleet could not be read; nothing changed.\n  {exc}"
     problems = engine.check_fleet(fleet, ruleset, None, carry)
     if problems:
         listed = "\n".join(f"  - {p}" for p in problems)

@@ -195,3 +195,10 @@ async def test_1_4_the_computers_hidden_ships_and_launch_cells_change_nothing_al
     assert any("turn 2 results" in str(m[1]) for m in messages)  # both turns were played
     pictures = [name for m in messages for name, _ in m[2] if name.endswith(".png")]
     assert len(pictures) >= 4, pictures  # and the pictures were compared too
+
+
+async def test_3_7_fleet_random_starts_the_game_against_the_computer_at_once(world: World) -> None:
+    alice = world.member("alice")
+    await alice.slash(world.channel, "spaceships play", level="random")
+    echo = await alice.slash(world.thread(), "spaceships fleet", text="random")
+    assert "Your fleet is accepted" in text_of(echo) and "the game begins" in text_of(echo)

@@ -8,6 +8,7 @@ import json
 from pbem_support import FLEET_A, Table
 
 import engine
+from notation.parse import parse_fleet
 from pbem.messages import Inbound
 
 
@@ -199,6 +200,19 @@ def test_an_accepted_fleet_is_echoed_as_a_list_and_as_grids(table: Table) -> Non
     assert "key: D=DS K=KC P=PC M=MD L=LS" in reply.body
     assert "v w x y z   v w x y z" in reply.body
     assert "Your fleet is replaced" in alice.fleet(FLEET_A).body
+
+
+def test_3_7_fleet_random_places_a_legal_fleet_as_spaceships_play_does(table: Table) -> None:
+    table.person("gm@example.org").send("create alpha ruleset classic")
+    alice = table.person("alice@example.org")
+    join = alice.join()
+    assert "`fleet random`" in join.body  # the join reply offers it
+    reply = alice.fleet("random")
+    assert "Your fleet is accepted for alpha, as understood:" in reply.body, reply.body
+    placed = reply.body.split("as understood:\n", 1)[1].splitlines()[0]
+    ruleset = engine.Ruleset.from_tags("classic")
+    assert not engine.check_fleet(parse_fleet(placed), ruleset), placed
+    assert "Your fleet is replaced" in alice.fleet("Random").body
 
 
 def test_a_fleet_in_grid_form_with_blank_lines_is_read(table: Table) -> None:
