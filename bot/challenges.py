@@ -236,6 +236,8 @@ class ComputerGames(Challenges):
         channel = interaction.channel
         if interaction.guild is None or not isinstance(channel, discord.TextChannel):
             raise BotRefusal("Start a game against the computer from a server's text channel.")
+        # Refused privately before anything is posted: no public word of a game that never was.
+        self.service.refuse_bad_settings(settings)
         user = interaction.user
         opponent = computer_name(level)
         await interaction.response.send_message(

@@ -417,9 +417,7 @@ class Service:
         """A game of the member (A) against the computer (B) at `level`: the judge's own
         `create NAME vs computer LEVEL`, as by email, so the computer's fleet is in at once and
         the core puts in its orders as each turn opens (pbem.computer_seat)."""
-        problem = self.check_settings(settings_text(settings))
-        if problem:
-            raise BotRefusal(problem.replace("Refused: ", "Your settings are refused: "))
+        self.refuse_bad_settings(settings)
         with self.store.transaction():
             if not self.tables.claim_interaction(interaction_id, self.now()):
                 raise BotRefusal("This was handled already.")
@@ -443,6 +441,12 @@ class Service:
             self.store.add_observer(game.id, thread_address(thread_id), self.now())
             self.tables.drop_pending(game.id, "notice")
         return self.store.game_by_id(game.id), _without_echo(answer)
+
+    def refuse_bad_settings(self, settings: dict[str, str]) -> None:
+        """Raises BotRefusal with the judge's words when `create` would refuse `settings`."""
+        problem = self.check_settings(settings_text(settings))
+        if problem:
+            raise BotRefusal(problem.replace("Refused: ", "Your settings are refused: "))
 
     def name_for_computer(self, user_name: str) -> str:
         return self._free_name(user_name, "computer")

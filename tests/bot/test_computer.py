@@ -110,6 +110,10 @@ async def test_bad_settings_are_refused_and_leave_no_thread(world: World) -> Non
     )
     assert "refused" in text_of(said).lower(), text_of(said)
     assert not world.store.games()
+    # Refused privately: nothing in the channel claims a game that never began.
+    late = await world.member("alice").slash(world.channel, "spaceships play", deadline="soon")
+    assert late.ephemeral and "cannot read the deadline" in text_of(late)
+    assert not [m for m in world.channel.history() if "takes on" in m.content]
 
 
 # -- challenging the bot itself ---------------------------------------------------------------
