@@ -104,6 +104,8 @@ def outcome_text(outcome: dict[str, Any], players: dict[str, PlayerRow]) -> str:
     reason = outcome.get("reason", "")
     if winner in SEATS:
         name = players[winner].name if winner in players else winner
+        # "the computer (hunt)" opens the sentence here; a person's name stays as written.
+        name = "T" + name[1:] if name.startswith("the computer") else name
         text = f"{name} ({winner}) wins"
     elif winner == "draw":
         text = "The game is a draw"

@@ -61,7 +61,7 @@ def test_a_whole_email_game_against_the_computer_ends_with_a_valid_record(table:
             break
     over = table.log[-1]
     assert over.subject.endswith("game over")
-    assert "the computer (density) (B) wins" in over.body
+    assert "). The computer (density) (B) wins" in over.body  # a sentence starts with a capital
     record = parse_record(over.attachments[0].data.decode())
     assert validate_record(record).ok
 
