@@ -441,6 +441,9 @@ def send(
     try:
         with smtplib.SMTP(host, port, timeout=60) as client:
             client.send_message(message)
+    except smtplib.SMTPResponseException as exc:  # e.g. 451 while its database is away
+        said = f"{exc.smtp_code} {exc.smtp_error.decode('utf-8', 'replace')}"
+        raise click.ClickException(f"not sent: {host}:{port}, the judge answered {said}") from None
     except (OSError, smtplib.SMTPException) as exc:
         raise click.ClickException(f"cannot send to {host}:{port}: {exc}") from None
     click.echo(f"sent {message['Message-ID']} to {config.judge_address} at {host}:{port}")

@@ -3,6 +3,7 @@ options; `receive` from an MTA pipe; `archive` and `replay`; `serve` as a real p
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shlex
 import signal
@@ -11,8 +12,10 @@ import subprocess
 import sys
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
+from aiosmtpd.smtp import SMTP
 from click.testing import CliRunner
 
 from pbem.mail.config import ConfigError, MailConfig, parse_imap, parse_relay
@@ -247,3 +250,34 @@ def test_looking_into_a_judge_that_is_not_there_says_so_and_makes_nothing(
     assert f"no judge database at {missing}" in result.output
     assert "--db" in result.output and "Traceback" not in result.output
     assert not (tmp_path / "var").exists()
+
+
+class _Away:
+    """A judge whose database is away: it answers DATA with 451, as `serve` then does."""
+
+    async def handle_DATA(self, server: object, session: object, envelope: object) -> str:
+        return "451 4.3.0 The judge could not store the message; try again later"
+
+
+def test_send_to_a_judge_that_answers_451_says_it_in_words(loop_thread: Any) -> None:
+    async def start() -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.create_server(lambda: SMTP(_Away()), "127.0.0.1", 0)
+
+    server = loop_thread.run(start())
+    port = server.sockets[0].getsockname()[1]
+    try:
+        result = CliRunner().invoke(
+            main,
+            ["pbem", "send", "--from", "a@example.org", "--server", f"127.0.0.1:{port}", "help"],
+            env={},
+        )
+    finally:
+
+        async def stop() -> None:
+            server.close()
+
+        loop_thread.run(stop())
+    assert result.exit_code == 1
+    assert "the judge answered 451 4.3.0 The judge could not store the message" in result.output
+    assert "b'" not in result.output and "Traceback" not in result.output
