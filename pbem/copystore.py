@@ -103,7 +103,11 @@ def _copy(source: Database, target: Database, progress: Callable[[str], None]) -
             "empty database, so that nothing there is overwritten or mixed in"
         )
     copied = []
-    with source.transaction(), target.transaction():  # a consistent snapshot, all or nothing
+    with source.transaction(durable=False), target.transaction():  # all or nothing
+        if source.dialect == "postgresql":
+            # One snapshot for every table, as SQLite's BEGIN IMMEDIATE gives: judges may go on
+            # writing during a backup, and nothing they write is half in the copy.
+            source.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
         for table in TABLES:
             columns = _columns(source, table)
             missing = set(columns) - set(_columns(target, table))

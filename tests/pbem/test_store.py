@@ -296,6 +296,32 @@ def test_copy_store_moves_everything_to_postgresql_and_back(pg_server, tmp_path:
     pg.close()
 
 
+def test_copy_store_from_a_running_postgresql_judge_copies_one_moment(  # type: ignore[no-untyped-def]
+    pg_server, tmp_path: Path
+) -> None:
+    """`copy-store` as a backup while judges run (docs/running-a-judge.md, "Backups"): a
+    message stored after the copy began is not half in it; the copy is the database as it
+    was when the copy began, and it verifies."""
+    original = str(tmp_path / "judge.sqlite3")
+    before = _played(original)
+    running = pg_server.new_schema()
+    copy_store(original, running)
+    judge = open_store(running)
+
+    def a_message_arrives(table: str) -> None:
+        if table == "games":  # copied already; mail_inbound is still to come
+            with judge.transaction():
+                judge.connection.execute(
+                    "INSERT INTO mail_inbound (message_id, raw, size, received_at, claim_key) "
+                    "VALUES ('<late@y>', ?, 1, '2026-11-02', '<late@y>')",
+                    (b"x",),
+                )
+
+    copied = copy_store(running, str(tmp_path / "backup.sqlite3"), a_message_arrives)
+    judge.close()
+    assert {c.table: (c.rows, c.checksum) for c in copied} == before
+
+
 def test_copy_store_refuses_a_target_that_holds_anything(store_url: str, tmp_path: Path) -> None:
     source = str(tmp_path / "source.sqlite3")
     _played(source)
