@@ -25,6 +25,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.delivery import Delivery
 from bot.handlers import Handlers
 from bot.service import Service
+from pbem.database import StoreUnavailable
 from pbem.store import Store, open_store
 
 log = logging.getLogger(__name__)
@@ -121,7 +122,10 @@ class SpaceshipsBot(commands.AutoShardedBot):
         await self.delivery.flush()
 
     async def _tick_failed(self, error: BaseException) -> None:
-        log.error("the deadline loop failed; it goes on", exc_info=error)
+        if isinstance(error, StoreUnavailable):  # a known state (a restart): one line a tick
+            log.error("deadlines wait for the database: %s", error)
+        else:
+            log.error("the deadline loop failed; it goes on", exc_info=error)
         self.ticker.restart()
 
 

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pbem import gamekinds, replies
 from pbem.commands import Command, CommandError, parse_commands
 from pbem.computer_seat import without_computer_mail
+from pbem.database import StoreUnavailable
 from pbem.desk import Desk, Refusal, Reply, Session
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import MASK, hide, mask
@@ -121,6 +122,8 @@ class Judge:
                         _, sent = kind.tick(self.store, game, moment)
                         if self.keep is not None:
                             self.keep(sent)
+                except StoreUnavailable:
+                    raise  # the database, not this game: the whole tick waits for it
                 except Exception:
                     log.exception("deadline processing of game %s failed", due.name)
                     continue

@@ -374,6 +374,9 @@ class MailGateway:
         queued = committed()
         try:
             report = self._write_out(queued)
+        except StoreUnavailable as exc:  # committed: the next resume or tick writes them out
+            log.error("#%d: replies not delivered yet, the database went away: %s", archive_id, exc)
+            report = DeliveryReport()
         except Exception as exc:  # committed: the next resume or tick writes them out
             log.exception("#%d: replies not delivered yet", archive_id)
             self.archive.mark(archive_id, status, f"replies not delivered: {exc!r}", self.clock())

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import socket
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 from bot import create_bot
 from bot.cli import serve
 from bot.split import code_blocks, split_text
+from pbem.database import StoreUnavailable
 from pbem.discord_store import DiscordStore
 from pbem.judge import Judge
 from pbem.messages import Inbound
@@ -190,3 +192,15 @@ def test_a_long_results_text_goes_on_in_more_embeds_the_picture_on_the_first() -
     assert all(len(p.embeds[0].description or "") <= 4096 for p in posts)
     assert posts[0].files == [("alpha-turn1.png", b"png")] and posts[1].files == []
     assert posts[1].embeds[0].title == "alpha: turn 1 results (continued)"
+
+
+async def test_the_deadline_loop_says_a_database_away_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot = create_bot(tmp_path / "judge.sqlite3")
+    monkeypatch.setattr(bot.ticker, "restart", lambda: None)
+    with caplog.at_level(logging.ERROR, logger="bot.app"):
+        await bot._tick_failed(StoreUnavailable("cannot reach the database"))
+    (record,) = caplog.records
+    assert "deadlines wait for the database" in record.getMessage() and not record.exc_info
+    bot.store.close()

@@ -53,3 +53,28 @@ async def test_each_tick_while_the_database_is_away_is_one_line(
         await listener.stop()
     lines = [r for r in caplog.records if "deadlines wait for the database" in r.getMessage()]
     assert len(lines) >= 3 and all(r.exc_info is None for r in lines)
+
+
+def test_the_database_gone_right_after_a_commit_keeps_the_replies_for_the_next_resume(
+    gateway: Any,
+    mail: Any,
+    outbox_mail: Any,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Processed and committed, then the database goes away before the replies are noted as
+    written: the sender hears 250 (it is done), the log says so in one line, and the next
+    resume writes the replies out."""
+
+    def away(*args: Any, **kwargs: Any) -> None:
+        raise StoreUnavailable("the database cannot be reached: terminating connection")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(gateway.outbox, "mark_sent", away)
+        with caplog.at_level(logging.ERROR, logger="pbem.mail"):
+            receipt = gateway.receive(mail("help", message_id="<gone@example.org>"), "smtp")
+    assert receipt.status == "processed"
+    (record,) = caplog.records
+    assert "replies not delivered yet" in record.getMessage() and record.exc_info is None
+    gateway.resume()
+    assert outbox_mail(gateway)  # written out once the database is back

@@ -3,7 +3,12 @@ missing-orders policy, grace, idempotence, and the game master's commands."""
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 from pbem_support import FLEET_A, FLEET_B, Table
+
+from pbem.database import StoreUnavailable
 
 
 def test_a_reminder_goes_once_and_only_to_the_player_who_has_not_sent(started: Table) -> None:
@@ -190,3 +195,19 @@ def test_a_game_whose_deadline_processing_fails_does_not_stop_the_others(
     assert table.store.game("alpha").turn == 1  # type: ignore[union-attr]
     monkeypatch.undo()
     assert any(m.game == "alpha" for m in table.tick())  # retried at the next tick
+
+
+def test_a_tick_with_the_database_gone_stops_at_once_and_says_it_to_its_caller(
+    started: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database away is not one game's failure: the tick gives up as a whole (its caller
+    says so in one line and tries next tick) instead of logging a trace for every game."""
+
+    def away(*args: object) -> None:
+        raise StoreUnavailable("the database cannot be reached")
+
+    started.clock.advance(hours=49)
+    monkeypatch.setattr(started.store, "game_by_id", away)
+    with caplog.at_level(logging.ERROR), pytest.raises(StoreUnavailable):
+        started.tick()
+    assert not [r for r in caplog.records if r.exc_info]
