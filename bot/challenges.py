@@ -196,29 +196,6 @@ class ComputerGames(Challenges):
     """`/spaceships play`: a game against the computer (computer/, seated by the judge core as
     for email's `create NAME vs computer`), in its own thread."""
 
-    async def challenge(
-        self,
-        interaction: discord.Interaction[Any],
-        member: discord.Member | None,
-        settings: dict[str, str],
-    ) -> None:
-        """Challenging the bot itself is asking for a game against the computer."""
-        me = interaction.client.user
-        if member is None or me is None or member.id != me.id:
-            await super().challenge(interaction, member, settings)
-            return
-        if settings.get("game") == "battles":
-            raise BotRefusal(
-                "The computer plays Spaceships only, not Spaceship Battles: challenge a member "
-                "to a battle, or start a game of Spaceships against me with `/spaceships play`."
-            )
-        if settings.get("private") == "yes":
-            raise BotRefusal(
-                "A game against the computer is played in a public thread: leave out "
-                "`private`, or use `/spaceships play`."
-            )
-        await self.play(interaction, None, {k: v for k, v in settings.items() if k != "private"})
-
     async def play(
         self, interaction: discord.Interaction[Any], level: str | None, settings: dict[str, str]
     ) -> None:

@@ -138,12 +138,9 @@ async def test_challenging_the_bot_itself_starts_a_game_against_the_computer(
     assert "ruleset classic" in world.thread().history()[0].content
 
 
-async def test_challenging_the_bot_to_what_it_cannot_play_says_what_it_can(world: World) -> None:
-    alice, me = world.member("alice"), _the_bot_as_member(world)
-    battle = await alice.slash(world.channel, "spaceships challenge", member=me, game="battles")
-    assert "plays Spaceships only" in text_of(battle) and "/spaceships play" in text_of(battle)
+async def test_challenging_another_bot_points_to_the_computer(world: World) -> None:
     other = world.guild.add_member(world.env.create_user("helper", bot=True))
-    said = await alice.slash(world.channel, "spaceships challenge", member=other)
+    said = await world.member("alice").slash(world.channel, "spaceships challenge", member=other)
     assert "cannot play" in text_of(said) and "/spaceships play" in text_of(said)
     assert not world.store.games()
 
