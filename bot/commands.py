@@ -18,6 +18,25 @@ def _bot(interaction: Interaction) -> Any:
     return interaction.client
 
 
+async def _settings(
+    interaction: Interaction, game: str | None, battle: dict[str, Any], **given: str | None
+) -> dict[str, str] | None:
+    """A new game's settings as the judge's `create` reads them, the battle ones written into
+    its options; None (the member told why, privately) when battle settings come without a
+    battle."""
+    words = [f"{k}={v}" for k, v in battle.items() if v is not None]
+    if words and game != "battles":
+        await interaction.response.send_message(
+            "`budget`, `turns` and `x` are settings of Spaceship Battles: add "
+            "`game: Spaceship Battles`, or leave them out for Spaceships.",
+            ephemeral=True,
+        )
+        return None
+    options = " ".join([*([given["options"]] if given.get("options") else []), *words])
+    ordered = {"game": "battles" if game == "battles" else None, **given, "options": options}
+    return {k: v for k, v in ordered.items() if v}
+
+
 async def complete_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The member's own games, those in play first, matching what they typed so far."""
     service = _bot(interaction).service
@@ -77,28 +96,18 @@ def build_group() -> app_commands.Group:
         private: bool = False,
         name: str | None = None,
     ) -> None:
-        battle = {"budget": budget, "turns": turns, "x": x}
-        words = [f"{k}={v}" for k, v in battle.items() if v is not None]
-        if words and game != "battles":
-            await interaction.response.send_message(
-                "`budget`, `turns` and `x` are settings of Spaceship Battles: add "
-                "`game: Spaceship Battles`, or leave them out for Spaceships.",
-                ephemeral=True,
-            )
+        settings = await _settings(
+            interaction,
+            game,
+            {"budget": budget, "turns": turns, "x": x},
+            ruleset=ruleset,
+            options=options,
+            deadline=deadline,
+            name=name,
+            private="yes" if private else None,
+        )
+        if settings is None:
             return
-        options = " ".join([*([options] if options else []), *words]) or None
-        settings = {
-            k: v
-            for k, v in {
-                "game": "battles" if game == "battles" else None,
-                "ruleset": ruleset,
-                "options": options,
-                "deadline": deadline,
-                "name": name,
-                "private": "yes" if private else None,
-            }.items()
-            if v
-        }
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.challenge(interaction, member, settings))
 
@@ -250,26 +259,16 @@ def build_group() -> app_commands.Group:
         options: str | None = None,
         deadline: str | None = None,
     ) -> None:
-        battle = {"budget": budget, "turns": turns, "x": x}
-        words = [f"{k}={v}" for k, v in battle.items() if v is not None]
-        if words and game != "battles":
-            await interaction.response.send_message(
-                "`budget`, `turns` and `x` are settings of Spaceship Battles: add "
-                "`game: Spaceship Battles`, or leave them out for Spaceships.",
-                ephemeral=True,
-            )
+        settings = await _settings(
+            interaction,
+            game,
+            {"budget": budget, "turns": turns, "x": x},
+            ruleset=ruleset,
+            options=options,
+            deadline=deadline,
+        )
+        if settings is None:
             return
-        options = " ".join([*([options] if options else []), *words]) or None
-        settings = {
-            k: v
-            for k, v in {
-                "game": "battles" if game == "battles" else None,
-                "ruleset": ruleset,
-                "options": options,
-                "deadline": deadline,
-            }.items()
-            if v
-        }
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.play(interaction, level, settings))
 
