@@ -242,25 +242,26 @@ def first_reporter(state: GameState) -> str:
     return "A"
 
 
+def check_turn(state: GameState, checked_a: CheckedOrders, checked_b: CheckedOrders) -> None:
+    """Raise ValueError unless the game goes on [2.3] and these are A's and B's orders for its
+    current turn (a caller's mistake, never a player's)."""
+    if state.result.over:
+        raise ValueError(f"the game ended after turn {state.result.turn} [2.3]")
+    turn_number = state.turn
+    for player, checked in (("A", checked_a), ("B", checked_b)):
+        if checked.player != player or checked.turn != turn_number:
+            raise ValueError(
+                f"orders for turn {checked.turn}, player {checked.player} given as player "
+                f"{player}'s orders for turn {turn_number}"
+            )
+
+
 def adjudicate(
     state: GameState, checked_a: CheckedOrders, checked_b: CheckedOrders
 ) -> tuple[GameState, TurnReport]:
     """Play one turn. Pure: `state` is unchanged; returns the next state and the report."""
-    if state.result.over:
-        raise ValueError(f"the game ended after turn {state.result.turn} [2.3]")
+    check_turn(state, checked_a, checked_b)
     turn_number = state.turn
-    if (
-        checked_a.player != "A"
-        or checked_b.player != "B"
-        or checked_a.turn != turn_number
-        or (checked_b.turn != turn_number)
-    ):
-        for player, checked in (("A", checked_a), ("B", checked_b)):
-            if checked.player != player or checked.turn != turn_number:
-                raise ValueError(
-                    f"orders for turn {checked.turn}, player {checked.player} given as player "
-                    f"{player}'s orders for turn {turn_number}"
-                )
     ruleset = state.ruleset
     orders = (checked_a, checked_b)
     turn = _Turn(state, orders)

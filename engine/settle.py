@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.adjudicate import adjudicate, turn_result
+from engine.adjudicate import adjudicate, check_turn, turn_result
 from engine.checked import CheckedOrders
 from engine.state import GameState, PlayerState, Space, TurnHistory
 
@@ -15,16 +15,8 @@ def next_state(state: GameState, checked_a: CheckedOrders, checked_b: CheckedOrd
     """The state after one turn, as `adjudicate` gives it, with the turn's report made only
     when first read (by adjudicate itself, from the same state and orders). Replaying a record
     needs the states alone: the turn is settled on bit sets, without entries."""
-    if state.result.over:
-        raise ValueError(f"the game ended after turn {state.result.turn} [2.3]")
+    check_turn(state, checked_a, checked_b)
     turn_number = state.turn
-    if (
-        checked_a.player != "A"
-        or checked_b.player != "B"
-        or checked_a.turn != turn_number
-        or (checked_b.turn != turn_number)
-    ):
-        return adjudicate(state, checked_a, checked_b)[0]  # raises, saying why
     ruleset = state.ruleset
     geo = ruleset.geometry
     colour_base, letter_base = geo.colour_base, geo.letter_base
