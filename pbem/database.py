@@ -212,12 +212,8 @@ class Database:
         self.depth -= 1
         self.execute(f"RELEASE SAVEPOINT {savepoint}")
 
-    def _begin(self) -> None:
-        if self.dialect == "sqlite":
-            if not self.durable and self.path != ":memory:":
-                self.raw.execute("PRAGMA synchronous = NORMAL")  # FULL again after this one
-            self.raw.execute("BEGIN IMMEDIATE")
-            return
+    def _open_pipeline(self) -> None:
+        """PostgreSQL: statements from here go out together until the pipeline ends."""
         self._reconnect_if_lost()
         try:
             self._pipeline_context = self.raw.pipeline()
@@ -225,6 +221,14 @@ class Database:
         except Exception as exc:
             self._pipeline = self._pipeline_context = None
             raise _unavailable(exc) from exc
+
+    def _begin(self) -> None:
+        if self.dialect == "sqlite":
+            if not self.durable and self.path != ":memory:":
+                self.raw.execute("PRAGMA synchronous = NORMAL")  # FULL again after this one
+            self.raw.execute("BEGIN IMMEDIATE")
+            return
+        self._open_pipeline()
         self.execute("BEGIN")
         if self.durable:
             self.execute("SET LOCAL synchronous_commit = on")
@@ -292,13 +296,7 @@ class Database:
                 self.batching = False
 
     def _pipelined_batch(self) -> Iterator[None]:
-        self._reconnect_if_lost()
-        try:
-            self._pipeline_context = self.raw.pipeline()
-            self._pipeline = self._pipeline_context.__enter__()
-        except Exception as exc:
-            self._pipeline = self._pipeline_context = None
-            raise _unavailable(exc) from exc
+        self._open_pipeline()
         try:
             yield
         except BaseException as exc:
