@@ -12,9 +12,8 @@ from datetime import datetime
 
 from battles.computer import LEVEL, BattleComputer
 from pbem.battle_rows import SETUP_RADIUS, START, battle_turn, budget_of, is_battle, replay_of
-from pbem.computer_seat import COMPUTER_ADDRESS, computer_name
+from pbem.computer_seat import insert_computer
 from pbem.desk import Refusal
-from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow, Store
 
 LOG = logging.getLogger(__name__)
@@ -45,19 +44,8 @@ def seat_battle_computer(
     seed = seed if seed is not None else secrets.token_hex(8)
     home, facing = START[seat]
     ships = BattleComputer(seed).design(budget_of(game), seat, home, facing, SETUP_RADIUS)
-    player = PlayerRow(
-        game.id,
-        seat,
-        COMPUTER_ADDRESS,
-        computer_name(LEVEL),
-        # Nobody may sign on for the computer: a password nobody was ever told.
-        hash_password(new_password(None, words=6)),
-        "\n".join(str(s).split(" ", 2)[2] for s in ships),
-        now,
-    )
-    store.insert_player(player)
-    store.add_computer(game.id, seat, LEVEL, seed)
-    return player
+    design = "\n".join(str(s).split(" ", 2)[2] for s in ships)
+    return insert_computer(store, game, seat, LEVEL, seed, design, now)
 
 
 def yield_names(store: Store, game: GameRow) -> None:

@@ -42,6 +42,15 @@ def seat_computer(
     seed = seed if seed is not None else secrets.token_hex(8)
     computer = Computer(level, seed)
     ruleset = Ruleset.from_tags(game.ruleset, game.options)
+    fleet = format_fleet(computer.fleet(ruleset, seat))
+    return insert_computer(store, game, seat, level, seed, fleet, now)
+
+
+def insert_computer(
+    store: Store, game: GameRow, seat: str, level: str, seed: str, setup: str, now: datetime
+) -> PlayerRow:
+    """The computer's seat row, its fleet or design (`setup`) in, and its level and seed kept
+    (for either game)."""
     player = PlayerRow(
         game.id,
         seat,
@@ -49,7 +58,7 @@ def seat_computer(
         computer_name(level),
         # Nobody may sign on for the computer: a password nobody was ever told.
         hash_password(new_password(None, words=6)),
-        format_fleet(computer.fleet(ruleset, seat)),
+        setup,
         now,
     )
     store.insert_player(player)
