@@ -6,25 +6,19 @@ from __future__ import annotations
 
 import re
 
-from pbem_support import FLEET_A, FLEET_B, Table
+from pbem_support import Table
 
 
-def _game(table: Table):
-    gm = table.person("gm@example.org", "Gamemaster")
-    gm.send("create alpha")
-    alice = table.person("alice@example.org", "Alice")
-    bob = table.person("bob@example.org", "Bob")
-    alice.join()
-    bob.join()
-    alice.fleet(FLEET_A)
-    bob.fleet(FLEET_B)
-    return gm, alice, bob
+def _game(started: Table):
+    """The conftest's `started` game: its game master and both players."""
+    people = started.people
+    return people["gm@example.org"], people["alice@example.org"], people["bob@example.org"]
 
 
 def test_a_player_who_lost_the_password_gets_a_new_one_and_the_old_one_stops(
-    table: Table,
+    started: Table,
 ) -> None:
-    gm, alice, bob = _game(table)
+    gm, alice, bob = _game(started)
     old = alice.password
     reply = alice.send("newpassword alpha")
     found = re.search(r"Your new password for alpha \(player A\): (\S+)", reply.body)
@@ -41,17 +35,17 @@ def test_a_player_who_lost_the_password_gets_a_new_one_and_the_old_one_stops(
     assert not any("password" in m.body for m in bob.inbox[-1:] + gm.inbox[-1:])
 
 
-def test_the_game_master_gets_a_new_master_password(table: Table) -> None:
-    gm, alice, bob = _game(table)
+def test_the_game_master_gets_a_new_master_password(started: Table) -> None:
+    gm, alice, bob = _game(started)
     reply = gm.send("newpassword alpha")
     found = re.search(r"Your new game master password for alpha: (\S+)", reply.body)
     assert found, reply.body
     assert "Signed on as game master of alpha" in gm.send(f"master alpha {found.group(1)}").body
 
 
-def test_from_another_address_nothing_changes_and_no_player_is_named(table: Table) -> None:
-    gm, alice, bob = _game(table)
-    eve = table.person("eve@example.org", "Eve")
+def test_from_another_address_nothing_changes_and_no_player_is_named(started: Table) -> None:
+    gm, alice, bob = _game(started)
+    eve = started.person("eve@example.org", "Eve")
     before = {p.address: len(p.inbox) for p in (gm, alice, bob)}
     reply = eve.send("newpassword alpha")
     assert "nothing changed" in reply.body
@@ -63,8 +57,8 @@ def test_from_another_address_nothing_changes_and_no_player_is_named(table: Tabl
     assert "there is no game named nosuch" in unknown
 
 
-def test_a_new_password_is_never_quoted_in_any_other_reply(table: Table) -> None:
-    gm, alice, bob = _game(table)
+def test_a_new_password_is_never_quoted_in_any_other_reply(started: Table) -> None:
+    gm, alice, bob = _game(started)
     reply = alice.send("newpassword alpha")
     new = re.search(r"\(player A\): (\S+)", reply.body).group(1)
     later = alice.send(f"game alpha {new}\nstatus").body
