@@ -67,6 +67,14 @@ class Person:
         self.password = found.group(1)
         return reply
 
+    def create_seated(self, command: str, game: str = "alpha") -> Outbound:
+        """`create GAME vs computer ...`: the creator takes seat A; keep the password."""
+        reply = self.send(command)
+        found = re.search(rf"password for {game}: (\S+)", reply.body)
+        assert found, reply.body
+        self.password = found.group(1)
+        return reply
+
     def sign_on(self, game: str = "alpha") -> str:
         return f"game {game} {self.password}\n"
 

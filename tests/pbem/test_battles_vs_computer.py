@@ -5,7 +5,6 @@ the human's are in; no mail to it; hidden information kept (reading R16)."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from pbem_support import Table
@@ -28,10 +27,7 @@ def new_table(seed: int = 7) -> Table:
 
 def start(table: Table, settings: str = "") -> object:
     alice = table.person("alice@example.org", "Alice")
-    reply = alice.send(f"create duel battles vs computer {settings}".strip())
-    found = re.search(r"password for duel: (\S+)", reply.body)
-    assert found, reply.body
-    alice.password = found.group(1)
+    alice.create_seated(f"create duel battles vs computer {settings}".strip(), "duel")
     return alice
 
 

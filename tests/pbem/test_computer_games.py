@@ -4,8 +4,6 @@ it; it decides from its view alone [1.4, 2.2]."""
 
 from __future__ import annotations
 
-import re
-
 from pbem_support import FLEET_A, Table
 
 import engine
@@ -22,10 +20,7 @@ from validate.validation import validate_record
 
 def _start(table: Table, level: str = "") -> object:
     alice = table.person("alice@example.org", "Alice")
-    reply = alice.send(f"create alpha vs computer {level}".strip())
-    found = re.search(r"password for alpha: (\S+)", reply.body)
-    assert found, reply.body
-    alice.password = found.group(1)
+    alice.create_seated(f"create alpha vs computer {level}".strip())
     return alice
 
 
