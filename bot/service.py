@@ -302,9 +302,7 @@ class Service:
         challenged_id: int | None,
         settings: dict[str, str],
     ) -> Challenge:
-        problem = self.check_settings(settings_text(settings))
-        if problem:
-            raise BotRefusal(problem.replace("Refused: ", "Your settings are refused: "))
+        self.refuse_bad_settings(settings)
         name = settings.get("name")
         if name and (not NAME_PATTERN.match(name) or self.store.game(name) is not None):
             raise BotRefusal(
@@ -416,8 +414,9 @@ class Service:
     ) -> tuple[GameRow, str]:
         """A game of the member (A) against the computer (B) at `level`: the judge's own
         `create NAME vs computer LEVEL`, as by email, so the computer's fleet is in at once and
-        the core puts in its orders as each turn opens (pbem.computer_seat)."""
-        self.refuse_bad_settings(settings)
+        the core puts in its orders as each turn opens (pbem.computer_seat). The settings were
+        checked before anything was posted (bot.challenges); a refusal here still comes back
+        as the judge's answer."""
         with self.store.transaction():
             if not self.tables.claim_interaction(interaction_id, self.now()):
                 raise BotRefusal("This was handled already.")
