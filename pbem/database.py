@@ -195,11 +195,13 @@ class Database:
         savepoint = f"nested_{self.depth}"
         self.execute(f"SAVEPOINT {savepoint}")
         self.depth += 1
+        promised = len(self._on_commit)
         try:
             yield self
             # What this block sent is answered now, so its errors are its own.
             self._sync()
         except BaseException:
+            del self._on_commit[promised:]  # what this block rolls back never commits
             self.depth -= 1
             if self.dialect == "postgresql":
                 try:

@@ -50,6 +50,19 @@ def test_a_nested_block_whose_write_fails_is_undone_alone(db: Database, store_ur
     assert _keys(store_url) == ["a", "c"]
 
 
+def test_what_waits_for_the_commit_runs_only_for_what_committed(db: Database) -> None:
+    """`after_commit` (the mail thread-root cache): an action promised inside a nested block
+    that rolls back never runs; the rest run once the transaction commits."""
+    done: list[str] = []
+    with db.transaction():
+        db.after_commit(lambda: done.append("outer"))
+        with pytest.raises(ValueError), db.transaction():
+            db.after_commit(lambda: done.append("undone"))
+            raise ValueError("the block fails")
+        assert done == []
+    assert done == ["outer"]
+
+
 def test_rows_read_later_are_those_of_the_committed_statement(db: Database, store_url: str) -> None:
     with db.transaction():
         later = db.later("INSERT INTO seam (k, v) VALUES ('a', 1), ('b', 2) RETURNING k")
