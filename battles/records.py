@@ -44,6 +44,11 @@ class ShipEntry:
     def __str__(self) -> str:
         return f"{self.side} ship {self.name} {self.code} at {self.hex} {self.facing}"
 
+    @property
+    def design_line(self) -> str:
+        """The ship as a design holds it, without its side: `Lancer E-... at 0,8 N`."""
+        return f"{self.name} {self.code} at {self.hex} {self.facing}"
+
 
 @dataclass(frozen=True, slots=True)
 class Initiative:

@@ -44,7 +44,7 @@ def seat_battle_computer(
     seed = seed if seed is not None else secrets.token_hex(8)
     home, facing = START[seat]
     ships = BattleComputer(seed).design(budget_of(game), seat, home, facing, SETUP_RADIUS)
-    design = "\n".join(str(s).split(" ", 2)[2] for s in ships)
+    design = "\n".join(s.design_line for s in ships)
     return insert_computer(store, game, seat, LEVEL, seed, design, now)
 
 

@@ -318,7 +318,7 @@ def submit_design(command: Command, desk: Desk) -> str:
                 "opponent has a ship of that name; ship names are unique in a battle [R17]"
             )
     replaced = players[seat].fleet is not None
-    text = "\n".join(str(e).split(" ", 2)[2] for e in entries)
+    text = "\n".join(e.design_line for e in entries)
     desk.reply.moves += players[seat].fleet != text
     desk.store.set_fleet(game.id, seat, text)
     total = sum(figures(e.code).cost for e in entries)
