@@ -86,8 +86,7 @@ def create(command: Command, desk: Desk) -> str:
         lines.append(f"Players join with:  join {game.name}")
         return "\n".join(lines)
     # Against the computer: it takes B with its design in, the creator A (as in Spaceships).
-    seed = format(desk.rng.getrandbits(64), "x") if desk.rng is not None else None
-    seat_battle_computer(desk.store, game, "B", desk.now, seed)
+    seat_battle_computer(desk.store, game, "B", desk.now, desk.new_seed())
     lines.append(
         "The computer plays B: its design is in (you see it when the battle begins); you "
         "play A. It puts in its orders as each phase opens, so each phase resolves as soon "

@@ -8,6 +8,7 @@ import difflib
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from secrets import token_hex
 
 from pbem import games, throttle, ticks
 from pbem.commands import Command
@@ -68,6 +69,11 @@ class Desk:
     # The game the command being answered names, as read unlocked to choose its handler
     # (`peek`); the handler's own unlocked read takes it instead of reading it again.
     peeked: tuple[str, GameRow | None] | None = None
+
+    def new_seed(self) -> str:
+        """A seed for the computer (its fleet, its play): from the judge's generator, so a
+        judge given one (the tests) is repeatable; fresh from the system otherwise."""
+        return format(self.rng.getrandbits(64), "x") if self.rng is not None else token_hex(8)
 
     # -- games ------------------------------------------------------------------------------
     def peek(self, name: str) -> GameRow | None:

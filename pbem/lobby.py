@@ -95,8 +95,7 @@ def create(command: Command, desk: Desk) -> str:
         lines.append(f"Players join with:  join {game.name}")
         return "\n".join(lines)
     # Against the computer: it takes seat B with its fleet placed, the creator seat A.
-    seed = format(desk.rng.getrandbits(64), "x") if desk.rng is not None else None
-    seat_computer(desk.store, game, "B", level, desk.now, seed)
+    seat_computer(desk.store, game, "B", level, desk.now, desk.new_seed())
     lines.append(f"The computer ({level}) plays B; you play A.")
     joined = join(Command("join", command.line, command.source, name=game.name), desk)
     return "\n".join(lines) + "\n\n" + joined

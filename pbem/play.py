@@ -3,8 +3,6 @@ resign."""
 
 from __future__ import annotations
 
-from secrets import token_hex
-
 import engine
 from computer.player import Computer
 from engine import CheckedOrders, OrdersRefused
@@ -55,7 +53,7 @@ def submit_fleet(command: Command, desk: Desk) -> str:
     match = matches.match_of(desk.store, game)
     carry = match.carried(seat) if match is not None else 0
     if command.body.strip().lower() == "random":  # as `spaceships play` offers
-        seed = format(desk.rng.getrandbits(64), "x") if desk.rng is not None else token_hex(8)
+        seed = desk.new_seed()
         number = match.number if match is not None else 1
         fleet = Computer("random", seed).fleet(ruleset, seat, carry, number)
     else:
