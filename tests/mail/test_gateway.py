@@ -297,7 +297,8 @@ def test_moves_a_game_accepts_do_not_count_against_the_rate_limit_but_a_flood_do
     passwords = {}
     for who in (alice, bob):
         gateway.receive(mail("join duel", sender=who))
-        said = "\n".join(m.get_content() for m in outbox_mail(gateway))
+        address = who.split("<")[1].rstrip(">")
+        said = "\n".join(m.get_content() for m in outbox_mail(gateway) if m["To"] == address)
         passwords[who] = re.findall(r"Your password for duel: (\S+)", said)[-1]
 
     def send(who: str, text: str) -> str:
