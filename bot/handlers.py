@@ -21,7 +21,13 @@ from bot.battles import is_battle, orders_turn, phase_name
 from bot.components import FLEET_EXAMPLE, FORM_ID, ORDERS_EXAMPLE, TextForm, form_id, form_text
 from bot.delivery import private_posts
 from bot.help import help_text
-from bot.service import BotRefusal, Role, member_address, not_your_game
+from bot.service import (
+    BotRefusal,
+    Role,
+    member_address,
+    not_your_game,
+    refuse_line_breaks,
+)
 from engine import observer_view, player_view
 from pbem.store import GameRow
 from pictures import observer_picture, player_picture
@@ -315,15 +321,13 @@ class Handlers(BattleHandlers):
                 f"Only the member who created {game.name} (its game master) may change its "
                 "settings."
             )
+        refuse_line_breaks(changes)
         lines = [f"{key} {value}" for key, value in changes.items() if value]
         if not lines:
             lines = [f"status {game.name}"]
-        answer = self.service.submit(
-            interaction.user.id,
-            display_name(interaction.user),
-            "\n".join(lines),
-            game,
-            interaction.id,
+        # Each setting its own command, so that no value can be read as a second one.
+        answer = self.service.submit_each(
+            interaction.user.id, display_name(interaction.user), lines, game, interaction.id
         )
         await self.judge_answer(interaction, answer)
 

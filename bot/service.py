@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import base64
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import discord
 
-from pbem.commands import NAME_PATTERN
+from pbem.commands import NAME_PATTERN, keyword_of
 from pbem.computer_seat import without_computer_mail
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
@@ -46,6 +47,8 @@ def thread_id_of(address: str) -> int | None:
     return int(address[len(THREAD) :]) if address.startswith(THREAD) else None
 
 
+# Characters that end a line (str.splitlines) or control a terminal: never in a setting.
+BREAKS = ("Cc", "Zl", "Zp")
 # Kinds of message the judge sends alike to each player, about nothing private.
 PUBLIC_NOTICES = ("late", "settings")
 # A battle's messages that are the same for its players and its thread.
@@ -154,9 +157,27 @@ class Service:
         game: GameRow | None = None,
         interaction_id: int | None = None,
     ) -> str:
-        """One submission of command lines as the member; the judge's answer to them (the
-        same text the email judge gives), after the transaction has committed."""
+        """One command as the member (the bot wrote its first word); the judge's answer to
+        it (the same text the email judge gives), after the transaction has committed."""
         return self.submit_as(member_address(user_id), name, text, game, interaction_id)
+
+    def submit_each(
+        self,
+        user_id: int,
+        name: str,
+        commands: list[str],
+        game: GameRow,
+        interaction_id: int,
+    ) -> str:
+        """Several one-line commands of one form (a game master's settings), each read as
+        one command, all in one transaction; the judge's answers, one after the other."""
+        with self.store.transaction():
+            if not self.tables.claim_interaction(interaction_id, self.now()):
+                return "This was handled already."
+            answers = [
+                self._handle(member_address(user_id), name, command, game) for command in commands
+            ]
+        return "\n".join(answers)
 
     def submit_block(
         self,
@@ -167,14 +188,17 @@ class Service:
         game: GameRow,
         interaction_id: int | None = None,
     ) -> str:
-        """A fleet or a design as the member typed or attached it, under its command word.
-        The judge counts lines as the member does, so "line 3" in the answer is their line 3."""
+        """A fleet or a design as the member typed or attached it, under its command word
+        (theirs when they wrote it, as in a mail). The judge reads the whole text as that one
+        command, and counts lines as the member does: "line 3" in the answer is their line 3."""
         lines = text.rstrip().splitlines()
         leading = 0
         while leading < len(lines) and not lines[leading].strip():
             leading += 1
         body = lines[leading:]
-        if len(body) == 1:
+        if body and keyword_of(body[0].split()[0]) == keyword:
+            command, first_line = "\n".join(body), leading + 1
+        elif len(body) == 1:
             command, first_line = f"{keyword} {body[0].strip()}", leading + 1
         else:
             command, first_line = "\n".join([keyword, *body]), leading
@@ -191,23 +215,32 @@ class Service:
         interaction_id: int | None = None,
         first_line: int = 1,
     ) -> str:
-        """One submission as any player the bot vouches for (a member, the computer)."""
+        """One command as any player the bot vouches for (a member, the computer)."""
         with self.store.transaction():
             if interaction_id is not None and not self.tables.claim_interaction(
                 interaction_id, self.now()
             ):
                 return "This was handled already."
-            replies = self.judge.handle(
-                Inbound(
-                    address,
-                    text,
-                    sender_name=name,
-                    authenticated=True,
-                    game=game.name if game else None,
-                    first_line=first_line,
-                )
+            return self._handle(address, name, text, game, first_line)
+
+    def _handle(
+        self, address: str, name: str, text: str, game: GameRow | None, first_line: int = 1
+    ) -> str:
+        """The judge's answer to `text` read as exactly one command, the one its first word
+        names (the bot writes that word): whatever a member typed after it is part of that
+        command or refused with it, never a second command [issue 27]."""
+        reply = self.judge.handle(
+            Inbound(
+                address,
+                text,
+                sender_name=name,
+                authenticated=True,
+                game=game.name if game else None,
+                first_line=first_line,
+                command=command_word(text),
             )
-        return replies[0].body
+        )
+        return reply[0].body
 
     def claim(self, interaction_id: int) -> bool:
         """Claim an interaction that changes nothing in the judge but must act once."""
@@ -285,7 +318,12 @@ class Service:
         try:
             with self.store.transaction():
                 reply = self.judge.handle(
-                    Inbound("discord:0", f"create settings-trial {settings}", authenticated=True)
+                    Inbound(
+                        "discord:0",
+                        f"create settings-trial {settings}",
+                        authenticated=True,
+                        command="create",
+                    )
                 )
                 raise Trial(reply[0].body)
         except Trial as trial:
@@ -373,6 +411,7 @@ class Service:
                     member_address(challenge.challenger_id),
                     f"create {name} {settings_text(challenge.settings)}",
                     authenticated=True,
+                    command="create",
                 )
             )[0].body
             game = self.store.game(name)
@@ -387,6 +426,7 @@ class Service:
                     f"join {name}",
                     sender_name=challenger_name,
                     authenticated=True,
+                    command="join",
                 )
             )
             answer = self.judge.handle(
@@ -395,6 +435,7 @@ class Service:
                     f"join {name}",
                     sender_name=user_name,
                     authenticated=True,
+                    command="join",
                 )
             )[0].body
             # "X has joined": the thread's first post says it to both.
@@ -431,6 +472,7 @@ class Service:
                     f"create {name} {game_word}vs computer {level} {rest}".strip(),
                     sender_name=user_name,
                     authenticated=True,
+                    command="create",
                 )
             )[0].body
             game = self.store.game(name)
@@ -443,6 +485,7 @@ class Service:
 
     def refuse_bad_settings(self, settings: dict[str, str]) -> None:
         """Raises BotRefusal with the judge's words when `create` would refuse `settings`."""
+        refuse_line_breaks({k: v for k, v in settings.items() if k != "by"})
         problem = self.check_settings(settings_text(settings))
         if problem:
             raise BotRefusal(problem.replace("Refused: ", "Your settings are refused: "))
@@ -464,6 +507,25 @@ class Service:
             name = f"{base}-{number}"
             number += 1
         return name
+
+
+def command_word(text: str) -> str:
+    """The command a text the bot built is: the keyword its first word names."""
+    words = text.split(maxsplit=1)
+    return (keyword_of(words[0]) or words[0]) if words else ""
+
+
+def refuse_line_breaks(values: dict[str, str]) -> None:
+    """Each setting is one line of the judge's language: a value with a line break or another
+    control character could start a second command, so it is refused, and nothing is done."""
+    for key, value in values.items():
+        bad = next((c for c in value if c != "\t" and unicodedata.category(c) in BREAKS), None)
+        if bad is not None:
+            raise BotRefusal(
+                f"The `{key}` you gave holds a line break or control character "
+                f"({ascii(bad)}): a setting is one line, so nothing was done. Send it again "
+                "on one line, e.g. `deadline: 48h`."
+            )
 
 
 def _slug(name: str) -> str:

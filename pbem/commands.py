@@ -423,3 +423,69 @@ def _settings(
     if problem:
         return problem
     return tuple(settings)
+
+
+BLOCKS = ("fleet", "orders", "design")
+
+
+def parse_one(text: str, keyword: str, first_line: int = 1) -> list[Parsed]:
+    """The text as exactly one command `keyword`, never a script (a front end's form or
+    option, where each submission is one command): a fleet, design or orders block runs to the
+    end of the text whatever its lines look like, so a line that is not part of it is refused
+    by the block's own reader; any other command is one line, and a second line is refused.
+
+    The result is that one command or one error: nothing the sender wrote after the command
+    can be read as another command."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if start is None:
+        return [CommandError(f"`{keyword}` is empty", "", first_line, 1, _usage(keyword))]
+    raw = lines[start]
+    number = start + first_line
+    words = _columns(raw)
+    first, first_column = words[0]
+    found = keyword_of(first) or keyword_of(first.split(":", 1)[0])
+    if found != keyword:
+        return [
+            CommandError(
+                f"expected the command `{keyword}`, not `{first}`",
+                raw,
+                number,
+                first_column,
+                hint=_usage(keyword),
+            )
+        ]
+    rest_start = first_column - 1 + len(first)
+    following = lines[start + 1 :]
+    if keyword in BLOCKS:
+        # A last line `end` closes a block in the command language: it is not the block's.
+        while following and not following[-1].strip():
+            following.pop()
+        if following and following[-1].strip().lower() == "end":
+            following.pop()
+        source = "\n".join([raw, *following]).rstrip()
+        return [
+            _block(
+                keyword,
+                first,
+                raw[rest_start:],
+                rest_start,
+                [raw[rest_start:], *following],
+                number,
+                source,
+            )
+        ]
+    extra = next((i for i, line in enumerate(following) if line.strip()), None)
+    if extra is not None:
+        line = following[extra]
+        return [
+            CommandError(
+                f"`{keyword}` is one line; line {number + extra + 1} is not part of it, and "
+                "nothing was done",
+                line,
+                number + extra + 1,
+                len(line) - len(line.lstrip()) + 1,
+                hint=f"send only {_usage(keyword)}, on one line",
+            )
+        ]
+    return [_line(keyword, raw, words, number)]

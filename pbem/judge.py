@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from pbem import gamekinds, replies
-from pbem.commands import Command, CommandError, parse_commands
+from pbem.commands import Command, CommandError, parse_commands, parse_one
 from pbem.computer_seat import without_computer_mail
 from pbem.database import StoreUnavailable
 from pbem.desk import Desk, Refusal, Reply, Session
@@ -67,9 +67,12 @@ class Judge:
     def handle_counting(self, inbound: Inbound) -> tuple[list[Outbound], int]:
         """`handle`, and how many moves of a game (a fleet, a design, orders) the submission
         made or changed."""
-        commands = parse_commands(
-            inbound.text, inbound.subject if inbound.read_subject else "", inbound.first_line
-        )
+        if inbound.command is not None:
+            commands = parse_one(inbound.text, inbound.command, inbound.first_line)
+        else:
+            commands = parse_commands(
+                inbound.text, inbound.subject if inbound.read_subject else "", inbound.first_line
+            )
         reply = Reply()
         with self._lock, self.store.transaction():
             now = self._now()

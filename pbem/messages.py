@@ -46,6 +46,11 @@ class Inbound:
     # The number of the text's first line as the sender counts: 0 when the front end put a
     # command line of its own (`design`) before what the sender typed or attached.
     first_line: int = 1
+    # The one command the text is (its keyword), when a front end built it from one form or
+    # option (a Discord fleet, design, orders or setting): read as exactly that command, never
+    # as a script, so nothing the sender typed after it runs as a second command [issue 27].
+    # None: the text is the sender's own commands, one a line (mail).
+    command: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
