@@ -31,6 +31,10 @@ from pbem.store import Store, open_store
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 60.0
+DM_POINTER = (
+    "I read no messages, only slash commands: type `/spaceships help` in a server we share "
+    "(I say this once)."
+)
 
 
 class SpaceshipsBot(commands.AutoShardedBot):
@@ -50,6 +54,9 @@ class SpaceshipsBot(commands.AutoShardedBot):
             intents=discord.Intents.default(),
             help_command=None,
             shard_count=shard_count,
+            # Nobody is pinged unless a post names them (bot.posts.pinging): member text a
+            # post quotes (a name, a refused word) can never ping @everyone or a role.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.store = store
         self.service = Service(store, clock)
@@ -72,6 +79,20 @@ class SpaceshipsBot(commands.AutoShardedBot):
         # Forms are read here by their id, never kept in memory (bot.components.TextForm).
         if interaction.type == discord.InteractionType.modal_submit:
             await self.handlers.read_form(interaction)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A member's own message to the bot in DMs gets one line pointing to the slash
+        commands, once per member ever: the bot reads no messages, and answering each one
+        would let anyone make it post without end [issue 27]."""
+        if message.guild is not None or message.author.bot or message.author == self.user:
+            return
+        if message.type not in (discord.MessageType.default, discord.MessageType.reply):
+            return
+        if self.service.first_dm(message.author.id):
+            try:
+                await message.channel.send(DM_POINTER)
+            except discord.HTTPException as exc:
+                log.warning("the pointer to the commands did not reach %s: %s", message.author, exc)
 
     async def on_ready(self) -> None:
         await self.delivery.flush()  # what a restart interrupted

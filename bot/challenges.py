@@ -61,7 +61,7 @@ class Challenges(Answering):
             + (f" ({described})" if (described := _described(settings)) else "")
             + ". Accepting opens a thread for the game."
         )
-        mentions = discord.AllowedMentions(users=[member] if member else False)
+        mentions = posts.pinging([member.id] if member else [])
         await interaction.response.send_message(
             text, view=challenge_buttons(challenge.id), allowed_mentions=mentions
         )
@@ -151,7 +151,7 @@ class Challenges(Answering):
                     ]
                 ),
                 view=game_buttons(game, "setup", None),
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=posts.pinging(posts.player_ids(self.service.store, game)),
             )
             return
         lines = [
@@ -166,7 +166,7 @@ class Challenges(Answering):
         await thread.send(
             "\n".join(lines),
             view=game_buttons(game, "setup", None),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=posts.pinging(posts.player_ids(self.service.store, game)),
         )
 
     async def decline(self, interaction: discord.Interaction[Any], challenge_id: int) -> None:

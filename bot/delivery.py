@@ -130,7 +130,11 @@ class Delivery:
             batch = battle_posts(self.service.store, game, entry.message)
             view = game_buttons(game, entry.kind, entry.turn)
             for index, post in enumerate(batch):
-                mentions = discord.AllowedMentions(users=True) if index == 0 else None
+                mentions = (
+                    posts.pinging(posts.player_ids(self.service.store, game))
+                    if index == 0
+                    else None
+                )
                 await self.send(channel, post, view if index == len(batch) - 1 else None, mentions)
             return
         if entry.kind in PRIVATE_KINDS:
@@ -172,9 +176,7 @@ class Delivery:
                 " To get them by DM, allow direct messages from server members "
                 "(the server's Privacy Settings)."
             )
-        await self.send(
-            thread, posts.Post(content=text), mentions=discord.AllowedMentions(users=True)
-        )
+        await self.send(thread, posts.Post(content=text), mentions=posts.pinging([user_id]))
 
     async def _notice(self, entry: OutboxEntry, user_id: int) -> None:
         thread = await self.game_thread(entry.game_id)
@@ -185,11 +187,7 @@ class Delivery:
             for post in posts.text_posts(body):
                 await self.send(user, post)
             return
-        mentions = (
-            discord.AllowedMentions(users=[discord.Object(user_id)])
-            if ping
-            else discord.AllowedMentions.none()
-        )
+        mentions = posts.pinging([user_id]) if ping else discord.AllowedMentions.none()
         for post in posts.text_posts(body, prefix=f"<@{user_id}>"):
             await self.send(thread, post, mentions=mentions)
 

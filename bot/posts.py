@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import discord
 
 import engine
+from bot.service import user_id_of
 from bot.split import EMBED_DESCRIPTION_LIMIT, clip, code_blocks
 from engine import GameState
 from pbem import games as game_rules
@@ -30,6 +31,23 @@ TITLES = {
     "reminder": "{game}: reminder",
     "late": "{game}: deadline passed",
 }
+
+
+def pinging(user_ids: list[int]) -> discord.AllowedMentions:
+    """A post that pings exactly these members: no one else, never @everyone, @here or a
+    role, whatever member text the post quotes [issue 27, item 3]."""
+    return discord.AllowedMentions(
+        everyone=False,
+        users=[discord.Object(user_id) for user_id in dict.fromkeys(user_ids)],
+        roles=False,
+        replied_user=False,
+    )
+
+
+def player_ids(store: Store, game: GameRow) -> list[int]:
+    """The members who play a game (not the computer), in seat order."""
+    seats = sorted(store.players(game.id).values(), key=lambda p: p.seat)
+    return [user_id for p in seats if (user_id := user_id_of(p.address)) is not None]
 
 
 @dataclass

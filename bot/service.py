@@ -242,6 +242,11 @@ class Service:
         )
         return reply[0].body
 
+    def first_dm(self, user_id: int) -> bool:
+        """Whether this is the first message the member ever wrote to the bot in DMs."""
+        with self.store.transaction():
+            return self.tables.claim_dm_pointer(user_id, self.now())
+
     def claim(self, interaction_id: int) -> bool:
         """Claim an interaction that changes nothing in the judge but must act once."""
         with self.store.transaction():

@@ -176,6 +176,11 @@ class DiscordStore:
         """True the first time an interaction is claimed; False if it was handled already."""
         return self.store.claim("discord-interaction", str(interaction_id), at)
 
+    def claim_dm_pointer(self, user_id: int, at: datetime) -> bool:
+        """True the first time ever a member writes to the bot in DMs (they get the pointer
+        to the slash commands once, whichever bot process saw the message)."""
+        return self.store.claim("discord-dm-pointer", str(user_id), at)
+
     # -- the outbox ---------------------------------------------------------------------------
     def add_outbox(
         self,

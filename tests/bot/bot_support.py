@@ -123,3 +123,30 @@ def result_record(env: Any, result: Any) -> list[tuple[Any, ...]]:
         f.message for f in result.followups
     ]
     return [message_record(env, m) for m in messages]
+
+
+# Messages a bot sends: default, reply, a command's answer (Discord's message types).
+SENT = (0, 19, 20)
+
+
+def pings_only(world: World, allowed: set[int]) -> None:
+    """Every message of the bot, as Discord keeps it: its mention policy lets it ping no
+    one but `allowed`, and it pinged no one else."""
+    bot_id = world.bot.user.id
+    members = {m.id for m in world.members.values()}
+    checked = 0
+    for channel in world.env.backend.messages.values():
+        for message in channel.values():
+            if message.author_id in members and message.author_id != bot_id:
+                continue
+            if message.type not in SENT:
+                continue  # Discord's own notes (a thread was made), written by no one
+            policy = message.allowed_mentions
+            where = f"{message.content[:200]!r}"
+            assert not policy.everyone and not message.mention_everyone, where
+            assert policy.roles is not None and not policy.roles, where
+            assert not message.ping_role_ids, where
+            assert policy.users is not None and policy.users <= allowed, where
+            assert set(message.ping_user_ids) <= allowed, where
+            checked += 1
+    assert checked
