@@ -49,6 +49,13 @@ def thread_id_of(address: str) -> int | None:
 
 # Characters that end a line (str.splitlines) or control a terminal: never in a setting.
 BREAKS = ("Cc", "Zl", "Zp")
+SETTING_EXAMPLES = {
+    "deadline": "48h",
+    "reminder": "12h",
+    "grace": "1h",
+    "options": "fleet=cost:24",
+    "name": "duel",
+}
 # Kinds of message the judge sends alike to each player, about nothing private.
 PUBLIC_NOTICES = ("late", "settings")
 # A battle's messages that are the same for its players and its thread.
@@ -529,7 +536,7 @@ def refuse_line_breaks(values: dict[str, str]) -> None:
             raise BotRefusal(
                 f"The `{key}` you gave holds a line break or control character "
                 f"({ascii(bad)}): a setting is one line, so nothing was done. Send it again "
-                "on one line, e.g. `deadline: 48h`."
+                f"on one line, e.g. `{key}: {SETTING_EXAMPLES.get(key, '...')}`."
             )
 
 
