@@ -117,11 +117,11 @@ def _judge_factory(spec: str | None) -> Callable[[object], Any] | None:
     return getattr(importlib.import_module(module), name)
 
 
-def _open(config: MailConfig, factory_spec: str | None) -> MailGateway:
+def _open(config: MailConfig, factory_spec: str | None, looks_only: bool = False) -> MailGateway:
     from pbem.mail.app import open_gateway
 
     try:
-        return open_gateway(config, _judge_factory(factory_spec))
+        return open_gateway(config, _judge_factory(factory_spec), looks_only)
     except (ValueError, OSError, StoreUnavailable) as exc:  # StoreError, a folder not made ...
         raise click.ClickException(f"cannot open the judge's data: {exc}") from exc
 
@@ -252,6 +252,8 @@ def receive(**params: Any) -> None:
             click.echo(f"#{resumed.archive_id} {resumed.message_id}: resumed", err=True)
     except Exception as exc:  # the database went away again: the next run resumes them
         click.echo(f"spaceships pbem receive: could not resume earlier messages: {exc}", err=True)
+    finally:
+        gateway.delivery.close()  # QUIT to the relay, as a polite SMTP client ends
 
 
 @pbem.command()
@@ -353,7 +355,7 @@ def archive(statuses: tuple[str, ...], limit: int, **params: Any) -> None:
     params = {k: params.get(k) for k in _SETTING_KEYS}
     _logging(params.pop("verbose") or False)
     factory = params.pop("judge_factory")
-    gateway = _open(_existing(_config(params)), factory)
+    gateway = _open(_existing(_config(params)), factory, looks_only=True)
     for stored in gateway.archive.select(statuses or None, limit=limit):
         error = f"  {stored.error.splitlines()[0]}" if stored.error else ""
         click.echo(

@@ -10,10 +10,13 @@ from pbem.mail.gateway import JudgeLike, MailGateway
 
 
 def open_gateway(
-    config: MailConfig, judge_factory: Callable[[object], JudgeLike] | None = None
+    config: MailConfig,
+    judge_factory: Callable[[object], JudgeLike] | None = None,
+    looks_only: bool = False,
 ) -> MailGateway:
     """Open the store named by the config and put the judge and the mail front end on it.
-    `judge_factory(store)` replaces the real judge (tests, benches)."""
+    `judge_factory(store)` replaces the real judge (tests, benches); `looks_only`: for a
+    command that writes no mail (`archive`), so no outbox folder is made."""
     from pbem.store import open_store  # the core; imported late so this module stays light
 
     store = open_store(config.db)
@@ -26,7 +29,7 @@ def open_gateway(
     return MailGateway(
         store.connection,
         judge,
-        Delivery(config.outbox, config.relay),
+        Delivery(config.outbox, config.relay, create=not looks_only),
         judge_address=config.judge_address,
         max_message_bytes=config.max_message_bytes,
         rate_limit_per_hour=config.rate_limit_per_hour,

@@ -14,6 +14,8 @@ kept, and `history` tells it again).
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import itertools
 import logging
 import os
@@ -23,7 +25,7 @@ import socket
 import ssl
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from email.message import Message
 from email.policy import Compat32
@@ -83,9 +85,9 @@ class Maildir:
 
     _counter = itertools.count()
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, create: bool = True) -> None:
         self.path = Path(path)
-        for sub in ("tmp", "new", "cur"):
+        for sub in ("tmp", "new", "cur") if create else ():
             (self.path / sub).mkdir(parents=True, exist_ok=True)
         # Where a message written before may be now: new/ and each subfolder's new/. Listed
         # again only when the folder changes (a subfolder made, by any process).
@@ -131,15 +133,42 @@ class Maildir:
     def read(self, key: str) -> bytes:
         return (self.path / "new" / key).read_bytes()
 
+    @contextlib.contextmanager
+    def claim(self, key: str) -> Iterator[bytes | None]:
+        """The message, held against every other process (and thread) that claims it until
+        the block ends; None when another holds it or has moved it on already. The hold is
+        an flock on the file itself: the kernel lets go of it when its holder dies, so a
+        message whose sender crashed mid-send is claimed and sent by the next one."""
+        path = self.path / "new" / key
+        try:
+            file = open(path, "rb")
+        except FileNotFoundError:
+            return (yield None)  # moved on by another process since it was listed
+        with file:
+            try:
+                fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return (yield None)  # being sent by another process right now
+            try:
+                # Sent and moved on between our listing and our hold: not ours to send.
+                if os.stat(path).st_ino != os.fstat(file.fileno()).st_ino:
+                    return (yield None)
+            except FileNotFoundError:
+                return (yield None)
+            yield file.read()
+
     def move(self, key: str, to: Maildir) -> None:
         os.rename(self.path / "new" / key, to.path / "new" / key)
 
 
 class Delivery:
-    def __init__(self, outbox: str | Path, relay: ServerAddress | None = None) -> None:
+    def __init__(
+        self, outbox: str | Path, relay: ServerAddress | None = None, create: bool = True
+    ) -> None:
+        """`create=False` for a command that only looks (`archive`): no outbox is made."""
         self.path = Path(outbox)
         self.relay = relay
-        self.outbox = Maildir(self.path)
+        self.outbox = Maildir(self.path, create)
         self._client: smtplib.SMTP | None = None
         self._folders: dict[str, Maildir] = {}
         self._sending = threading.Lock()  # one relay conversation at a time
@@ -243,35 +272,43 @@ class Delivery:
 
     def _send(self, keys: list[str]) -> DeliveryReport:
         sent = failed = 0
+        taken = 0
         for key in keys:
-            try:
-                data = self.outbox.read(key)
-            except OSError:
-                continue  # taken by a concurrent flush
-            try:
-                outcome = self._send_one(data)
-            except ssl.SSLCertVerificationError as exc:
-                # Not a passing outage: the relay must be fixed, or its authority trusted.
-                log.error(
-                    "SMTP relay %s: its certificate is not trusted (%s); mail kept for retry. "
-                    "Check the relay's host name, or trust its authority (SSL_CERT_FILE=bundle)",
-                    self.relay,
-                    exc.verify_message or exc,
-                )
-                self._hang_up()
+            with self.outbox.claim(key) as data:
+                if data is None:  # another process sends it (or has): not an error
+                    taken += 1
+                    continue
+                outcome = self._send_claimed(key, data)
+            if outcome is None:
                 break
-            except (OSError, smtplib.SMTPException) as exc:
-                log.warning("SMTP relay %s unreachable: %s; mail kept for retry", self.relay, exc)
-                self._hang_up()
-                break
-            if outcome == "later":
-                continue
-            self.outbox.move(key, self._folder(outcome))
             if outcome == "sent":
                 sent += 1
-            else:
+            elif outcome == "failed":
                 failed += 1
-        return DeliveryReport(sent=sent, failed=failed, queued=len(keys) - sent - failed)
+        return DeliveryReport(sent=sent, failed=failed, queued=len(keys) - sent - failed - taken)
+
+    def _send_claimed(self, key: str, data: bytes) -> str | None:
+        """Send a message this process holds (`Maildir.claim`) and move it on while still
+        holding it; None when the relay cannot be reached (no use trying the rest now)."""
+        try:
+            outcome = self._send_one(data)
+        except ssl.SSLCertVerificationError as exc:
+            # Not a passing outage: the relay must be fixed, or its authority trusted.
+            log.error(
+                "SMTP relay %s: its certificate is not trusted (%s); mail kept for retry. "
+                "Check the relay's host name, or trust its authority (SSL_CERT_FILE=bundle)",
+                self.relay,
+                exc.verify_message or exc,
+            )
+            self._hang_up()
+            return None
+        except (OSError, smtplib.SMTPException) as exc:
+            log.warning("SMTP relay %s unreachable: %s; mail kept for retry", self.relay, exc)
+            self._hang_up()
+            return None
+        if outcome != "later":
+            self.outbox.move(key, self._folder(outcome))
+        return outcome
 
     def _send_one(self, data: bytes) -> str:
         """'sent', 'failed' (refused for good) or 'later' (refused for now); raises when the

@@ -285,7 +285,10 @@ class MailGateway:
             )  # fmt: skip
             message_id = result.envelope.message_id
             if not isinstance(result, Accepted):
-                log.info("#%d %s: ignored (%s)", archive_id, message_id, result.reason)
+                # A From the judge cannot read as one address may be a forgery: the keeper
+                # sees it without -v, in one line.
+                said = log.warning if result.envelope.sender_problem else log.info
+                said("#%d %s: ignored (%s)", archive_id, message_id, result.reason)
                 return self._settle(archive_id, message_id, expect, "ignored", result.reason)
             if check_rate:
                 sender = result.envelope.sender

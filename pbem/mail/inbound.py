@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from email import policy
-from email.header import decode_header, make_header
 from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser, BytesParser
@@ -21,6 +20,7 @@ from email.utils import getaddresses
 
 from pbem.mail.parts import content_type_of, decode_bytes, mail_parts
 from pbem.mail.reading import choose_text
+from pbem.mail.sender import decode_words, read_sender
 from pbem.messages import Inbound
 
 # ---------------------------------------------------------------------------------------------
@@ -36,6 +36,7 @@ class Envelope:
     sender_name: str
     subject: str
     headers: tuple[tuple[str, str], ...]  # (lower-case name, decoded value), in order
+    sender_problem: str = ""  # why `sender` is "" (several addresses in From, ...)
 
     def get(self, name: str) -> str | None:
         name = name.lower()
@@ -46,16 +47,6 @@ class Envelope:
 
     def has(self, name: str) -> bool:
         return self.get(name) is not None
-
-
-def _decode_header_value(value: str) -> str:
-    """RFC 2047 words decoded; undecodable words kept as they came."""
-    if "=?" not in value:
-        return value
-    try:
-        return str(make_header(decode_header(value)))
-    except Exception:  # bogus charset, broken encoded word: keep the raw text
-        return value
 
 
 def _unfold(value: str) -> str:
@@ -83,24 +74,19 @@ def read_envelope(raw: bytes, message: Message | None = None) -> Envelope:
     if message is None:
         message = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
     headers: list[tuple[str, str]] = []
+    raw_from: list[str] = []
     for name, value in message.raw_items():
-        text = value if isinstance(value, str) else str(value)
-        headers.append((name.lower(), _decode_header_value(_unfold(text))))
+        text = _unfold(value if isinstance(value, str) else str(value))
+        if name.lower() == "from":
+            raw_from.append(text)  # read before decoding: see pbem.mail.sender
+        headers.append((name.lower(), decode_words(text)))
     found = dict(reversed(headers))  # first occurrence wins
-    sender, sender_name = "", ""
-    from_value = found.get("from", "")
-    try:
-        pairs = getaddresses([from_value])
-    except Exception:
-        pairs = []
-    for name, address in pairs:
-        if "@" in address and not any(c.isspace() for c in address):
-            sender, sender_name = address.strip().lower(), name.strip()
-            break
+    sender = read_sender(raw_from)
     return Envelope(
         message_id=_message_id(found.get("message-id"), raw),
-        sender=sender,
-        sender_name=sender_name,
+        sender=sender.address,
+        sender_name=sender.name,
+        sender_problem=sender.problem,
         subject=found.get("subject", ""),
         headers=tuple(headers),
     )
@@ -272,7 +258,7 @@ def read_mail(
     if reason is not None:
         return Ignored(envelope, reason)
     if not envelope.sender:
-        return Ignored(envelope, "no usable From address")
+        return Ignored(envelope, f"no usable From address: {envelope.sender_problem}")
     subject, _game = clean_subject(envelope.subject)
     reading = choose_text(mail_parts(message), subject, tagged=is_tagged(envelope.subject))
     notes = list(reading.notes)
