@@ -59,7 +59,9 @@ def create(command: Command, desk: Desk) -> str:
         raise Refusal(f"a battle has no ruleset setting; its options: {OPTIONS_TEXT}")
     level = battle_level(settings["vs"], command.name) if "vs" in settings else None
     options = read_options(settings.get("options", "").split())
-    rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
+    rule, reminder, grace, policy = game_timing(
+        settings, DeadlineRule("none"), None, 0, None, desk.now
+    )
     accounts = desk.inbound.authenticated  # a front end's accounts (Discord): no passwords
     password = "" if accounts else new_password(desk.rng)
     game = GameRow.opening(

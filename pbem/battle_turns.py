@@ -34,6 +34,7 @@ from pbem.battle_rows import (
 )
 from pbem.battle_views import next_text, situation_text
 from pbem.commands import Command
+from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
@@ -319,13 +320,11 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
     players = store.players(game.id)
     missing = ticks.missing_seats(store, game)
     due = game.deadline + timedelta(hours=game.grace_hours)
-    remind_at = game.deadline - timedelta(hours=game.reminder_hours)
-    if game.opened_at is not None and remind_at <= game.opened_at:
-        remind_at = game.deadline
+    remind_at = reminder_moment(game.opened_at, game.deadline, timedelta(hours=game.reminder_hours))
     what = (
         "design" if game.phase == "setup" else "orders for turn {} ({})".format(*battle_turn(game))
     )
-    if not game.reminded and game.reminder_hours > 0 and remind_at <= now < game.deadline:
+    if not game.reminded and remind_at is not None and remind_at <= now < game.deadline:
         for seat in missing:
             body = (
                 f"Reminder: the judge has no {what} from you in {game.name}.\n"

@@ -50,7 +50,15 @@ def open_phase(game: GameRow, now: datetime) -> GameRow:
 
 
 def deadline_line(game: GameRow) -> str:
+    """The phase's deadline, or without one what the phase waits for, in that phase's words:
+    fleets (designs in a battle) before the game, orders in it."""
     if game.deadline is None:
+        battle = game.ruleset == "battles"
+        if game.phase in ("joining", "setup"):
+            what = "designs" if battle else "fleets"
+            return f"No deadline: the judge waits for both {what}, however long they take."
+        if battle:
+            return "No deadline: the phase is resolved when both players have sent orders."
         return "No deadline: the turn is adjudicated when both players have sent orders."
     line = f"Deadline: {format_moment(game.deadline)}"
     if game.grace_hours:

@@ -56,7 +56,9 @@ def create(command: Command, desk: Desk) -> str:
     if wrong:
         raise Refusal(wrong)
     level = computer_level(settings.get("vs"), command.name)
-    rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
+    rule, reminder, grace, policy = game_timing(
+        settings, DeadlineRule("none"), None, 0, None, desk.now
+    )
     accounts = desk.inbound.authenticated
     password = "" if accounts else new_password(desk.rng)
     game = GameRow.opening(

@@ -4,10 +4,17 @@ grace, missing orders), the news switch, process a turn, cancel the game."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timedelta
 
 from pbem import games, render
 from pbem.commands import Command
-from pbem.deadlines import DeadlineError, DeadlineRule, format_duration, parse_duration
+from pbem.deadlines import (
+    DeadlineError,
+    DeadlineRule,
+    format_duration,
+    format_moment,
+    parse_duration,
+)
 from pbem.desk import Desk, Refusal
 from pbem.passwords import check_password
 
@@ -59,6 +66,7 @@ def setting(command: Command, key: str, desk: Desk) -> str:
         game.reminder_hours,
         game.grace_hours,
         game.missing_policy,
+        desk.now,
     )
     game = replace(
         game,
@@ -87,7 +95,12 @@ def setting(command: Command, key: str, desk: Desk) -> str:
     desk.store.update_game(game)
     desk.session.game = game
     if key == "reminder":
-        text += f"\nReminders go {format_duration(parse_duration(command.body))} before a deadline."
+        before = timedelta(hours=game.reminder_hours)
+        said = rule.reminder_text(before)
+        if said == f"reminder {format_duration(before)} before":
+            text += f"\nReminders go {format_duration(before)} before a deadline."
+        else:  # none, or half-way through a shorter phase: say what will happen
+            text += f"\n{said[0].upper()}{said[1:]}."
     return text
 
 
@@ -159,11 +172,18 @@ def game_timing(
     reminder: float | None,
     grace: float,
     policy: str | None,
+    now: datetime,
 ) -> tuple[DeadlineRule, float | None, float, str | None]:
     """The timing settings of `create` or the game master, each refused with the reason."""
     try:
         if "deadline" in settings:
             rule = DeadlineRule.parse(settings["deadline"])
+            if rule.passed(now):
+                raise Refusal(
+                    f"`deadline {settings['deadline'].strip()}`: {rule} has already passed "
+                    f"(it is {format_moment(now)} now); nothing changed (hint: a moment still "
+                    "to come, a duration such as `deadline 24h`, or `deadline none`)"
+                )
         if "reminder" in settings:
             reminder = parse_duration(settings["reminder"]).total_seconds() / 3600
         if "grace" in settings:

@@ -37,9 +37,10 @@ def settings_text(game: GameRow) -> str:
     parts = ["Spaceship Battles" if game.ruleset == "battles" else f"ruleset {game.ruleset}"]
     if game.options:
         parts.append("options " + " ".join(game.options))
-    parts.append(f"deadline {DeadlineRule.parse(game.deadline_rule)}")
+    rule = DeadlineRule.parse(game.deadline_rule)
+    parts.append(f"deadline {rule}")
     if game.deadline_rule:
-        parts.append(f"reminder {format_duration(timedelta(hours=game.reminder_hours))} before")
+        parts.append(rule.reminder_text(timedelta(hours=game.reminder_hours)))
         if game.grace_hours:
             parts.append(f"grace {format_duration(timedelta(hours=game.grace_hours))}")
         parts.append(

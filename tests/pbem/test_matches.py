@@ -142,6 +142,9 @@ def test_9_3_the_game_master_may_end_a_match_between_two_games(table: Table) -> 
     bob.fleet(FLEET_B)
     _play_game(alice, bob)
     assert "Game 2: send your fleet" in alice.last.subject.replace("game 2", "Game 2")
+    # No turn is in play while the fleets come in (issue 24 item 3).
+    assert "No deadline: the judge waits for both fleets" in alice.last.body
+    assert "adjudicated" not in alice.last.body
     reply = gm.send(f"master alpha {password}\nendmatch")
     assert "is over by agreement" in reply.body
     end = alice.last
