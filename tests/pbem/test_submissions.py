@@ -157,8 +157,25 @@ def test_several_commands_are_all_answered_in_order(started: Table) -> None:
 
 def test_an_unknown_command_gets_help_not_silence(table: Table) -> None:
     reply = table.person("carol@example.org").send("hello judge")
-    assert "unknown command `hello`" in reply.body
+    assert "> hello judge\nSkipped: line 1 starts with no command." in reply.body
     assert "join NAME" in reply.body and "Send `help` for every command" in reply.body
+
+
+def test_greetings_and_sign_offs_are_skipped_together_in_one_paragraph(table: Table) -> None:
+    """docs/commands.md: lines with no command, wherever they stand, get one short answer
+    after the commands (issue 24 item 8), not an `unknown command` paragraph each."""
+    table.person("gm@example.org").send("create alpha")
+    text = "Hi judge, I'd like to play\n\njoin alpha\n\nThanks, Bob\n\nNice turn!"
+    body = table.person("bob@example.org").send(text).body
+    assert "unknown command" not in body
+    paragraphs = body.split("\n\n")
+    assert paragraphs[0].startswith("> join alpha\nYou joined alpha as player A")
+    skipped = [p for p in paragraphs if "Skipped" in p]
+    assert skipped == [
+        "> Hi judge, I'd like to play\n> Thanks, Bob\n> Nice turn!\n"
+        "Skipped: lines 1, 5 and 7 start with no command."
+    ]
+    assert body.index("> join alpha") < body.index("> Hi judge")
 
 
 def test_an_empty_message_gets_help(table: Table) -> None:
