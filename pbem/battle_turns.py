@@ -18,6 +18,7 @@ from battles.state import BattleState
 from battles.tractors import check_tractor
 from battles.victory import destroyed_cost
 from notation.errors import NotationError
+from notation.words import seated
 from pbem import games, ticks
 from pbem.battle_computer import play_battle_computer
 from pbem.battle_end import end
@@ -345,7 +346,7 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
     if now < due:
         return game, messages
     if game.phase == "playing" and game.missing_policy == "noactions":
-        late = " and ".join(f"{players[s].name} ({s})" for s in missing if s in players)
+        late = " and ".join(seated(players[s].name, s) for s in missing if s in players)
         played = "{} ({})".format(*battle_turn(game))
         game, more = resolve(store, game, now, default_missing=True)
         more += games.master_notice(
@@ -358,7 +359,7 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
         )
         return game, messages + more
     if not game.late_notified:
-        waiting = " and ".join(f"{players[s].name} ({s})" for s in missing if s in players)
+        waiting = " and ".join(seated(players[s].name, s) for s in missing if s in players)
         body = (
             f"The deadline of {game.name} has passed; the judge is still waiting for the "
             f"{what} of {waiting or 'a player'} and will go on when they arrive."

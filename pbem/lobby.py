@@ -8,12 +8,14 @@ from dataclasses import replace
 from computer.player import LEVELS, LevelError, level_named
 from engine import Ruleset, RulesetError
 from engine.match import MatchError
+from notation.words import counted
 from pbem import games, matches, render
 from pbem.command_help import help_text
 from pbem.commands import Command
 from pbem.computer_seat import seat_computer
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
+from pbem.gamerows import player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
@@ -140,7 +142,7 @@ def join(command: Command, desk: Desk) -> str:
     seat = "A" if "A" not in players else "B"
     display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
     # A name is shown to the other player and in records: one line, not too long.
-    name = " ".join((display or desk.inbound.sender_name or f"Player {seat}").split())[:40]
+    name = player_name(display, desk.inbound.sender_name, desk.inbound.sender, seat)
     # A game of front-end accounts (Discord) has no passwords: the account is the credential.
     password = "" if game.accounts else new_password(desk.rng)
     hashed = hash_password(password, desk.rng) if password else ""
@@ -273,7 +275,7 @@ def history(command: Command, desk: Desk) -> str:
     # The games of the match already played were revealed whole at their end [1.4.1].
     whole = matches.match_record_text(game, match.rules, players, kept)
     if game.phase == "over":
-        return f"The whole match ({len(kept)} games):\n\n{whole}"
+        return f"The whole match ({counted(len(kept), 'game')}):\n\n{whole}"
     return (
         f"Game {match.number} of match {game.name}. The games played so far, whole (each was "
         f"revealed at its end [1.4.1]):\n\n{whole}\n\n{text}"

@@ -17,6 +17,7 @@ from notation.cells import Cell
 from notation.fleets import Fleet
 from notation.format import format_fleet, format_grids, format_record, grid_marks
 from notation.records import Claim, DestroyedShip, FlashcubeCell, Record, ResultLine, TurnLine
+from notation.words import counted, seated
 from pbem.deadlines import DeadlineRule, format_duration, format_moment
 from pbem.store import GameRow, PlayerRow
 
@@ -104,10 +105,10 @@ def outcome_text(outcome: dict[str, Any], players: dict[str, PlayerRow]) -> str:
     score = outcome.get("score")
     reason = outcome.get("reason", "")
     if winner in SEATS:
-        name = players[winner].name if winner in players else winner
-        # "the computer (hunt)" opens the sentence here; a person's name stays as written.
+        name = seated(players[winner].name, winner) if winner in players else winner
+        # "the computer (hunt, B)" opens the sentence here; a person's name stays as written.
         name = "T" + name[1:] if name.startswith("the computer") else name
-        text = f"{name} ({winner}) wins"
+        text = f"{name} wins"
     elif winner == "draw":
         text = "The game is a draw"
     else:
@@ -237,7 +238,7 @@ def reveal_text(
         name = players[seat].name if seat in players else f"player {seat}"
         if state is not None:
             marks = engine.player_view(state, seat).own_marks()
-            lines.append(f"{name} ({seat}): {state.materiel(seat)} undamaged cells")
+            lines.append(f"{seated(name, seat)}: {counted(state.materiel(seat), 'undamaged cell')}")
             if grids:
                 lines.append(
                     format_grids(marks, ruleset.colour_order)
@@ -247,7 +248,7 @@ def reveal_text(
             lines.append("")
         elif seat in players and players[seat].fleet:
             fleet = parse_fleet(players[seat].fleet or "", ruleset.colour_order)
-            lines.append(f"{name} ({seat}):")
+            lines.append(f"{seated(name, seat)}:")
             lines.append(fleet_grids(fleet, ruleset) if grids else format_fleet(fleet))
             lines.append("")
     if state is not None and grids:
@@ -268,8 +269,8 @@ def _ship_key(fleet: Fleet) -> str:
 
 
 def player(name: str, seat: str) -> str:
-    """ "Kim (A)"; "Player B" for a player who gave no name (the seat said once)."""
-    return named(name, seat, f"{{}} ({seat})") or name
+    """ "Kim (A)"; "the computer (hunt, B)": the seat said once (notation.words.seated)."""
+    return seated(name, seat)
 
 
 def named(name: str, seat: str, form: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from notation.words import seated
 from pbem import games
 from pbem.deadlines import reminder_moment
 from pbem.messages import Outbound
@@ -48,7 +49,7 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
         return game, messages + more
     if not game.late_notified:
         what = "fleet" if game.phase == "setup" else f"orders for turn {game.turn}"
-        waiting = " and ".join(f"{players[s].name} ({s})" for s in missing if s in players)
+        waiting = " and ".join(seated(players[s].name, s) for s in missing if s in players)
         body = (
             f"The deadline of game {game.name} has passed; the judge is still waiting for the "
             f"{what} of {waiting or 'a player'} and will go on when they arrive."

@@ -75,7 +75,7 @@ def test_with_the_wait_policy_the_judge_waits_and_says_so_once(table: Table) -> 
     sent = table.tick()
     assert {m.to[0] for m in sent} == {alice.address, bob.address, gm.address}
     assert all("still waiting for the orders for turn 1 of" in m.body for m in sent)
-    assert "Player B (B)" in sent[0].body
+    assert "bob (B)" in sent[0].body
     assert table.tick() == []
     assert "adjudicated" in bob.orders(1, "").body
 
@@ -92,7 +92,7 @@ def test_a_missing_fleet_at_the_deadline_is_waited_for(table: Table) -> None:
     assert "no fleet from you" in reminders[0].body
     table.clock.advance(hours=12)
     late = table.tick()
-    assert late and all("still waiting for the fleet of Player B (B)" in m.body for m in late)
+    assert late and all("still waiting for the fleet of bob (B)" in m.body for m in late)
     assert "the game begins" in bob.fleet(FLEET_B).body or bob.last.subject.endswith("begins")
 
 

@@ -361,3 +361,26 @@ def test_a_crash_mid_turn_leaves_the_game_as_it_was_and_sends_nothing(
     monkeypatch.undo()
     replies = started.deliver(inbound)
     assert any(m.subject.endswith("turn 1 results") for m in replies)
+
+
+def test_a_player_without_as_name_is_named_by_the_address(table: Table) -> None:
+    """Issue 24 item 9: the display name of the address, else its local part, never "Player A"
+    (docs/commands.md, `join`)."""
+    gm = table.person("gm@example.org")
+    gm.send("create alpha")
+    reply = table.person("erin.w@example.org").send("join alpha").body
+    assert "You joined alpha as player A (erin.w)." in reply
+    assert "erin.w has joined alpha as player A" in gm.last.body
+    reply = table.person("bob@example.org", "Bob Smith").send("join alpha").body
+    assert "You joined alpha as player B (Bob Smith)." in reply
+    assert "Player" not in gm.last.body, gm.last.body
+    status = table.person("eve@example.org").send("status alpha").body
+    assert "A: erin.w" in status and "B: Bob Smith" in status
+
+
+def test_match_ends_and_counts_say_one_in_the_singular() -> None:
+    from engine.match import MatchEnd
+
+    assert MatchEnd.parse("games=1").describe() == "after 1 game"
+    assert MatchEnd.parse("wins=1").describe() == "when a player has won 1 game"
+    assert MatchEnd.parse("wins=2").describe() == "when a player has won 2 games"
