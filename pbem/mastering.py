@@ -25,6 +25,8 @@ NEWS_WORDS = {"on": True, "off": False}
 def sign_on_master(command: Command, desk: Desk) -> str:
     desk.session.sign_off()
     game = desk.game(command.name)
+    # The reply is about the game named, refused or not: its subject keeps the game's tag.
+    desk.reply.about(game)
     assert command.password is not None
     desk.session.failed_line = command.line  # until the password is right
     if game.accounts:
@@ -35,7 +37,6 @@ def sign_on_master(command: Command, desk: Desk) -> str:
     if not check_password(command.password, game.master_password):
         desk.wrong_password(game)
         raise Refusal(f"wrong master password for {game.name}; nothing changed")
-    desk.reply.about(game)
     desk.session.game, desk.session.master, desk.session.failed_line = game, True, None
     return f"Signed on as game master of {game.name}."
 

@@ -252,6 +252,14 @@ def test_a_wrong_password_reply_carries_the_game_in_its_subject(post: Mail) -> N
     assert "[spaceships alpha]" in str(reply["Subject"])
 
 
+def test_a_wrong_master_password_reply_carries_the_game_in_its_subject(post: Mail) -> None:
+    """Issue 24 item 10: as a player's does, so the reply stays in the game's thread."""
+    _started(post)
+    reply = post.send(GM, "master alpha acorn-amber-anchor\nprocess")
+    assert "wrong master password for alpha" in text(reply)
+    assert "[spaceships alpha]" in str(reply["Subject"])
+
+
 def test_8_1_3_a_partial_missile_launch_is_echoed_as_its_launch_cell(post: Mail) -> None:
     _started(post)
     reply = text(post.as_player(ALICE, "orders 1: Gw3 mw"))
