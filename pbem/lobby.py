@@ -3,7 +3,9 @@ history."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from computer.player import LEVELS, LevelError, level_named
 from engine import Ruleset, RulesetError
@@ -235,16 +237,20 @@ def status(command: Command, desk: Desk) -> str:
         mine = desk.games_of(desk.inbound.sender)
         if not mine:
             return "You take part in no game. `list` shows the public ones."
-        return "\n\n".join(
-            render.status_text(g, desk.store.players(g.id), desk.missing(g)) for g in mine
-        )
+        return "\n\n".join(_status(desk, g, partial(desk.store.players, g.id)) for g in mine)
     else:
         game = desk.game(command.name, lock=False)  # status only reads: no judge waits for it
         desk.refuse_outsider(game)
     desk.reply.about(game)
-    players = desk.store.players_later(game.id)  # answered with the match's read
+    return _status(desk, game, desk.store.players_later(game.id))  # read with the match's
+
+
+def _status(desk: Desk, game: GameRow, players: Callable[[], dict[str, PlayerRow]]) -> str:
+    """A game's status; a match's adds its rules and standings, and once over leads with its
+    result."""
+    lead = matches.match_result_line(desk.store, game)
     match_lines = matches.status_lines(desk.store, game)
-    return render.status_text(game, players(), desk.missing(game)) + match_lines
+    return render.status_text(game, players(), desk.missing(game), lead) + match_lines
 
 
 def history(command: Command, desk: Desk) -> str:

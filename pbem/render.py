@@ -72,9 +72,12 @@ def game_line(game: GameRow, players: dict[str, PlayerRow]) -> str:
     return f"{game.name:<16} {state:<24} {seats}; {settings_text(game)}"
 
 
-def status_text(game: GameRow, players: dict[str, PlayerRow], missing: list[str]) -> str:
-    """What anyone may know about a game: its players, phase, who has sent, the deadline."""
-    lines = [f"Game {game.name}: {_phase(game)}."]
+def status_text(
+    game: GameRow, players: dict[str, PlayerRow], missing: list[str], lead: str = ""
+) -> str:
+    """What anyone may know about a game: its players, phase, who has sent, the deadline.
+    With a `lead` (a match's result), the game's own result is said to be the last game's."""
+    lines = [*([lead] if lead else []), f"Game {game.name}: {_phase(game)}."]
     lines.append("Settings: " + settings_text(game) + ".")
     for seat in SEATS:
         if seat not in players:
@@ -96,7 +99,8 @@ def status_text(game: GameRow, players: dict[str, PlayerRow], missing: list[str]
             f"Deadline: {format_moment(game.deadline)}." if game.deadline else "No deadline."
         )
     if game.phase == "over" and game.outcome is not None:
-        lines.append(outcome_text(game.outcome, players))
+        result = outcome_text(game.outcome, players)
+        lines.append(f"The last game: {result}" if lead else result)
     return "\n".join(lines)
 
 
