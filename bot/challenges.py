@@ -14,6 +14,7 @@ from bot.battles import is_battle
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
 from computer.player import LevelError, level_named
+from notation.words import seated
 from pbem.battle_rows import battle_settings_text
 from pbem.computer_seat import computer_name
 from pbem.games import ruleset_of
@@ -137,8 +138,8 @@ class Challenges(Answering):
             await thread.send(
                 "\n".join(
                     [
-                        f"**{game.name}**, a battle: {_who(players['A'])} (A) against "
-                        f"{_who(players['B'])} (B).",
+                        f"**{game.name}**, a battle: {_who(players['A'], 'A')} against "
+                        f"{_who(players['B'], 'B')}.",
                         f"Settings: {battle_settings_text(game)}.",
                         "Each of you: send your design with the button below or "
                         "`/spaceships design`: your ships, a name and a Ship Code each "
@@ -155,7 +156,7 @@ class Challenges(Answering):
             )
             return
         lines = [
-            f"**{game.name}**: {_who(players['A'])} (A) against {_who(players['B'])} (B).",
+            f"**{game.name}**: {_who(players['A'], 'A')} against {_who(players['B'], 'B')}.",
             f"Settings: {game_settings(game)}.",
             *([match] if (match := status_lines(self.service.store, game).strip()) else []),
             fleet_requirements(ruleset_of(game)),
@@ -186,10 +187,10 @@ def _described(settings: dict[str, str]) -> str:
     return " ".join(w for w in words if w != "options")
 
 
-def _who(player: PlayerRow) -> str:
-    """A member as a mention, the computer by its name."""
+def _who(player: PlayerRow, seat: str) -> str:
+    """A member as a mention, the computer by its name, each with the seat said once."""
     user_id = user_id_of(player.address)
-    return f"<@{user_id}>" if user_id is not None else player.name
+    return f"<@{user_id}> ({seat})" if user_id is not None else seated(player.name, seat)
 
 
 class ComputerGames(Challenges):

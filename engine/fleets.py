@@ -10,6 +10,7 @@ from engine.rulesets import COSTS, Ruleset
 from engine.shapes import SIZES, describe, placement_bits, placement_set
 from notation.fleets import Fleet
 from notation.ships import SHIP_TYPES, ShipId
+from notation.words import counted
 
 # 3.7: one each of these groups (either/or where a group has two types).
 _GROUPS_2_6_1 = (("DS",), ("KC",), ("FS", "PC"), ("MD",), ("LS", "HS"))
@@ -242,8 +243,9 @@ def _not_built(
         )
     elif ruleset.classic:
         message = (
-            f"the additional ships ({listed}) hold {additional_worth(extra, ruleset)} cells, "
-            f"but {carried} cells of materiel were carried from the last game"
+            f"the additional ships ({listed}) hold "
+            f"{counted(additional_worth(extra, ruleset), 'cell')}, but "
+            f"{counted(carried, 'cell')} of materiel came from the last game"
         )
     else:
         message = (

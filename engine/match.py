@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.state import PLAYERS, GameState
+from notation.words import counted, seated
 
 KINDS = ("scored", "continued")
 # How a match ends [9.3, 10.6]: after N games, when a player's overall score reaches N, when a
@@ -63,9 +64,9 @@ class MatchEnd:
 
     def describe(self) -> str:
         return {
-            "games": f"after {self.number} games",
+            "games": f"after {counted(self.number or 0, 'game')}",
             "score": f"when a player's overall score reaches {self.number}",
-            "wins": f"when a player has won {self.number} games",
+            "wins": f"when a player has won {counted(self.number or 0, 'game')}",
             "agreed": "when the players agree, after a game",
         }[self.kind]
 
@@ -220,7 +221,7 @@ class Standings:
 
     def describe(self, names: dict[str, str] | None = None) -> str:
         """`after 2 games: Alice (A) 30, Bob (B) 12 (games won 2-0)`."""
-        label = {p: (f"{names[p]} ({p})" if names else p) for p in PLAYERS}
+        label = {p: (seated(names[p], p) if names else p) for p in PLAYERS}
         text = f"after {self.games} game{'s' if self.games != 1 else ''}: " + ", ".join(
             f"{label[p]} {self.score[p]}" for p in PLAYERS
         )

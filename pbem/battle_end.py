@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from battles.records import format_record
+from notation.words import seated
 from pbem import games
 from pbem.battle_rows import battle_turn, final_record, to_everyone
 from pbem.battle_views import situation_text
@@ -39,7 +40,7 @@ def end(
             "`spaceships battles play` and shows every roll came from it."
         )
     winner = outcome.get("winner")
-    who = f"{players[winner].name} ({winner}) wins" if winner in players else "no winner"
+    who = f"{seated(players[winner].name, winner)} wins" if winner in players else "no winner"
     parts.insert(
         0 if not head else 1, f"The battle {game.name} is over: {who}; {outcome['reason']}."
     )
@@ -56,7 +57,7 @@ def resign(command: Command, desk: Desk) -> str:
     winner = games.other(seat) if games.other(seat) in players else None
     outcome = {
         "winner": winner,
-        "reason": f"{players[seat].name} ({seat}) resigned",
+        "reason": f"{seated(players[seat].name, seat)} resigned",
         "record_reason": f"{seat} resigned",  # the record's own words: `A wins (B resigned)`
         "turn": battle_turn(game)[0] if game.phase == "playing" else None,
         "score": None,

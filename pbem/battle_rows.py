@@ -18,6 +18,7 @@ from battles.play import Replay, play_record
 from battles.records import BattleRecord
 from battles.tables import DEFAULT_X_MODE
 from notation.errors import NotationError
+from notation.words import counted
 from pbem.commands import Command
 from pbem.deadlines import DeadlineRule
 from pbem.messages import Attachment, Outbound
@@ -61,7 +62,7 @@ def battle_settings_text(game: GameRow) -> str:
     limit = turn_limit_of(game)
     parts = [
         f"budget {budget_of(game)} a side",
-        f"{limit} turns at most" if limit else "no turn limit",
+        f"{counted(limit, 'turn')} at most" if limit else "no turn limit",
         f"X fires as {X_DESCRIPTIONS[x_mode_of(game)]}",
     ]
     if game.deadline_rule and game.deadline_rule != "none":

@@ -17,6 +17,7 @@ from battles.play import play_record
 from battles.records import BattleRecord, Initiative, ShipEntry, format_record
 from battles.tables import DEFAULT_X_MODE, X_MODES
 from notation.errors import NotationError
+from notation.words import seated
 from pbem import games
 from pbem.battle_computer import (
     battle_level,
@@ -44,6 +45,7 @@ from pbem.commands import Command
 from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
+from pbem.gamerows import player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
@@ -59,7 +61,9 @@ def create(command: Command, desk: Desk) -> str:
         raise Refusal(f"a battle has no ruleset setting; its options: {OPTIONS_TEXT}")
     level = battle_level(settings["vs"], command.name) if "vs" in settings else None
     options = read_options(settings.get("options", "").split())
-    rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
+    rule, reminder, grace, policy = game_timing(
+        settings, DeadlineRule("none"), None, 0, None, desk.now
+    )
     accounts = desk.inbound.authenticated  # a front end's accounts (Discord): no passwords
     password = "" if accounts else new_password(desk.rng)
     game = GameRow.opening(
@@ -138,7 +142,7 @@ def join(command: Command, desk: Desk) -> str:
     desk.refuse_other_front_end(game)
     seat = "A" if "A" not in players else "B"
     display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
-    name = " ".join((display or desk.inbound.sender_name or f"Player {seat}").split())[:40]
+    name = player_name(display, desk.inbound.sender_name, desk.inbound.sender, seat)
     password = "" if game.accounts else new_password(desk.rng)
     hashed = hash_password(password, desk.rng) if password else ""
     desk.store.insert_player(
@@ -382,8 +386,8 @@ def start(
     play_battle_computer(store, game, now)  # its orders are in before the human's arrive
     body = "\n\n".join(
         [
-            f"The battle {game.name} begins: {players['A'].name} (A) against "
-            f"{players['B'].name} (B).",
+            f"The battle {game.name} begins: {seated(players['A'].name, 'A')} against "
+            f"{seated(players['B'].name, 'B')}.",
             "The judge rolls every die from a secret seed; its hash, published now, is the "
             "record's\n"
             f'[Dice "{commitment(seed)}"]\n'

@@ -18,6 +18,7 @@ from battles.state import BattleState
 from battles.tractors import check_tractor
 from battles.victory import destroyed_cost
 from notation.errors import NotationError
+from notation.words import seated
 from pbem import games, ticks
 from pbem.battle_computer import play_battle_computer
 from pbem.battle_end import end
@@ -34,6 +35,7 @@ from pbem.battle_rows import (
 )
 from pbem.battle_views import next_text, situation_text
 from pbem.commands import Command
+from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
@@ -319,13 +321,11 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
     players = store.players(game.id)
     missing = ticks.missing_seats(store, game)
     due = game.deadline + timedelta(hours=game.grace_hours)
-    remind_at = game.deadline - timedelta(hours=game.reminder_hours)
-    if game.opened_at is not None and remind_at <= game.opened_at:
-        remind_at = game.deadline
+    remind_at = reminder_moment(game.opened_at, game.deadline, timedelta(hours=game.reminder_hours))
     what = (
         "design" if game.phase == "setup" else "orders for turn {} ({})".format(*battle_turn(game))
     )
-    if not game.reminded and game.reminder_hours > 0 and remind_at <= now < game.deadline:
+    if not game.reminded and remind_at is not None and remind_at <= now < game.deadline:
         for seat in missing:
             body = (
                 f"Reminder: the judge has no {what} from you in {game.name}.\n"
@@ -346,7 +346,7 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
     if now < due:
         return game, messages
     if game.phase == "playing" and game.missing_policy == "noactions":
-        late = " and ".join(f"{players[s].name} ({s})" for s in missing if s in players)
+        late = " and ".join(seated(players[s].name, s) for s in missing if s in players)
         played = "{} ({})".format(*battle_turn(game))
         game, more = resolve(store, game, now, default_missing=True)
         more += games.master_notice(
@@ -359,7 +359,7 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
         )
         return game, messages + more
     if not game.late_notified:
-        waiting = " and ".join(f"{players[s].name} ({s})" for s in missing if s in players)
+        waiting = " and ".join(seated(players[s].name, s) for s in missing if s in players)
         body = (
             f"The deadline of {game.name} has passed; the judge is still waiting for the "
             f"{what} of {waiting or 'a player'} and will go on when they arrive."

@@ -196,3 +196,33 @@ class DeadlineRule:
     def stored(self) -> str:
         """What the store keeps: parse(stored) == self."""
         return "" if self.kind == "none" else self.text
+
+    def passed(self, now: datetime) -> bool:
+        """An absolute deadline at or before `now`: no phase could ever have it."""
+        return self.kind == "absolute" and _utc(datetime.fromisoformat(self.text)) <= _utc(now)
+
+    def reminder_text(self, reminder: timedelta) -> str:
+        """What the reminder setting will actually do under this rule (see reminder_moment)."""
+        if reminder <= timedelta(0):
+            return "no reminder"
+        before = f"reminder {format_duration(reminder)} before"
+        if self.kind == "relative":
+            phase = parse_duration(self.text)
+            if phase <= reminder:
+                return f"reminder half-way through each phase ({format_duration(phase / 2)} before)"
+            return before
+        return f"{before}, or half-way through a shorter phase"
+
+
+def reminder_moment(
+    opened_at: datetime | None, deadline: datetime, reminder: timedelta
+) -> datetime | None:
+    """When a phase's reminder goes: `reminder` before its deadline, or half-way through the
+    phase when that would fall before the phase opened (a 12h deadline with reminders 1d
+    before); None when there is no reminder."""
+    if reminder <= timedelta(0):
+        return None
+    moment = deadline - reminder
+    if opened_at is not None and moment <= opened_at:
+        moment = opened_at + (deadline - opened_at) / 2
+    return moment

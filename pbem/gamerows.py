@@ -34,6 +34,14 @@ def names_of(players: dict[str, PlayerRow]) -> dict[str, str]:
     return {seat: (players[seat].name if seat in players else f"player {seat}") for seat in SEATS}
 
 
+def player_name(written: str, display: str, address: str, seat: str) -> str:
+    """The name a player joins under: the one written after `join NAME as`, else the display
+    name of their address (`Bob Smith <bob@...>`), else its local part (`bob`); one line, at
+    most 40 characters. Only an address without either falls back to the seat's name."""
+    local = address.partition("@")[0] if "@" in address else ""
+    return " ".join((written or display or local or f"Player {seat}").split())[:40]
+
+
 def stored_fleet(game: GameRow, player: PlayerRow) -> Fleet:
     assert player.fleet is not None
     return parse_fleet(player.fleet, ruleset_of(game).colour_order)
@@ -50,7 +58,15 @@ def open_phase(game: GameRow, now: datetime) -> GameRow:
 
 
 def deadline_line(game: GameRow) -> str:
+    """The phase's deadline, or without one what the phase waits for, in that phase's words:
+    fleets (designs in a battle) before the game, orders in it."""
     if game.deadline is None:
+        battle = game.ruleset == "battles"
+        if game.phase in ("joining", "setup"):
+            what = "designs" if battle else "fleets"
+            return f"No deadline: the judge waits for both {what}, however long they take."
+        if battle:
+            return "No deadline: the phase is resolved when both players have sent orders."
         return "No deadline: the turn is adjudicated when both players have sent orders."
     line = f"Deadline: {format_moment(game.deadline)}"
     if game.grace_hours:

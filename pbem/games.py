@@ -14,6 +14,7 @@ from typing import Any
 import engine
 from engine import GameState
 from notation.parse import parse_orders
+from notation.words import seated
 from pbem import match_turns, matches, materiel, render
 from pbem.computer_seat import play_computer_seats
 from pbem.gamerows import (
@@ -248,7 +249,7 @@ def ending(state: GameState, checked: dict[str, Any], names: dict[str, str]) -> 
 
 
 def _name(names: dict[str, str], seat: str) -> str:
-    return f"{names[seat]} ({seat})"
+    return seated(names[seat], seat)
 
 
 def _defaulted_text(defaulted: list[str], seat: str, turn: int, by_master: bool = False) -> str:

@@ -78,13 +78,14 @@ class Judge:
             now = self._now()
             desk = Desk(self.store, self.rng, inbound, Session(), reply, now)
             desk.sign_on_account()
-            for item in replies.runs(commands):
-                if isinstance(item, list):
-                    reply.sections.append(hide(replies.unreadable(item)))
-                elif isinstance(item, Command) and item.keyword in ISSUING:
+            answered, skipped = replies.answered(commands)
+            for item in answered:
+                if isinstance(item, Command) and item.keyword in ISSUING:
                     reply.sections.append(_answer(item, desk))
                 else:
                     reply.sections.append(hide(_answer(item, desk)))
+            if skipped:
+                reply.sections.append(hide(replies.unreadable(skipped)))
             if self.keep is not None:
                 self.keep(reply.messages)
         body = replies.compose(inbound.notes, reply.sections, commands)

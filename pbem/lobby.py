@@ -3,17 +3,21 @@ history."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from computer.player import LEVELS, LevelError, level_named
 from engine import Ruleset, RulesetError
 from engine.match import MatchError
+from notation.words import counted
 from pbem import games, matches, render
 from pbem.command_help import help_text
 from pbem.commands import Command
 from pbem.computer_seat import seat_computer
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
+from pbem.gamerows import player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
@@ -56,7 +60,9 @@ def create(command: Command, desk: Desk) -> str:
     if wrong:
         raise Refusal(wrong)
     level = computer_level(settings.get("vs"), command.name)
-    rule, reminder, grace, policy = game_timing(settings, DeadlineRule("none"), None, 0, None)
+    rule, reminder, grace, policy = game_timing(
+        settings, DeadlineRule("none"), None, 0, None, desk.now
+    )
     accounts = desk.inbound.authenticated
     password = "" if accounts else new_password(desk.rng)
     game = GameRow.opening(
@@ -138,7 +144,7 @@ def join(command: Command, desk: Desk) -> str:
     seat = "A" if "A" not in players else "B"
     display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
     # A name is shown to the other player and in records: one line, not too long.
-    name = " ".join((display or desk.inbound.sender_name or f"Player {seat}").split())[:40]
+    name = player_name(display, desk.inbound.sender_name, desk.inbound.sender, seat)
     # A game of front-end accounts (Discord) has no passwords: the account is the credential.
     password = "" if game.accounts else new_password(desk.rng)
     hashed = hash_password(password, desk.rng) if password else ""
@@ -231,16 +237,20 @@ def status(command: Command, desk: Desk) -> str:
         mine = desk.games_of(desk.inbound.sender)
         if not mine:
             return "You take part in no game. `list` shows the public ones."
-        return "\n\n".join(
-            render.status_text(g, desk.store.players(g.id), desk.missing(g)) for g in mine
-        )
+        return "\n\n".join(_status(desk, g, partial(desk.store.players, g.id)) for g in mine)
     else:
         game = desk.game(command.name, lock=False)  # status only reads: no judge waits for it
         desk.refuse_outsider(game)
     desk.reply.about(game)
-    players = desk.store.players_later(game.id)  # answered with the match's read
+    return _status(desk, game, desk.store.players_later(game.id))  # read with the match's
+
+
+def _status(desk: Desk, game: GameRow, players: Callable[[], dict[str, PlayerRow]]) -> str:
+    """A game's status; a match's adds its rules and standings, and once over leads with its
+    result."""
+    lead = matches.match_result_line(desk.store, game)
     match_lines = matches.status_lines(desk.store, game)
-    return render.status_text(game, players(), desk.missing(game)) + match_lines
+    return render.status_text(game, players(), desk.missing(game), lead) + match_lines
 
 
 def history(command: Command, desk: Desk) -> str:
@@ -271,7 +281,7 @@ def history(command: Command, desk: Desk) -> str:
     # The games of the match already played were revealed whole at their end [1.4.1].
     whole = matches.match_record_text(game, match.rules, players, kept)
     if game.phase == "over":
-        return f"The whole match ({len(kept)} games):\n\n{whole}"
+        return f"The whole match ({counted(len(kept), 'game')}):\n\n{whole}"
     return (
         f"Game {match.number} of match {game.name}. The games played so far, whole (each was "
         f"revealed at its end [1.4.1]):\n\n{whole}\n\n{text}"

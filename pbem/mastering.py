@@ -4,10 +4,17 @@ grace, missing orders), the news switch, process a turn, cancel the game."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timedelta
 
 from pbem import games, render
 from pbem.commands import Command
-from pbem.deadlines import DeadlineError, DeadlineRule, format_duration, parse_duration
+from pbem.deadlines import (
+    DeadlineError,
+    DeadlineRule,
+    format_duration,
+    format_moment,
+    parse_duration,
+)
 from pbem.desk import Desk, Refusal
 from pbem.passwords import check_password
 
@@ -18,6 +25,8 @@ NEWS_WORDS = {"on": True, "off": False}
 def sign_on_master(command: Command, desk: Desk) -> str:
     desk.session.sign_off()
     game = desk.game(command.name)
+    # The reply is about the game named, refused or not: its subject keeps the game's tag.
+    desk.reply.about(game)
     assert command.password is not None
     desk.session.failed_line = command.line  # until the password is right
     if game.accounts:
@@ -28,7 +37,6 @@ def sign_on_master(command: Command, desk: Desk) -> str:
     if not check_password(command.password, game.master_password):
         desk.wrong_password(game)
         raise Refusal(f"wrong master password for {game.name}; nothing changed")
-    desk.reply.about(game)
     desk.session.game, desk.session.master, desk.session.failed_line = game, True, None
     return f"Signed on as game master of {game.name}."
 
@@ -59,6 +67,7 @@ def setting(command: Command, key: str, desk: Desk) -> str:
         game.reminder_hours,
         game.grace_hours,
         game.missing_policy,
+        desk.now,
     )
     game = replace(
         game,
@@ -87,7 +96,12 @@ def setting(command: Command, key: str, desk: Desk) -> str:
     desk.store.update_game(game)
     desk.session.game = game
     if key == "reminder":
-        text += f"\nReminders go {format_duration(parse_duration(command.body))} before a deadline."
+        before = timedelta(hours=game.reminder_hours)
+        said = rule.reminder_text(before)
+        if said == f"reminder {format_duration(before)} before":
+            text += f"\nReminders go {format_duration(before)} before a deadline."
+        else:  # none, or half-way through a shorter phase: say what will happen
+            text += f"\n{said[0].upper()}{said[1:]}."
     return text
 
 
@@ -159,11 +173,18 @@ def game_timing(
     reminder: float | None,
     grace: float,
     policy: str | None,
+    now: datetime,
 ) -> tuple[DeadlineRule, float | None, float, str | None]:
     """The timing settings of `create` or the game master, each refused with the reason."""
     try:
         if "deadline" in settings:
             rule = DeadlineRule.parse(settings["deadline"])
+            if rule.passed(now):
+                raise Refusal(
+                    f"`deadline {settings['deadline'].strip()}`: {rule} has already passed "
+                    f"(it is {format_moment(now)} now); nothing changed (hint: a moment still "
+                    "to come, a duration such as `deadline 24h`, or `deadline none`)"
+                )
         if "reminder" in settings:
             reminder = parse_duration(settings["reminder"]).total_seconds() / 3600
         if "grace" in settings:

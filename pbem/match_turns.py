@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import GameState
 from engine.match import GameOutcome, match_over, match_winner
+from notation.words import seated
 from pbem import matches
 from pbem.computer_seat import put_in_computer_fleets
 from pbem.gamerows import SEATS, deadline_line, names_of, open_phase, other, ruleset_of, subject
@@ -47,7 +48,7 @@ def match_outcome(
     if goes_on:
         said.append(f"The match goes on: game {match.number + 1} opens (see the next message).")
     elif winner in SEATS:
-        said.append(f"The match is over: {names[winner]} ({winner}) wins the match.")
+        said.append(f"The match is over: {seated(names[winner], winner)} wins the match.")
     elif winner == "draw":
         said.append("The match is over: it is a draw [9.5].")
     else:
@@ -93,7 +94,9 @@ def end_match_now(
         game, match.rules, players, matches.kept_records(store, game.id)
     )
     attachment = Attachment(f"{game.name}.ssr", "text/plain; charset=utf-8", record.encode())
-    result = "a draw [9.5]" if winner == "draw" else f"{names[winner]} ({winner}) wins the match"
+    result = (
+        "a draw [9.5]" if winner == "draw" else f"{seated(names[winner], winner)} wins the match"
+    )
     body = "\n".join(
         [
             f"Match {game.name} is over by agreement after game {len(match.outcomes)} [9.3]; "

@@ -19,6 +19,7 @@ from notation.fleets import Fleet
 from notation.matches import MatchRecord, Round, format_match
 from notation.parse import parse_record
 from notation.records import Record
+from notation.words import seated
 from pbem.store import GameRow, PlayerRow, Store
 
 # `create` words that set up a match rather than the ruleset (docs/commands.md).
@@ -232,6 +233,25 @@ def match_line(store: Store, game: GameRow, names: dict[str, str]) -> str:
     return text + "."
 
 
+def match_result_line(store: Store, game: GameRow) -> str:
+    """For `status` once a match is over: its result, which leads, so that the last game's
+    result below it is not read as the match's [9.5, 10.6]; "" for anything else."""
+    decided = (game.outcome or {}).get("match") or {}
+    match = match_of(store, game) if game.phase == "over" and decided.get("over") else None
+    if match is None:
+        return ""
+    players = store.players(game.id)
+    names = {s: players[s].name if s in players else f"player {s}" for s in ("A", "B")}
+    winner = decided.get("winner")
+    if winner in names:
+        result = f"{seated(names[winner], winner)} wins the match"
+    elif winner == "draw":
+        result = "it is a draw [9.5]"
+    else:
+        result = "it has no result"
+    return f"Match {game.name} is over: {result}; standings {match.standings().describe(names)}."
+
+
 def status_lines(store: Store, game: GameRow) -> str:
     """What `status` adds for a match: its rules, the game being played, the standings."""
     match = match_of(store, game)
@@ -240,7 +260,7 @@ def status_lines(store: Store, game: GameRow) -> str:
     players = store.players(game.id)
     names = {s: players[s].name if s in players else f"player {s}" for s in ("A", "B")}
     text = f"\nMatch: {match.rules.describe()}; {match.of_games()}."
-    if match.outcomes:
+    if match.outcomes and not match_result_line(store, game):  # else the lead has them
         text += f"\nStandings {match.standings().describe(names)}."
     return text
 

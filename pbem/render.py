@@ -17,6 +17,7 @@ from notation.cells import Cell
 from notation.fleets import Fleet
 from notation.format import format_fleet, format_grids, format_record, grid_marks
 from notation.records import Claim, DestroyedShip, FlashcubeCell, Record, ResultLine, TurnLine
+from notation.words import counted, seated
 from pbem.deadlines import DeadlineRule, format_duration, format_moment
 from pbem.store import GameRow, PlayerRow
 
@@ -37,9 +38,10 @@ def settings_text(game: GameRow) -> str:
     parts = ["Spaceship Battles" if game.ruleset == "battles" else f"ruleset {game.ruleset}"]
     if game.options:
         parts.append("options " + " ".join(game.options))
-    parts.append(f"deadline {DeadlineRule.parse(game.deadline_rule)}")
+    rule = DeadlineRule.parse(game.deadline_rule)
+    parts.append(f"deadline {rule}")
     if game.deadline_rule:
-        parts.append(f"reminder {format_duration(timedelta(hours=game.reminder_hours))} before")
+        parts.append(rule.reminder_text(timedelta(hours=game.reminder_hours)))
         if game.grace_hours:
             parts.append(f"grace {format_duration(timedelta(hours=game.grace_hours))}")
         parts.append(
@@ -70,9 +72,12 @@ def game_line(game: GameRow, players: dict[str, PlayerRow]) -> str:
     return f"{game.name:<16} {state:<24} {seats}; {settings_text(game)}"
 
 
-def status_text(game: GameRow, players: dict[str, PlayerRow], missing: list[str]) -> str:
-    """What anyone may know about a game: its players, phase, who has sent, the deadline."""
-    lines = [f"Game {game.name}: {_phase(game)}."]
+def status_text(
+    game: GameRow, players: dict[str, PlayerRow], missing: list[str], lead: str = ""
+) -> str:
+    """What anyone may know about a game: its players, phase, who has sent, the deadline.
+    With a `lead` (a match's result), the game's own result is said to be the last game's."""
+    lines = [*([lead] if lead else []), f"Game {game.name}: {_phase(game)}."]
     lines.append("Settings: " + settings_text(game) + ".")
     for seat in SEATS:
         if seat not in players:
@@ -94,7 +99,8 @@ def status_text(game: GameRow, players: dict[str, PlayerRow], missing: list[str]
             f"Deadline: {format_moment(game.deadline)}." if game.deadline else "No deadline."
         )
     if game.phase == "over" and game.outcome is not None:
-        lines.append(outcome_text(game.outcome, players))
+        result = outcome_text(game.outcome, players)
+        lines.append(f"The last game: {result}" if lead else result)
     return "\n".join(lines)
 
 
@@ -103,10 +109,10 @@ def outcome_text(outcome: dict[str, Any], players: dict[str, PlayerRow]) -> str:
     score = outcome.get("score")
     reason = outcome.get("reason", "")
     if winner in SEATS:
-        name = players[winner].name if winner in players else winner
-        # "the computer (hunt)" opens the sentence here; a person's name stays as written.
+        name = seated(players[winner].name, winner) if winner in players else winner
+        # "the computer (hunt, B)" opens the sentence here; a person's name stays as written.
         name = "T" + name[1:] if name.startswith("the computer") else name
-        text = f"{name} ({winner}) wins"
+        text = f"{name} wins"
     elif winner == "draw":
         text = "The game is a draw"
     else:
@@ -236,7 +242,7 @@ def reveal_text(
         name = players[seat].name if seat in players else f"player {seat}"
         if state is not None:
             marks = engine.player_view(state, seat).own_marks()
-            lines.append(f"{name} ({seat}): {state.materiel(seat)} undamaged cells")
+            lines.append(f"{seated(name, seat)}: {counted(state.materiel(seat), 'undamaged cell')}")
             if grids:
                 lines.append(
                     format_grids(marks, ruleset.colour_order)
@@ -246,7 +252,7 @@ def reveal_text(
             lines.append("")
         elif seat in players and players[seat].fleet:
             fleet = parse_fleet(players[seat].fleet or "", ruleset.colour_order)
-            lines.append(f"{name} ({seat}):")
+            lines.append(f"{seated(name, seat)}:")
             lines.append(fleet_grids(fleet, ruleset) if grids else format_fleet(fleet))
             lines.append("")
     if state is not None and grids:
@@ -267,8 +273,8 @@ def _ship_key(fleet: Fleet) -> str:
 
 
 def player(name: str, seat: str) -> str:
-    """ "Kim (A)"; "Player B" for a player who gave no name (the seat said once)."""
-    return named(name, seat, f"{{}} ({seat})") or name
+    """ "Kim (A)"; "the computer (hunt, B)": the seat said once (notation.words.seated)."""
+    return seated(name, seat)
 
 
 def named(name: str, seat: str, form: str) -> str:

@@ -1,7 +1,8 @@
 """The direct reply to a submission as one text: what the front end has to say first, an
-answer per command in order, the lines that hold no command answered together, and, once at
-the end, what to do (the commands most used, when nothing in the message was a command) or
-one line saying where the list of commands is (when only some lines were not).
+answer per command in order, the lines that hold no command (a greeting above, a sign-off
+below) answered together after them, and, once at the end, what to do (the commands most
+used, when nothing in the message was a command) or one line saying where the list of
+commands is (when only some lines were not).
 
 Every line of the sender's that a reply quotes goes through `passwords.mask`, whatever went
 wrong with it: a password is never quoted back, not even from a line the judge could not read.
@@ -9,7 +10,7 @@ wrong with it: a password is never quoted back, not even from a line the judge c
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from pbem.commands import GENERIC_HINT, Command, CommandError, Parsed
 from pbem.passwords import mask
@@ -30,19 +31,11 @@ def no_command(error: CommandError) -> bool:
     return _unknown(error) and error.hint == GENERIC_HINT
 
 
-def runs(parsed: Sequence[Parsed]) -> Iterator[Parsed | list[CommandError]]:
-    """The commands in order, each run of lines with no command gathered into a list."""
-    run: list[CommandError] = []
-    for item in parsed:
-        if isinstance(item, CommandError) and no_command(item):
-            run.append(item)
-            continue
-        if run:
-            yield run
-            run = []
-        yield item
-    if run:
-        yield run
+def answered(parsed: Sequence[Parsed]) -> tuple[list[Parsed], list[CommandError]]:
+    """The lines answered one by one, in order, and those with no command (a greeting, a
+    sign-off, a remark between commands), which one paragraph answers together."""
+    skipped = [i for i in parsed if isinstance(i, CommandError) and no_command(i)]
+    return [i for i in parsed if not any(i is s for s in skipped)], skipped
 
 
 def _lines(numbers: list[int]) -> str:
@@ -53,18 +46,15 @@ def _lines(numbers: list[int]) -> str:
     return "lines " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
 
 
-def unreadable(run: list[CommandError]) -> str:
-    """The answer to a run of lines that hold no command: the first few quoted, one line on
-    what is wrong with them."""
-    quoted = [quote(error.text.strip()) for error in run[:QUOTED_LINES]]
-    if len(run) > QUOTED_LINES:
-        quoted.append(f"> ... ({len(run) - QUOTED_LINES} more lines)")
-    if len(run) == 1:
-        error = run[0]
-        what = f"line {error.line}, column {error.column}: {mask(error.message, False)}"
-    else:
-        what = f"{_lines([e.line for e in run])}: none starts with a command"
-    return "\n".join(quoted) + f"\nNot understood: {what}; skipped."
+def unreadable(skipped: list[CommandError]) -> str:
+    """The one answer to every line of a message that holds no command: the first few quoted,
+    one line saying they were skipped."""
+    quoted = [quote(error.text.strip()) for error in skipped[:QUOTED_LINES]]
+    if len(skipped) > QUOTED_LINES:
+        quoted.append(f"> ... ({len(skipped) - QUOTED_LINES} more lines)")
+    where = _lines([e.line for e in skipped])
+    starts = "starts" if len(skipped) == 1 else "start"
+    return "\n".join(quoted) + f"\nSkipped: {where} {starts} with no command."
 
 
 def _unknown(error: CommandError) -> bool:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from notation.words import seated
 from pbem import games
+from pbem.deadlines import reminder_moment
 from pbem.messages import Outbound
 from pbem.store import GameRow, PlayerRow, Store
 
@@ -20,12 +22,8 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
     players = store.players(game.id)
     missing = missing_of(store, game, players)
     due = game.deadline + timedelta(hours=game.grace_hours)
-    remind_at = game.deadline - timedelta(hours=game.reminder_hours)
-    if game.opened_at is not None and remind_at <= game.opened_at:
-        # The reminder time fell before the phase opened: the opening message was reminder
-        # enough (a 12h deadline with the default reminder 24h before it).
-        remind_at = game.deadline
-    if not game.reminded and game.reminder_hours > 0 and remind_at <= now < game.deadline:
+    remind_at = reminder_moment(game.opened_at, game.deadline, timedelta(hours=game.reminder_hours))
+    if not game.reminded and remind_at is not None and remind_at <= now < game.deadline:
         for seat in missing:
             what = "fleet" if game.phase == "setup" else f"orders for turn {game.turn}"
             body = (
@@ -51,7 +49,7 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
         return game, messages + more
     if not game.late_notified:
         what = "fleet" if game.phase == "setup" else f"orders for turn {game.turn}"
-        waiting = " and ".join(f"{players[s].name} ({s})" for s in missing if s in players)
+        waiting = " and ".join(seated(players[s].name, s) for s in missing if s in players)
         body = (
             f"The deadline of game {game.name} has passed; the judge is still waiting for the "
             f"{what} of {waiting or 'a player'} and will go on when they arrive."

@@ -40,7 +40,7 @@ async def test_a_member_plays_a_whole_battle_against_the_computer(world: World) 
     thread = world.thread()
     assert thread.name == "Battle alice-computer"
     assert "a battle: <@" in thread.history()[0].content
-    assert "the computer (standard) (B)" in thread.history()[0].content
+    assert "the computer (standard, B)" in thread.history()[0].content
     game = world.store.game("alice-computer")
     assert world.store.computers(game.id)["B"][0] == "standard"
     computer_fleet = world.store.players(game.id)["B"].fleet

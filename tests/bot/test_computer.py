@@ -51,7 +51,7 @@ async def test_a_member_plays_a_whole_game_against_the_computer(world: World) ->
     answers = [await alice.slash(world.channel, "spaceships play", level="hunt")]
     assert "takes on the computer (hunt)" in answers[0].response.content
     thread = world.thread()
-    assert "the computer (hunt) (B)" in thread.history()[0].content
+    assert "the computer (hunt, B)" in thread.history()[0].content
     game = world.store.games()[0]
     assert world.store.computers(game.id)["B"][0] == "hunt"  # the judge core seated it
     ships = _computer_ships(world.store, game.name)  # its fleet was in before Alice's

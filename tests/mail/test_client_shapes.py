@@ -389,7 +389,7 @@ def test_a_whole_game_played_from_real_client_shapes(post: Post) -> None:
     assert "You joined duel as player A (Kim Park)" in text
     text = post.reply(clients.outlook_word_html(lee, "join", ["join duel", "", "Lee"]))
     pl = re.search(r"password for duel: (\S+)", text).group(1)  # type: ignore[union-attr]
-    assert "You joined duel as player B." in text and "did you mean" not in text
+    assert "You joined duel as player B (lee)." in text and "did you mean" not in text
 
     quote = f"On 22/11/2026 22:03, Spaceships judge wrote:\n> Your password for duel: {pk}\n"
     text = post.reply(

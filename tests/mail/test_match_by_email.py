@@ -132,9 +132,7 @@ def test_10_a_continued_match_of_three_games_by_email(post: Post) -> None:
     assert sorted(m["To"] for m in finals) == sorted([ALICE, BOB, gm])
     finals = [m for m in finals if m["To"] in (ALICE, BOB)]
     for mail in finals:
-        assert "Standings after 3 games: Player A (A) 90, Player B (B) 0 (games won 3-0)" in body(
-            mail
-        )
+        assert "Standings after 3 games: alice (A) 90, bob (B) 0 (games won 3-0)" in body(mail)
         assert "wins the match" in body(mail)
         (record,) = list(mail.iter_attachments())
         assert record.get_filename() == "alpha.ssr"
@@ -159,8 +157,8 @@ def test_resigning_a_game_of_a_match_resigns_the_match_with_the_game_in_the_stan
     got = post.send(BOB, f"resign gamma {word[BOB]}")
     (final,) = [m for m in got if m["To"] == ALICE and "over" in str(m["Subject"])]
     text = body(final)
-    assert "Standings after 2 games: Player A (A) 15, Player B (B) 0 (games won 2-0" in text
-    assert "Player A (A) wins the match" in text and "Standings after 1 game" not in text
+    assert "Standings after 2 games: alice (A) 15, bob (B) 0 (games won 2-0" in text
+    assert "alice (A) wins the match" in text and "Standings after 1 game" not in text
     (record,) = list(final.iter_attachments())
     played = play_match(parse_match(record.get_content()))
     assert played.over and played.winner == "A" and len(played.standings) == 2

@@ -185,7 +185,7 @@ def test_1_4_1_the_reveal_draws_ship_letters_like_the_turn_grids(post: Mail) -> 
     post.as_player(ALICE, "orders 2: sBz5")
     post.as_player(BOB, "orders 2: sOz5")
     body = text(post.mails_to(ALICE, "game over")[0])
-    reveal = body[body.index("Player A (A): 1 undamaged cells") :]
+    reveal = body[body.index("alice (A): 1 undamaged cell\n") :]
     rows = [line for line in reveal.splitlines() if re.match(r"\s+[1-5]\s", line)]
     # A's space: MD destroyed (m m m in Yellow row 3), HS Oz4 destroyed (h), Oz5 undamaged (H).
     assert "m m m" in rows[2] and rows[3].split()[10] == "h" and rows[4].split()[10] == "H"
@@ -214,7 +214,8 @@ def test_the_game_master_hears_of_joins_the_start_a_missed_deadline_and_the_end(
     post.as_player(ALICE, f"fleet {FLEET_A}")
     post.as_player(BOB, f"fleet {FLEET_B}")
     (begins,) = post.mails_to(GM, "begins")
-    assert "Player A against Player B" in text(begins)  # a nameless seat said once
+    # No display name: each is named by the local part of the address (issue 24 item 9).
+    assert "alice (A) against bob (B)" in text(begins)
     assert "No deadline" in text(begins)
     post.as_player(ALICE, "orders 1: Gw3 Bz4")
     # A deadline a fraction of a second away, then `pbem tick` as cron runs it once it passed.
@@ -224,7 +225,7 @@ def test_the_game_master_hears_of_joins_the_start_a_missed_deadline_and_the_end(
     assert result.exit_code == 0, result.output
     post._new()
     (late,) = post.mails_to(GM, "without orders")
-    assert "Player B (B)" in text(late)
+    assert "bob (B)" in text(late)
     post.as_master("cancel")
     assert post.mails_to(GM, "game over")
 
@@ -248,6 +249,14 @@ def test_help_list_is_aligned(post: Mail) -> None:
 def test_a_wrong_password_reply_carries_the_game_in_its_subject(post: Mail) -> None:
     _started(post)
     reply = post.send(ALICE, "game alpha not-the-password\norders 1: Gw3")
+    assert "[spaceships alpha]" in str(reply["Subject"])
+
+
+def test_a_wrong_master_password_reply_carries_the_game_in_its_subject(post: Mail) -> None:
+    """Issue 24 item 10: as a player's does, so the reply stays in the game's thread."""
+    _started(post)
+    reply = post.send(GM, "master alpha acorn-amber-anchor\nprocess")
+    assert "wrong master password for alpha" in text(reply)
     assert "[spaceships alpha]" in str(reply["Subject"])
 
 

@@ -56,7 +56,7 @@ def test_a_whole_email_game_against_the_computer_ends_with_a_valid_record(table:
             break
     over = table.log[-1]
     assert over.subject.endswith("game over")
-    assert "). The computer (density) (B) wins" in over.body  # a sentence starts with a capital
+    assert "). The computer (density, B) wins" in over.body  # a sentence starts with a capital
     record = parse_record(over.attachments[0].data.decode())
     assert validate_record(record).ok
 
@@ -140,7 +140,7 @@ def test_10_3_a_continued_match_against_the_computer_builds_its_additional_ships
     end = alice.inbox[-1]
     assert end.subject.endswith("the match is over"), end.subject
     assert "Standings after 2 games" in end.body
-    assert "the computer (hunt) (B) wins the match" in end.body
+    assert "the computer (hunt, B) wins the match" in end.body
     assert validate_match(parse_match(end.attachments[0].data.decode())).ok
 
 

@@ -75,7 +75,7 @@ def test_with_the_wait_policy_the_judge_waits_and_says_so_once(table: Table) -> 
     sent = table.tick()
     assert {m.to[0] for m in sent} == {alice.address, bob.address, gm.address}
     assert all("still waiting for the orders for turn 1 of" in m.body for m in sent)
-    assert "Player B (B)" in sent[0].body
+    assert "bob (B)" in sent[0].body
     assert table.tick() == []
     assert "adjudicated" in bob.orders(1, "").body
 
@@ -92,7 +92,7 @@ def test_a_missing_fleet_at_the_deadline_is_waited_for(table: Table) -> None:
     assert "no fleet from you" in reminders[0].body
     table.clock.advance(hours=12)
     late = table.tick()
-    assert late and all("still waiting for the fleet of Player B (B)" in m.body for m in late)
+    assert late and all("still waiting for the fleet of bob (B)" in m.body for m in late)
     assert "the game begins" in bob.fleet(FLEET_B).body or bob.last.subject.endswith("begins")
 
 
@@ -160,13 +160,88 @@ def _master_password(table: Table) -> str:
     return line.split(":", 1)[1].strip()
 
 
-def test_no_reminder_when_the_deadline_is_closer_than_the_reminder_time(table: Table) -> None:
-    table.person("gm@example.org").send("create alpha deadline 6h")  # reminders 24h before
+@pytest.mark.parametrize("hours", [24, 12, 2])
+def test_a_deadline_of_a_day_or_less_reminds_half_way(table: Table, hours: int) -> None:
+    """The default reminder 1d before would fall before the phase opened: it comes half-way,
+    once, and the settings say so (issue 24 item 1)."""
+    created = table.person("gm@example.org").send(f"create alpha deadline {hours}h").body
+    half = f"{hours // 2}h"
+    assert f"reminder half-way through each phase ({half} before)" in created
+    assert "reminder 1d before" not in created
     alice, bob = table.person("alice@example.org"), table.person("bob@example.org")
     alice.join()
     bob.join()
-    table.clock.advance(minutes=5)
+    alice.fleet(FLEET_A)
+    bob.fleet(FLEET_B)  # turn 1 opens now
+    alice.orders(1, "Rx4")
+    table.clock.advance(hours=hours / 2, minutes=-1)
     assert table.tick() == []
+    table.clock.advance(minutes=1)
+    sent = table.tick()
+    assert [m.to for m in sent] == [(bob.address,)]
+    assert "no orders for turn 1 from you" in sent[0].body
+    table.clock.advance(minutes=5)
+    assert table.tick() == []  # not twice
+
+
+def test_a_reminder_that_fits_in_the_phase_still_goes_at_its_time(table: Table) -> None:
+    created = table.person("gm@example.org").send("create alpha deadline 12h reminder 2h").body
+    assert "reminder 2h before" in created and "half-way" not in created
+    alice, bob = table.person("alice@example.org"), table.person("bob@example.org")
+    alice.join()
+    bob.join()
+    table.clock.advance(hours=9, minutes=59)
+    assert table.tick() == []
+    table.clock.advance(minutes=1)
+    assert {m.to[0] for m in table.tick()} == {alice.address, bob.address}  # no fleets yet
+
+
+def test_no_reminder_with_reminder_0(table: Table) -> None:
+    created = table.person("gm@example.org").send("create alpha deadline 6h reminder 0").body
+    assert "no reminder" in created
+    alice, bob = table.person("alice@example.org"), table.person("bob@example.org")
+    alice.join()
+    bob.join()
+    table.clock.advance(hours=5)
+    assert table.tick() == []
+
+
+def test_a_deadline_moment_that_has_passed_is_refused(started: Table) -> None:
+    """Issue 24 item 2: not "changed to" a moment gone by, with "no deadline" below it."""
+    gm = started.people["gm@example.org"]
+    before = started.store.game("alpha")
+    reply = gm.send(f"master alpha {_master_password(started)}\ndeadline 2026-11-22 10:00")
+    assert "Sun 2026-11-22 10:00 UTC has already passed" in reply.body
+    assert "it is Sun 2026-11-22 12:00 UTC now" in reply.body
+    assert "No deadline" not in reply.body
+    assert not [m for m in started.log if m.subject.endswith("deadline changed")]
+    assert started.store.game("alpha") == before
+    refused = table_create(started, "create beta deadline 2026-11-21 12:00")
+    assert "has already passed" in refused and started.store.game("beta") is None
+
+
+def table_create(table: Table, command: str) -> str:
+    return table.person("carol@example.org").send(command).body
+
+
+def test_a_deadline_to_come_is_taken(started: Table) -> None:
+    gm = started.people["gm@example.org"]
+    reply = gm.send(f"master alpha {_master_password(started)}\ndeadline 2026-11-22 18:00")
+    assert "Deadline: Sun 2026-11-22 18:00 UTC." in reply.body
+
+
+def test_without_a_deadline_each_phase_says_what_it_waits_for(table: Table) -> None:
+    """Issue 24 item 3: before the game there is no turn to adjudicate."""
+    table.person("gm@example.org").send("create alpha")
+    alice, bob = table.person("alice@example.org"), table.person("bob@example.org")
+    alice.join()
+    joined = bob.join().body
+    assert "No deadline: the judge waits for both fleets" in joined
+    assert "turn" not in joined.split("Both players are in.")[1]
+    alice.fleet(FLEET_A)
+    bob.fleet(FLEET_B)
+    begins = alice.last.body
+    assert "No deadline: the turn is adjudicated when both players have sent orders." in begins
 
 
 def test_a_game_whose_deadline_processing_fails_does_not_stop_the_others(

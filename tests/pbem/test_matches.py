@@ -142,6 +142,9 @@ def test_9_3_the_game_master_may_end_a_match_between_two_games(table: Table) -> 
     bob.fleet(FLEET_B)
     _play_game(alice, bob)
     assert "Game 2: send your fleet" in alice.last.subject.replace("game 2", "Game 2")
+    # No turn is in play while the fleets come in (issue 24 item 3).
+    assert "No deadline: the judge waits for both fleets" in alice.last.body
+    assert "adjudicated" not in alice.last.body
     reply = gm.send(f"master alpha {password}\nendmatch")
     assert "is over by agreement" in reply.body
     end = alice.last
@@ -170,7 +173,7 @@ def test_resigning_a_game_of_a_match_resigns_the_match(table: Table) -> None:
     # The resigned game counts, won by Alice, scoring nothing (docs/readings.md).
     assert "Standings after 2 games: Alice (A) 15, Bob (B) 0 (games won 2-0)" in end.body
     status = alice.send("status alpha").body
-    assert "game 2 of 3" in status and "Standings after 2 games" in status
+    assert "game 2 of 3" in status and "Alice (A) wins the match; standings after 2 games" in status
     # The whole match record holds both games, the resigned one unfinished.
     record = parse_match(end.attachments[0].data.decode())
     assert len(record.rounds) == 2 and "resigned" in (
@@ -243,3 +246,22 @@ def test_9_history_after_the_match_is_the_whole_match_record(table: Table) -> No
     assert "The whole match (2 games)" in whole
     assert '[Round "1"]' in whole and '[Round "2"]' in whole
     assert validate_match(parse_match(whole.split("\n\n", 2)[2])).ok
+
+
+def test_9_status_after_the_match_leads_with_the_match_result(table: Table) -> None:
+    """Issue 24 item 11: the last game's result no longer opens `status` as if it were the
+    match's."""
+    _, alice, bob = _seated(table, "match=scored games=2")
+    for _ in range(2):
+        alice.fleet(FLEET_A)
+        bob.fleet(FLEET_B)
+        _play_game(alice, bob)
+    for asked in (table.person("eve@example.org").send("status alpha"), alice.send("status alpha")):
+        lines = asked.body.splitlines()
+        assert lines[1] == (
+            "Match alpha is over: Alice (A) wins the match; standings after 2 games: "
+            "Alice (A) 30, Bob (B) 0 (games won 2-0)."
+        ), asked.body
+        assert lines[2] == "Game alpha: over."
+        assert any(line.startswith("The last game: Alice (A) wins, 15 to 0") for line in lines)
+        assert asked.body.count("Standings") == 0

@@ -157,8 +157,25 @@ def test_several_commands_are_all_answered_in_order(started: Table) -> None:
 
 def test_an_unknown_command_gets_help_not_silence(table: Table) -> None:
     reply = table.person("carol@example.org").send("hello judge")
-    assert "unknown command `hello`" in reply.body
+    assert "> hello judge\nSkipped: line 1 starts with no command." in reply.body
     assert "join NAME" in reply.body and "Send `help` for every command" in reply.body
+
+
+def test_greetings_and_sign_offs_are_skipped_together_in_one_paragraph(table: Table) -> None:
+    """docs/commands.md: lines with no command, wherever they stand, get one short answer
+    after the commands (issue 24 item 8), not an `unknown command` paragraph each."""
+    table.person("gm@example.org").send("create alpha")
+    text = "Hi judge, I'd like to play\n\njoin alpha\n\nThanks, Bob\n\nNice turn!"
+    body = table.person("bob@example.org").send(text).body
+    assert "unknown command" not in body
+    paragraphs = body.split("\n\n")
+    assert paragraphs[0].startswith("> join alpha\nYou joined alpha as player A")
+    skipped = [p for p in paragraphs if "Skipped" in p]
+    assert skipped == [
+        "> Hi judge, I'd like to play\n> Thanks, Bob\n> Nice turn!\n"
+        "Skipped: lines 1, 5 and 7 start with no command."
+    ]
+    assert body.index("> join alpha") < body.index("> Hi judge")
 
 
 def test_an_empty_message_gets_help(table: Table) -> None:
@@ -344,3 +361,26 @@ def test_a_crash_mid_turn_leaves_the_game_as_it_was_and_sends_nothing(
     monkeypatch.undo()
     replies = started.deliver(inbound)
     assert any(m.subject.endswith("turn 1 results") for m in replies)
+
+
+def test_a_player_without_as_name_is_named_by_the_address(table: Table) -> None:
+    """Issue 24 item 9: the display name of the address, else its local part, never "Player A"
+    (docs/commands.md, `join`)."""
+    gm = table.person("gm@example.org")
+    gm.send("create alpha")
+    reply = table.person("erin.w@example.org").send("join alpha").body
+    assert "You joined alpha as player A (erin.w)." in reply
+    assert "erin.w has joined alpha as player A" in gm.last.body
+    reply = table.person("bob@example.org", "Bob Smith").send("join alpha").body
+    assert "You joined alpha as player B (Bob Smith)." in reply
+    assert "Player" not in gm.last.body, gm.last.body
+    status = table.person("eve@example.org").send("status alpha").body
+    assert "A: erin.w" in status and "B: Bob Smith" in status
+
+
+def test_match_ends_and_counts_say_one_in_the_singular() -> None:
+    from engine.match import MatchEnd
+
+    assert MatchEnd.parse("games=1").describe() == "after 1 game"
+    assert MatchEnd.parse("wins=1").describe() == "when a player has won 1 game"
+    assert MatchEnd.parse("wins=2").describe() == "when a player has won 2 games"
