@@ -1,0 +1,61 @@
+"""What new players tripped over in Discord (issue 24): a match challenge said in words, a taken
+name refused before anything is posted, old buttons of a turn that is over, refusals in the
+bot's own syntax, one answer for a fleet in lower case, the grid form in the help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot_support import FLEET_A, FLEET_B, SINKING_ORDERS, World, start_game, text_of
+
+
+async def _both_fleets(world: World, thread: Any) -> None:
+    await world.member("alice").slash(thread, "spaceships fleet", text=FLEET_A)
+    await world.member("bob").slash(thread, "spaceships fleet", text=FLEET_B)
+
+
+def _the_bot_as_member(world: World) -> Any:
+    """The judge's own bot account, as a member picks it in the `member` option."""
+    from simcord.actors import MemberActor
+    from simcord.builders import UserHandle
+
+    return MemberActor(world.env, world.guild, UserHandle(world.env, world.env.backend.bot_user))
+
+
+# -- challenges ------------------------------------------------------------------------------
+async def test_9_a_match_challenge_says_it_is_a_match_in_words(world: World) -> None:
+    alice, bob = world.member("alice"), world.member("bob")
+    posted = await alice.slash(
+        world.channel,
+        "spaceships challenge",
+        member=bob,
+        options="match=continued games=2 build=one-death-star",
+        deadline="48h",
+    )
+    text = posted.response.message.content
+    assert "to a match of two continued games of Spaceships" in text, text
+    assert "(build: one death star, deadline 48h)" in text, text
+    assert "match=continued" not in text and "a game of" not in text, text
+
+
+async def test_a_single_game_challenge_still_says_a_game(world: World) -> None:
+    alice, bob = world.member("alice"), world.member("bob")
+    posted = await alice.slash(
+        world.channel, "spaceships challenge", member=bob, options="fleet=cost:24"
+    )
+    text = posted.response.message.content
+    assert "to a game of Spaceships (fleet=cost:24)" in text, text
+
+
+async def test_challenging_the_bot_with_a_taken_name_posts_nothing(world: World) -> None:
+    await start_game(world, name="alpha")
+    posts_before = len(world.channel.history())
+    carol = world.member("carol")
+    refused = await carol.slash(
+        world.channel, "spaceships challenge", member=_the_bot_as_member(world), name="alpha"
+    )
+    said = text_of(refused)
+    assert "The name 'alpha' cannot be used" in said and "Choose another" in said, said
+    assert refused.response.message.flags.ephemeral
+    assert len(world.channel.history()) == posts_before  # no "takes on" post left behind
+    assert len(world.store.games()) == 1
