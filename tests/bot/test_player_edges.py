@@ -59,3 +59,52 @@ async def test_challenging_the_bot_with_a_taken_name_posts_nothing(world: World)
     assert refused.response.message.flags.ephemeral
     assert len(world.channel.history()) == posts_before  # no "takes on" post left behind
     assert len(world.store.games()) == 1
+
+
+# -- old buttons, and refusals in the bot's own words -----------------------------------------
+def _with_button(thread: Any, label: str) -> Any:
+    found = [
+        m
+        for m in thread.history()
+        for row in m.components
+        for c in row.children
+        if getattr(c, "label", None) == label
+    ]
+    assert found, f"no message with the button {label!r}"
+    return found[0]
+
+
+async def test_an_old_turn_1_button_is_refused_at_the_press_once_turn_1_is_over(
+    world: World,
+) -> None:
+    thread = await start_game(world)
+    await _both_fleets(world, thread)
+    alice, bob = world.member("alice"), world.member("bob")
+    old = _with_button(thread, "Submit orders (turn 1)")
+    await alice.slash(thread, "spaceships orders", text=SINKING_ORDERS[0])
+    await bob.slash(thread, "spaceships orders", text="none")
+    pressed = await alice.click(old, label="Submit orders (turn 1)")
+    said = text_of(pressed)
+    assert "turn 1 of alice-bob, which is over: turn 2 is open now" in said, said
+    assert "`/spaceships orders text:...`" in said and "Submit orders (turn 2)" in said, said
+    assert pressed.response.message.flags.ephemeral  # a refusal, not a form
+    # The current turn's button still opens its form.
+    current = await alice.click(
+        _with_button(thread, "Submit orders (turn 2)"), label="Submit orders (turn 2)"
+    )
+    assert current.modal is not None, current
+
+
+async def test_orders_typed_for_a_turn_that_is_over_are_refused_the_discord_way(
+    world: World,
+) -> None:
+    thread = await start_game(world)
+    await _both_fleets(world, thread)
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships orders", text=SINKING_ORDERS[0])
+    await bob.slash(thread, "spaceships orders", text="none")
+    late = await alice.slash(thread, "spaceships orders", text="orders 1: Gx3")
+    said = text_of(late)
+    assert "These orders are for turn 1 of alice-bob, which is over" in said, said
+    assert "/spaceships orders" in said and "send `orders" not in said, said
+    assert world.store.orders(world.store.games()[0].id, 2) == {}  # nothing changed
