@@ -177,11 +177,9 @@ def submit_orders(command: Command, desk: Desk) -> str:
         f"They use: {materiel.used(checked, engine.entitlements(state, seat))}.",
         f"This turn you may use: {materiel.may_use(engine.entitlements(state, seat))}.",
     ]
-    if checked.limited and checked.only_scans:
-        lines.append(
-            "With only kamikazes and scans left to you, orders without a kamikaze end the game "
-            "at the end of this turn [2.3.2]."
-        )
+    ending = engine.entitlements(state, seat).limits(sent_only_scans=True)
+    if checked.limited and checked.only_scans and ending:
+        lines.append(ending)
     other = games.other(seat)
     if other in before:
         game, messages = games.adjudicate_turn(desk.store, game, desk.now)

@@ -108,3 +108,20 @@ async def test_orders_typed_for_a_turn_that_is_over_are_refused_the_discord_way(
     assert "These orders are for turn 1 of alice-bob, which is over" in said, said
     assert "/spaceships orders" in said and "send `orders" not in said, said
     assert world.store.orders(world.store.games()[0].id, 2) == {}  # nothing changed
+
+
+# -- 2.3.2, 6.8.2: a light scout never makes a kamikaze strike ------------------------------
+async def test_6_8_2_the_orders_echo_offers_no_kamikaze_to_a_lone_light_scout(world: World) -> None:
+    """Alice's missile destroyer explodes on turn 1, leaving her a light scout: the echo of
+    her turn-2 scan says the game ends, as her turn's news does, and offers no kamikaze."""
+    thread = await start_game(world, options="fleet=cost:6")
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships fleet", text="LS Oz5; MD Yv3 Yw3 Yx3")
+    await bob.slash(thread, "spaceships fleet", text="HS Bz4 Bz5; MD Gv3 Gw3 Gx3")
+    await alice.slash(thread, "spaceships orders", text="Bz4")
+    await bob.slash(thread, "spaceships orders", text="Yw3")
+    news = "\n".join(e.description or "" for m in world.dms("alice") for e in m.embeds)
+    assert "No action but scans is left to you" in news, news
+    echo = text_of(await alice.slash(thread, "spaceships orders", text="sBz5"))
+    assert "kamikaze" not in echo.replace("none of your ships can make a kamikaze", ""), echo
+    assert "the game ends at the end of this turn [2.3.2]" in echo, echo
