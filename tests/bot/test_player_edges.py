@@ -125,3 +125,42 @@ async def test_6_8_2_the_orders_echo_offers_no_kamikaze_to_a_lone_light_scout(wo
     echo = text_of(await alice.slash(thread, "spaceships orders", text="sBz5"))
     assert "kamikaze" not in echo.replace("none of your ships can make a kamikaze", ""), echo
     assert "the game ends at the end of this turn [2.3.2]" in echo, echo
+
+
+# -- a fleet in lower case, the grid form ---------------------------------------------------
+async def test_11_4_a_lowercase_fleet_gets_one_answer_with_the_fleet_in_capitals(
+    world: World,
+) -> None:
+    thread = await start_game(world)
+    sent = await world.member("alice").slash(thread, "spaceships fleet", text=FLEET_A.lower())
+    messages = [sent.response, *sent.followups]
+    said = text_of(sent)
+    assert len(messages) == 1, said  # one private message, not five
+    assert said.count("[11.4]") == 1 and "hint:" not in said, said
+    assert "Colours and ship codes are written in capitals" in said, said
+    assert FLEET_A in said, said  # the fleet as it should be written, to copy
+    assert world.store.players(world.store.games()[0].id)["A"].fleet is None  # a suggestion
+
+
+def _help_grid(help_text: str) -> str:
+    lines = help_text.replace("```", "").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split() == list("ROYGB"))
+    return "\n".join(lines[start : start + 7])
+
+
+async def test_11_3_the_fleet_help_shows_the_grid_form_and_a_copied_grid_is_accepted(
+    world: World,
+) -> None:
+    """The help's grid, drawn as the bot's picture draws a fleet (a type letter a cell, no
+    key), sent through the fleet form as a player pastes it: accepted as the list form."""
+    thread = await start_game(world)
+    alice = world.member("alice")
+    helped = text_of(await alice.slash(thread, "spaceships help", topic="fleet"))
+    grid = _help_grid(helped)
+    assert "  1  D D . . .   D D . . ." in grid, helped
+    form = await alice.click(thread.history()[0], label="Submit fleet")
+    key = form.modal["components"][0]["components"][0]["custom_id"]
+    sent = await alice.submit_modal(form, {key: grid})
+    assert "Your fleet is accepted" in text_of(sent), text_of(sent)
+    game = world.store.games()[0]
+    assert world.store.players(game.id)["A"].fleet == FLEET_A
