@@ -14,11 +14,12 @@ from bot.battles import is_battle
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
 from computer.player import LevelError, level_named
+from engine.match import MatchError, MatchRules
 from notation.words import seated
 from pbem.battle_rows import battle_settings_text
 from pbem.computer_seat import computer_name
 from pbem.games import ruleset_of
-from pbem.matches import status_lines
+from pbem.matches import split_settings, status_lines
 from pbem.render import fleet_requirements
 from pbem.render import settings_text as game_settings
 from pbem.store import GameRow, PlayerRow
@@ -56,10 +57,10 @@ class Challenges(Answering):
             {**settings, "by": display_name(interaction.user)},
         )
         who = member.mention if member else "anyone"
-        title = "Spaceship Battles" if settings.get("game") == "battles" else "Spaceships"
+        what, described = _described(settings)
         text = (
-            f"{interaction.user.mention} challenges {who} to a game of {title}"
-            + (f" ({described})" if (described := _described(settings)) else "")
+            f"{interaction.user.mention} challenges {who} to {what}"
+            + (f" ({described})" if described else "")
             + ". Accepting opens a thread for the game."
         )
         mentions = posts.pinging([member.id] if member else [])
@@ -181,10 +182,51 @@ class Challenges(Answering):
         )
 
 
-def _described(settings: dict[str, str]) -> str:
-    """The challenge's settings as its post says them (`turns=6 x=best, deadline 48h`)."""
-    words = settings_text({k: v for k, v in settings.items() if k != "game"}).split()
-    return " ".join(w for w in words if w != "options")
+def _described(settings: dict[str, str]) -> tuple[str, str]:
+    """What the challenge is for, in words (`a match of two continued games of Spaceships`),
+    and its other settings as its post says them (`build: one death star, deadline 48h`)."""
+    title = "Spaceship Battles" if settings.get("game") == "battles" else "Spaceships"
+    what = f"a game of {title}"
+    options = settings.get("options", "").split()
+    try:
+        rules, options = split_settings(options)
+    except MatchError:  # refused before the post (service.challenge); said as written then
+        rules = None
+    if rules is not None:
+        what = _match_words(rules, title)
+    said = [_option_words(word) for word in options]
+    rest = {k: v for k, v in settings.items() if k not in ("game", "options")}
+    if settings_text(rest):
+        said.append(settings_text(rest))
+    return what, ", ".join(said)
+
+
+_NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _match_words(rules: MatchRules, title: str) -> str:
+    """`a match of two continued games of Spaceships`, or for another end `a scored match of
+    Spaceships that ends when a player has won 2 games` [9.1, 9.3, 10.6]."""
+    end = rules.end
+    if end.kind == "games" and end.number is not None:
+        count = _NUMBER_WORDS[end.number - 2] if 2 <= end.number <= 10 else str(end.number)
+        many = f"{count} {rules.kind} games" if end.number != 1 else f"one {rules.kind} game"
+        text = f"a match of {many} of {title}"
+    else:
+        text = f"a {rules.kind} match of {title} that ends {end.describe()}"
+    if rules.continued and rules.victory != "score":
+        text += ", won on " + {"wins": "the games won", "materiel": "the materiel left"}.get(
+            rules.victory, rules.victory
+        )
+    return text
+
+
+def _option_words(word: str) -> str:
+    """A ruleset option as the post says it: a build table in words [10.5], others as typed."""
+    key, eq, value = word.partition("=")
+    if eq and key.lower() == "build":
+        return "build: " + value.replace("-", " ")
+    return word
 
 
 def _who(player: PlayerRow, seat: str) -> str:

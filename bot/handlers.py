@@ -35,7 +35,7 @@ from pictures import observer_picture, player_picture
 log = logging.getLogger(__name__)
 
 NO_ACTIONS = ("none", "pass", "-", "no actions")
-WITH_TURN = re.compile(r"orders\s*\d+\s*:", re.IGNORECASE)
+WITH_TURN = re.compile(r"orders\s*(\d+)\s*:", re.IGNORECASE)
 
 
 class Handlers(BattleHandlers):
@@ -133,6 +133,10 @@ class Handlers(BattleHandlers):
     ) -> None:
         game = self.service.game_by_id(game_id)
         self._player(game, interaction.user.id)
+        # Refused at the press, not after typing: a form of a turn that is over could only be
+        # refused when sent, and opening the current turn's form under an old turn's button
+        # would let a player believe they were answering the turn the button names.
+        _refuse_other_turn(game, turn, "This button is")
         await self._orders_modal(interaction, game, turn)
 
     async def _orders_modal(
@@ -153,6 +157,9 @@ class Handlers(BattleHandlers):
         if is_battle(game):
             # A battle's orders are one per ship: the lines of a form (or a file) are items.
             words = "; ".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
+        else:
+            named = WITH_TURN.match(words)
+            _refuse_other_turn(game, int(named[1]) if named else turn, "These orders are")
         body = "" if words.lower() in NO_ACTIONS else words
         # Written as in a mail (`orders 2: Gx3`): the judge checks the turn it names.
         command = body if WITH_TURN.match(body) else f"orders {turn}: {body}"
@@ -366,3 +373,16 @@ class Handlers(BattleHandlers):
         ):
             topic = "battles"  # in a battle's thread, orders and designs are the battle's
         await self.answer(interaction, posts.text_posts(help_text(topic)))
+
+
+def _refuse_other_turn(game: GameRow, turn: int, what: str) -> None:
+    """Orders (a button, a form, `orders N:` typed) for a turn that is not the open one are
+    refused in the bot's own words, pointing to the current turn, before the judge sees them."""
+    if game.phase != "playing" or turn == game.turn:
+        return  # the judge says why a game not in play takes no orders
+    when = "is over" if turn < game.turn else "has not begun"
+    raise BotRefusal(
+        f"{what} for turn {turn} of {game.name}, which {when}: turn {game.turn} is open now; "
+        f"nothing changed. Send its orders with `/spaceships orders text:...` or the "
+        f"**Submit orders (turn {game.turn})** button under the latest results."
+    )

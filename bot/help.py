@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+from notation.format import format_fleet
+from notation.parse import parse_fleet
 from pbem.battle_guide import battle_guide
 from pbem.command_help import help_text as judge_help
+
+EXAMPLE_FLEET = (
+    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "
+    "MD Yv3 Yw3 Yx3; LS Oz5"
+)
+
+EXAMPLE_LINES = EXAMPLE_FLEET.replace("; MD", ";\n  MD")
 
 OVERVIEW = """\
 Spaceships in Discord: all commands are under /spaceships.
@@ -35,11 +44,14 @@ begun: its results are in its thread only, no DMs; `/spaceships help topic:battl
 
 TOPICS = {
     "battles": battle_guide("discord"),
-    "fleet": """\
+    "fleet": f"""\
 A fleet: each ship's type code, then its cells; `;` or a new line between ships.
-  DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4;
-  MD Yv3 Yw3 Yx3; LS Oz5
-The grid form (five 5x5 grids side by side, a letter per ship) works too, best as a file;
+  {EXAMPLE_LINES}
+Or the grid form, drawn like the picture of your fleet the bot sends back: the five 5x5
+grids side by side, a ship's letter in each of its cells (D K F P M L A G), `.` for empty
+space. A `key:` line under it names the ships; it is needed only for two ships of one type
+(K=KC1 C=KC2) or a heavy scout (H=HS). Paste it into the form or send it as a .txt file:
+{format_fleet(parse_fleet(EXAMPLE_FLEET), grid=True)}
 `random` places a fleet for you.
 A cell is colour (R O Y G B), letter (v-z), number (1-5): Gx3.""",
     "orders": """\

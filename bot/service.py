@@ -353,12 +353,6 @@ class Service:
         settings: dict[str, str],
     ) -> Challenge:
         self.refuse_bad_settings(settings)
-        name = settings.get("name")
-        if name and (not NAME_PATTERN.match(name) or self.store.game(name) is not None):
-            raise BotRefusal(
-                f"The name {name!r} cannot be used: a name starts with a letter, has up to 24 "
-                "letters, digits, - or _, and no other game may have it."
-            )
         with self.store.transaction():
             challenge_id = self.tables.add_challenge(
                 guild_id, channel_id, challenger_id, challenged_id, settings, self.now()
@@ -498,6 +492,15 @@ class Service:
     def refuse_bad_settings(self, settings: dict[str, str]) -> None:
         """Raises BotRefusal with the judge's words when `create` would refuse `settings`."""
         refuse_line_breaks({k: v for k, v in settings.items() if k != "by"})
+        name = settings.get("name")
+        if name and (not NAME_PATTERN.match(name) or self.store.game(name) is not None):
+            # Said before anything is posted: a challenge or a game vs the computer that
+            # cannot have its name leaves no public post behind.
+            raise BotRefusal(
+                f"The name {name!r} cannot be used: a name starts with a letter, has up to 24 "
+                "letters, digits, - or _, and no other game may have it. Choose another "
+                "`name`, or leave it out and I choose one."
+            )
         problem = self.check_settings(settings_text(settings))
         if problem:
             raise BotRefusal(problem.replace("Refused: ", "Your settings are refused: "))

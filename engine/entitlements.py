@@ -156,14 +156,27 @@ class Entitlements:
             parts.append(_count(self.scans, "scan"))
         return ", ".join(parts) if parts else "no actions"
 
-    def limits(self) -> str | None:
-        """What a player whose only actions are kamikazes and scans must know [2.3.2]."""
+    def limits(self, sent_only_scans: bool = False) -> str | None:
+        """What a player whose only actions are kamikazes and scans must know [2.3.2]: at the
+        start of the turn, or (`sent_only_scans`) when their orders have no kamikaze. The one
+        place that tells a player with a kamikaze ship from one without (a light scout never
+        makes a kamikaze strike [6.8.2]), for the turn's news and the orders' echo alike."""
         if not self.only_kamikazes_and_scans:
             return None
         if self.kamikaze_ships:
+            if sent_only_scans:
+                return (
+                    "With only kamikazes and scans left to you, orders without a kamikaze end "
+                    "the game at the end of this turn [2.3.2]."
+                )
             return (
                 "Only kamikazes and scans are left to you: orders without a kamikaze (only "
                 "scans, or nothing) end the game [2.3.2]."
+            )
+        if sent_only_scans:
+            return (
+                "No action but scans is left to you (none of your ships can make a kamikaze "
+                "strike [6.8.2]): the game ends at the end of this turn [2.3.2]."
             )
         return "No action but scans is left to you: whatever you send, the game ends [2.3.2]."
 

@@ -14,20 +14,8 @@ from engine.reports import Destruction, Entry, Flashcube
 from engine.state import GameResult, GameState, Ship, other
 from notation.cells import Cell
 from notation.fleets import Fleet
+from notation.ships import TYPE_MARKS  # one mark per ship type, grids and pictures alike
 
-# One-character marks for grid drawings (notation.format.format_grids).
-TYPE_MARKS = {
-    "DS": "D",
-    "KC": "K",
-    "FS": "F",
-    "PC": "P",
-    "MD": "M",
-    "HS": "H",
-    "LS": "L",
-    "AG": "A",
-    "LG": "G",
-    "HF": "H",
-}
 LEGEND_OWN = (
     "capital: your undamaged ship cell (D K F P M H L A G); *: fired missile; "
     "lower case: destroyed cell of that ship; o: enemy strike on empty space"

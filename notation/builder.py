@@ -14,7 +14,7 @@ from notation.fleets import Fleet, ShipPlacement
 from notation.hints import diagnose
 from notation.records import Comment, Position, ResultLine, TurnLine
 from notation.recovery import Attempt
-from notation.ships import SHIP_TYPES, ShipId
+from notation.ships import SHIP_TYPES, ShipId, type_of_mark
 from notation.statements import (
     EMPTY_MARK,
     SHIP_CODE,
@@ -205,6 +205,10 @@ class RecordBuilder:
                 ship = key.get(mark.value)
                 if ship is None and SHIP_CODE.fullmatch(mark.value):
                     ship = ship_id(mark.value)
+                if ship is None and (drawn := type_of_mark(mark.value)) is not None:
+                    # The letter the judge's own grids and pictures draw for the type (`G`:
+                    # LG): a grid copied from them reads without a key.
+                    ship = ShipId(drawn)
                 if ship is None:
                     if mark.value in unknown:
                         continue  # one message per mark is enough

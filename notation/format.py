@@ -13,7 +13,7 @@ from notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
 from notation.fleets import Fleet
 from notation.orders import format_orders
 from notation.records import Claim, Comment, Record, ResultLine, TurnLine
-from notation.ships import SHIP_TYPES, ShipId
+from notation.ships import SHIP_TYPES, TYPE_MARKS, ShipId
 
 __all__ = [
     "format_claim",
@@ -71,13 +71,20 @@ def format_grids(
 
 def grid_marks(fleet: Fleet) -> tuple[dict[Cell, str], dict[str, ShipId]]:
     """One-character marks for drawing a fleet, and the key from mark to ship: each ship's type
-    initial (D for DS, K for KC ...) where it is free, otherwise another letter."""
+    mark (TYPE_MARKS: D for DS, G for LG), as every grid and picture draws it; where two ships
+    share a type, the second takes another capital."""
     key: dict[str, ShipId] = {}
     marks: dict[Cell, str] = {}
+    fleet_marks = {TYPE_MARKS[p.ship.type] for p in fleet.ships}
     for placement in fleet.ships:
         ship = placement.ship
-        preferred = [ship.type[0], ship.type[0].lower(), ship.type[1], ship.type[1].lower()]
-        mark = next(m for m in [*preferred, *_MARK_CHOICES] if m not in key)
+        # The type's own mark, as every grid draws it; a second ship of the type takes a
+        # capital no type of this fleet uses (lower case is a destroyed cell in other grids).
+        mark = next(
+            m
+            for m in [TYPE_MARKS[ship.type], ship.type[1], *_MARK_CHOICES]
+            if m not in key and (m == TYPE_MARKS[ship.type] or m not in fleet_marks)
+        )
         key[mark] = ship
         for cell in placement.cells:
             if cell in marks:

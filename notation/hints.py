@@ -297,3 +297,27 @@ def _diagnose(word: str, expected: set[str] | frozenset[str]) -> Diagnosis:
             f"unexpected {shown}", "a ship in parentheses follows a beam: bRv1Rx1(DS2)"
         )
     return Diagnosis(f"unexpected {shown}", None)
+
+
+_WORD = re.compile(r"[^\s;,#]+")
+
+
+def in_written_case(text: str) -> str:
+    """The text with every cell and ship code in the case the notation writes them (`rv1` as
+    Rv1 [11.4], `ds` as DS [11.6]) and every other word as it was: the suggestion for a fleet
+    or orders typed all in lower (or upper) case."""
+
+    def written(found: re.Match[str]) -> str:
+        word = found.group(0)
+        if (
+            len(word) == 3
+            and word[0].upper() in COLOURS
+            and word[1].lower() in LETTERS
+            and word[2] in "12345"
+        ):
+            return word[0].upper() + word[1].lower() + word[2]
+        if _SHIPLIKE.fullmatch(word) and word[:2].upper() in SHIP_TYPES:
+            return word[:2].upper() + word[2:]
+        return word
+
+    return _WORD.sub(written, text)

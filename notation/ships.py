@@ -18,6 +18,29 @@ SHIP_TYPES: dict[str, str] = {
     "HF": "heavy fighter",
 }
 
+# Each type's one-character mark in every grid and picture: a capital for an undamaged cell,
+# its lower case for a destroyed one (engine.views), so a fleet's grid form uses these too.
+# The heavy scout (2.6.1) and the classic heavy fighter never meet in one ruleset.
+TYPE_MARKS: dict[str, str] = {
+    "DS": "D",
+    "KC": "K",
+    "FS": "F",
+    "PC": "P",
+    "MD": "M",
+    "HS": "H",
+    "LS": "L",
+    "AG": "A",
+    "LG": "G",
+    "HF": "H",
+}
+
+
+def type_of_mark(mark: str) -> str | None:
+    """The one ship type a grid mark stands for without a key (`K`: KC), or None where no
+    type or two types (`H`: HS or HF) have it."""
+    types = [t for t, m in TYPE_MARKS.items() if m == mark]
+    return types[0] if len(types) == 1 else None
+
 
 @dataclass(frozen=True, slots=True)
 class ShipId:

@@ -9,6 +9,7 @@ from engine import CheckedOrders, OrdersRefused
 from notation.cells import Cell, PartialCell
 from notation.errors import NotationError
 from notation.format import format_fleet
+from notation.hints import in_written_case
 from notation.orders import MissileLaunch, Order, format_orders
 from notation.parse import parse_fleet, parse_orders
 from pbem import games, match_turns, matches, materiel, notes, render
@@ -60,8 +61,9 @@ def submit_fleet(command: Command, desk: Desk) -> str:
         try:
             fleet = parse_fleet(command.body, ruleset.colour_order)
         except NotationError as exc:
-            return "Your fleet could not be read; nothing changed.\n" + notation_errors(
-                exc, command
+            return "Your fleet could not be read; nothing changed.\n" + (
+                _capitals_suggestion(command.body, ruleset.colour_order)
+                or notation_errors(exc, command)
             )
         except ValueError as exc:  # a spelling the notation's own checks refuse
             return f"Your fleet could not be read; nothing changed.\n  {exc}"
@@ -105,6 +107,24 @@ def submit_fleet(command: Command, desk: Desk) -> str:
             )
         lines += ["", "You may replace it until both fleets are in."]
     return "\n".join(lines)
+
+
+def _capitals_suggestion(body: str, colour_order: str) -> str | None:
+    """One answer for a fleet that reads once its cells and ship codes are in capitals (`ds
+    rv1 ...`), with the fleet so written as a suggestion, instead of an error a word."""
+    written = in_written_case(body)
+    if written == body:
+        return None
+    try:
+        fleet = parse_fleet(written, colour_order)
+    except (NotationError, ValueError):
+        return None
+    return (
+        "  Colours and ship codes are written in capitals: a cell is a colour R O Y G B, a "
+        "letter v-z and a number 1-5 (Rv1) [11.4]; a ship is its type code (DS, FS2) [11.6]. "
+        f"Your fleet written so:\n    {format_fleet(fleet)}\n"
+        "  Check it, and send it again like that."
+    )
 
 
 def launch_cells_written_out(
@@ -177,11 +197,9 @@ def submit_orders(command: Command, desk: Desk) -> str:
         f"They use: {materiel.used(checked, engine.entitlements(state, seat))}.",
         f"This turn you may use: {materiel.may_use(engine.entitlements(state, seat))}.",
     ]
-    if checked.limited and checked.only_scans:
-        lines.append(
-            "With only kamikazes and scans left to you, orders without a kamikaze end the game "
-            "at the end of this turn [2.3.2]."
-        )
+    ending = engine.entitlements(state, seat).limits(sent_only_scans=True)
+    if checked.limited and checked.only_scans and ending:
+        lines.append(ending)
     other = games.other(seat)
     if other in before:
         game, messages = games.adjudicate_turn(desk.store, game, desk.now)

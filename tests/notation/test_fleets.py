@@ -100,18 +100,24 @@ def test_a_grid_row_with_too_few_marks_is_an_error_naming_the_row():
 
 
 def test_a_grid_mark_missing_from_the_key_is_an_error_with_a_hint():
+    # `H` is no one type's mark (the heavy scout's, and the classic heavy fighter's).
     with pytest.raises(NotationError) as caught:
-        parse_fleet(GRID.replace("L=LS", ""))
-    assert caught.value.message == "unknown mark `L`"
-    assert "key: L=LS" in caught.value.hint
+        parse_fleet(GRID.replace("L=LS", "").replace(". L ", ". H "))
+    assert caught.value.message == "unknown mark `H`"
+    assert "key: H=HS" in caught.value.hint
     assert (caught.value.line, caught.value.column) == (7, 26)
 
 
+def test_11_3_a_grid_drawn_with_the_judges_own_type_letters_reads_without_a_key():
+    """The letters every grid and picture of the judge draws (D K P M L, G for LG) name their
+    type when no key is given: a fleet copied from the judge's picture reads (issue 24)."""
+    without_key = GRID.replace("key: D=DS K=KC P=PC M=MD L=LS\n", "")
+    assert parse_fleet(without_key) == parse_fleet(LIST)
+    gunboat = parse_fleet(without_key.replace(". L ", ". G "))
+    assert str(gunboat.ships[-1]) == "LG Oz5"
+
+
 def test_an_unknown_mark_hint_names_the_type_its_letter_stands_for():
-    # The judge's own drawings mark a KC with K: the hint must not say `K=DS`.
-    with pytest.raises(NotationError) as caught:
-        parse_fleet(GRID.replace("K=KC ", ""))
-    assert "key: K=KC" in caught.value.hint
     with pytest.raises(NotationError) as caught:
         parse_fleet(GRID.replace("K=KC ", "").replace("K", "X"))
     assert "key: X=DS" in caught.value.hint
@@ -127,7 +133,10 @@ def test_format_fleet_grid_form_reads_back():
 def test_format_fleet_grid_form_gives_each_of_several_ships_its_own_mark():
     fleet = parse_fleet("FS1 Gx1 Gx2 Gy1 Gy2; FS2 Bx1 Bx2 By1 By2; LS Rv1; LG Rv2")
     drawn = format_fleet(fleet, grid=True)
-    assert drawn.splitlines()[-1] == "key: F=FS1 f=FS2 L=LS l=LG"
+    # One mark per type everywhere: LG is `G` as in every grid, never `l`, which the grids of
+    # a game read as a destroyed cell; a second FS takes a capital of its own (issue 24).
+    assert drawn.splitlines()[-1] == "key: F=FS1 S=FS2 L=LS G=LG"
+    assert not any(c.islower() for line in drawn.splitlines()[2:-1] for c in line[5:])
     assert parse_fleet(drawn) == fleet
 
 
@@ -162,9 +171,9 @@ def test_a_grid_missing_a_row_is_one_error_at_the_grid():
 
 def test_an_unknown_mark_is_reported_once_however_often_it_is_drawn():
     with pytest.raises(NotationError) as caught:
-        parse_fleet(GRID.replace("D=DS ", ""))
+        parse_fleet(GRID.replace("D=DS ", "").replace("D D", "X X"))
     assert len(caught.value.errors) == 1
-    assert caught.value.message == "unknown mark `D`"
+    assert caught.value.message == "unknown mark `X`"
 
 
 def test_a_grid_row_without_its_colours_line_is_an_error():

@@ -1,0 +1,166 @@
+"""What new players tripped over in Discord (issue 24): a match challenge said in words, a taken
+name refused before anything is posted, old buttons of a turn that is over, refusals in the
+bot's own syntax, one answer for a fleet in lower case, the grid form in the help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot_support import FLEET_A, FLEET_B, SINKING_ORDERS, World, start_game, text_of
+
+
+async def _both_fleets(world: World, thread: Any) -> None:
+    await world.member("alice").slash(thread, "spaceships fleet", text=FLEET_A)
+    await world.member("bob").slash(thread, "spaceships fleet", text=FLEET_B)
+
+
+def _the_bot_as_member(world: World) -> Any:
+    """The judge's own bot account, as a member picks it in the `member` option."""
+    from simcord.actors import MemberActor
+    from simcord.builders import UserHandle
+
+    return MemberActor(world.env, world.guild, UserHandle(world.env, world.env.backend.bot_user))
+
+
+# -- challenges ------------------------------------------------------------------------------
+async def test_9_a_match_challenge_says_it_is_a_match_in_words(world: World) -> None:
+    alice, bob = world.member("alice"), world.member("bob")
+    posted = await alice.slash(
+        world.channel,
+        "spaceships challenge",
+        member=bob,
+        options="match=continued games=2 build=one-death-star",
+        deadline="48h",
+    )
+    text = posted.response.message.content
+    assert "to a match of two continued games of Spaceships" in text, text
+    assert "(build: one death star, deadline 48h)" in text, text
+    assert "match=continued" not in text and "a game of" not in text, text
+
+
+async def test_a_single_game_challenge_still_says_a_game(world: World) -> None:
+    alice, bob = world.member("alice"), world.member("bob")
+    posted = await alice.slash(
+        world.channel, "spaceships challenge", member=bob, options="fleet=cost:24"
+    )
+    text = posted.response.message.content
+    assert "to a game of Spaceships (fleet=cost:24)" in text, text
+
+
+async def test_challenging_the_bot_with_a_taken_name_posts_nothing(world: World) -> None:
+    await start_game(world, name="alpha")
+    posts_before = len(world.channel.history())
+    carol = world.member("carol")
+    refused = await carol.slash(
+        world.channel, "spaceships challenge", member=_the_bot_as_member(world), name="alpha"
+    )
+    said = text_of(refused)
+    assert "The name 'alpha' cannot be used" in said and "Choose another" in said, said
+    assert refused.response.message.flags.ephemeral
+    assert len(world.channel.history()) == posts_before  # no "takes on" post left behind
+    assert len(world.store.games()) == 1
+
+
+# -- old buttons, and refusals in the bot's own words -----------------------------------------
+def _with_button(thread: Any, label: str) -> Any:
+    found = [
+        m
+        for m in thread.history()
+        for row in m.components
+        for c in row.children
+        if getattr(c, "label", None) == label
+    ]
+    assert found, f"no message with the button {label!r}"
+    return found[0]
+
+
+async def test_an_old_turn_1_button_is_refused_at_the_press_once_turn_1_is_over(
+    world: World,
+) -> None:
+    thread = await start_game(world)
+    await _both_fleets(world, thread)
+    alice, bob = world.member("alice"), world.member("bob")
+    old = _with_button(thread, "Submit orders (turn 1)")
+    await alice.slash(thread, "spaceships orders", text=SINKING_ORDERS[0])
+    await bob.slash(thread, "spaceships orders", text="none")
+    pressed = await alice.click(old, label="Submit orders (turn 1)")
+    said = text_of(pressed)
+    assert "turn 1 of alice-bob, which is over: turn 2 is open now" in said, said
+    assert "`/spaceships orders text:...`" in said and "Submit orders (turn 2)" in said, said
+    assert pressed.response.message.flags.ephemeral  # a refusal, not a form
+    # The current turn's button still opens its form.
+    current = await alice.click(
+        _with_button(thread, "Submit orders (turn 2)"), label="Submit orders (turn 2)"
+    )
+    assert current.modal is not None, current
+
+
+async def test_orders_typed_for_a_turn_that_is_over_are_refused_the_discord_way(
+    world: World,
+) -> None:
+    thread = await start_game(world)
+    await _both_fleets(world, thread)
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships orders", text=SINKING_ORDERS[0])
+    await bob.slash(thread, "spaceships orders", text="none")
+    late = await alice.slash(thread, "spaceships orders", text="orders 1: Gx3")
+    said = text_of(late)
+    assert "These orders are for turn 1 of alice-bob, which is over" in said, said
+    assert "/spaceships orders" in said and "send `orders" not in said, said
+    assert world.store.orders(world.store.games()[0].id, 2) == {}  # nothing changed
+
+
+# -- 2.3.2, 6.8.2: a light scout never makes a kamikaze strike ------------------------------
+async def test_6_8_2_the_orders_echo_offers_no_kamikaze_to_a_lone_light_scout(world: World) -> None:
+    """Alice's missile destroyer explodes on turn 1, leaving her a light scout: the echo of
+    her turn-2 scan says the game ends, as her turn's news does, and offers no kamikaze."""
+    thread = await start_game(world, options="fleet=cost:6")
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships fleet", text="LS Oz5; MD Yv3 Yw3 Yx3")
+    await bob.slash(thread, "spaceships fleet", text="HS Bz4 Bz5; MD Gv3 Gw3 Gx3")
+    await alice.slash(thread, "spaceships orders", text="Bz4")
+    await bob.slash(thread, "spaceships orders", text="Yw3")
+    news = "\n".join(e.description or "" for m in world.dms("alice") for e in m.embeds)
+    assert "No action but scans is left to you" in news, news
+    echo = text_of(await alice.slash(thread, "spaceships orders", text="sBz5"))
+    assert "kamikaze" not in echo.replace("none of your ships can make a kamikaze", ""), echo
+    assert "the game ends at the end of this turn [2.3.2]" in echo, echo
+
+
+# -- a fleet in lower case, the grid form ---------------------------------------------------
+async def test_11_4_a_lowercase_fleet_gets_one_answer_with_the_fleet_in_capitals(
+    world: World,
+) -> None:
+    thread = await start_game(world)
+    sent = await world.member("alice").slash(thread, "spaceships fleet", text=FLEET_A.lower())
+    messages = [sent.response, *sent.followups]
+    said = text_of(sent)
+    assert len(messages) == 1, said  # one private message, not five
+    assert said.count("[11.4]") == 1 and "hint:" not in said, said
+    assert "Colours and ship codes are written in capitals" in said, said
+    assert FLEET_A in said, said  # the fleet as it should be written, to copy
+    assert world.store.players(world.store.games()[0].id)["A"].fleet is None  # a suggestion
+
+
+def _help_grid(help_text: str) -> str:
+    lines = help_text.replace("```", "").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split() == list("ROYGB"))
+    return "\n".join(lines[start : start + 7])
+
+
+async def test_11_3_the_fleet_help_shows_the_grid_form_and_a_copied_grid_is_accepted(
+    world: World,
+) -> None:
+    """The help's grid, drawn as the bot's picture draws a fleet (a type letter a cell, no
+    key), sent through the fleet form as a player pastes it: accepted as the list form."""
+    thread = await start_game(world)
+    alice = world.member("alice")
+    helped = text_of(await alice.slash(thread, "spaceships help", topic="fleet"))
+    grid = _help_grid(helped)
+    assert "  1  D D . . .   D D . . ." in grid, helped
+    form = await alice.click(thread.history()[0], label="Submit fleet")
+    key = form.modal["components"][0]["components"][0]["custom_id"]
+    sent = await alice.submit_modal(form, {key: grid})
+    assert "Your fleet is accepted" in text_of(sent), text_of(sent)
+    game = world.store.games()[0]
+    assert world.store.players(game.id)["A"].fleet == FLEET_A
