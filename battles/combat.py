@@ -358,14 +358,19 @@ def effective(shot: Shot) -> Fraction:
     return shot.damage
 
 
-def damper_choice(energy: Fraction, dampers: int) -> int:
-    """How many Overload Dampers burn out against a volley's Energy Beam damage: the choice
-    that loses the fewest systems, keeping dampers on a tie (reading R7)."""
-    best, best_loss = 0, None
+def damper_choice(
+    energy: Fraction, others: Fraction, carry: Fraction, left: int, dampers: int
+) -> int:
+    """How many Overload Dampers burn out against a volley's Energy Beam damage (`energy`
+    points; `others` the volley's other points at the same target, `carry` its kept half,
+    `left` its systems not yet crossed out): the choice that crosses out the fewest systems,
+    burned dampers counted, keeping dampers on a tie (reading R7)."""
+    best, best_loss = 0, left + 1
     for burn in range(dampers + 1):
-        absorbed = (dampers - burn) + 4 * burn
-        loss = max(energy - absorbed, 0) + burn
-        if best_loss is None or loss < best_loss:
+        soaked = (dampers - burn) + 4 * burn
+        points = carry + others + max(energy - soaked, 0)
+        loss = burn + min(left - burn, int(points))
+        if loss < best_loss:  # strictly fewer: a tie keeps the dampers
             best, best_loss = burn, loss
     return best
 
@@ -385,7 +390,8 @@ def _damage(
     )
     dampers = ship.working("O")
     if energy and dampers:
-        burn = damper_choice(energy, dampers)
+        others = sum(points, Fraction(0)) - energy
+        burn = damper_choice(energy, others, ship.carry, len(ship.uncrossed()), dampers)
         soak = min(energy, Fraction(dampers - burn + 4 * burn))
         for _ in range(burn):
             i = next(i for i in ship.uncrossed() if ship.code.systems[i].code == "O")
