@@ -259,8 +259,9 @@ class Fire:
 
 
 def firing(state: BattleState, order: Volley) -> list[Fire]:
-    """The weapons that fire now, in order: each shooter's named weapons, or every weapon that
-    bears (reading R17); crossed-out weapons and destroyed targets are passed over (damage
+    """The weapons that fire now, in order: shooter by shooter, target by target, each
+    shooter's named weapons, or every weapon that bears (reading R17), in the order of its
+    code (reading R19); crossed-out weapons and destroyed targets are passed over (damage
     takes effect at once [II.C.1])."""
     fires: list[Fire] = []
     for name in order.shooters:
@@ -273,18 +274,22 @@ def firing(state: BattleState, order: Volley) -> list[Fire]:
             if target is None or target.destroyed:
                 continue
             rng = distance(shooter.hex, target.hex)
+            chosen: list[int] = []
             if t.weapons:
                 for w in t.weapons:
                     for i, s in enumerate(shooter.code.systems):
                         if s == w and i not in used and bears(state, shooter, i, target) is None:
                             used.add(i)
-                            fires.append(Fire(shooter, i, target, rng))
+                            chosen.append(i)
                             break
             else:
                 for i, _s in shooter.weapons():
                     if i not in used and bears(state, shooter, i, target) is None:
                         used.add(i)
-                        fires.append(Fire(shooter, i, target, rng))
+                        chosen.append(i)
+            # Named weapons fire (and their damage is crossed out) in the order of the code,
+            # not the order named, so naming weapons never chooses the order of damage (R19).
+            fires += [Fire(shooter, i, target, rng) for i in sorted(chosen)]
     return fires
 
 

@@ -180,3 +180,23 @@ def test_a_half_point_left_over_does_not_burn_a_damper_r7_r8() -> None:
     assert r["ok"], r["problems"]
     assert ship(r, "Warden")["systems"] == "A[S]III(Ef)Y(Mf)O"
     assert ship(r, "Warden")["carry"] == ".5"
+
+
+def test_named_weapons_do_damage_in_the_order_of_the_code_r19() -> None:
+    # Glow F-(Lf)(Ef)II at range 7: the laser (band 7-9) die 4: .5, the energy beam die 4: .5.
+    # In the order of Glow's code the energy beam completes the point and passes the armour
+    # (IV.C.2, R8): Tin F-AII loses I. Naming the weapons the other way round changes nothing:
+    # the player does not choose the order of damage.
+    glow = "Glow F-(Lf)(Ef)II-152-2-2 at 0,0 N"
+    tin = "Tin F-AII-84-2-2 at 0,-7 S"
+    line = "1 A volley Glow > Tin (Ef) (Lf): Lf r7 d4=.5, Ef r7 d4=.5; Tin loses I"
+    r = play(record(A_FIRST, line, a=glow, b=tin))
+    assert r["ok"], r["problems"]
+    assert ship(r, "Tin")["systems"] == "A[I]I"
+    named_order = "1 A volley Glow > Tin (Ef) (Lf): Ef r7 d4=.5, Lf r7 d4=.5; Tin loses A"
+    r = play(record(A_FIRST, named_order, a=glow, b=tin))
+    assert problems(r) == [
+        "`Ef r7 d4=.5` written, `Lf r7 d4=.5` by the rules [VI]",
+        "`Lf r7 d4=.5` written, `Ef r7 d4=.5` by the rules [VI]",
+        "`Tin loses A` written, `Tin loses I` by the rules [IV.C.1]",
+    ]
