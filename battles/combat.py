@@ -262,14 +262,22 @@ def firing(state: BattleState, order: Volley) -> list[Fire]:
     """The weapons that fire now, in order: shooter by shooter, target by target, each
     shooter's named weapons, or every weapon that bears (reading R17), in the order of its
     code (reading R19); crossed-out weapons and destroyed targets are passed over (damage
-    takes effect at once [II.C.1])."""
+    takes effect at once [II.C.1]), and so are a fire group's ships without a working
+    DataLink and the second and later targets of a ship without working Multiplex Tracking
+    (what an earlier volley of the phase crossed out stays silent, reading R14)."""
     fires: list[Fire] = []
+    group = len(order.shooters) > 1
     for name in order.shooters:
         shooter = state.ship(name)
         if shooter is None or shooter.destroyed:
             continue
+        if group and not shooter.working("D"):
+            continue  # its DataLink was crossed out earlier in the phase: silent (R14)
+        # Its Multiplex Tracking crossed out earlier in the phase: it fires at the first
+        # target only, the weapons named for the others stay silent (R14).
+        tracked = order.targets if shooter.working("U") else order.targets[:1]
         used: set[int] = set()
-        for t in order.targets:
+        for t in tracked:
             target = state.ship(t.name)
             if target is None or target.destroyed:
                 continue

@@ -61,6 +61,9 @@ class _Player:
         self.tractored: set[str] = set()
         self.last_volley_side: str | None = None
         self.done_sides: set[str] = set()
+        # The state when the turn's fire began: an order valid then plays, and what volleys
+        # before it crossed out stays silent (reading R14).
+        self.armed: BattleState | None = None
         self.no_initiative: set[int] = set()
         limit = record.tag("TurnLimit")
         self.limit = int(limit) if limit and limit.isdigit() and int(limit) > 0 else None
@@ -252,6 +255,22 @@ class _Player:
         self.state = draw_held(self.state)
         self.phase, self.moved, self.fired, self.tractored = "movement", set(), set(), set()
         self.last_volley_side, self.done_sides = None, set()
+        self.armed = None
+
+    def arm(self) -> None:
+        """The turn's fire begins (its first volley or tractor beam)."""
+        if self.phase == "movement" or self.armed is None:
+            self.armed = self.state
+
+    def check_fire(self, order: Volley, side: str) -> list[Problem]:
+        """What forbids a volley now; nothing when all that stands in its way is what earlier
+        volleys of this phase crossed out (its weapons, DataLink or Multiplex Tracking), which
+        stays silent: the orders were written before any die (reading R14)."""
+        problems = check_volley(self.state, side, order, self.fired)
+        if problems and self.armed is not None:
+            if not check_volley(self.armed, side, order, self.fired):
+                return []
+        return problems
 
     def move(self, event: Move) -> None:
         if self.phase != "movement":
@@ -282,20 +301,31 @@ class _Player:
         if self.phase == "tractor":
             self.problem(event, "IV.D.1", "volleys come before the tractor beams")
             return
+        self.arm()
         self.phase = "fire"
         self.alternation(event)
-        order = replace(event, shots=None, losses=(), lapsed=False)
+        order = replace(event, shots=None, losses=(), lapsed=False, silent=False)
         if event.shots is None and self.lapses(event):
+            if event.silent:
+                self.problem(
+                    event,
+                    "R14",
+                    "written as silent, but its ship or target was destroyed before its turn",
+                    hint="write `: lapsed`",
+                )
             self.out.events.append(replace(order, lapsed=True))
             return
-        if event.lapsed:
-            if check_volley(self.state, event.side, order, self.fired) or firing(self.state, order):
-                self.problem(event, "R14", "written as lapsed, but it can fire")
+        problems = self.check_fire(order, event.side)
+        if event.lapsed or event.silent:
+            # `: lapsed` for a volley that could not fire is how records before `silent` wrote
+            # it: read, and written again as `silent`.
+            word = "lapsed" if event.lapsed else "silent"
+            if problems or firing(self.state, order):
+                self.problem(event, "R14", f"written as {word}, but it can fire")
             else:
                 self.fired.update(event.shooters)
-                self.out.events.append(replace(order, lapsed=True))
+                self.out.events.append(replace(order, silent=True))
             return
-        problems = check_volley(self.state, event.side, order, self.fired)
         for p in problems:
             self.problem(event, p.rule, p.message, p.subject, p.hint)
         if problems:
@@ -319,8 +349,9 @@ class _Player:
         self.state, done = resolve_volley(self.state, order, self.dice)
         if not done.shots:
             if event.shots is None:
-                self.out.lapsed.append(f"{order}: no weapon bears")
-                self.out.events.append(replace(order, lapsed=True))
+                why = why_none_bears(self.state, order)
+                self.out.lapsed.append(f"{event.turn} {event.side} {order.order_text()}: {why}")
+                self.out.events.append(replace(order, silent=True))
             else:
                 self.problem(event, "IV.A.5", why_none_bears(self.state, order))
             return
@@ -397,6 +428,7 @@ class _Player:
         return True
 
     def tractor(self, event: Tractor) -> None:
+        self.arm()
         self.phase = "tractor"
         if event.result in (None, "lapsed") and self.lapses(event):
             self.out.events.append(replace(event, range=None, die=None, result="lapsed"))
@@ -405,6 +437,25 @@ class _Player:
             self.problem(event, "R14", "written as lapsed, but both ships stand")
             return
         problems = check_tractor(self.state, event.side, event.ship, event.target, self.tractored)
+        armed = self.armed or self.state
+        if problems and not check_tractor(
+            armed, event.side, event.ship, event.target, self.tractored
+        ):
+            # Its beam was crossed out by a volley of this turn: it stays silent (R14).
+            if event.result not in (None, "silent"):
+                self.problem(
+                    event,
+                    "R14",
+                    f"{event.ship}'s tractor beam was crossed out this turn",
+                    hint=f"write `{replace(event, result='silent')}`",
+                )
+                return
+            self.tractored.add(event.ship)
+            self.out.events.append(replace(event, range=None, die=None, result="silent"))
+            return
+        if event.result == "silent":
+            self.problem(event, "R14", "written as silent, but its tractor beam can fire")
+            return
         for p in problems:
             self.problem(event, p.rule, p.message, p.subject, p.hint)
         if problems:

@@ -160,6 +160,9 @@ class Volley:
     losses: tuple[Loss, ...] = ()
     where: Where | None = None
     lapsed: bool = False  # its ships or target were destroyed first (reading R14)
+    # Nothing of it could fire: no weapon bears, or what it names was crossed out earlier in
+    # the phase (reading R14).
+    silent: bool = False
 
     def order_text(self) -> str:
         targets = ", ".join(str(t) for t in self.targets)
@@ -169,6 +172,8 @@ class Volley:
         text = f"{self.turn} {self.side} volley {self.order_text()}"
         if self.lapsed:
             return text + ": lapsed"
+        if self.silent:
+            return text + ": silent"
         if self.shots is not None:
             text += ": " + ", ".join(str(s) for s in self.shots)
             text += "".join(f"; {loss}" for loss in self.losses)
@@ -185,13 +190,13 @@ class Tractor:
     target: str
     range: int | None = None
     die: int | None = None
-    result: str | None = None  # "hit", "miss", "shear" or "lapsed"
+    result: str | None = None  # "hit", "miss", "shear", "lapsed" or "silent" (reading R14)
     where: Where | None = None
 
     def __str__(self) -> str:
         text = f"{self.turn} {self.side} tractor {self.ship} > {self.target}"
-        if self.result == "lapsed":
-            text += ": lapsed"
+        if self.result in ("lapsed", "silent"):
+            text += f": {self.result}"
         elif self.result == "shear":
             text += f": r{self.range} shear"
         elif self.result:
