@@ -325,6 +325,7 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
                 f.shooter.name if several_shooters else None,
                 f.target.name if several_targets else None,
                 bonus,
+                index=f.index,
             )
         )
     # Point defence, per target, against the missiles that hit it in this volley: one roll per
@@ -360,7 +361,8 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
         state, loss, picked = _damage(state, target_name, [shots[k] for k in idx], dice)
         for k, picks in zip(idx, picked, strict=True):
             shots[k] = replace(shots[k], picks=picks)
-        losses.append(loss)
+        # The shot that crossed each system, counted among all the volley's shots.
+        losses.append(replace(loss, by=tuple(None if b is None else idx[b] for b in loss.by)))
     return state, replace(order, shots=tuple(shots), losses=tuple(losses))
 
 
@@ -395,6 +397,8 @@ def _damage(
     ship = state.ship(name)
     assert ship is not None
     lost: list[System] = []
+    crossed: list[int] = []
+    by: list[int | None] = []  # for each system crossed, the shot (of `shots`) that did it
     points = [effective(s) for s in shots]
     # Overload Dampers soak Energy Beam damage, one point each per volley, or burn out to
     # soak up to four [IV.E.1].
@@ -402,21 +406,24 @@ def _damage(
         (p for p, s in zip(points, shots, strict=True) if s.weapon.code == "E"), Fraction(0)
     )
     dampers = ship.working("O")
+    burn, soaked = 0, Fraction(0)
     if energy and dampers:
         others = sum(points, Fraction(0)) - energy
         burn = damper_choice(energy, others, ship.carry, len(ship.uncrossed()), dampers)
-        soak = min(energy, Fraction(dampers - burn + 4 * burn))
+        soak = soaked = min(energy, Fraction(dampers - burn + 4 * burn))
         for _ in range(burn):
             i = next(i for i in ship.uncrossed() if ship.code.systems[i].code == "O")
             ship = ship.cross(i)
             lost.append(ship.code.systems[i])
+            crossed.append(i)
+            by.append(None)
         for k, s in enumerate(shots):
             if s.weapon.code == "E" and soak:
                 take = min(points[k], soak)
                 points[k] -= take
                 soak -= take
     picked: list[tuple[tuple[int, int], ...]] = []
-    for shot, p in zip(shots, points, strict=True):
+    for k, (shot, p) in enumerate(zip(shots, points, strict=True)):
         picks: list[tuple[int, int]] = []
         total = ship.carry + p
         whole = int(total)
@@ -427,11 +434,23 @@ def _damage(
             i = _next_system(ship, shot.weapon.code, dice, picks)
             ship = ship.cross(i)
             lost.append(ship.code.systems[i])
+            crossed.append(i)
+            by.append(k)
         picked.append(tuple(picks))
     if ship.destroyed:
         ship = replace(ship, carry=Fraction(0))
     state = state.with_ship(ship)
-    return state, Loss(name, tuple(lost), bool(ship.carry), ship.destroyed), picked
+    loss = Loss(
+        name,
+        tuple(lost),
+        bool(ship.carry),
+        ship.destroyed,
+        tuple(crossed),
+        soaked,
+        burn,
+        tuple(by),
+    )
+    return state, loss, picked
 
 
 _SKIPS = {"E": "AC", "P": "SA"}  # [IV.C.2, IV.C.3]

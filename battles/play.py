@@ -34,6 +34,10 @@ class Replay:
     dice: str = "as written"
     lapsed: list[str] = field(default_factory=list)
     states: list[BattleState] = field(default_factory=list)  # after each event, in order
+    # The ships as set up, and the state just before each of `events` (a hold's pull at the
+    # start of a turn comes after its initiative's "before"): what the report shows.
+    start: BattleState = field(default_factory=lambda: BattleState(()))
+    befores: list[BattleState] = field(default_factory=list)
 
     def record(self, original: BattleRecord, reveal: str | None = None) -> BattleRecord:
         """The record with every event as played (dice filled in), `Result` when over."""
@@ -82,7 +86,14 @@ class _Player:
             )
             x_mode = DEFAULT_X_MODE
         self.state = replace(self.state, x_mode=x_mode)
+        self.out.start = self.state
+        self.before = self.state
         self.open_turn = open_turn
+
+    def emit(self, event: Event) -> None:
+        """An event as played, after the state it started from."""
+        self.out.events.append(event)
+        self.out.befores.append(self.before)
 
     def problem(
         self,
@@ -145,6 +156,7 @@ class _Player:
             self.dice.rolls.clear()
             self.dice.feed(dice_of(event))
         before = len(self.out.problems)
+        self.before = self.state
         try:
             self.step(event)
         except DiceExhausted as exc:
@@ -237,7 +249,7 @@ class _Player:
         if rolls is None:
             self.state = replace(self.state, turn=self.state.turn + 1, initiative=None)
             self.begin_turn()
-            self.out.events.append(replace(event, turn=self.state.turn, rolls=()))
+            self.emit(replace(event, turn=self.state.turn, rolls=()))
             return
         if event.rolls and rolls != event.rolls and self.seeded:
             self.problem(
@@ -249,7 +261,7 @@ class _Player:
         winner = "A" if rolls[-1][0] > rolls[-1][1] else "B"
         self.state = replace(self.state, turn=self.state.turn + 1, initiative=winner)
         self.begin_turn()
-        self.out.events.append(replace(event, turn=self.state.turn, rolls=rolls))
+        self.emit(replace(event, turn=self.state.turn, rolls=rolls))
 
     def begin_turn(self) -> None:
         self.state = draw_held(self.state)
@@ -295,7 +307,7 @@ class _Player:
                 f"{event.ship} ends at {ship.hex} {ship.facing}, not {event.end[0]} {event.end[1]}",
                 event.ship,
             )
-        self.out.events.append(replace(event, end=(ship.hex, ship.facing)))
+        self.emit(replace(event, end=(ship.hex, ship.facing)))
 
     def volley(self, event: Volley) -> None:
         if self.phase == "tractor":
@@ -313,7 +325,7 @@ class _Player:
                     "written as silent, but its ship or target was destroyed before its turn",
                     hint="write `: lapsed`",
                 )
-            self.out.events.append(replace(order, lapsed=True))
+            self.emit(replace(order, lapsed=True))
             return
         problems = self.check_fire(order, event.side)
         if event.lapsed or event.silent:
@@ -324,7 +336,7 @@ class _Player:
                 self.problem(event, "R14", f"written as {word}, but it can fire")
             else:
                 self.fired.update(event.shooters)
-                self.out.events.append(replace(order, silent=True))
+                self.emit(replace(order, silent=True))
             return
         for p in problems:
             self.problem(event, p.rule, p.message, p.subject, p.hint)
@@ -351,14 +363,14 @@ class _Player:
             if event.shots is None:
                 why = why_none_bears(self.state, order)
                 self.out.lapsed.append(f"{event.turn} {event.side} {order.order_text()}: {why}")
-                self.out.events.append(replace(order, silent=True))
+                self.emit(replace(order, silent=True))
             else:
                 self.problem(event, "IV.A.5", why_none_bears(self.state, order))
             return
         if event.shots is not None:
             self.compare(event, done)
         self.state = judge_end(self.state)
-        self.out.events.append(done)
+        self.emit(done)
 
     def alternation(self, event: Volley) -> None:
         """Initiative fires first; then the sides alternate until one has no more [II.C.1]."""
@@ -431,7 +443,7 @@ class _Player:
         self.arm()
         self.phase = "tractor"
         if event.result in (None, "lapsed") and self.lapses(event):
-            self.out.events.append(replace(event, range=None, die=None, result="lapsed"))
+            self.emit(replace(event, range=None, die=None, result="lapsed"))
             return
         if event.result == "lapsed":
             self.problem(event, "R14", "written as lapsed, but both ships stand")
@@ -451,7 +463,7 @@ class _Player:
                 )
                 return
             self.tractored.add(event.ship)
-            self.out.events.append(replace(event, range=None, die=None, result="silent"))
+            self.emit(replace(event, range=None, die=None, result="silent"))
             return
         if event.result == "silent":
             self.problem(event, "R14", "written as silent, but its tractor beam can fire")
@@ -474,7 +486,7 @@ class _Player:
             done.result,
         ):
             self.problem(event, "IV.D.2", f"`{event}` written, `{done}` by the rules")
-        self.out.events.append(done)
+        self.emit(done)
 
 
 def _weapons(count: int) -> str:
