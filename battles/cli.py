@@ -13,8 +13,9 @@ import click
 from battles.design import check_design, complete, figures
 from battles.dice import commitment
 from battles.parse import parse_design, parse_record, parse_ship_code
-from battles.play import Replay, play_record, result_text
+from battles.play import play_record, result_text
 from battles.records import format_damage, format_record
+from battles.report import replay_json
 from battles.written import dice_of
 from notation.errors import NotationError
 from notation.sniff import SPACESHIPS, which_game
@@ -160,36 +161,6 @@ def design_command(code: str, as_json: bool) -> None:
     sys.exit(1 if problems else 0)
 
 
-def replay_json(replay: Replay) -> dict[str, Any]:
-    state = replay.state
-    return {
-        "game": "Spaceship Battles",
-        "ok": not replay.problems,
-        "dice": replay.dice,
-        "turn": state.turn,
-        "result": result_text(state),
-        "winner": state.winner,
-        "problems": [p.to_json() for p in replay.problems],
-        "ships": [
-            {
-                "name": s.name,
-                "side": s.side,
-                "code": str(s.code),
-                "hex": str(s.hex),
-                "facing": s.facing,
-                "systems": s.crossed_text(),
-                "speed": s.speed,
-                "turn_mode": s.turn_mode,
-                "destroyed": s.destroyed,
-                "carry": format_damage(s.carry),
-            }
-            for s in state.ships
-        ],
-        "events": [str(e) for e in replay.events],
-        "lapsed": replay.lapsed,
-    }
-
-
 def syntax_json(exc: NotationError) -> dict[str, Any]:
     """The report of a record that cannot be read: `replay_json`'s fields, nothing played,
     each syntax error a problem of the rule "syntax" with its place."""
@@ -276,7 +247,7 @@ def play_command(record: str, as_json: bool) -> None:
         sys.exit(1)
     replay = play_record(parsed)
     if as_json:
-        click.echo(json.dumps(replay_json(replay), indent=2))
+        click.echo(json.dumps(replay_json(replay, parsed), indent=2))
     else:
         for p in replay.problems:
             click.echo(str(p), err=True)

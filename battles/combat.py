@@ -259,32 +259,45 @@ class Fire:
 
 
 def firing(state: BattleState, order: Volley) -> list[Fire]:
-    """The weapons that fire now, in order: each shooter's named weapons, or every weapon that
-    bears (reading R17); crossed-out weapons and destroyed targets are passed over (damage
-    takes effect at once [II.C.1])."""
+    """The weapons that fire now, in order: shooter by shooter, target by target, each
+    shooter's named weapons, or every weapon that bears (reading R17), in the order of its
+    code (reading R19); crossed-out weapons and destroyed targets are passed over (damage
+    takes effect at once [II.C.1]), and so are a fire group's ships without a working
+    DataLink and the second and later targets of a ship without working Multiplex Tracking
+    (what an earlier volley of the phase crossed out stays silent, reading R14)."""
     fires: list[Fire] = []
+    group = len(order.shooters) > 1
     for name in order.shooters:
         shooter = state.ship(name)
         if shooter is None or shooter.destroyed:
             continue
+        if group and not shooter.working("D"):
+            continue  # its DataLink was crossed out earlier in the phase: silent (R14)
+        # Its Multiplex Tracking crossed out earlier in the phase: it fires at the first
+        # target only, the weapons named for the others stay silent (R14).
+        tracked = order.targets if shooter.working("U") else order.targets[:1]
         used: set[int] = set()
-        for t in order.targets:
+        for t in tracked:
             target = state.ship(t.name)
             if target is None or target.destroyed:
                 continue
             rng = distance(shooter.hex, target.hex)
+            chosen: list[int] = []
             if t.weapons:
                 for w in t.weapons:
                     for i, s in enumerate(shooter.code.systems):
                         if s == w and i not in used and bears(state, shooter, i, target) is None:
                             used.add(i)
-                            fires.append(Fire(shooter, i, target, rng))
+                            chosen.append(i)
                             break
             else:
                 for i, _s in shooter.weapons():
                     if i not in used and bears(state, shooter, i, target) is None:
                         used.add(i)
-                        fires.append(Fire(shooter, i, target, rng))
+                        chosen.append(i)
+            # Named weapons fire (and their damage is crossed out) in the order of the code,
+            # not the order named, so naming weapons never chooses the order of damage (R19).
+            fires += [Fire(shooter, i, target, rng) for i in sorted(chosen)]
     return fires
 
 
@@ -312,6 +325,7 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
                 f.shooter.name if several_shooters else None,
                 f.target.name if several_targets else None,
                 bonus,
+                index=f.index,
             )
         )
     # Point defence, per target, against the missiles that hit it in this volley: one roll per
@@ -347,7 +361,8 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
         state, loss, picked = _damage(state, target_name, [shots[k] for k in idx], dice)
         for k, picks in zip(idx, picked, strict=True):
             shots[k] = replace(shots[k], picks=picks)
-        losses.append(loss)
+        # The shot that crossed each system, counted among all the volley's shots.
+        losses.append(replace(loss, by=tuple(None if b is None else idx[b] for b in loss.by)))
     return state, replace(order, shots=tuple(shots), losses=tuple(losses))
 
 
@@ -358,14 +373,19 @@ def effective(shot: Shot) -> Fraction:
     return shot.damage
 
 
-def damper_choice(energy: Fraction, dampers: int) -> int:
-    """How many Overload Dampers burn out against a volley's Energy Beam damage: the choice
-    that loses the fewest systems, keeping dampers on a tie (reading R7)."""
-    best, best_loss = 0, None
+def damper_choice(
+    energy: Fraction, others: Fraction, carry: Fraction, left: int, dampers: int
+) -> int:
+    """How many Overload Dampers burn out against a volley's Energy Beam damage (`energy`
+    points; `others` the volley's other points at the same target, `carry` its kept half,
+    `left` its systems not yet crossed out): the choice that crosses out the fewest systems,
+    burned dampers counted, keeping dampers on a tie (reading R7)."""
+    best, best_loss = 0, left + 1
     for burn in range(dampers + 1):
-        absorbed = (dampers - burn) + 4 * burn
-        loss = max(energy - absorbed, 0) + burn
-        if best_loss is None or loss < best_loss:
+        soaked = (dampers - burn) + 4 * burn
+        points = carry + others + max(energy - soaked, 0)
+        loss = burn + min(left - burn, int(points))
+        if loss < best_loss:  # strictly fewer: a tie keeps the dampers
             best, best_loss = burn, loss
     return best
 
@@ -377,6 +397,8 @@ def _damage(
     ship = state.ship(name)
     assert ship is not None
     lost: list[System] = []
+    crossed: list[int] = []
+    by: list[int | None] = []  # for each system crossed, the shot (of `shots`) that did it
     points = [effective(s) for s in shots]
     # Overload Dampers soak Energy Beam damage, one point each per volley, or burn out to
     # soak up to four [IV.E.1].
@@ -384,20 +406,24 @@ def _damage(
         (p for p, s in zip(points, shots, strict=True) if s.weapon.code == "E"), Fraction(0)
     )
     dampers = ship.working("O")
+    burn, soaked = 0, Fraction(0)
     if energy and dampers:
-        burn = damper_choice(energy, dampers)
-        soak = min(energy, Fraction(dampers - burn + 4 * burn))
+        others = sum(points, Fraction(0)) - energy
+        burn = damper_choice(energy, others, ship.carry, len(ship.uncrossed()), dampers)
+        soak = soaked = min(energy, Fraction(dampers - burn + 4 * burn))
         for _ in range(burn):
             i = next(i for i in ship.uncrossed() if ship.code.systems[i].code == "O")
             ship = ship.cross(i)
             lost.append(ship.code.systems[i])
+            crossed.append(i)
+            by.append(None)
         for k, s in enumerate(shots):
             if s.weapon.code == "E" and soak:
                 take = min(points[k], soak)
                 points[k] -= take
                 soak -= take
     picked: list[tuple[tuple[int, int], ...]] = []
-    for shot, p in zip(shots, points, strict=True):
+    for k, (shot, p) in enumerate(zip(shots, points, strict=True)):
         picks: list[tuple[int, int]] = []
         total = ship.carry + p
         whole = int(total)
@@ -408,11 +434,23 @@ def _damage(
             i = _next_system(ship, shot.weapon.code, dice, picks)
             ship = ship.cross(i)
             lost.append(ship.code.systems[i])
+            crossed.append(i)
+            by.append(k)
         picked.append(tuple(picks))
     if ship.destroyed:
         ship = replace(ship, carry=Fraction(0))
     state = state.with_ship(ship)
-    return state, Loss(name, tuple(lost), bool(ship.carry), ship.destroyed), picked
+    loss = Loss(
+        name,
+        tuple(lost),
+        bool(ship.carry),
+        ship.destroyed,
+        tuple(crossed),
+        soaked,
+        burn,
+        tuple(by),
+    )
+    return state, loss, picked
 
 
 _SKIPS = {"E": "AC", "P": "SA"}  # [IV.C.2, IV.C.3]

@@ -95,6 +95,7 @@ _TERMINAL_WORDS = {
     "TRACTOR_RESULT": "hit or miss",
     "SHEAR": "shear",
     "LAPSED": "lapsed",
+    "SILENT": "silent",
     "PD": "point defence like pd4=1",
     "PICK": "a pick like pick1/2",
     "CARRY": "carry .5",

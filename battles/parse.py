@@ -130,14 +130,24 @@ class _Build(CodeReader):
         targets = tuple(x for x in c[3:] if isinstance(x, Target))
         shots = next((x for x in c[3:] if isinstance(x, tuple)), None)
         losses = tuple(x for x in c[3:] if isinstance(x, Loss))
-        lapsed = any(isinstance(x, Token) and x.type == "LAPSED" for x in c[3:])
-        return Volley(turn, side, shooters, targets, shots, losses, _where(c[0]), lapsed)
+        words = {x.type for x in c[3:] if isinstance(x, Token)}
+        return Volley(
+            turn,
+            side,
+            shooters,
+            targets,
+            shots,
+            losses,
+            _where(c[0]),
+            "LAPSED" in words,
+            "SILENT" in words,
+        )
 
     def tractor_line(self, c: list[Token]) -> Tractor:
         turn, side, ship, target = int(c[0]), c[1].value, c[2].value, c[3].value
         rng = die = result = None
-        if len(c) > 4 and c[4].type == "LAPSED":
-            result = "lapsed"
+        if len(c) > 4 and c[4].type in ("LAPSED", "SILENT"):
+            result = c[4].value
         elif len(c) > 4:
             rng = int(c[4].value[1:])
             if c[5].type == "SHEAR":

@@ -34,6 +34,10 @@ class Replay:
     dice: str = "as written"
     lapsed: list[str] = field(default_factory=list)
     states: list[BattleState] = field(default_factory=list)  # after each event, in order
+    # The ships as set up, and the state just before each of `events` (a hold's pull at the
+    # start of a turn comes after its initiative's "before"): what the report shows.
+    start: BattleState = field(default_factory=lambda: BattleState(()))
+    befores: list[BattleState] = field(default_factory=list)
 
     def record(self, original: BattleRecord, reveal: str | None = None) -> BattleRecord:
         """The record with every event as played (dice filled in), `Result` when over."""
@@ -61,6 +65,9 @@ class _Player:
         self.tractored: set[str] = set()
         self.last_volley_side: str | None = None
         self.done_sides: set[str] = set()
+        # The state when the turn's fire began: an order valid then plays, and what volleys
+        # before it crossed out stays silent (reading R14).
+        self.armed: BattleState | None = None
         self.no_initiative: set[int] = set()
         limit = record.tag("TurnLimit")
         self.limit = int(limit) if limit and limit.isdigit() and int(limit) > 0 else None
@@ -79,7 +86,14 @@ class _Player:
             )
             x_mode = DEFAULT_X_MODE
         self.state = replace(self.state, x_mode=x_mode)
+        self.out.start = self.state
+        self.before = self.state
         self.open_turn = open_turn
+
+    def emit(self, event: Event) -> None:
+        """An event as played, after the state it started from."""
+        self.out.events.append(event)
+        self.out.befores.append(self.before)
 
     def problem(
         self,
@@ -142,6 +156,7 @@ class _Player:
             self.dice.rolls.clear()
             self.dice.feed(dice_of(event))
         before = len(self.out.problems)
+        self.before = self.state
         try:
             self.step(event)
         except DiceExhausted as exc:
@@ -234,7 +249,7 @@ class _Player:
         if rolls is None:
             self.state = replace(self.state, turn=self.state.turn + 1, initiative=None)
             self.begin_turn()
-            self.out.events.append(replace(event, turn=self.state.turn, rolls=()))
+            self.emit(replace(event, turn=self.state.turn, rolls=()))
             return
         if event.rolls and rolls != event.rolls and self.seeded:
             self.problem(
@@ -246,12 +261,28 @@ class _Player:
         winner = "A" if rolls[-1][0] > rolls[-1][1] else "B"
         self.state = replace(self.state, turn=self.state.turn + 1, initiative=winner)
         self.begin_turn()
-        self.out.events.append(replace(event, turn=self.state.turn, rolls=rolls))
+        self.emit(replace(event, turn=self.state.turn, rolls=rolls))
 
     def begin_turn(self) -> None:
         self.state = draw_held(self.state)
         self.phase, self.moved, self.fired, self.tractored = "movement", set(), set(), set()
         self.last_volley_side, self.done_sides = None, set()
+        self.armed = None
+
+    def arm(self) -> None:
+        """The turn's fire begins (its first volley or tractor beam)."""
+        if self.phase == "movement" or self.armed is None:
+            self.armed = self.state
+
+    def check_fire(self, order: Volley, side: str) -> list[Problem]:
+        """What forbids a volley now; nothing when all that stands in its way is what earlier
+        volleys of this phase crossed out (its weapons, DataLink or Multiplex Tracking), which
+        stays silent: the orders were written before any die (reading R14)."""
+        problems = check_volley(self.state, side, order, self.fired)
+        if problems and self.armed is not None:
+            if not check_volley(self.armed, side, order, self.fired):
+                return []
+        return problems
 
     def move(self, event: Move) -> None:
         if self.phase != "movement":
@@ -276,26 +307,37 @@ class _Player:
                 f"{event.ship} ends at {ship.hex} {ship.facing}, not {event.end[0]} {event.end[1]}",
                 event.ship,
             )
-        self.out.events.append(replace(event, end=(ship.hex, ship.facing)))
+        self.emit(replace(event, end=(ship.hex, ship.facing)))
 
     def volley(self, event: Volley) -> None:
         if self.phase == "tractor":
             self.problem(event, "IV.D.1", "volleys come before the tractor beams")
             return
+        self.arm()
         self.phase = "fire"
         self.alternation(event)
-        order = replace(event, shots=None, losses=(), lapsed=False)
+        order = replace(event, shots=None, losses=(), lapsed=False, silent=False)
         if event.shots is None and self.lapses(event):
-            self.out.events.append(replace(order, lapsed=True))
+            if event.silent:
+                self.problem(
+                    event,
+                    "R14",
+                    "written as silent, but its ship or target was destroyed before its turn",
+                    hint="write `: lapsed`",
+                )
+            self.emit(replace(order, lapsed=True))
             return
-        if event.lapsed:
-            if check_volley(self.state, event.side, order, self.fired) or firing(self.state, order):
-                self.problem(event, "R14", "written as lapsed, but it can fire")
+        problems = self.check_fire(order, event.side)
+        if event.lapsed or event.silent:
+            # `: lapsed` for a volley that could not fire is how records before `silent` wrote
+            # it: read, and written again as `silent`.
+            word = "lapsed" if event.lapsed else "silent"
+            if problems or firing(self.state, order):
+                self.problem(event, "R14", f"written as {word}, but it can fire")
             else:
                 self.fired.update(event.shooters)
-                self.out.events.append(replace(order, lapsed=True))
+                self.emit(replace(order, silent=True))
             return
-        problems = check_volley(self.state, event.side, order, self.fired)
         for p in problems:
             self.problem(event, p.rule, p.message, p.subject, p.hint)
         if problems:
@@ -319,15 +361,16 @@ class _Player:
         self.state, done = resolve_volley(self.state, order, self.dice)
         if not done.shots:
             if event.shots is None:
-                self.out.lapsed.append(f"{order}: no weapon bears")
-                self.out.events.append(replace(order, lapsed=True))
+                why = why_none_bears(self.state, order)
+                self.out.lapsed.append(f"{event.turn} {event.side} {order.order_text()}: {why}")
+                self.emit(replace(order, silent=True))
             else:
                 self.problem(event, "IV.A.5", why_none_bears(self.state, order))
             return
         if event.shots is not None:
             self.compare(event, done)
         self.state = judge_end(self.state)
-        self.out.events.append(done)
+        self.emit(done)
 
     def alternation(self, event: Volley) -> None:
         """Initiative fires first; then the sides alternate until one has no more [II.C.1]."""
@@ -397,14 +440,34 @@ class _Player:
         return True
 
     def tractor(self, event: Tractor) -> None:
+        self.arm()
         self.phase = "tractor"
         if event.result in (None, "lapsed") and self.lapses(event):
-            self.out.events.append(replace(event, range=None, die=None, result="lapsed"))
+            self.emit(replace(event, range=None, die=None, result="lapsed"))
             return
         if event.result == "lapsed":
             self.problem(event, "R14", "written as lapsed, but both ships stand")
             return
         problems = check_tractor(self.state, event.side, event.ship, event.target, self.tractored)
+        armed = self.armed or self.state
+        if problems and not check_tractor(
+            armed, event.side, event.ship, event.target, self.tractored
+        ):
+            # Its beam was crossed out by a volley of this turn: it stays silent (R14).
+            if event.result not in (None, "silent"):
+                self.problem(
+                    event,
+                    "R14",
+                    f"{event.ship}'s tractor beam was crossed out this turn",
+                    hint=f"write `{replace(event, result='silent')}`",
+                )
+                return
+            self.tractored.add(event.ship)
+            self.emit(replace(event, range=None, die=None, result="silent"))
+            return
+        if event.result == "silent":
+            self.problem(event, "R14", "written as silent, but its tractor beam can fire")
+            return
         for p in problems:
             self.problem(event, p.rule, p.message, p.subject, p.hint)
         if problems:
@@ -423,7 +486,7 @@ class _Player:
             done.result,
         ):
             self.problem(event, "IV.D.2", f"`{event}` written, `{done}` by the rules")
-        self.out.events.append(done)
+        self.emit(done)
 
 
 def _weapons(count: int) -> str:

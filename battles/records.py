@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from battles.codes import ShipCode, System
@@ -115,6 +115,9 @@ class Shot:
     bonus: int = 0
     point_defence: tuple[tuple[int, bool], ...] = ()
     picks: tuple[tuple[int, int], ...] = ()
+    # Which system of the shooter's code fired (0 first), when the judge played it: a record
+    # does not write it (two identical weapons fire left first), so it is not compared.
+    index: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         text = f"{self.weapon.code}{self.weapon.arc}"
@@ -139,6 +142,15 @@ class Loss:
     systems: tuple[System, ...]
     carry: bool = False
     destroyed: bool = False
+    # What the judge worked out and a record does not write (so not compared): the places in
+    # the code of the systems crossed out, in order; Energy Beam points the Overload Dampers
+    # soaked, and how many dampers burned out doing it (reading R7).
+    crossed: tuple[int, ...] = field(default=(), compare=False)
+    soaked: Fraction = field(default=Fraction(0), compare=False)
+    burned: int = field(default=0, compare=False)
+    # For each system crossed, the volley's shot (0 first) that crossed it; None for a damper
+    # burned out.
+    by: tuple[int | None, ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         lost = " ".join(str(s) for s in self.systems) or "nothing"
@@ -160,6 +172,9 @@ class Volley:
     losses: tuple[Loss, ...] = ()
     where: Where | None = None
     lapsed: bool = False  # its ships or target were destroyed first (reading R14)
+    # Nothing of it could fire: no weapon bears, or what it names was crossed out earlier in
+    # the phase (reading R14).
+    silent: bool = False
 
     def order_text(self) -> str:
         targets = ", ".join(str(t) for t in self.targets)
@@ -169,6 +184,8 @@ class Volley:
         text = f"{self.turn} {self.side} volley {self.order_text()}"
         if self.lapsed:
             return text + ": lapsed"
+        if self.silent:
+            return text + ": silent"
         if self.shots is not None:
             text += ": " + ", ".join(str(s) for s in self.shots)
             text += "".join(f"; {loss}" for loss in self.losses)
@@ -185,13 +202,13 @@ class Tractor:
     target: str
     range: int | None = None
     die: int | None = None
-    result: str | None = None  # "hit", "miss", "shear" or "lapsed"
+    result: str | None = None  # "hit", "miss", "shear", "lapsed" or "silent" (reading R14)
     where: Where | None = None
 
     def __str__(self) -> str:
         text = f"{self.turn} {self.side} tractor {self.ship} > {self.target}"
-        if self.result == "lapsed":
-            text += ": lapsed"
+        if self.result in ("lapsed", "silent"):
+            text += f": {self.result}"
         elif self.result == "shear":
             text += f": r{self.range} shear"
         elif self.result:

@@ -9,7 +9,11 @@ from battles.codes import ShipCode, System
 from battles.hexes import Hex
 from battles.tables import HULLS, MAX_ENGINES
 
-__all__ = ["BattleState", "Hold", "ShipState"]
+__all__ = ["FREE_TO_TURN", "BattleState", "Hold", "ShipState"]
+
+# Hexes straight a ship is counted as having moved when the battle starts: enough for any turn
+# mode, whatever Advanced Maneuvering it loses later (reading R6).
+FREE_TO_TURN = max(h.turn_mode for h in HULLS.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +35,10 @@ class ShipState:
 
     @classmethod
     def start(cls, name: str, side: str, code: ShipCode, hex: Hex, facing: str) -> ShipState:
-        # A ship sets up as if it had come straight in: free to turn at once (reading R6).
-        tm = max(1, HULLS[code.hull].turn_mode - code.count("V"))
-        return cls(name, side, code, hex, facing, (False,) * len(code.systems), tm)
+        # A ship sets up as if it had come straight in: free to turn at once (reading R6), and
+        # still free after losing Advanced Maneuvering before it moves, so the count starts at
+        # the largest turn mode any hull has, not at the ship's own.
+        return cls(name, side, code, hex, facing, (False,) * len(code.systems), FREE_TO_TURN)
 
     def working(self, letter: str) -> int:
         return sum(

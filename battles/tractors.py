@@ -10,7 +10,7 @@ from battles.problems import Problem
 from battles.records import Tractor
 from battles.state import BattleState, Hold
 
-__all__ = ["TRACTOR_RANGE", "check_tractor", "resolve_tractor", "tractor_hits"]
+__all__ = ["TRACTOR_RANGE", "beam", "check_tractor", "resolve_tractor", "tractor_hits"]
 
 TRACTOR_RANGE = 5  # [IV.D.2]
 
@@ -21,7 +21,8 @@ def tractor_hits(die: int, turn_mode: int, rng: int, speed: int) -> bool:
     return die + turn_mode - rng > speed
 
 
-def _beam(state: BattleState, ship_name: str, target_name: str) -> tuple[int | None, str | None]:
+def beam(state: BattleState, ship_name: str, target_name: str) -> tuple[int | None, str | None]:
+    """The tractor beam (its place in the code) that fires at the target, or why none can."""
     ship, target = state.ship(ship_name), state.ship(target_name)
     assert ship is not None and target is not None
     arc = arc_of(ship.hex, ship.facing, target.hex)
@@ -53,7 +54,7 @@ def check_tractor(
         return problem("R12", "a destroyed ship neither fires nor is held")
     if ship_name in fired:
         return problem("IV.D.6", f"{ship_name} has already fired its tractor beam this turn")
-    _index, why = _beam(state, ship_name, target_name)
+    _index, why = beam(state, ship_name, target_name)
     if why:
         return problem("IV.D.1", why)
     rng = distance(ship.hex, target.hex)

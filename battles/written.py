@@ -32,7 +32,7 @@ def rolled(event: Event) -> bool:
     if isinstance(event, Initiative):
         return bool(event.rolls)
     if isinstance(event, Volley):
-        return event.shots is not None or event.lapsed
+        return event.shots is not None or event.lapsed or event.silent
     if isinstance(event, Tractor):
         return event.result is not None
     return True

@@ -99,3 +99,19 @@ def test_range_is_the_fewest_steps_r1() -> None:
     assert distance(Hex(0, 0), Hex(0, -5)) == 5
     assert distance(Hex(0, 0), Hex(3, -1)) == 3
     assert distance(Hex(-2, 3), Hex(2, -1)) == 4
+
+
+def test_a_ship_that_never_moved_stays_free_to_turn_after_losing_its_v_r6() -> None:
+    # Dart E-VII(Gf): turn mode 1 (E's 2 less one V). Lancer's gun at range 5, die 6: 1 point,
+    # crossing Dart's V, so its turn mode is 2. Dart never moved: it started free to turn (R6)
+    # and still is, as the same ship built without the V would be.
+    dart = "Dart E-VII(Gf)-51-1-2 at 0,-5 S"
+    lines = [
+        "1 initiative A 5 B 3",
+        "1 A volley Lancer > Dart: Gf r5 d6=1, Xf r5 d1=0; Dart loses V",
+        "2 initiative A 5 B 3",
+        "2 B move Dart R to 0,-5 SW",
+    ]
+    r = play(record(*lines, b=dart))
+    assert r["ok"], r["problems"]
+    assert ship(r, "Dart")["turn_mode"] == 2 and ship(r, "Dart")["facing"] == "SW"

@@ -149,3 +149,56 @@ def test_orders_sent_at_once_are_rolled_in_the_alternating_order_r14() -> None:
         assert sides == (
             [first, "B" if first == "A" else "A", first] if first == "A" else ["B", "A", "A"]
         ), (seed, sides)
+
+
+# What an earlier volley of the same phase crosses out stays silent in a later order (R14):
+# the orders were written at once, before any die, so they play with what is left.
+
+
+def test_a_named_weapon_crossed_out_earlier_in_the_phase_stays_silent_r14() -> None:
+    # Gnat E-(Gf)II: its gun is its first system. Lancer fires first (A has the initiative):
+    # gun at range 5, die 6: 1 point, Gnat loses (Gf). Gnat's order, written before that, names
+    # the gun: it plays, and stays silent.
+    gnat = "Gnat E-(Gf)II-48-2-2 at 0,-5 S"
+    first = "1 A volley Lancer > Gnat: Gf r5 d6=1, Xf r5 d1=0; Gnat loses (Gf)"
+    r = play(record(INIT_A, first, "1 B volley Gnat > Lancer (Gf)", b=gnat))
+    assert r["ok"], r["problems"]
+    assert r["events"][-1] == "1 B volley Gnat > Lancer (Gf): silent"
+    # Written so, the record checks; a silent volley whose gun still works does not.
+    r = play(record(INIT_A, first, "1 B volley Gnat > Lancer (Gf): silent", b=gnat))
+    assert r["ok"], r["problems"]
+    r = play(record(INIT_A, "1 B volley Gnat > Lancer (Gf): silent", b=gnat))
+    assert problems(r) == ["written as silent, but it can fire [R14]"]
+
+
+def test_a_volley_at_two_ships_without_its_multiplex_tracking_fires_at_the_first_r14() -> None:
+    # Eye F-U(Gf)(Gr)II: Lancer's gun (range 5, die 6) crosses its U. Eye's split volley then
+    # fires at its first target only; the gun named for Kite stays silent.
+    lines = [
+        INIT_A,
+        "1 A volley Lancer > Eye: Gf r5 d6=1, Xf r5 d1=0; Eye loses U",
+        "1 B volley Eye > Lancer (Gf), Kite (Gr): Gf@Lancer r5 d3=0; Lancer loses nothing",
+    ]
+    r = play(
+        record(
+            *lines,
+            a=f"Lancer {LANCER} at 0,0 N; Kite {LANCER} at -3,-2 N",
+            b=f"Eye {EYE} at 0,-5 S",
+        )
+    )
+    assert r["ok"], r["problems"]
+
+
+def test_a_tractor_beam_crossed_out_by_a_volley_stays_silent_r14() -> None:
+    # Tug E-(Rf)II: its tractor beam is its first system, crossed by Lancer's gun.
+    tug = "Tug E-(Rf)II-52-2-2 at 0,-4 S"
+    lines = [
+        INIT_A,
+        "1 A volley Lancer > Tug: Gf r4 d6=1, Xf r4 d1=0; Tug loses (Rf)",
+        "1 B tractor Tug > Lancer",
+    ]
+    r = play(record(*lines, b=tug))
+    assert r["ok"], r["problems"]
+    assert r["events"][-1] == "1 B tractor Tug > Lancer: silent"
+    r = play(record(*lines[:2], "1 B tractor Tug > Lancer: r4 d6=miss", b=tug))
+    assert problems(r) == ["Tug's tractor beam was crossed out this turn [R14]"]

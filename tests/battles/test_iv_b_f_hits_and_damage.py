@@ -139,3 +139,64 @@ def test_half_points_are_kept_until_completed_r8() -> None:
     both = play(record(*lines, b=f"Raider {RAIDER} at 0,-7 S"))
     assert both["ok"], both["problems"]
     assert ship(both, "Lancer")["systems"] == f"[S]{LANCER[3:-7]}"
+
+
+def test_a_damper_is_kept_when_burning_it_loses_as_many_systems_r7() -> None:
+    # Sun at range 2, die 6: 5 energy points at Spark E-IO (two systems). Keep the damper: it
+    # soaks 1, 4 points cross I and O. Burn it: O, then the 1 point left crosses I. Two systems
+    # either way: a tie keeps the damper, so the beam crosses I first, then O.
+    spark = "Spark E-IO-58-2-1 at 0,0 N"
+    sun = f"Sun {SUN} at 0,-2 S"
+    kept = play(
+        record(
+            B_FIRST, "1 B volley Sun > Spark: Ef r2 d6=5; Spark loses I O destroyed", a=spark, b=sun
+        )
+    )
+    assert kept["ok"], kept["problems"]
+    burned = play(
+        record(
+            B_FIRST, "1 B volley Sun > Spark: Ef r2 d6=5; Spark loses O I destroyed", a=spark, b=sun
+        )
+    )
+    assert problems(burned) == [
+        "`Spark loses O I destroyed` written, `Spark loses I O destroyed` by the rules [IV.C.1]"
+    ]
+
+
+def test_a_half_point_left_over_does_not_burn_a_damper_r7_r8() -> None:
+    # A fire group: Sun2 at range 4, die 4: 2 points; Ray at range 7, die 4: .5. 2.5 energy
+    # points at Warden (one damper). Keep: 1.5 pass, one system (S) and a half kept. Burn: the
+    # damper alone. One system either way: the damper is kept.
+    ray = "F-(Ef)IID-162-2-2"
+    line = "1 B volley Sun2+Ray > Warden: Sun2.Ef r4 d4=2, Ray.Ef r7 d4=.5; Warden loses S carry .5"
+    r = play(
+        record(
+            B_FIRST,
+            line,
+            a=f"Warden {WARDEN} at 0,0 N",
+            b=f"Sun2 {ray} at 0,-4 S; Ray {ray} at 0,-7 S",
+        )
+    )
+    assert r["ok"], r["problems"]
+    assert ship(r, "Warden")["systems"] == "A[S]III(Ef)Y(Mf)O"
+    assert ship(r, "Warden")["carry"] == ".5"
+
+
+def test_named_weapons_do_damage_in_the_order_of_the_code_r19() -> None:
+    # Glow F-(Lf)(Ef)II at range 7: the laser (band 7-9) die 4: .5, the energy beam die 4: .5.
+    # In the order of Glow's code the energy beam completes the point and passes the armour
+    # (IV.C.2, R8): Tin F-AII loses I. Naming the weapons the other way round changes nothing:
+    # the player does not choose the order of damage.
+    glow = "Glow F-(Lf)(Ef)II-152-2-2 at 0,0 N"
+    tin = "Tin F-AII-84-2-2 at 0,-7 S"
+    line = "1 A volley Glow > Tin (Ef) (Lf): Lf r7 d4=.5, Ef r7 d4=.5; Tin loses I"
+    r = play(record(A_FIRST, line, a=glow, b=tin))
+    assert r["ok"], r["problems"]
+    assert ship(r, "Tin")["systems"] == "A[I]I"
+    named_order = "1 A volley Glow > Tin (Ef) (Lf): Ef r7 d4=.5, Lf r7 d4=.5; Tin loses A"
+    r = play(record(A_FIRST, named_order, a=glow, b=tin))
+    assert problems(r) == [
+        "`Ef r7 d4=.5` written, `Lf r7 d4=.5` by the rules [VI]",
+        "`Lf r7 d4=.5` written, `Ef r7 d4=.5` by the rules [VI]",
+        "`Tin loses A` written, `Tin loses I` by the rules [IV.C.1]",
+    ]
