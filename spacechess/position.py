@@ -48,7 +48,8 @@ class Position:
     `board[cell]` is 0 or a unit code; `impactors` are sorted; `to_move` is the side whose turn
     it is and `actions_left` how many actions it still has (2, or 1 on the first turn [SC2]);
     `turn` counts turns from 1; `quiet` counts whole turns in a row without a unit destroyed
-    [SC12]; `result` is None while the game goes on, else "T", "A" or "draw".
+    [SC12] (-1 within a turn that has lost a unit); `result` is None while the game goes on,
+    else "T", "A" or "draw".
     """
 
     board: tuple[int, ...]

@@ -32,7 +32,9 @@ __all__ = [
     "QUIET_LIMIT",
     "TURN_LIMIT",
     "IllegalAction",
+    "act",
     "apply",
+    "battle_stage",
     "legal_actions",
     "perft",
     "play",
@@ -302,11 +304,20 @@ def play(position: Position, action: Action) -> tuple[Position, list[Event]]:
 
 def apply(position: Position, action: Action) -> tuple[Position, list[Event]]:
     """`play` without the check: for actions from `legal_actions`."""
+    after, events = act(position, action)
+    if after.actions_left or after.result is not None:
+        return after, events
+    after, more = battle_stage(after)
+    return after, events + more
+
+
+def act(position: Position, action: Action) -> tuple[Position, list[Event]]:
+    """The action alone, unchecked: when it ends the turn (actions_left 0) the battle stage is
+    still to come (`battle_stage`); a destroyed command ship ends the game at once [SC11]."""
     side = position.to_move
     board = list(position.board)
     impactors = list(position.impactors)
     events: list[Event] = []
-    losses = 0
     left = position.actions_left - 1
     verb, origin, target = action.verb, action.origin, action.target
     if verb == MOVE:
@@ -318,11 +329,10 @@ def apply(position: Position, action: Action) -> tuple[Position, list[Event]]:
         if board[target]:
             events.append(Event("destroyed", (target,), board[target], why="hit point-blank [SC6]"))
             board[target] = 0
-            losses += 1
         elif hit is not None:
             impactors.remove(hit)
-            events.append(Event("collided", (target,), side=hit.side, why="met the new one [SC7]"))
-            events.append(Event("collided", (target,), side=side, why="met another impactor [SC7]"))
+            events.append(Event("collided", (target,), side=hit.side, why="met the new one [SC6]"))
+            events.append(Event("collided", (target,), side=side, why="met another impactor [SC6]"))
         else:
             impactors.append(Impactor(target, origin, side))
             impactors.sort()
@@ -336,10 +346,16 @@ def apply(position: Position, action: Action) -> tuple[Position, list[Event]]:
     else:
         events.append(Event("passed", side=side))
         left = 0
-    after = replace(position, board=tuple(board), impactors=tuple(impactors), actions_left=left)
-    if _decided(after, events) or left:
-        return _ended(after, events), events
-    return _battle_stage(after, events, losses), events
+    lost = any(e.what == "destroyed" for e in events)
+    after = replace(
+        position,
+        board=tuple(board),
+        impactors=tuple(impactors),
+        actions_left=left,
+        # A loss during the turn keeps the turn from counting as quiet [SC12].
+        quiet=-1 if lost else position.quiet,
+    )
+    return _ended(after, events), events
 
 
 def _decided(position: Position, events: list[Event]) -> bool:
@@ -359,12 +375,13 @@ def _ended(position: Position, events: list[Event]) -> Position:
     return replace(position, result="draw")
 
 
-def _battle_stage(position: Position, events: list[Event], losses: int) -> Position:
-    """After the turn: impactors advance, ships fight [SC7, SC8], the other side's turn starts."""
+def battle_stage(position: Position) -> tuple[Position, list[Event]]:
+    """After the turn: impactors advance, ships fight [SC7, SC8], the other side's turn starts;
+    the draws by quiet turns and the turn limit [SC12]."""
     board, impactors, flown = advance_impactors(position.board, position.impactors)
     board, fights = battle(board)
-    events += flown + fights
-    losses += sum(1 for e in flown + fights if e.what in ("destroyed", "spent"))
+    events = flown + fights
+    lost = position.quiet < 0 or any(e.what in ("destroyed", "spent") for e in events)
     after = replace(
         position,
         board=board,
@@ -372,17 +389,17 @@ def _battle_stage(position: Position, events: list[Event], losses: int) -> Posit
         to_move=1 - position.to_move,
         actions_left=2,
         turn=position.turn + 1,
-        quiet=0 if losses else position.quiet + 1,
+        quiet=0 if lost else position.quiet + 1,
     )
     if _decided(after, events):
-        return _ended(after, events)
+        return _ended(after, events), events
     if after.quiet >= QUIET_LIMIT:
         events.append(Event("drawn", why=f"{QUIET_LIMIT} turns in a row without a loss [SC12]"))
-        return replace(after, result="draw")
+        return replace(after, result="draw"), events
     if after.turn > TURN_LIMIT:
         events.append(Event("drawn", why=f"{TURN_LIMIT} turns played [SC12]"))
-        return replace(after, result="draw")
-    return after
+        return replace(after, result="draw"), events
+    return after, events
 
 
 def perft(position: Position, depth: int) -> int:
