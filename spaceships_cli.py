@@ -11,7 +11,7 @@ import importlib
 
 import click
 
-_PACKAGES = ("notation", "validate", "computer", "battles", "pbem", "bot")
+_PACKAGES = ("notation", "validate", "computer", "battles", "spacechess", "pbem", "bot")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,0 +1,89 @@
+"""How good a Space Chess position is for one side: the computer's static evaluation.
+
+A position is judged between turns, right after a battle stage, when the other side is about to
+act. Material counts most (a ship's worth is what it can do: a gunship's long reach, a fighter's
+run, the support ship's mines); then the impactors already in flight, whose next 4 cells are
+known (SC7): a unit they will reach is as good as lost when its side cannot act first; then how
+well each command ship is covered, since a ship next to it gives it power in battle (SC8) and
+its loss ends the game (SC11).
+"""
+
+from __future__ import annotations
+
+from spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, opposite
+from spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
+from spacechess.position import Position
+
+__all__ = ["LOST", "VALUES", "WON", "WORTH", "evaluate", "impactor_targets"]
+
+WON = 100_000.0
+LOST = -WON
+# What a unit is worth, by kind: the command ship's worth is the game itself.
+WORTH = {COMMAND: 0.0, GUNSHIP: 5.0, FIGHTER: 3.5, SUPPORT: 3.0, MINE: 1.0}
+VALUES = tuple(WORTH.get(kind, 0.0) for kind in range(8))  # by kind code, for speed
+IN_STOCK = 0.4  # a mine in the box: a little, it may still be laid
+COVER = 0.35  # each friendly unit next to the command ship, up to 3
+DOOMED = 0.9  # share of a unit's worth lost when an impactor reaches it before its side acts
+DODGE = 0.3  # share when its side acts first and can step aside (an action spent)
+ADVANCE = 4
+
+
+def impactor_targets(position: Position) -> dict[int, int]:
+    """Where the impactors in flight strike in the next battle stage if nothing moves: the
+    cell of each unit they will reach, and how many reach it (SC7)."""
+    board = position.board
+    out: dict[int, int] = {}
+    for imp in position.impactors:
+        here, came = imp.cell, imp.came_from
+        for _ in range(ADVANCE):
+            ahead = opposite(came, here)
+            if ahead is None or is_pentagon(ahead):
+                break
+            came, here = here, ahead
+            if board[here]:
+                out[here] = out.get(here, 0) + 1
+                break
+    return out
+
+
+def evaluate(position: Position, side: int) -> float:
+    """The position's worth to `side` (positive: better for `side`), judged as the other side
+    is about to act."""
+    result = position.result
+    if result is not None:
+        if result == "draw":
+            return 0.0
+        return WON if result == "TA"[side] else LOST
+    board = position.board
+    score = 0.0
+    commands = [-1, -1]
+    mines = [0, 0]
+    for cell in range(CELL_COUNT):
+        code = board[cell]
+        if not code:
+            continue
+        owner, kind = code >> 3, code & 7
+        worth = VALUES[kind]
+        score += worth if owner == side else -worth
+        if kind == COMMAND:
+            commands[owner] = cell
+        elif kind == MINE:
+            mines[owner] += 1
+    score += IN_STOCK * ((MINES - mines[side]) - (MINES - mines[1 - side]))
+    for owner in (0, 1):
+        command = commands[owner]
+        if command < 0:
+            continue
+        cover = sum(1 for n in NEIGHBOURS[command] if board[n] and board[n] >> 3 == owner)
+        value = COVER * min(cover, 3)
+        score += value if owner == side else -value
+    to_move = position.to_move
+    for cell in impactor_targets(position):
+        code = board[cell]
+        owner, kind = code >> 3, code & 7
+        if kind == COMMAND:
+            worth = WON / 10 if owner != to_move else 4.0  # it can still step aside
+        else:
+            worth = VALUES[kind] * (DOOMED if owner != to_move else DODGE)
+        score += -worth if owner == side else worth
+    return score

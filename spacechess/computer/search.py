@@ -1,0 +1,63 @@
+"""The computer's choice of a turn: one turn ahead (greedy), or two with the opponent's reply.
+
+`greedy_turn` plays the turn whose position, after its battle stage, evaluates best.
+`searched_turn` weighs the same turns, best first, against the opponent's forcing replies
+(those that fire or come into contact, spacechess.computer.turns): a turn is worth the worse of
+its own position (the opponent may answer quietly) and the worst its forcing replies make of
+it. As in alpha-beta, a reply that already makes a turn no better than the best found so far
+refutes it and the rest of its replies are not looked at; turns whose own position is no better
+than the best found cannot win and end the search. The search stops when its budget of
+positions is spent, so it decides in bounded time and, with a seed, the same way every time.
+"""
+
+from __future__ import annotations
+
+import random
+
+from spacechess.computer.evaluate import evaluate
+from spacechess.computer.turns import Counter, Turn, forcing_turns, turns
+from spacechess.position import Position
+
+__all__ = ["greedy_turn", "ranked_turns", "searched_turn"]
+
+
+def ranked_turns(
+    position: Position, counter: Counter, rng: random.Random
+) -> list[tuple[float, Turn]]:
+    """Every turn of the side to act with its evaluation, best first; equal ones in an order
+    drawn from `rng`, so that the choice among them is the seed's."""
+    side = position.to_move
+    scored = [(evaluate(t.after, side), rng.random(), t) for t in turns(position, counter)]
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return [(value, turn) for value, _, turn in scored]
+
+
+def greedy_turn(position: Position, rng: random.Random) -> Turn:
+    """The turn that is best right after its battle stage."""
+    return ranked_turns(position, Counter(0), rng)[0][1]
+
+
+def searched_turn(position: Position, rng: random.Random, budget: int) -> Turn:
+    """The turn that is best once the opponent's forcing replies are taken into account."""
+    side = position.to_move
+    counter = Counter(budget)
+    ranked = ranked_turns(position, counter, rng)
+    best, best_value = ranked[0][1], float("-inf")
+    for static, turn in ranked:
+        if static <= best_value:
+            break  # a reply can only make it worse: nothing further down can be better
+        value = static
+        complete = True
+        if turn.after.result is None:
+            for reply in forcing_turns(turn.after, counter):
+                value = min(value, evaluate(reply.after, side))
+                if value <= best_value:
+                    break  # refuted
+                if counter.spent():
+                    complete = False
+                    break
+        if complete and value > best_value:
+            best, best_value = turn, value
+        if counter.spent():
+            break
+    return best

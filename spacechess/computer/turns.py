@@ -1,0 +1,111 @@
+"""Whole turns for the computer to weigh: every turn a side can play, and the forcing ones.
+
+A turn is one or two actions (SC2) followed by the battle stage; the computer weighs turns, not
+single actions, since the battle comes only at the turn's end. Two orders of the same two
+actions usually give the same position: each resulting position is kept once, with the first
+way found to reach it. Every action comes from the rules' legal_actions and every position from
+their apply, so whatever the computer plays is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from spacechess.actions import FIRE, MOVE, PASS, Action
+from spacechess.board import CELL_COUNT, NEIGHBOURS, distances
+from spacechess.pieces import GUNSHIP
+from spacechess.position import Position
+from spacechess.rules import apply, legal_actions
+
+__all__ = ["Counter", "Turn", "contact", "forcing_turns", "preparing", "turns"]
+
+_NEAR2 = tuple(
+    frozenset(c for c, d in enumerate(distances(cell)) if 0 < d <= 2) for cell in range(CELL_COUNT)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The actions of one turn and the position after its battle stage."""
+
+    actions: tuple[Action, ...]
+    after: Position
+
+
+class Counter:
+    """Positions made so far (calls of the rules' apply): the search's budget is counted in
+    them, not in seconds, so the same seed plays the same on any machine."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.used = 0
+
+    def spent(self) -> bool:
+        return self.used >= self.budget
+
+    def apply(self, position: Position, action: Action) -> Position:
+        self.used += 1
+        return apply(position, action)[0]
+
+
+Filter = Callable[[Position, Action], bool]
+
+
+def turns(
+    position: Position, counter: Counter, first: Filter | None = None, second: Filter | None = None
+) -> Iterator[Turn]:
+    """Every turn of the side to act (or, with filters, those whose first and second actions
+    pass them), each resulting position once, in the rules' order of actions."""
+    side = position.to_move
+    seen: set[tuple[object, ...]] = set()
+    for a in legal_actions(position):
+        if first is not None and not first(position, a):
+            continue
+        after = counter.apply(position, a)
+        if after.to_move != side or after.result is not None:
+            if after.key() not in seen:
+                seen.add(after.key())
+                yield Turn((a,), after)
+            continue
+        for b in legal_actions(after):
+            if second is not None and not second(after, b):
+                continue
+            end = counter.apply(after, b)
+            key = end.key()
+            if key not in seen:
+                seen.add(key)
+                yield Turn((a, b), end)
+
+
+def contact(position: Position, action: Action) -> bool:
+    """An action that may take something this turn: firing, or a move next to an enemy."""
+    if action.verb == FIRE:
+        return True
+    if action.verb != MOVE:
+        return False
+    board, side = position.board, position.to_move
+    return any(board[n] and board[n] >> 3 != side for n in NEIGHBOURS[action.target])
+
+
+def preparing(position: Position, action: Action) -> bool:
+    """A first action that may lead to a take with the second: a contact, a gunship's move
+    (to fire after it), or a move to within two cells of an enemy."""
+    if contact(position, action):
+        return True
+    if action.verb != MOVE:
+        return False
+    if position.board[action.origin] & 7 == GUNSHIP:
+        return True
+    near = _NEAR2[action.target]
+    board, side = position.board, position.to_move
+    return any(board[c] and board[c] >> 3 != side for c in near)
+
+
+def forcing_turns(position: Position, counter: Counter) -> Iterator[Turn]:
+    """The side to act's turns that may take something: the replies the computer must fear."""
+    return turns(position, counter, preparing, _contact_or_stop)
+
+
+def _contact_or_stop(position: Position, action: Action) -> bool:
+    return action.verb == PASS or contact(position, action)

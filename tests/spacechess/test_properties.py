@@ -1,0 +1,120 @@
+"""Properties of the rules over many positions (hypothesis): no piece on a pentagon, impactors
+fly straight, the battle stage ignores the order of its pairs, swapping the sides mirrors
+everything."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spacechess.battle import battling_pairs, judge_pairs
+from spacechess.board import HEXAGONS, NEIGHBOURS, is_pentagon, opposite
+from spacechess.game import Game
+from spacechess.pieces import ALIENS, COMMAND, FIGHTER, GUNSHIP, MINE, SUPPORT, TERRANS, unit
+from spacechess.position import mirrored, start
+from spacechess.rules import apply, legal_actions, play, why_illegal
+
+choices = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=60)
+
+
+def _walk(picks: list[int]):
+    """A random game: each pick chooses one of the legal actions."""
+    game = Game()
+    for pick in picks:
+        actions = legal_actions(game.position)
+        if not actions:
+            return
+        before = game.position
+        action = actions[pick % len(actions)]
+        events = game.play(action)
+        yield before, action, game.position, events
+
+
+@settings(max_examples=60, deadline=None)
+@given(choices)
+def test_no_unit_or_impactor_ever_stands_on_a_pentagon(picks):
+    for _, _, after, _ in _walk(picks):
+        assert not any(after.board[c] for c in range(162) if is_pentagon(c))
+        assert not any(is_pentagon(i.cell) for i in after.impactors)
+        assert not (set(i.cell for i in after.impactors) & {c for c, _ in after.units()})
+
+
+@settings(max_examples=60, deadline=None)
+@given(choices)
+def test_every_impactor_path_is_a_straight_line(picks):
+    for before, _, _, events in _walk(picks):
+        came = {i.cell: i.came_from for i in before.impactors}
+        for e in events:
+            if e.what in ("advanced", "dissipated", "collided") and len(e.cells) > 1:
+                path = list(e.cells)
+                if path[0] in came:
+                    assert opposite(came[path[0]], path[0]) == path[1]
+                for a, b, c in zip(path, path[1:], path[2:], strict=False):
+                    assert opposite(a, b) == c  # straight on through b
+                assert len(path) <= 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(choices)
+def test_every_legal_action_is_allowed_and_play_agrees_with_apply(picks):
+    for before, action, _, _ in _walk(picks):
+        assert why_illegal(before, action) is None
+        assert play(before, action) == apply(before, action)
+
+
+KINDS = [COMMAND, GUNSHIP, FIGHTER, SUPPORT, MINE]
+boards = st.dictionaries(
+    st.sampled_from(HEXAGONS),
+    st.tuples(st.sampled_from([TERRANS, ALIENS]), st.sampled_from(KINDS)),
+    min_size=2,
+    max_size=40,
+)
+
+
+def _board(units) -> tuple[int, ...]:
+    board = [0] * 162
+    for cell, (side, kind) in units.items():
+        board[cell] = unit(side, kind)
+    return tuple(board)
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards, st.randoms(use_true_random=False))
+def test_the_battle_stage_does_not_depend_on_the_order_of_the_pairs(units, rnd):
+    board = _board(units)
+    pairs = battling_pairs(board)
+    shuffled = [(b, a) if rnd.random() < 0.5 else (a, b) for a, b in pairs]
+    rnd.shuffle(shuffled)
+    first, _ = judge_pairs(board, pairs)
+    second, _ = judge_pairs(board, shuffled)
+    assert first == second
+    # In every pair the weaker or equal unit is gone, whatever the order (SC8).
+    for a, b in pairs:
+        pa, pb = _power(board, a), _power(board, b)
+        assert pa > pb or first[a] == 0
+        assert pb > pa or first[b] == 0
+
+
+def _power(board, cell):
+    return sum(1 for n in NEIGHBOURS[cell] if board[n] and board[n] >> 3 == board[cell] >> 3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(choices)
+def test_swapping_the_sides_mirrors_every_outcome(picks):
+    for before, action, _, _ in _walk(picks):
+        ours, _ = apply(before, action)
+        theirs, _ = apply(mirrored(before), action)
+        assert theirs == mirrored(ours)
+        assert {str(a) for a in legal_actions(mirrored(before))} == {
+            str(a) for a in legal_actions(before)
+        }
+
+
+def test_the_start_is_its_own_mirror_through_the_centre():
+    # The Aliens' fleet is the Terrans' through the centre, so the two sides start equal.
+    from spacechess.board import ANTIPODE
+
+    p = start()
+    flipped = tuple(p.board[ANTIPODE[c]] for c in range(162))
+    assert mirrored(p).board == flipped
