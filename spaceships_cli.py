@@ -11,7 +11,7 @@ import importlib
 
 import click
 
-_PACKAGES = ("notation", "validate", "computer", "battles", "pbem", "bot")
+_PACKAGES = ("notation", "validate", "computer", "battles", "replay", "pbem", "bot", "web")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
