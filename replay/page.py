@@ -157,3 +157,11 @@ buttons or the slider; the address names the step, so a link opens there.</p>
 </body>
 </html>
 """.encode()
+
+
+def record_in_page(page: str) -> str | None:
+    """The record a replay page offers for download (None: a page of a game in play)."""
+    import re
+
+    found = re.search(r'href="data:text/plain;charset=utf-8;base64,([A-Za-z0-9+/=]*)"', page)
+    return None if found is None else base64.b64decode(found.group(1)).decode("utf-8")
