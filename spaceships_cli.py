@@ -11,7 +11,17 @@ import importlib
 
 import click
 
-_PACKAGES = ("notation", "validate", "computer", "battles", "spacechess", "pbem", "bot")
+_PACKAGES = (
+    "notation",
+    "validate",
+    "computer",
+    "battles",
+    "spacechess",
+    "replay",
+    "pbem",
+    "bot",
+    "web",
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -34,6 +34,7 @@ def end(
         parts.append(situation_text(game, replay))
         attachments = (
             Attachment(f"{game.name}.sbr", "text/plain; charset=utf-8", text.encode("utf-8")),
+            *games.replay_attachment(text, f"{game.name}.sbr"),
         )
         parts.append(
             f"The dice seed was {seed}: the attached record replays with "

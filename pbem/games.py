@@ -30,6 +30,7 @@ from pbem.gamerows import (
 )
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, Store
+from replay.attached import CONTENT_TYPE, replay_file
 
 # The plain helpers live in pbem.gamerows; callers have long read them here too.
 __all__ = [
@@ -297,6 +298,13 @@ def _observer_defaulted(defaulted: list[str], by_master: bool) -> str:
     return f"No orders from {' and '.join(defaulted)} {why}"
 
 
+def replay_attachment(record_text: str, file_name: str) -> tuple[Attachment, ...]:
+    """The replay page of the record attached at the end (docs/replay.md), when it has turns
+    to step through."""
+    made = replay_file(record_text, file_name)
+    return () if made is None else (Attachment(made[0], CONTENT_TYPE, made[1]),)
+
+
 def end_game(
     store: Store,
     game: GameRow,
@@ -330,6 +338,7 @@ def end_game(
     game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
     store.update_game(game)
     attachment = Attachment(file_name, "text/plain; charset=utf-8", attached.encode("utf-8"))
+    attachments = (attachment, *replay_attachment(attached, file_name))
     title = None if match is None else f"Game {match.number} of match {game.name}"
     reveal = render.reveal_text(
         game, players, state, outcome, file_name, title, grids=not game.accounts
@@ -377,7 +386,7 @@ def end_game(
                 subject(game, what),
                 "\n\n".join(parts),
                 game.name,
-                attachments=(attachment,),
+                attachments=attachments,
                 kind="over",
                 turn=played_turn,
             )

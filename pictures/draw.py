@@ -323,3 +323,19 @@ def draw_boards(boards: Sequence[Board], colour_order: str = "ROYGB") -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)  # fast; the size hardly matters
     return out.getvalue()
+
+
+# -- the pieces a page lays out itself (pictures.parts) ---------------------------------------
+def tile(mark: str, style: Style) -> Image.Image:
+    """One cell as draw_boards pastes it, outline included."""
+    return _tile(mark, style)
+
+
+def grids_template(colour_order: str) -> Image.Image:
+    """The five empty grids of a colour order as draw_boards pastes them under a title."""
+    return _grids_template(colour_order)
+
+
+def grid_lefts(colour_order: str) -> list[int]:
+    """Where each colour's grid of cells begins in grids_template, left to right."""
+    return _grid_lefts(colour_order)

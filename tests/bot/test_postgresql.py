@@ -33,7 +33,11 @@ async def test_a_whole_game_on_postgresql(world: World) -> None:
         await alice.slash(thread, "spaceships orders", text=orders)
         await bob.slash(thread, "spaceships orders", text="none")
     over = [m for m in thread.history() if any("game over" in e.title for e in m.embeds)]
-    assert [a.filename for a in over[-1].attachments] == ["alice-bob-reveal.png", "alice-bob.ssr"]
+    assert [a.filename for a in over[-1].attachments] == [
+        "alice-bob-reveal.png",
+        "alice-bob.ssr",
+        "alice-bob-replay.html",
+    ]
     await world.restart()
     assert world.bot.synced is False
     mine = await bob.click(over[-1], label="View my results")

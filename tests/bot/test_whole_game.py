@@ -9,6 +9,7 @@ from bot_support import FLEET_A, SINKING_ORDERS, World, attachment_bytes, start_
 from pbem.judge import Judge
 from pbem.messages import Inbound
 from pbem.store import open_store
+from replay.page import record_in_page
 
 
 async def test_a_whole_game_from_challenge_to_reveal(world: World) -> None:
@@ -43,9 +44,14 @@ async def test_a_whole_game_from_challenge_to_reveal(world: World) -> None:
     ], titles
     final = [m for m in posts if any(e.title == "alice-bob: game over" for e in m.embeds)]
     files = [name for m in final for name, _ in attachment_bytes(world.env, m)]
-    assert files == ["alice-bob-reveal.png", "alice-bob.ssr"]
-    record = dict(attachment_bytes(world.env, final[-1]))["alice-bob.ssr"].decode()
+    assert files == ["alice-bob-reveal.png", "alice-bob.ssr", "alice-bob-replay.html"]
+    attached = dict(attachment_bytes(world.env, final[-1]))
+    record = attached["alice-bob.ssr"].decode()
     assert "[Termination" in record and "3 A: Bz3 Bz4" in record
+    # The replay page steps through that record and holds nothing more (docs/replay.md).
+    page = attached["alice-bob-replay.html"].decode()
+    assert record_in_page(page) == record
+    assert '"id":"turn-3"' in page and '"reveal"' in page
     assert "wins" in final[0].embeds[0].description
 
     for name in ("alice", "bob"):

@@ -125,8 +125,9 @@ def test_a_whole_battle_by_email_from_create_to_the_end(players: Players) -> Non
     assert not [(m["To"], m["Subject"]) for m in before if seed in text_of(m)]
     for mail in over:
         assert seed in text_of(mail)
-        (attachment,) = list(mail.iter_attachments())
+        attachment, page = list(mail.iter_attachments())
         assert attachment.get_filename() == "duel.sbr"
+        assert page.get_filename() == "duel-replay.html"
         record = parse_record(attachment.get_content())
         replay = play_record(record)
         assert replay.problems == [] and replay.dice == "checked against the seed"

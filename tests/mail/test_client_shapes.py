@@ -431,5 +431,9 @@ def test_a_whole_game_played_from_real_client_shapes(post: Post) -> None:
         assert f"turn {turn}" in text_of(answer)
     over = [m for m in sent if "Game over" in str(m["Subject"])]
     assert {"kim@example.org", "lee@example.net"} <= {m["To"] for m in over}
-    assert all(a.get_filename() == "duel.ssr" for m in over for a in m.iter_attachments())
+    assert all(
+        a.get_filename() in ("duel.ssr", "duel-replay.html")
+        for m in over
+        for a in m.iter_attachments()
+    )
     assert post.wrong_passwords() == 0

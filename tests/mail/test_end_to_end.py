@@ -16,6 +16,7 @@ from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.store import open_store
+from replay.page import record_in_page as embedded_record
 
 JUDGE = "judge@club.example"
 # Both fleets differ only in where their scout and third ship are, so a leak shows.
@@ -176,9 +177,13 @@ def test_a_whole_game_by_email_from_create_to_reveal(table: Table) -> None:
         [alice, bob, "carol@example.org", "gm@example.com"]
     )
     for mail in over:
-        (record,) = list(mail.iter_attachments())
+        record, replay = list(mail.iter_attachments())
         assert record.get_filename() == "alpha.ssr"
         assert "Bz3" in record.get_content()
+        # The replay page beside it holds that record and nothing more (docs/replay.md).
+        assert replay.get_filename() == "alpha-replay.html"
+        assert replay.get_content_type() == "text/html"
+        assert embedded_record(replay.get_content()) == record.get_content().replace("\r\n", "\n")
     assert "Alice" in text_of(over[0]) or "Player A" in text_of(over[0])
 
     # Threading: the first mail about alpha is the thread's root; every later one names it

@@ -134,8 +134,9 @@ def test_10_a_continued_match_of_three_games_by_email(post: Post) -> None:
     for mail in finals:
         assert "Standings after 3 games: alice (A) 90, bob (B) 0 (games won 3-0)" in body(mail)
         assert "wins the match" in body(mail)
-        (record,) = list(mail.iter_attachments())
+        record, page = list(mail.iter_attachments())
         assert record.get_filename() == "alpha.ssr"
+        assert page.get_filename() == "alpha-replay.html"
         played = play_match(parse_match(record.get_content()))
         assert played.over and played.winner == "A"
         assert played.additional[1]["A"] == ("KC", "KC", "MD")
@@ -159,7 +160,7 @@ def test_resigning_a_game_of_a_match_resigns_the_match_with_the_game_in_the_stan
     text = body(final)
     assert "Standings after 2 games: alice (A) 15, bob (B) 0 (games won 2-0" in text
     assert "alice (A) wins the match" in text and "Standings after 1 game" not in text
-    (record,) = list(final.iter_attachments())
+    record, _page = list(final.iter_attachments())
     played = play_match(parse_match(record.get_content()))
     assert played.over and played.winner == "A" and len(played.standings) == 2
     # The attached record, as a player checks it with the command line.

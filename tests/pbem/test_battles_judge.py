@@ -241,7 +241,8 @@ def test_a_whole_battle_to_the_end_with_the_seed_revealed_r13(table: Table) -> N
         assert seed not in message.body
     last = a.inbox[-1]
     assert "The battle duel is over" in last.body and seed in last.body
-    (attachment,) = last.attachments
+    attachment, page = last.attachments
+    assert page.filename == "duel-replay.html" and page.content_type.startswith("text/html")
     record = parse_record(attachment.data.decode("utf-8"))
     replay = play_record(record)
     assert replay.problems == [] and replay.dice == "checked against the seed"

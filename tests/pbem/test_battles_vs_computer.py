@@ -104,7 +104,8 @@ def test_a_whole_battle_by_mail_each_phase_resolving_as_soon_as_the_humans_order
     assert all(COMPUTER_ADDRESS not in m.to for m in table.log)
     last = alice.inbox[-1]
     assert "The battle duel is over" in last.body and game.state["seed"] in last.body
-    (attachment,) = last.attachments
+    attachment, page = last.attachments
+    assert page.filename == "duel-replay.html"
     replay = play_record(parse_record(attachment.data.decode("utf-8")))
     assert replay.problems == [] and replay.dice == "checked against the seed"
 

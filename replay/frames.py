@@ -1,0 +1,70 @@
+"""The values a replay is made of: for each step of a game, per view (a side, the public, the
+full reveal), the boards or pictures to show, the actions in the game's words, what changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# The views a replay may hold, in the order the page offers them.
+REVEAL = "reveal"
+PUBLIC = "public"
+VIEW_ORDER = (REVEAL, "A", "B", PUBLIC)
+
+
+class ReplayError(ValueError):
+    """A record that cannot be replayed, or a view the reader may not have: `text` is what
+    was given (a path or a view), `line` where in it, `hint` how to put it right."""
+
+    def __init__(
+        self, message: str, text: str = "", line: int | None = None, hint: str | None = None
+    ) -> None:
+        self.message, self.text, self.line, self.hint = message, text, line, hint
+        where = f"{text}, line {line}: " if text and line else (f"{text}: " if text else "")
+        super().__init__(where + message + (f" (hint: {hint})" if hint else ""))
+
+
+@dataclass(frozen=True)
+class GridBoard:
+    """A Spaceships space as pictures.draw lays it out: `marks` by cell ("Rv1" -> "D"),
+    `changed` the cells whose mark differs from the step before."""
+
+    title: str
+    style: str
+    marks: tuple[tuple[str, str], ...]
+    changed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What one view shows at one step: grid boards, or whole pictures (PNG bytes); the
+    step's actions and results, one a line; `changed` says in words what changed."""
+
+    lines: tuple[str, ...]
+    boards: tuple[GridBoard, ...] = ()
+    pictures: tuple[bytes, ...] = ()
+    changed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step: `id` is its anchor in the page (`turn-12`), `label` what the page calls it."""
+
+    id: str
+    label: str
+    views: dict[str, Shown]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A whole game ready to be written: its title, the views it holds (the only ones the
+    reader may see), the colour order of its grids, every step, and the record when the
+    reader may have it (a finished game) for the page to offer."""
+
+    game: str
+    title: str
+    views: tuple[tuple[str, str], ...]  # (key, label) in the page's order
+    frames: tuple[Frame, ...]
+    colour_order: str | None = None
+    record: str | None = None
+    record_name: str = "game.txt"
+    notes: tuple[str, ...] = field(default=())

@@ -1,0 +1,98 @@
+"""Which game a record is for and how it becomes a replay: one entry a game in GAMES, so
+adding a game (Space Chess) is adding its entry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from notation.errors import NotationError, NotationErrors
+from notation.sniff import BATTLES, SPACESHIPS, which_game
+from replay.frames import PUBLIC, REVEAL, VIEW_ORDER, Replay, ReplayError
+
+# A game's entry: (record text, the views asked for or None for every view of a finished
+# game, the record's path for messages) -> the replay.
+MakeReplay = Callable[[str, Sequence[str] | None, str], Replay]
+
+
+def view_labels(views: Sequence[str], names: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    labels = {
+        REVEAL: "Everything (the reveal)",
+        PUBLIC: "Onlookers (what both players saw)",
+    }
+    for seat in ("A", "B"):
+        who = f"{names[seat]} ({seat})" if seat in names else f"Player {seat}"
+        labels[seat] = f"{who}: what they knew"
+    return tuple((v, labels[v]) for v in VIEW_ORDER if v in views)
+
+
+def _unreadable(exc: NotationError | NotationErrors, path: str) -> ReplayError:
+    first = exc.errors[0] if isinstance(exc, NotationErrors) else exc
+    return ReplayError(
+        f"the record cannot be read: {first.message}",
+        path,
+        first.line,
+        hint=first.hint or f"`spaceships validate {path}` lists every problem",
+    )
+
+
+def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
+    from notation.matches import MatchRecord, parse_any
+    from replay.spaceships import match_frames, names_of, single_frames
+
+    try:
+        record = parse_any(text)
+    except (NotationError, NotationErrors) as exc:
+        raise _unreadable(exc, path) from None
+    if isinstance(record, MatchRecord):
+        frames, shown, finished = match_frames(record, views, path)
+        colours = record.rounds[0].record if record.rounds else None
+        kind, title = "match", record.tag("Game") or record.tag("Event") or "Spaceships match"
+    else:
+        frames, shown, finished = single_frames(record, views, path)
+        colours = record
+        kind, title = "game", record.tag("Game") or record.tag("Event") or "Spaceships"
+    from engine.game import record_ruleset
+
+    colour_order = record_ruleset(colours).colour_order if colours is not None else "ROYGB"
+    names = names_of(record)
+    return Replay(
+        f"spaceships-{kind}",
+        f"{title}: {names.get('A', 'A')} v {names.get('B', 'B')}",
+        view_labels(shown, names),
+        tuple(frames),
+        colour_order,
+        text if finished else None,  # in play, the record holds what the reader may not see
+        "game.ssr",
+    )
+
+
+def battles_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
+    from battles.parse import parse_record
+    from replay.battles import battle_frames
+
+    # `views` makes no difference: every side sees the same map (open information, R16).
+    try:
+        record = parse_record(text)
+    except (NotationError, NotationErrors) as exc:
+        raise _unreadable(exc, path) from None
+    frames, over = battle_frames(record, path)
+    title = record.tag("Event") or record.tag("Game") or "Spaceship Battles"
+    return Replay(
+        "battles",
+        title,
+        ((PUBLIC, "Everyone (a battle is open information)"),),
+        tuple(frames),
+        None,
+        text if over else None,
+        "battle.sbr",
+    )
+
+
+GAMES: dict[str, MakeReplay] = {SPACESHIPS: spaceships_replay, BATTLES: battles_replay}
+
+
+def replay_of_text(text: str, views: Sequence[str] | None = None, path: str = "record") -> Replay:
+    """The replay of a record's text, holding `views` only (None: every view, for a finished
+    game; a game in play needs one)."""
+    game = which_game(text) or SPACESHIPS
+    return GAMES[game](text, views, path)

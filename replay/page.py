@@ -1,0 +1,167 @@
+"""A replay written as one self-contained HTML page: the viewer's script and style inline, every
+picture a data: URI, the frames as JSON in the page; nothing is fetched from anywhere (the
+page's Content-Security-Policy forbids it). The page holds only the views the Replay holds."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from importlib.resources import files
+from typing import Any
+
+from pictures.draw import KEYS
+from pictures.parts import OUTLINE, board_pieces, tile_png
+from replay.frames import Replay
+
+POLICY = (
+    "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+    "script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+)
+
+
+def _uri(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def _asset(name: str) -> str:
+    return files("replay").joinpath(name).read_text(encoding="utf-8")
+
+
+def page_data(replay: Replay) -> dict[str, Any]:
+    """The JSON the viewer steps through: pictures sent once each, tiles only for marks shown."""
+    pictures: list[str] = []
+    seen: dict[bytes, int] = {}
+    tiles: dict[str, str] = {}
+    styles: set[str] = set()
+    frames = []
+    for frame in replay.frames:
+        views = {}
+        for key, shown in frame.views.items():
+            indexes = []
+            for png in shown.pictures:
+                if png not in seen:
+                    seen[png] = len(pictures)
+                    pictures.append(_uri(png))
+                indexes.append(seen[png])
+            boards = []
+            for board in shown.boards:
+                styles.add(board.style)
+                for _, mark in board.marks:
+                    tiles.setdefault(f"{board.style}:{mark}", "")
+                boards.append(
+                    {
+                        "title": board.title,
+                        "style": board.style,
+                        "marks": dict(board.marks),
+                        "changed": list(board.changed),
+                    }
+                )
+            views[key] = {
+                "lines": list(shown.lines),
+                "boards": boards,
+                "pictures": indexes,
+                "changed": list(shown.changed),
+            }
+        frames.append({"id": frame.id, "label": frame.label, "views": views})
+    keys = {style: [list(entry) for entry in KEYS[style]] for style in sorted(styles)}  # type: ignore[index]
+    for style, entries in keys.items():
+        for mark, _ in entries:
+            tiles.setdefault(f"{style}:{mark}", "")
+    for name in tiles:
+        style, mark = name.split(":", 1)
+        tiles[name] = _uri(tile_png(mark, style))  # type: ignore[arg-type]
+    grids = None
+    if replay.colour_order is not None and styles:
+        pieces = board_pieces(replay.colour_order)
+        grids = {
+            "png": _uri(pieces.png),
+            "width": pieces.width,
+            "height": pieces.height,
+            "tile": pieces.tile_size,
+            "cells": {cell: list(xy) for cell, xy in pieces.cells.items()},
+            "outlines": [list(box) for box in pieces.outlines],
+        }
+    return {
+        "game": replay.game,
+        "title": replay.title,
+        "views": [list(v) for v in replay.views],
+        "frames": frames,
+        "pictures": pictures,
+        "tiles": dict(sorted(tiles.items())),
+        "keys": keys,
+        "grids": grids,
+        "outline": OUTLINE,
+    }
+
+
+def _json_in_script(value: Any) -> str:
+    # "</" would end the script element early; "<!--" could open a comment state.
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def replay_html(replay: Replay) -> bytes:
+    """The whole page as UTF-8 bytes: the same replay gives the same bytes."""
+    title = html.escape(replay.title)
+    record = ""
+    if replay.record is not None:
+        href = "data:text/plain;charset=utf-8;base64," + base64.b64encode(
+            replay.record.encode("utf-8")
+        ).decode("ascii")
+        record = (
+            f'<p><a href="{href}" download="{html.escape(replay.record_name)}">'
+            f"Download the record</a> (check it with <code>spaceships validate</code>).</p>"
+        )
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{POLICY}">
+<meta name="referrer" content="no-referrer">
+<title>{title}: replay</title>
+<style>
+{_asset("viewer.css")}</style>
+</head>
+<body>
+<header>
+<h1>{title}</h1>
+<p class="help">Step with the arrow keys (Home and End for the first and last step), the
+buttons or the slider; the address names the step, so a link opens there.</p>
+</header>
+<main>
+<div class="controls" role="group" aria-label="Replay controls">
+<button type="button" id="first" aria-label="First step">|&#x25C0;</button>
+<button type="button" id="prev" aria-label="Previous step">&#x25C0;</button>
+<button type="button" id="next" aria-label="Next step">&#x25B6;</button>
+<button type="button" id="last" aria-label="Last step">&#x25B6;|</button>
+<input type="range" id="slider" min="0" max="0" value="0" aria-label="Step">
+<output id="where" aria-live="polite"></output>
+</div>
+<fieldset id="views"><legend>Whose view</legend></fieldset>
+<section id="frame" aria-labelledby="label">
+<h2 id="label"></h2>
+<div id="boards"></div>
+<div id="lines" class="lines" aria-label="Actions and results"></div>
+<p id="changed"></p>
+</section>
+<nav class="turns" aria-label="Every step"><ol id="turn-list"></ol></nav>
+{record}
+<noscript><p>The replay steps through the game with JavaScript: allow it for this file.
+</p></noscript>
+</main>
+<script type="application/json" id="replay-data">{_json_in_script(page_data(replay))}</script>
+<script>
+{_asset("viewer.js")}</script>
+</body>
+</html>
+""".encode()
+
+
+def record_in_page(page: str) -> str | None:
+    """The record a replay page offers for download (None: a page of a game in play)."""
+    import re
+
+    found = re.search(r'href="data:text/plain;charset=utf-8;base64,([A-Za-z0-9+/=]*)"', page)
+    return None if found is None else base64.b64decode(found.group(1)).decode("utf-8")

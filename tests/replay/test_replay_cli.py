@@ -1,0 +1,107 @@
+"""`spaceships replay`: one self-contained page per record, holding only what its reader may
+see [1.4]; a game in play needs `--as`; mistakes get a message, never a traceback."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from replay_support import FLEET_B, FLEET_B_SWAPPED, in_play, page_data, run, sample
+
+from replay.page import record_in_page
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_finished_game_offers_every_view_and_its_record(tmp_path: Path) -> None:
+    out = tmp_path / "long.html"
+    done = run("replay", str(sample("game-2.6.1-long.ssr")), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "long.html: the replay" in done.stdout
+    page = out.read_text(encoding="utf-8")
+    data = page_data(page)
+    assert [key for key, _ in data["views"]] == ["reveal", "A", "B", "public"]
+    assert [f["id"] for f in data["frames"]][:3] == ["setup", "turn-1", "turn-2"]
+    last = data["frames"][-1]["views"]["reveal"]["lines"][-1]
+    assert last.startswith("Game over after turn 31: ")
+    assert record_in_page(page) == sample("game-2.6.1-long.ssr").read_text(encoding="utf-8")
+    # Nothing leaves the file: no address outside it, and the page's policy forbids fetching.
+    assert not re.search(r'(?:src|href)="(?!data:|#)', page)
+    assert "http:" not in page and "https:" not in page and "url(" not in page
+    assert "default-src 'none'" in page
+
+
+def test_what_changed_is_marked_cell_by_cell(tmp_path: Path) -> None:
+    out = tmp_path / "game.html"
+    assert run("replay", str(sample("game-2.6.1-long.ssr")), "-o", str(out)).returncode == 0
+    frames = page_data(out.read_text(encoding="utf-8"))["frames"]
+    # Turn 3: A's five strikes missed in B's space, each a changed cell of A's picture of it.
+    enemy = frames[3]["views"]["A"]["boards"][1]
+    assert enemy["changed"] == ["Bv4", "By2", "Ow5", "Oz2", "Yx5"]
+    assert all(enemy["marks"][c] == "o" for c in enemy["changed"])
+    assert frames[0]["views"]["A"]["boards"][1]["changed"] == []
+
+
+def test_a_game_in_play_needs_a_reader(tmp_path: Path) -> None:
+    record = _write(tmp_path, "open.ssr", in_play())
+    done = run("replay", str(record))
+    assert done.returncode == 1
+    assert "still in play" in done.stderr and "[1.4]" in done.stderr
+    assert "--as A, --as B or --as public" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_swap_b_fleet_gives_byte_identical_pages_for_a_and_the_public_1_4(
+    tmp_path: Path,
+) -> None:
+    pages = {}
+    for name, fleet in (("one", FLEET_B), ("two", FLEET_B_SWAPPED)):
+        record = _write(tmp_path, f"{name}.ssr", in_play(fleet))
+        for reader in ("A", "public", "B"):
+            out = tmp_path / f"{name}-{reader}.html"
+            done = run("replay", str(record), "--as", reader, "-o", str(out))
+            assert done.returncode == 0, done.stderr
+            pages[name, reader] = out.read_bytes()
+    assert pages["one", "A"] == pages["two", "A"]
+    assert pages["one", "public"] == pages["two", "public"]
+    assert pages["one", "B"] != pages["two", "B"]  # B's own fleet is B's to see
+    page = pages["one", "A"].decode()
+    assert record_in_page(page) is None  # a game in play: no record in the page
+    data = page_data(page)
+    assert [key for key, _ in data["views"]] == ["A"]
+    shown = [b["marks"] for f in data["frames"] for b in f["views"]["A"]["boards"]]
+    assert not any("Gz1" in marks for marks in shown)  # B's patrol cruiser, never struck
+
+
+def test_a_match_steps_through_its_games(tmp_path: Path) -> None:
+    out = tmp_path / "match.html"
+    done = run("replay", str(sample("matches/continued-match.ssr")), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    ids = [f["id"] for f in page_data(out.read_text(encoding="utf-8"))["frames"]]
+    assert ids[0] == "game-1-setup" and "game-2-setup" in ids and "game-3-turn-1" in ids
+
+
+def test_a_battle_shows_the_map_after_each_phase(tmp_path: Path) -> None:
+    out = tmp_path / "battle.html"
+    done = run("replay", str(sample("battles/full-battle.sbr")), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    data = page_data(out.read_text(encoding="utf-8"))
+    assert [key for key, _ in data["views"]] == ["public"]
+    frames = {f["id"]: f["views"]["public"] for f in data["frames"]}
+    assert frames["turn-1-movement"]["lines"][0] == "1 initiative A 4 B 1"
+    assert "Lancer (A) lost 1 system" in frames["turn-1-fire"]["changed"]
+    assert all(p.startswith("data:image/png;base64,") for p in data["pictures"])
+
+
+def test_a_record_the_rules_refuse_says_where_and_which_rule(tmp_path: Path) -> None:
+    done = run("replay", str(sample("slips/beam-after-burn-out.ssr")))
+    assert done.returncode == 1
+    assert "turn 2, player A" in done.stderr and "[8.4]" in done.stderr
+    assert "spaceships validate" in done.stderr and "Traceback" not in done.stderr
+    garbled = _write(tmp_path, "garbled.ssr", in_play().replace("1 A: Rx4", "1 A: Rq4"))
+    done = run("replay", str(garbled), "--as", "A")
+    assert done.returncode == 1 and "line 8" in done.stderr and "Traceback" not in done.stderr
