@@ -11,7 +11,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
+NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}\Z")  # \Z: no newline after it
 
 # Each command: how it is written, and what it does (aligned in the list by help_text).
 SYNOPSIS: dict[str, tuple[str, str]] = {
