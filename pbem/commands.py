@@ -480,8 +480,7 @@ def parse_one(text: str, keyword: str, first_line: int = 1) -> list[Parsed]:
         line = following[extra]
         return [
             CommandError(
-                f"`{keyword}` is one line; line {number + extra + 1} is not part of it, and "
-                "nothing was done",
+                f"`{keyword}` is one line: this line is not part of it, and nothing was done",
                 line,
                 number + extra + 1,
                 len(line) - len(line.lstrip()) + 1,
