@@ -75,6 +75,7 @@ def test_mail_still_reads_several_commands(store: Store) -> None:
         ("status alpha\x1eresign", "status", "line 2, column 1: `status` is one line"),
         ("resign", "deadline", "expected the command `deadline`, not `resign`"),
         ("  \n", "orders", "`orders` is empty"),
+        ("orders2: Gx3", "orders2:", "`orders2:` is not a command"),
     ],
 )
 def test_anything_but_the_one_command_is_one_error(text: str, keyword: str, expected: str) -> None:
