@@ -11,7 +11,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
+NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}\Z")  # \Z: no newline after it
 
 # Each command: how it is written, and what it does (aligned in the list by help_text).
 SYNOPSIS: dict[str, tuple[str, str]] = {
@@ -436,10 +436,11 @@ def parse_one(text: str, keyword: str, first_line: int = 1) -> list[Parsed]:
 
     The result is that one command or one error: nothing the sender wrote after the command
     can be read as another command."""
+    usage = _usage(keyword) if keyword in SYNOPSIS else GENERIC_HINT
     lines = text.splitlines()
     start = next((i for i, line in enumerate(lines) if line.strip()), None)
     if start is None:
-        return [CommandError(f"`{keyword}` is empty", "", first_line, 1, _usage(keyword))]
+        return [CommandError(f"`{keyword}` is empty", "", first_line, 1, usage)]
     raw = lines[start]
     number = start + first_line
     words = _columns(raw)
@@ -448,11 +449,13 @@ def parse_one(text: str, keyword: str, first_line: int = 1) -> list[Parsed]:
     if found != keyword:
         return [
             CommandError(
-                f"expected the command `{keyword}`, not `{first}`",
+                f"expected the command `{keyword}`, not `{first}`"
+                if found
+                else f"`{first}` is not a command",
                 raw,
                 number,
                 first_column,
-                hint=_usage(keyword),
+                hint=usage,
             )
         ]
     rest_start = first_column - 1 + len(first)
@@ -480,12 +483,11 @@ def parse_one(text: str, keyword: str, first_line: int = 1) -> list[Parsed]:
         line = following[extra]
         return [
             CommandError(
-                f"`{keyword}` is one line; line {number + extra + 1} is not part of it, and "
-                "nothing was done",
+                f"`{keyword}` is one line: this line is not part of it, and nothing was done",
                 line,
                 number + extra + 1,
                 len(line) - len(line.lstrip()) + 1,
-                hint=f"send only {_usage(keyword)}, on one line",
+                hint=f"send only {usage}, on one line",
             )
         ]
     return [_line(keyword, raw, words, number)]

@@ -88,7 +88,9 @@ class Judge:
                 reply.sections.append(hide(replies.unreadable(skipped)))
             if self.keep is not None:
                 self.keep(reply.messages)
-        body = replies.compose(inbound.notes, reply.sections, commands)
+        body = replies.compose(
+            inbound.notes, reply.sections, commands, script=inbound.command is None
+        )
         subject = inbound.subject.strip()
         for command in commands:
             # A subject like `game alpha PW` must not come back with the password in it.

@@ -79,11 +79,18 @@ The commands most used:
 Send `help` for every command, `help orders` for more about one."""
 
 
-def compose(notes: Sequence[str], sections: Sequence[str], parsed: Sequence[Parsed]) -> str:
+def compose(
+    notes: Sequence[str],
+    sections: Sequence[str],
+    parsed: Sequence[Parsed],
+    script: bool = True,
+) -> str:
     """The reply's body. When nothing in the message was a command, it says so first and ends
-    with what to do; when only some lines were not, it ends with one line saying so."""
+    with what to do; when only some lines were not, it ends with one line saying so. A
+    front end's one command (`script=False`) gets its answer alone: the sender wrote no
+    message of commands, so there is none to advise on."""
     parts = [*notes]
-    read = any(isinstance(item, Command) for item in parsed)
+    read = not script or any(isinstance(item, Command) for item in parsed)
     if not read:
         parts.append(
             "The judge found no command in your message."

@@ -52,13 +52,14 @@ def files(texts: list[str]) -> list[tuple[str, bytes]]:
     ]
 
 
-def said_well(result: Any, public: bool = False) -> str:
-    """The member got an answer (or a form), no traceback, and privately unless `public`."""
+def said_well(result: Any, public: str | None = None) -> str:
+    """The member got an answer (or a form), no traceback, and privately, unless it is the
+    public post that holds `public` (a challenge, a board): a refusal is always private."""
     said = text_of(result)
     assert result.response is not None or result.modal is not None, result
     assert "Traceback" not in said and "went wrong" not in said, said[:500]
-    if not public and result.response is not None:
-        assert result.ephemeral, said[:500]
+    if result.response is not None and not result.ephemeral:
+        assert public is not None and public in said, said[:500]
     return said
 
 
@@ -141,7 +142,7 @@ async def test_every_game_option_and_the_settings_are_refused_or_read_as_one_com
     for text in texts:
         for command in ("status", "history", "resign"):
             said_well(await alice.slash(thread, f"spaceships {command}", game=text))
-        said_well(await alice.slash(thread, "spaceships board", game=text), public=True)
+        said_well(await alice.slash(thread, "spaceships board", game=text), public="alice-bob")
         said_well(await alice.slash(thread, "spaceships help", topic=text))
         for option in ("deadline", "reminder", "grace"):
             said_well(await alice.slash(thread, "spaceships settings", **{option: text}))
@@ -166,14 +167,14 @@ async def test_every_challenge_and_play_option_is_refused_or_read_as_one_setting
                 await alice.slash(
                     world.channel, "spaceships challenge", member=bob, **{option: text}
                 ),
-                public=True,
+                public="challenges",
             )
         for option in ("options", "deadline"):
             said_well(
                 await alice.slash(
                     world.channel, "spaceships play", level="random", **{option: text}
                 ),
-                public=True,
+                public="takes on",
             )
     assert world.store.game("sneaky") is None
     # Only the challenged member is ever pinged (and a game's players, in its thread).

@@ -48,6 +48,18 @@ def test_a_command_under_a_fleet_is_refused_with_its_line_and_nothing_done(store
     assert store.game("sneaky") is None
 
 
+def test_a_setting_with_a_second_line_changes_nothing_and_is_answered_alone(
+    store: Store,
+) -> None:
+    judge = seated(store)
+    answer = as_member(judge, "deadline 48h\ncancel", "deadline")
+    assert "line 2, column 1: `deadline` is one line" in answer, answer
+    # One command refused, not a mail without commands: no advice on writing mail.
+    assert "found no command" not in answer and "mail" not in answer, answer
+    game = store.game("alpha")
+    assert game is not None and game.phase == "setup" and game.deadline_rule == ""
+
+
 def test_mail_still_reads_several_commands(store: Store) -> None:
     """The same text as a script (no `command`): the fleet, then a second command."""
     judge = seated(store)
@@ -58,11 +70,12 @@ def test_mail_still_reads_several_commands(store: Store) -> None:
 @pytest.mark.parametrize(
     ("text", "keyword", "expected"),
     [
-        ("deadline 48h\nresign", "deadline", "line 2 is not part of it"),
-        ("deadline 48h\n\n  cancel", "deadline", "line 3 is not part of it"),
-        ("status alpha\x1eresign", "status", "line 2 is not part of it"),
+        ("deadline 48h\nresign", "deadline", "line 2, column 1: `deadline` is one line"),
+        ("deadline 48h\n\n  cancel", "deadline", "line 3, column 3: `deadline` is one line"),
+        ("status alpha\x1eresign", "status", "line 2, column 1: `status` is one line"),
         ("resign", "deadline", "expected the command `deadline`, not `resign`"),
         ("  \n", "orders", "`orders` is empty"),
+        ("orders2: Gx3", "orders2:", "`orders2:` is not a command"),
     ],
 )
 def test_anything_but_the_one_command_is_one_error(text: str, keyword: str, expected: str) -> None:
