@@ -20,6 +20,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from pbem.database import StoreUnavailable
 from pbem.mail.gateway import LEFT_AFTER, NOTE_WRITTEN_WITHIN, MailGateway
+from pbem.mail.ratelimit import OverBudget
 
 log = logging.getLogger("pbem.mail.listener")
 TRY_LATER = "451 4.3.0 The judge could not store the message; try again later"
@@ -64,6 +65,9 @@ class JudgeHandler:
         raw = b"Return-Path: <" + mail_from.encode("utf-8", "replace") + b">\r\n" + raw
         try:
             receipt = await self.worker.run(lambda gateway: gateway.receive(raw, "smtp"))
+        except OverBudget as exc:  # a flood: its server holds the rest of it, not our disk
+            log.info("deferred a message from %s: %s", mail_from, exc)
+            return f"451 4.7.1 {exc}"
         except StoreUnavailable as exc:  # a known state (a restart, a failover): one line
             log.error(
                 "could not store a message from %s (told to try again later): %s", mail_from, exc
