@@ -182,7 +182,7 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
         except ConfigError as exc:
             raise click.BadParameter(str(exc)) from None
     config = _config(params, **extra)
-    worker = Worker(lambda: _open(config, factory))
+    worker = Worker(lambda: _open(config, factory), threaded=True)  # SMTP never waits on the db
     worker.gateway.delivery.start_sender()  # the relay, if any, from a thread of its own
     # What a crash (kill -9, power loss) left undone, done now: queued replies written out,
     # interrupted messages processed; once each, even with other judges on the database.
