@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import pwd
+import site
 import smtplib
 import subprocess
 import sys
@@ -27,6 +28,9 @@ from postfix_server import JUDGE, postfix, why_not  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 BURST = 30
+# Where the judge's code and its libraries are, for a process of another user (its own site
+# setup may differ from root's).
+JUDGE_PATH = ":".join([str(ROOT), *site.getsitepackages()])
 
 
 class Sink:
@@ -147,7 +151,7 @@ def _nobody_runs(program: str) -> bool:
     try:
         done = subprocess.run(
             [program, "-c", "import spaceships_cli"], preexec_fn=become, capture_output=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60,
+            env={**os.environ, "PYTHONPATH": JUDGE_PATH}, timeout=60,
         )  # fmt: skip
     except OSError:
         return False
@@ -167,9 +171,12 @@ def test_receive_by_a_master_cf_pipe_transport_answers_a_burst_once_each(
     judge.mkdir()
     os.chown(judge, pwd.getpwnam("nobody").pw_uid, pwd.getpwnam("nobody").pw_gid)
     wrapper = folder / "spaceships-receive"
-    exports = "".join(f"export {k}={v}\n" for k, v in _settings(folder, relay_port).items())
+    settings = _settings(folder, relay_port)
+    if os.environ.get("LD_LIBRARY_PATH"):  # a Python built with its library elsewhere
+        settings["LD_LIBRARY_PATH"] = os.environ["LD_LIBRARY_PATH"]
+    exports = "".join(f"export {k}={v}\n" for k, v in settings.items())
     wrapper.write_text(
-        f"#!/bin/sh\n{exports}export PYTHONPATH={ROOT}\ncd {judge}\n"
+        f"#!/bin/sh\n{exports}export PYTHONPATH={JUDGE_PATH}\ncd {judge}\n"
         f'exec {sys.executable} -c "from spaceships_cli import main; main()" pbem receive '
         f"2>>{judge}/receive.log\n"
     )
