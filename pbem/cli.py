@@ -340,6 +340,8 @@ def replay(ids: tuple[int, ...], failed: bool, all_: bool, **params: Any) -> Non
         receipts = gateway.replay_selected(ids=ids, failed=failed, all=all_)
     except ReplayError as exc:
         raise click.ClickException(str(exc)) from None
+    finally:
+        gateway.delivery.close()  # QUIT to the relay
     for receipt in receipts:
         reason = f" ({receipt.reason.splitlines()[0]})" if receipt.reason else ""
         click.echo(f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}")
@@ -391,6 +393,7 @@ def flush(**params: Any) -> None:
     if gateway.delivery.relay is None:
         raise click.UsageError("no SMTP relay configured (--relay or SPACESHIPS_SMTP_RELAY)")
     report = gateway.delivery.flush()
+    gateway.delivery.close()  # QUIT to the relay
     click.echo(f"{report.sent} sent, {report.queued} still waiting, {report.failed} refused")
 
 
