@@ -182,7 +182,7 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
         except ConfigError as exc:
             raise click.BadParameter(str(exc)) from None
     config = _config(params, **extra)
-    worker = Worker(lambda: _open(config, factory))
+    worker = Worker(lambda: _open(config, factory), threaded=True)  # SMTP never waits on the db
     worker.gateway.delivery.start_sender()  # the relay, if any, from a thread of its own
     # What a crash (kill -9, power loss) left undone, done now: queued replies written out,
     # interrupted messages processed; once each, even with other judges on the database.
@@ -340,6 +340,8 @@ def replay(ids: tuple[int, ...], failed: bool, all_: bool, **params: Any) -> Non
         receipts = gateway.replay_selected(ids=ids, failed=failed, all=all_)
     except ReplayError as exc:
         raise click.ClickException(str(exc)) from None
+    finally:
+        gateway.delivery.close()  # QUIT to the relay
     for receipt in receipts:
         reason = f" ({receipt.reason.splitlines()[0]})" if receipt.reason else ""
         click.echo(f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}")
@@ -391,6 +393,7 @@ def flush(**params: Any) -> None:
     if gateway.delivery.relay is None:
         raise click.UsageError("no SMTP relay configured (--relay or SPACESHIPS_SMTP_RELAY)")
     report = gateway.delivery.flush()
+    gateway.delivery.close()  # QUIT to the relay
     click.echo(f"{report.sent} sent, {report.queued} still waiting, {report.failed} refused")
 
 

@@ -70,6 +70,14 @@ class StoreUnavailable(RuntimeError):
     """The database cannot be reached just now (stopped, restarting, network): try later."""
 
 
+def unavailable(exc: BaseException) -> bool:
+    """Whether `exc` is the database being away or busy for now (down, or an SQLite file that
+    another process holds locked past the wait): a known state worth one line, not a bug."""
+    if isinstance(exc, StoreUnavailable):
+        return True
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+
+
 def describe_url(url: str) -> str:
     """The URL without its password, for messages and logs."""
     return re.sub(r"(://[^/:@]*):[^@/]*@", r"\1:***@", url)

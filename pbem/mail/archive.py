@@ -224,11 +224,20 @@ class Archive:
         if status is not None:
             sql += " AND status = ?"
             params.append(status)
-        else:
-            sql += " AND status NOT IN ('duplicate', 'ignored')"
-            sql += " AND NOT (status = 'processed' AND COALESCE(error, '') = ?)"
-            params.append(MOVE_ACCEPTED)
-        return self.db.later(sql, params)
+            return self.db.later(sql, params)
+        # Beside it, in the same statement, what the sender made the judge keep (see
+        # RateLimit.keeps): everything but moves, duplicates and auto-replies included.
+        move = "status = 'processed' AND COALESCE(error, '') = ?"
+        sql = (
+            "SELECT COALESCE(SUM(CASE WHEN status NOT IN ('duplicate', 'ignored') "
+            f"THEN 1 ELSE 0 END), 0), COUNT(*) FROM mail_inbound WHERE sender = ? "
+            f"AND received_at >= ? AND NOT ({move})"
+        )
+        return self.db.later(sql, [sender, since.isoformat(), MOVE_ACCEPTED])
+
+    def drop(self, id: int) -> None:
+        """Forget a message just stored (the sender's server keeps it and tries again)."""
+        self.db.execute("DELETE FROM mail_inbound WHERE id = ?", (id,), durable=False)
 
     def counts(self) -> dict[str, int]:
         rows = self.db.execute(

@@ -41,7 +41,7 @@ from pbem.mail.inbound import (
     read_mail,
 )
 from pbem.mail.outbound import Composer, ThreadIndex
-from pbem.mail.ratelimit import WINDOW, RateLimit, Verdict
+from pbem.mail.ratelimit import WINDOW, OverBudget, RateLimit, Verdict
 from pbem.messages import Inbound, Outbound
 
 log = logging.getLogger("pbem.mail")
@@ -111,7 +111,8 @@ class MailGateway:
 
     def receive(self, raw: bytes, source: str = "stdin") -> Receipt:
         """Archive one message (committed), then process it. Raises only when the message
-        could not be stored (the caller must then make the sender retry, e.g. SMTP 451)."""
+        could not be stored (the caller must then make the sender retry, e.g. SMTP 451):
+        StoreUnavailable, or OverBudget for a sender who flooded the judge this hour."""
         with self.lock:
             return self._receive(raw, source)
 
@@ -152,11 +153,21 @@ class MailGateway:
             self._written[:0] = written
             raise
         row = claimed.one()
+        earlier_count, kept = (int(n) for n in count.one())
+        try:
+            self.rate_limit.check_budget(envelope.sender, kept)
+        except OverBudget:
+            if row is not None:  # claimed just now: let go, the sending server keeps it
+                self.archive.drop(int(row[0]))
+            log.info(
+                "%s: %s not kept (over the hour's budget)", envelope.sender, envelope.message_id
+            )
+            raise
         if row is not None:
             archive_id, first = int(row[0]), None
         else:
             archive_id, first = self.archive.store_copy(*values)
-        earlier = (envelope.sender, int(count.one()[0]))
+        earlier = (envelope.sender, earlier_count)
         if first is not None:
             if first.status == "received":
                 # A retry of a message whose processing was cut short (or is under way in

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from pbem.mail.config import ServerAddress
 from pbem.mail.gateway import MailGateway, Receipt
+from pbem.mail.ratelimit import OverBudget
 
 log = logging.getLogger("pbem.mail.imap")
 
@@ -94,7 +95,11 @@ def poll_once(
             if status != "OK" or raw is None:
                 log.warning("IMAP: could not fetch UID %s", uid.decode())
                 continue
-            receipt = run(lambda gateway, raw=raw: gateway.receive(raw, "imap"))
+            try:
+                receipt = run(lambda gateway, raw=raw: gateway.receive(raw, "imap"))
+            except OverBudget as exc:  # a flood: left unread in the mailbox for a later hour
+                log.info("IMAP: UID %s left unread: %s", uid.decode(), exc)
+                continue
             receipts.append(receipt)
             # Stored: now the mailbox may forget it.
             if move_to:

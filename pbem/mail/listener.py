@@ -18,8 +18,9 @@ from typing import Any
 
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
-from pbem.database import StoreUnavailable
+from pbem.database import unavailable
 from pbem.mail.gateway import LEFT_AFTER, NOTE_WRITTEN_WITHIN, MailGateway
+from pbem.mail.ratelimit import OverBudget
 
 log = logging.getLogger("pbem.mail.listener")
 TRY_LATER = "451 4.3.0 The judge could not store the message; try again later"
@@ -64,15 +65,45 @@ class JudgeHandler:
         raw = b"Return-Path: <" + mail_from.encode("utf-8", "replace") + b">\r\n" + raw
         try:
             receipt = await self.worker.run(lambda gateway: gateway.receive(raw, "smtp"))
-        except StoreUnavailable as exc:  # a known state (a restart, a failover): one line
-            log.error(
-                "could not store a message from %s (told to try again later): %s", mail_from, exc
-            )
-            return TRY_LATER
-        except Exception:  # anything else is a bug: its whole trace
-            log.exception("could not store a message from %s", mail_from)
+        except OverBudget as exc:  # a flood: its server holds the rest of it, not our disk
+            log.info("deferred a message from %s: %s", mail_from, exc)
+            return f"451 4.7.1 {exc}"
+        except Exception as exc:
+            if unavailable(exc):  # a known state (a restart, a locked SQLite file): one line
+                log.error(
+                    "could not store a message from %s (told to try again later): the database "
+                    "is unavailable: %s",
+                    mail_from,
+                    exc,
+                )
+            else:  # anything else is a bug: its whole trace
+                log.exception("could not store a message from %s", mail_from)
             return TRY_LATER
         return f"250 2.0.0 Stored as #{receipt.archive_id} ({receipt.status})"
+
+
+class Outage:
+    """The database's state as the log tells it: one line when it goes away (without a
+    trace) and one when it is back, however often the judge tries meanwhile; and how long to
+    wait before the next try (doubling up to `longest`)."""
+
+    def __init__(self, what: str, first: float, longest: float = 30.0) -> None:
+        self.what, self.first, self.longest = what, first, longest
+        self.since: str | None = None
+        self.wait = first
+
+    def failed(self, exc: BaseException) -> float:
+        if self.since is None:
+            self.since = str(exc)
+            log.error("%s: the database is unavailable (%s); trying again", self.what, exc)
+        else:
+            self.wait = min(self.wait * 2, self.longest)
+        return self.wait
+
+    def ok(self) -> None:
+        if self.since is not None:
+            log.warning("%s: the database is back", self.what)
+        self.since, self.wait = None, self.first
 
 
 class Worker:
@@ -80,8 +111,10 @@ class Worker:
 
     By default the jobs run right on the event loop's thread: processing is CPU-bound and
     SQLite has one writer anyway, and a second thread would only make the two fight over the
-    GIL (each SMTP reply waiting out the interpreter's switch interval), halving throughput.
-    `threaded=True` runs them on a thread of their own instead.
+    GIL (each SMTP reply waiting out the interpreter's switch interval). `serve` runs them on
+    a thread of their own (`threaded=True`) all the same: a job waiting for the database (a
+    locked SQLite file, a PostgreSQL failover) must not hold up every other SMTP session's
+    greeting and replies on the loop.
     """
 
     def __init__(self, build: Callable[[], MailGateway], threaded: bool = False) -> None:
@@ -95,6 +128,7 @@ class Worker:
         # this worker's timer when no message follows soon (see MailGateway.defer_written).
         self.gateway.defer_written = True
         self._noting: asyncio.TimerHandle | None = None
+        self._noting_outage = Outage("noting replies as written", NOTE_WRITTEN_WITHIN / 2)
 
     async def run(self, job: Callable[[MailGateway], Any]) -> Any:
         try:
@@ -108,7 +142,7 @@ class Worker:
     def _note_soon(self) -> None:
         if self._noting is None and self.gateway.written_unnoted:
             loop = asyncio.get_running_loop()
-            self._noting = loop.call_later(NOTE_WRITTEN_WITHIN / 2, self._note_now)
+            self._noting = loop.call_later(self._noting_outage.wait, self._note_now)
 
     def _note_now(self) -> None:
         self._noting = None
@@ -118,8 +152,12 @@ class Worker:
     async def _note(self) -> None:
         try:
             await self.run(lambda gateway: gateway.note_written())
-        except Exception:  # the database away: noted with the next message, or tried again
-            log.warning("could not note replies as written; trying again", exc_info=True)
+        except Exception as exc:  # the database away: noted with the next message, or later
+            if not unavailable(exc):
+                log.exception("could not note replies as written; trying again")
+            self._noting_outage.failed(exc)  # backs off: the next try waits longer
+        else:
+            self._noting_outage.ok()
 
     def call(self, job: Callable[[MailGateway], Any]) -> Any:
         if self.executor is None:
@@ -131,8 +169,8 @@ class Worker:
             self._noting.cancel()
         try:
             self.call(lambda gateway: gateway.note_written())
-        except Exception:  # the database away: another judge writes them again (LEFT_AFTER)
-            log.warning("could not note replies as written", exc_info=True)
+        except Exception as exc:  # the database away: another judge writes them again
+            log.warning("could not note replies as written: %s", exc, exc_info=not unavailable(exc))
         if self.executor is not None:
             self.executor.shutdown(wait=True)
         self.gateway.delivery.close()
@@ -174,16 +212,20 @@ class Listener:
         return sockname[0], sockname[1]
 
     async def _tick_forever(self) -> None:
+        outage = Outage("deadlines", self.tick_seconds, max(self.tick_seconds, 300.0))
         while True:
-            await asyncio.sleep(self.tick_seconds)
+            await asyncio.sleep(outage.wait)
             try:
                 await self.worker.run(
                     lambda gateway: (gateway.resume(left_for=LEFT_AFTER), gateway.tick())
                 )
-            except StoreUnavailable as exc:  # the database away: said once a tick, no trace
-                log.error("deadlines wait for the database: %s", exc)
-            except Exception:  # a failing tick must not stop the judge
-                log.exception("judge tick failed")
+            except Exception as exc:  # a failing tick must not stop the judge
+                if unavailable(exc):  # the database away: said once, not every tick
+                    outage.failed(exc)
+                else:
+                    log.exception("judge tick failed")
+            else:
+                outage.ok()
 
     async def stop(self) -> None:
         if self.ticker is not None:

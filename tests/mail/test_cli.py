@@ -281,3 +281,18 @@ def test_send_to_a_judge_that_answers_451_says_it_in_words(loop_thread: Any) -> 
     assert result.exit_code == 1
     assert "the judge answered 451 4.3.0 The judge could not store the message" in result.output
     assert "b'" not in result.output and "Traceback" not in result.output
+
+
+def test_archive_looks_at_a_judge_without_making_an_outbox_where_it_is_run(
+    env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: `pbem archive --db X` run elsewhere left an empty ./spaceships-outbox/."""
+    runner = CliRunner()
+    stored = runner.invoke(main, ["pbem", "receive"], input=raw_mail("list", "<o1@x>"), env=env)
+    assert stored.exit_code == 0, stored.output
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    listing = runner.invoke(main, ["pbem", "archive", "--db", env["SPACESHIPS_DB"]], env={})
+    assert listing.exit_code == 0 and "1 processed" in listing.output
+    assert list(elsewhere.iterdir()) == []
