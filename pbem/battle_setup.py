@@ -389,6 +389,9 @@ def start(
             f'[Dice "{commitment(seed)}"]\n'
             "Keep it: the seed is revealed at the end, and `spaceships battles play` shows "
             "that it hashes to this and that every roll came from it (reading R13).",
+            # Turn 1's roll, as later turns' come with the fire that ends the turn before.
+            "Turn 1's initiative, rolled (A's die, B's die; a tie is rolled again) [II.A, R15]:\n"
+            + "\n".join(f"  {e}" for e in replay.events),
             situation_text(game, replay),
             next_text(game, replay),
         ]

@@ -295,7 +295,7 @@ def test_every_command_has_a_handler_in_each_game_and_spaceships_keeps_its_own()
     assert all(spaceships[keyword] is handler for keyword, handler in own.items())
 
 
-def test_the_battle_begins_mail_publishes_the_dice_hash_and_not_the_seed_r13() -> None:
+def test_the_battle_begins_mail_publishes_the_dice_hash_and_turn_1s_initiative_r13_r15() -> None:
     table = new_table()
     gm, a, b = seated(table)
     watcher = table.person("eve@example.org", "Eve")
@@ -304,10 +304,13 @@ def test_the_battle_begins_mail_publishes_the_dice_hash_and_not_the_seed_r13() -
     b.send(b.sign_on("duel") + DESIGN_B)
     game = table.store.game("duel")
     commitment = re.search(r"sha256:[0-9a-f]{64}", game.state["record"]).group(0)
+    first = re.search(r"^1 initiative .+$", game.state["record"], re.M).group(0)
     for person in (a, b, watcher):
         begins = next(m for m in person.inbox if "The battle duel begins" in m.body)
         assert f'[Dice "{commitment}"]' in begins.body
         assert game.state["seed"] not in begins.body
+        # Turn 1's initiative roll is told when it is made, as every later turn's is [R15].
+        assert f"\n  {first}\n" in begins.body
 
 
 def test_the_game_master_hears_the_news_of_a_battle_and_news_off_stops_it() -> None:
