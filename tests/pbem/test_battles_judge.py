@@ -411,3 +411,23 @@ def test_battle_replies_use_the_battle_words() -> None:
     said = a.inbox[-1].body
     assert "No orders from A and B when the game master resolved the phase" in said
     assert "by the deadline" not in said
+
+
+def test_a_named_weapon_crossed_out_by_an_earlier_volley_stays_silent_r14() -> None:
+    # Gnat's gun is its first system. With this seed A has the initiative and Lancer's X hits
+    # first: Gnat loses its gun. Gnat's order, accepted when sent, names the gun: the phase
+    # resolves, the order written `: silent` (it once stopped the judge: the record refused).
+    table = new_table(1)
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + "design\nLancer E-SAI(Gf)I(Xf)IIV at 0,5 N")
+    b.send(b.sign_on("duel") + "design\nGnat E-(Gf)II at 0,-5 S")
+    a.send(a.sign_on("duel") + "orders 1: Lancer FFFF")
+    b.send(b.sign_on("duel") + "orders 1: Gnat stay")
+    a.send(a.sign_on("duel") + "orders 1: Lancer > Gnat")
+    reply = b.send(b.sign_on("duel") + "orders 1: Gnat > Lancer (Gf)")
+    assert "Both players' orders are in: the phase is resolved" in reply.body
+    record = table.store.game("duel").state["record"]
+    assert "1 A volley Lancer > Gnat: Gf r6 d1=0, Xf r6 d5=1; Gnat loses (Gf)" in record
+    assert "1 B volley Gnat > Lancer (Gf): silent" in record
+    resolved = next(m for m in b.inbox if "Turn 1, fire, resolved" in m.body)
+    assert "  1 B volley Gnat > Lancer (Gf): silent" in resolved.body
