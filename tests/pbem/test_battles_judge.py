@@ -431,3 +431,13 @@ def test_a_named_weapon_crossed_out_by_an_earlier_volley_stays_silent_r14() -> N
     assert "1 B volley Gnat > Lancer (Gf): silent" in record
     resolved = next(m for m in b.inbox if "Turn 1, fire, resolved" in m.body)
     assert "  1 B volley Gnat > Lancer (Gf): silent" in resolved.body
+
+
+def test_a_design_whose_code_has_a_space_inside_is_refused_at_the_space_v_b() -> None:
+    # It was read as a code ending at the space, then "after the code, `at Q,R FACING`".
+    table = new_table()
+    gm, a, b = seated(table)
+    reply = a.send(a.sign_on("duel") + "design\nLancer E-SAI(Gf) I(Xf)IIV at 0,5 N")
+    assert "line 3, column 17: a Ship Code is written without spaces" in reply.body
+    assert "hint: write it as one word: `E-SAI(Gf)I(Xf)IIV` [V.B]" in reply.body
+    assert "nothing changed" in reply.body
