@@ -161,6 +161,10 @@ def design_command(code: str, as_json: bool) -> None:
     sys.exit(1 if problems else 0)
 
 
+# The report's later fields (battles.report) for a file where nothing was played.
+NOTHING_PLAYED: dict[str, Any] = {"budget": None, "turn_limit": None, "x_weapon": None, "steps": []}
+
+
 def syntax_json(exc: NotationError) -> dict[str, Any]:
     """The report of a record that cannot be read: `replay_json`'s fields, nothing played,
     each syntax error a problem of the rule "syntax" with its place."""
@@ -188,6 +192,7 @@ def syntax_json(exc: NotationError) -> dict[str, Any]:
         "ships": [],
         "events": [],
         "lapsed": [],
+        **NOTHING_PLAYED,
     }
 
 
@@ -201,6 +206,7 @@ def _nothing_played(game: str, problem: dict[str, Any]) -> dict[str, Any]:
         "ships": [],
         "events": [],
         "lapsed": [],
+        **NOTHING_PLAYED,
     }
 
 

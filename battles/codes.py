@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Token, Transformer
+from lark import Token, Transformer, v_args
+from lark.tree import Meta
 
 from battles.grammar import build, token_error
 from battles.tables import COMPONENTS, WEAPONS
+from notation.errors import NotationError
 
 __all__ = ["ARCS", "CodeReader", "ShipCode", "System"]
 
@@ -150,12 +152,37 @@ class CodeReader(Transformer[Token, Any]):
     def systems(self, c: list[System]) -> tuple[System, ...]:
         return tuple(c)
 
-    def ship_code(self, c: list[Any]) -> ShipCode:
-        return ShipCode(c[0].value, c[1], int(c[2]), int(c[3]), int(c[4]))
+    @v_args(meta=True)
+    def ship_code(self, meta: Meta, c: list[Any]) -> ShipCode:
+        code = ShipCode(c[0].value, c[1], int(c[2]), int(c[3]), int(c[4]))
+        self.no_spaces(meta, code)
+        return code
 
-    def design_code(self, c: list[Any]) -> ShipCode:
+    @v_args(meta=True)
+    def design_code(self, meta: Meta, c: list[Any]) -> ShipCode:
         nums = [None if t.value == "?" else int(t) for t in c[2:]] or [None, None, None]
-        return ShipCode(c[0].value, c[1], *nums)
+        code = ShipCode(c[0].value, c[1], *nums)
+        self.no_spaces(meta, code)
+        return code
+
+    def no_spaces(self, meta: Meta, code: ShipCode) -> None:
+        """A Ship Code is one word [V.B]: the grammar skips blanks between any two tokens, so
+        `E-S (Gf)-...` would read as `E-S(Gf)-...` unsaid (a space typed in the middle of a code
+        more likely means something was lost or split there than nothing)."""
+        written = self.text[meta.start_pos : meta.end_pos]
+        blank = next((i for i, ch in enumerate(written) if ch in " \t"), None)
+        if blank is None:
+            return
+        raise NotationError(
+            f"a Ship Code is written without spaces: `{written}` has one after `{written[:blank]}`",
+            self.text,
+            meta.line,
+            meta.column + blank,
+            (),
+            f"write it as one word: `{code}` [V.B]",
+            written,
+            1,
+        )
 
     def code_text(self, c: list[Any]) -> ShipCode:
         return c[0]

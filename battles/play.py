@@ -5,48 +5,23 @@ from what the record writes."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from battles.combat import check_volley, firing, resolve_volley, why_none_bears
 from battles.dice import DiceExhausted, SeededDice, WrittenDice, commitment
 from battles.movement import check_move, draw_held, move
 from battles.problems import Problem
 from battles.records import BattleRecord, Event, Initiative, Move, Tractor, Volley
+from battles.replay import Replay
 from battles.setup import result_text, roll_initiative, start_state
 from battles.state import BattleState
 from battles.tables import DEFAULT_X_MODE, X_MODES
 from battles.tractors import check_tractor, resolve_tractor
 from battles.turns import arrange_turn
 from battles.victory import judge_end, turn_limit_result
-from battles.written import dice_of, fire_name, pairs_text, rolled, settled, shot_dice, shots_text
+from battles.written import dice_of, differences, fire_name, pairs_text, rolled, settled, weapons
 
 __all__ = ["Replay", "play_record", "result_text", "roll_initiative", "start_state"]
-
-
-@dataclass(slots=True)
-class Replay:
-    """What replaying a record found: problems, the final state, the events as the rules make
-    them (with every die), and how the dice were checked."""
-
-    problems: list[Problem] = field(default_factory=list)
-    state: BattleState = field(default_factory=lambda: BattleState(()))
-    events: list[Event] = field(default_factory=list)
-    dice: str = "as written"
-    lapsed: list[str] = field(default_factory=list)
-    states: list[BattleState] = field(default_factory=list)  # after each event, in order
-    # The ships as set up, and the state just before each of `events` (a hold's pull at the
-    # start of a turn comes after its initiative's "before"): what the report shows.
-    start: BattleState = field(default_factory=lambda: BattleState(()))
-    befores: list[BattleState] = field(default_factory=list)
-
-    def record(self, original: BattleRecord, reveal: str | None = None) -> BattleRecord:
-        """The record with every event as played (dice filled in), `Result` when over."""
-        tags = [t for t in original.tags if t[0] not in ("Result", "DiceSeed")]
-        if reveal is not None:
-            tags.append(("DiceSeed", reveal))
-        if self.state.over:
-            tags.append(("Result", result_text(self.state)))
-        return BattleRecord(tuple(tags), original.ships, tuple(self.events))
 
 
 class _Player:
@@ -351,7 +326,7 @@ class _Player:
             self.problem(
                 event,
                 "IV.A",
-                f"{_weapons(len(fires))} by the rules ({named}), {len(event.shots)} written",
+                f"{weapons(len(fires))} by the rules ({named}), {len(event.shots)} written",
                 hint="every weapon that bears fires "
                 "unless the volley names its weapons (reading R17)",
             )
@@ -394,31 +369,8 @@ class _Player:
         self.last_volley_side = side
 
     def compare(self, written: Volley, done: Volley) -> None:
-        assert written.shots is not None and done.shots is not None
-        if len(written.shots) != len(done.shots):
-            self.problem(
-                written,
-                "IV.A",
-                f"{_weapons(len(done.shots))} by the rules "
-                f"({shots_text(done.shots)}), {len(written.shots)} written",
-            )
-            return
-        rolled_apart = False
-        for mine, rules in zip(written.shots, done.shots, strict=True):
-            if self.seeded and shot_dice(mine) != shot_dice(rules):
-                rolled_apart = True
-                self.problem(written, "R13", f"`{mine}` written; the seed rolled `{rules}`")
-            elif mine != rules:
-                self.problem(written, "VI", f"`{mine}` written, `{rules}` by the rules")
-        if rolled_apart:
-            return
-        if written.losses != done.losses:
-            self.problem(
-                written,
-                "IV.C.1",
-                f"`{'; '.join(str(x) for x in written.losses)}` "
-                f"written, `{'; '.join(str(x) for x in done.losses)}` by the rules",
-            )
+        for rule, message in differences(written, done, self.seeded):
+            self.problem(written, rule, message)
 
     def lapses(self, event: Volley | Tractor) -> bool:
         """An order written before the volleys lapses when its ship or target is destroyed
@@ -487,10 +439,6 @@ class _Player:
         ):
             self.problem(event, "IV.D.2", f"`{event}` written, `{done}` by the rules")
         self.emit(done)
-
-
-def _weapons(count: int) -> str:
-    return "1 weapon fires" if count == 1 else f"{count} weapons fire"
 
 
 # A result with its reason: "A wins (B resigned)", "no result (cancelled by the game master)".

@@ -8,7 +8,6 @@ from typing import Any
 
 from battles.combat import is_missile, table_for
 from battles.hexes import arc_of
-from battles.play import Replay
 from battles.records import (
     BattleRecord,
     Event,
@@ -19,6 +18,7 @@ from battles.records import (
     Volley,
     format_damage,
 )
+from battles.replay import Replay
 from battles.setup import result_text
 from battles.state import BattleState, ShipState
 from battles.tractors import beam
@@ -154,7 +154,9 @@ def _volley(event: Volley, before: BattleState) -> dict[str, Any]:
     return out
 
 
-def _shot(shot: Shot, event: Volley, before: BattleState, shots: tuple[Shot, ...]) -> dict:
+def _shot(
+    shot: Shot, event: Volley, before: BattleState, shots: tuple[Shot, ...]
+) -> dict[str, Any]:
     shooter_name = shot.shooter or event.shooters[0]
     target_name = shot.target or event.targets[0].name
     shooter, target = before.ship(shooter_name), before.ship(target_name)

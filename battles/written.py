@@ -1,12 +1,23 @@
 """What a record writes for an event: its dice in the order the rules roll them, whether it
-is written with its outcome, and the short forms of shots and rolls used in messages."""
+is written with its outcome, where a written volley differs from the rules' one, and the short
+forms of shots and rolls used in messages."""
 
 from __future__ import annotations
 
 from battles.combat import Fire
 from battles.records import Event, Initiative, Move, Shot, Tractor, Volley
 
-__all__ = ["dice_of", "fire_name", "pairs_text", "rolled", "settled", "shot_dice", "shots_text"]
+__all__ = [
+    "dice_of",
+    "differences",
+    "fire_name",
+    "pairs_text",
+    "rolled",
+    "settled",
+    "shot_dice",
+    "shots_text",
+    "weapons",
+]
 
 
 def dice_of(event: Event) -> list[int]:
@@ -58,3 +69,29 @@ def shots_text(shots: tuple[Shot, ...]) -> str:
 
 def shot_dice(shot: Shot) -> tuple[int, ...]:
     return (shot.die, *(d for d, _s in shot.point_defence), *(d for d, _n in shot.picks))
+
+
+def weapons(count: int) -> str:
+    return "1 weapon fires" if count == 1 else f"{count} weapons fire"
+
+
+def differences(written: Volley, done: Volley, seeded: bool) -> list[tuple[str, str]]:
+    """Where a volley as written differs from the volley the rules make of it, as (rule,
+    message): a die not the seed's (and then nothing after it), a table result, a loss."""
+    assert written.shots is not None and done.shots is not None
+    if len(written.shots) != len(done.shots):
+        said = f"({shots_text(done.shots)}), {len(written.shots)} written"
+        return [("IV.A", f"{weapons(len(done.shots))} by the rules {said}")]
+    found = []
+    rolled_apart = False
+    for mine, rules in zip(written.shots, done.shots, strict=True):
+        if seeded and shot_dice(mine) != shot_dice(rules):
+            rolled_apart = True
+            found.append(("R13", f"`{mine}` written; the seed rolled `{rules}`"))
+        elif mine != rules:
+            found.append(("VI", f"`{mine}` written, `{rules}` by the rules"))
+    if not rolled_apart and written.losses != done.losses:
+        mine_text = "; ".join(str(x) for x in written.losses)
+        rules_text = "; ".join(str(x) for x in done.losses)
+        found.append(("IV.C.1", f"`{mine_text}` written, `{rules_text}` by the rules"))
+    return found

@@ -250,12 +250,21 @@ def _read_design(
             "letter, then letters, digits, _ or ') [R17]"
         ]
     code_column = column + text.index(code_text, len(name))
+    # Words after the code that read as more of it (`E-SAI(Gf) I(Xf)IIV`): a code with a
+    # space in it, which parse_design refuses at the space [V.B].
+    end = 2
+    while end < len(words) and re.fullmatch(r"[A-Z(-][A-Za-z0-9()?-]*", words[end]):
+        end += 1
+    if end > 2:
+        start = text.index(code_text, len(name))
+        last = words[end - 1]
+        code_text = text[start : text.index(last, start + len(code_text)) + len(last)]
     try:
         code = parse_design(code_text)
     except NotationError as exc:
         return None, [error_text(exc, line, code_column, source)]
     home, facing = START[seat]
-    rest = words[2:]
+    rest = words[end:]
     if rest:
         if len(rest) != 3 or rest[0] != "at" or rest[2] not in FACINGS:
             return None, [
@@ -393,6 +402,9 @@ def start(
             f'[Dice "{commitment(seed)}"]\n'
             "Keep it: the seed is revealed at the end, and `spaceships battles play` shows "
             "that it hashes to this and that every roll came from it (reading R13).",
+            # Turn 1's roll, as later turns' come with the fire that ends the turn before.
+            "Turn 1's initiative, rolled (A's die, B's die; a tie is rolled again) [II.A, R15]:\n"
+            + "\n".join(f"  {e}" for e in replay.events),
             situation_text(game, replay),
             next_text(game, replay),
         ]

@@ -13,6 +13,8 @@ import random
 import re
 import secrets
 
+from pbem.commands import ALIASES, SYNOPSIS
+
 # Some 270 short, distinct, easily spelt words: three of them give about 20 million passwords
 # per seat, and a front end rate-limits guesses.
 WORDS: tuple[str, ...] = tuple(
@@ -139,7 +141,7 @@ def mask(line: str, positional: bool = True) -> str:
         run = []
     first = next((i for i, word in enumerate(bare) if word), None) if positional else None
     # (the cheap test first: the fuzzy one costs more than the rest of the line)
-    if first is not None and len(tokens) > first + 2 and _looks_like(bare[first], _SIGN_ON_WORDS):
+    if first is not None and len(tokens) > first + 2 and _signs_on(bare[first]):
         for i in range(first + 2, len(tokens)):
             masked[i] = True
     for index, word in enumerate(bare if positional else ()):
@@ -162,6 +164,16 @@ def hide(text: str) -> str:
     """Every word of a text that has the very shape of a password (`amber-otter-tango`)
     masked: the last guard over a reply's answers, whatever quoted it."""
     return _JOINED.sub(lambda m: MASK if could_be_password(m.group()) else m.group(), text)
+
+
+def _signs_on(word: str) -> bool:
+    """Whether a line's first word is a sign-on, or a near miss of one. A word that is another
+    command is that command, not a misspelt sign-on: `design` is no `resign`, and a `design`
+    line's Ship Codes are no password (issue 23)."""
+    command = ALIASES.get(word, word)
+    if command in SYNOPSIS:
+        return command in _SIGN_ON_WORDS
+    return _looks_like(word, _SIGN_ON_WORDS)
 
 
 def _looks_like(word: str, keywords: tuple[str, ...]) -> bool:

@@ -1,12 +1,16 @@
-"""Draw a Spaceship Battles map as a PNG: the hexes around the ships, each ship with its side,
-name and facing, destroyed ships crossed out, and under the map each ship's code with its
-crossed-out systems in brackets.
+"""Draw a Spaceship Battles map as a PNG: the hexes around the ships, each with its
+coordinates, each ship with its side, name and facing (ships in one hex side by side),
+destroyed ships crossed out, each ship's code with its crossed-out systems under the map, and
+a key to every mark.
 
 The caller passes only the ships its reader may see (before the start, a player's own design;
 after it, every ship: a battle is open information, reading R16). Flat-topped axial hexes as
 the notation writes them (`q,r`, reading R1): N is up the page. Sides differ by shape as well
 as colour (A a circle, B a square: colour is never the only cue), in the Okabe-Ito palette.
-The same ships give the same bytes (Pillow's embedded font, no timestamps in the PNG).
+Sized to be read on a phone (Discord shows a picture about 400 pixels wide there): the map is
+cropped to the ships and one hex around them, its hexes as large as a width and height allow,
+and no text smaller than 12 pixels at full size. The same ships give the same bytes (Pillow's
+embedded font, no timestamps in the PNG).
 """
 
 from __future__ import annotations
@@ -24,10 +28,18 @@ from pictures.labels import Box, choose_boxes
 
 SIDE_COLOURS = {"A": (0, 114, 178), "B": (213, 94, 0)}  # blue, vermillion
 SIDE_SHAPES = {"A": "circle", "B": "square"}
-MARGIN = 18
+COORDINATES = (105, 105, 105)  # a hex's q,r: dark enough to read, lighter than the ink
+MARGIN = 16
 TITLE = 40
 LINE = 24
-AROUND = 2  # hexes shown beyond the outermost ships
+AROUND = 1  # hexes shown beyond the outermost ships
+# The most room the hexes take, in pixels, and the least and most a hex's size (centre to
+# corner): a map of a few hexes gets large ones, a spread-out one smaller, never unreadable.
+MAP_WIDTH = 720
+MAP_HEIGHT = 720
+SMALLEST_HEX = 22.0
+LARGEST_HEX = 46.0
+MIN_WIDTH = 480  # the picture's: the ships' lines and the key need it
 MAX_WIDTH = 1400
 # The most the map frames, in columns (q) and rows: ships beyond it (one that ran away) are
 # shown at the frame's edge with an arrow and where they are, so the picture stays bounded.
@@ -56,15 +68,19 @@ def _row(hex_: Hex) -> float:
 
 def _frame(ships: Sequence[ShipState]) -> tuple[list[ShipState], list[ShipState]]:
     """The ships the map frames and those beyond it. All of them when they fit in
-    FRAME_COLUMNS x FRAME_ROWS; otherwise the frame that holds the most ships still standing
-    (then the most ships), the first such from the top left."""
+    FRAME_COLUMNS x FRAME_ROWS (rows counted as drawn: empty rows between fleets are left
+    out); otherwise the frame that holds the most ships still standing (then the most
+    ships), the first such from the top left."""
 
     def inside(ship: ShipState, q: int, y: float) -> bool:
         return q <= ship.hex.q <= q + FRAME_COLUMNS and y <= _row(ship.hex) <= y + FRAME_ROWS
 
     qs = [s.hex.q for s in ships]
     ys = [_row(s.hex) for s in ships]
-    if not ships or (max(qs) - min(qs) <= FRAME_COLUMNS and max(ys) - min(ys) <= FRAME_ROWS):
+    if not ships:
+        return [], []
+    drawn = max(ys) - min(ys) - sum(b - a - 1 - BREAK for a, b in _cuts(ships))
+    if max(qs) - min(qs) <= FRAME_COLUMNS and drawn <= FRAME_ROWS:
         return list(ships), []
     best = max(
         ((q, y) for q in sorted(set(qs)) for y in sorted(set(ys))),
@@ -111,48 +127,112 @@ def _area(ships: Sequence[ShipState]) -> list[Hex]:
     return sorted(hexes, key=lambda h: (h.r + h.q / 2, h.q))
 
 
-def _ship_lines(ships: Sequence[ShipState]) -> list[tuple[str, str]]:
+# Between two groups of ships more than this many rows apart, the empty rows are left out
+# (a band across the map says so), so two fleets far apart do not make a tall strip of blank
+# hexes; BREAK is the band's height, in rows.
+GAP_ROWS = 6
+BREAK = 0.8
+
+
+def _cuts(ships: Sequence[ShipState]) -> list[tuple[float, float]]:
+    """The rows left out, as (a, b): hexes whose row (r + q/2) lies strictly between a and b
+    are not drawn. Each ship keeps AROUND rows (and a half, for the half-rows of odd columns)
+    on either side."""
+    rows = sorted({_row(s.hex) for s in ships})
+    keep = AROUND + 0.5
+    return [
+        (low + keep, high - keep)
+        for low, high in zip(rows, rows[1:], strict=False)
+        if high - low - 2 * keep > GAP_ROWS
+    ]
+
+
+def _lifted(row: float, cuts: Sequence[tuple[float, float]]) -> float:
+    """How many rows a hex moves up the page for the cuts above it."""
+    return sum(b - a - 1 - BREAK for a, b in cuts if row >= b)
+
+
+def _left_out(a: float, b: float) -> int:
+    """How many hexes of a column a cut leaves out."""
+    return math.ceil(b) - math.floor(a) - 1
+
+
+def _ship_lines(ships: Sequence[ShipState]) -> list[tuple[str, str, str]]:
+    """Per ship: its side, its name and code, and where it is (or `destroyed`)."""
     lines = []
     for ship in ships:
         if ship.destroyed:
             where = "destroyed"
         else:
             where = f"at {ship.hex} {ship.facing}, speed {ship.speed}, turn mode {ship.turn_mode}"
-        lines.append((ship.side, f"{ship.side} {ship.name}  {ship.crossed_text()}  {where}"))
+        lines.append((ship.side, f"{ship.side} {ship.name}  {ship.crossed_text()}", where))
     return lines
 
 
-def _marker(draw: ImageDraw.ImageDraw, ship: ShipState, x: float, y: float, radius: float) -> None:
-    colour = EMPTY if ship.destroyed else SIDE_COLOURS[ship.side]
+def _pointer(x: float, y: float, facing: str, radius: float) -> list[tuple[float, float]]:
+    """The triangle that shows a ship's facing: from its marker's edge outwards."""
+    dq, dr = STEPS[facing]
+    fx, fy = _centre(Hex(dq, dr), 1.0)
+    length = math.hypot(fx, fy)
+    ux, uy = fx / length, fy / length
+    tip = (x + ux * radius * 1.6, y + uy * radius * 1.6)
+    left = (x + ux * radius * 0.9 - uy * radius * 0.6, y + uy * radius * 0.9 + ux * radius * 0.6)
+    right = (x + ux * radius * 0.9 + uy * radius * 0.6, y + uy * radius * 0.9 - ux * radius * 0.6)
+    return [tip, left, right]
+
+
+def _marker(
+    draw: ImageDraw.ImageDraw,
+    side: str,
+    facing: str | None,
+    x: float,
+    y: float,
+    radius: float,
+    destroyed: bool = False,
+) -> None:
+    """A ship: its side's shape and colour, its side's letter, the point of its facing; grey
+    and crossed out when destroyed (it has no facing then)."""
+    colour = EMPTY if destroyed else SIDE_COLOURS[side]
     box = (x - radius, y - radius, x + radius, y + radius)
-    if SIDE_SHAPES[ship.side] == "circle":
+    if facing is not None and not destroyed:
+        draw.polygon(_pointer(x, y, facing, radius), fill=INK)
+    if SIDE_SHAPES[side] == "circle":
         draw.ellipse(box, fill=colour, outline=INK, width=2)
     else:
         draw.rectangle(box, fill=colour, outline=INK, width=2)
-    if not ship.destroyed:
-        dq, dr = STEPS[ship.facing]
-        fx, fy = _centre(Hex(dq, dr), 1.0)
-        length = math.hypot(fx, fy)
-        ux, uy = fx / length, fy / length
-        tip = (x + ux * radius * 1.9, y + uy * radius * 1.9)
-        left = (x + ux * radius - uy * radius * 0.6, y + uy * radius + ux * radius * 0.6)
-        right = (x + ux * radius + uy * radius * 0.6, y + uy * radius - ux * radius * 0.6)
-        draw.polygon([tip, left, right], fill=INK)
-    draw.text((x, y), ship.side, fill=PAPER, font=font(14, True), anchor="mm")
-    if ship.destroyed:
+    draw.text((x, y), side, fill=PAPER, font=font(max(10, int(radius * 1.1)), True), anchor="mm")
+    if destroyed:
         draw.line((x - radius, y - radius, x + radius, y + radius), fill=INK, width=3)
         draw.line((x - radius, y + radius, x + radius, y - radius), fill=INK, width=3)
 
 
 def _marker_box(ship: ShipState, x: float, y: float, radius: float) -> Box:
     """The box a marker covers, its facing point included."""
-    if ship.destroyed:
-        return (x - radius, y - radius, x + radius, y + radius)
-    dq, dr = STEPS[ship.facing]
-    fx, fy = _centre(Hex(dq, dr), 1.0)
-    length = math.hypot(fx, fy)
-    tx, ty = x + fx / length * radius * 1.9, y + fy / length * radius * 1.9
-    return (min(x - radius, tx), min(y - radius, ty), max(x + radius, tx), max(y + radius, ty))
+    points = [(x - radius, y - radius), (x + radius, y + radius)]
+    if not ship.destroyed:
+        points += _pointer(x, y, ship.facing, radius)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _in_hex(count: int, size: float) -> tuple[float, list[tuple[float, float]]]:
+    """The radius of `count` markers in one hex (reading R4: any number share a hex), and
+    where each goes from the hex's centre: in a row across its upper part, or for more than
+    three in two rows (the first the fuller), so no ship is drawn over another (nor its
+    facing's point, 1.6 radii out) or over the hex's coordinates below them."""
+    if count <= 3:
+        radius = min(size * 0.34, size * 1.7 / (2.7 * count))
+        return radius, [((k - (count - 1) / 2) * 2.7 * radius, -size * 0.2) for k in range(count)]
+    first = math.ceil(count / 2)
+    radius = min(size * 0.2, size * 1.5 / (2.7 * first))
+    rows = [(first, -size * 0.42), (count - first, size * 0.05)]
+    return radius, [((k - (n - 1) / 2) * 2.7 * radius, y) for n, y in rows for k in range(n)]
+
+
+def _stack_order(here: Sequence[ShipState]) -> list[ShipState]:
+    """Ships in one hex, left to right (the upper row first): standing before destroyed, A
+    before B, by name; their label names them in this order."""
+    return sorted(here, key=lambda s: (s.destroyed, s.side, s.name))
 
 
 def _label_places(
@@ -160,7 +240,7 @@ def _label_places(
 ) -> list[Box]:
     """Where a hex's names may go, best first: centred above the ships, below, right, left;
     then above and below reaching out to one side; then the same one row further out."""
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=font(13, True), anchor="lt")
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=font(14, True), anchor="lt")
     w, h = right - left, bottom - top
     above, below, middle = y - size * 0.62 - h, y + size * 0.45, y - size * 0.1 - h / 2
     centred, leftwards, rightwards = x - w / 2, x + size * 0.4 - w, x - size * 0.4
@@ -202,79 +282,173 @@ def _beyond(
     draw.text(where, text, fill=INK, font=font(12, True), anchor=anchor)
 
 
+def _wrapped(
+    draw: ImageDraw.ImageDraw, parts: Sequence[str], width: float, size: int, joint: str = "  "
+) -> list[str]:
+    """Parts joined by `joint` on one line while they fit `width`, else on lines of their
+    own (a long code is never cut)."""
+    face = font(size)
+    lines: list[str] = []
+    for part in parts:
+        if lines and draw.textlength(f"{lines[-1]}{joint}{part}", font=face) <= width:
+            lines[-1] += f"{joint}{part}"
+        else:
+            lines.append(part)
+    return lines
+
+
+# What a mark means, in the key under the map (every mark the map draws is in it).
+KEY = (
+    ("ship", "a ship: circle A, square B; the point is where it faces"),
+    ("destroyed", "a destroyed ship"),
+    ("stack", "ships in one hex: side by side, named left to right (the upper row first)"),
+    ("coordinates", "q,r in a hex: its place (reading R1); N is up the page"),
+    ("origin", "0,0 in bold: the hex the coordinates count from"),
+    ("beyond", "a ship beyond the map: the arrow points to it"),
+    ("break", "a grey band: empty rows left out, the coordinates go on"),
+    ("crossed", "[X] in a code: system X is crossed out"),
+)
+
+
+def _key_mark(draw: ImageDraw.ImageDraw, what: str, x: float, y: float) -> None:
+    """The small drawing before a line of the key, centred at x, y."""
+    if what == "ship":
+        _marker(draw, "A", "NE", x - 10, y, 7)
+        _marker(draw, "B", "NE", x + 10, y, 7)
+    elif what == "destroyed":
+        _marker(draw, "A", None, x, y, 8, destroyed=True)
+    elif what == "stack":
+        _marker(draw, "A", "N", x - 9, y + 1, 7)
+        _marker(draw, "B", "S", x + 9, y - 1, 7)
+    elif what == "origin":
+        draw.text((x, y), "0,0", fill=INK, font=font(13, True), anchor="mm")
+    elif what == "coordinates":
+        draw.text((x, y), "q,r", fill=COORDINATES, font=font(13), anchor="mm")
+    elif what == "break":
+        draw.rectangle((x - 14, y - 6, x + 14, y + 6), fill=FAINT, outline=GRID)
+    elif what == "beyond":
+        draw.polygon(
+            [(x + 10, y), (x - 4, y - 8), (x - 4, y + 8)], fill=SIDE_COLOURS["B"], outline=INK
+        )
+    else:
+        draw.text((x, y), "[X]", fill=INK, font=font(13, True), anchor="mm")
+
+
 def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] = ()) -> bytes:
-    """The map of these ships (only those the reader may see), a title over it, and the
-    ships' codes with crossed-out systems under it; `notes` are extra lines (a hold)."""
+    """The map of these ships (only those the reader may see), a title over it, the ships'
+    codes with crossed-out systems under it, then a key to every mark; `notes` are extra
+    lines (a hold)."""
     framed, beyond = _frame(ships)
-    hexes = _area(framed)
-    span_q = (max(h.q for h in hexes) - min(h.q for h in hexes)) or 1
-    size = max(12.0, min(28.0, (MAX_WIDTH - 2 * MARGIN) / (1.5 * span_q + 2)))
-    centres = {h: _centre(h, size) for h in hexes}
+    cuts = _cuts(framed)
+    hexes = [h for h in _area(framed) if not any(a < _row(h) < b for a, b in cuts)]
+    span_q = max(h.q for h in hexes) - min(h.q for h in hexes)
+    rows = [_row(h) - _lifted(_row(h), cuts) for h in hexes]
+    size = min(MAP_WIDTH / (1.5 * span_q + 2), MAP_HEIGHT / (ROOT3 * (max(rows) - min(rows) + 1)))
+    size = max(SMALLEST_HEX, min(LARGEST_HEX, size))
+    centres = {}
+    for h in hexes:
+        x, y = _centre(h, size)
+        centres[h] = (x, y - _lifted(_row(h), cuts) * ROOT3 * size)
     left = min(x for x, _ in centres.values()) - size
-    top = min(y for _, y in centres.values()) - size
+    top = min(y for _, y in centres.values()) - size * ROOT3 / 2
     map_width = max(x for x, _ in centres.values()) - left + size
-    map_height = max(y for _, y in centres.values()) - top + size
-    lines = _ship_lines(ships) + [("", note) for note in notes]
+    map_height = max(y for _, y in centres.values()) - top + size * ROOT3 / 2
+    width = int(min(MAX_WIDTH, max(map_width + 2 * MARGIN, MIN_WIDTH)))
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    heading = _title_lines(measure, title, width - 2 * MARGIN)
+    text_width = width - 2 * MARGIN - 24
+    ship_rows = [
+        (side, _wrapped(measure, [named, where], text_width, 15))
+        for side, named, where in _ship_lines(ships)
+    ]
+    ship_rows += [("", _wrapped(measure, [note], text_width, 15)) for note in notes]
     if beyond:
-        lines.append(("", "Beyond the map (an arrow at its edge points to each): "))
-        lines[-1] = ("", lines[-1][1] + ", ".join(f"{s.name} at {s.hex}" for s in beyond))
-    width = int(max(map_width + 2 * MARGIN, 640))
-    heading = _title_lines(ImageDraw.Draw(Image.new("RGB", (1, 1))), title, width - 2 * MARGIN)
+        said = "Beyond the map: " + ", ".join(f"{s.name} at {s.hex}" for s in beyond)
+        ship_rows.append(("", _wrapped(measure, said.split(", "), text_width, 15)))
+    marks = {"ship", "coordinates", "crossed"} | {"destroyed" for s in ships if s.destroyed}
+    marks |= {"origin"} if Hex(0, 0) in centres else set()
+    marks |= {"beyond"} if beyond else set()
+    marks |= {"break"} if cuts else set()
+    stacked = {s.hex for s in framed if sum(o.hex == s.hex for o in framed) > 1}
+    marks |= {"stack"} if stacked else set()
+    key = [
+        (what, _wrapped(measure, meaning.split(" "), text_width - 14, 14, " "))
+        for what, meaning in KEY
+        if what in marks
+    ]
     top_space = TITLE + 30 * (len(heading) - 1)
-    height = int(top_space + map_height + MARGIN + LINE * (len(lines) + 1) + MARGIN)
+    lines_below = sum(len(rows) for _, rows in ship_rows) + sum(len(rows) for _, rows in key)
+    height = int(top_space + map_height + MARGIN + LINE * (lines_below + 1) + MARGIN)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     for k, line in enumerate(heading):
         draw.text((MARGIN, 8 + 30 * k), line, fill=INK, font=font(24, True))
     dx, dy = MARGIN - left + (width - 2 * MARGIN - map_width) / 2, top_space - top
-    label = font(max(9, int(size / 2.6)))
+    # Coordinates low in each hex, ships in a row above them: neither covers the other.
+    coordinates = font(max(12, int(size * 0.36)))
+    origin = font(max(12, int(size * 0.36)), True)
+    labels: list[Box] = []  # where the coordinates are: names go elsewhere when they can
     for hex_, (x, y) in centres.items():
-        draw.polygon(_corners(x + dx, y + dy, size), fill=PAPER, outline=GRID)
-        if size >= 18:
-            draw.text((x + dx, y + dy + size * 0.6), str(hex_), fill=GRID, font=label, anchor="mm")
-    if Hex(0, 0) in centres:
-        x, y = centres[Hex(0, 0)]
-        draw.polygon(_corners(x + dx, y + dy, size * 0.3), fill=FAINT, outline=GRID)
+        draw.polygon(_corners(x + dx, y + dy, size), outline=GRID)
+        where = (x + dx, y + dy + size * 0.6)
+        # 0,0 in ink and bold: where the coordinates count from (no ship ever covers it).
+        face, ink = (origin, INK) if hex_ == Hex(0, 0) else (coordinates, COORDINATES)
+        draw.text(where, str(hex_), fill=ink, font=face, anchor="mm")
+        labels.append(draw.textbbox(where, str(hex_), font=face, anchor="mm"))
+    for a, b in cuts:
+        # The band where rows are left out: across the map, under the last row kept above.
+        y0 = (a + 0.5 - _lifted(a, cuts)) * ROOT3 * size + dy
+        y1 = y0 + BREAK * ROOT3 * size
+        x0, x1 = left + dx, left + dx + map_width
+        draw.rectangle((x0, y0 + 2, x1, y1 - 2), fill=FAINT)
+        for edge in (y0 + 2, y1 - 2):
+            draw.line((x0, edge, x1, edge), fill=GRID, width=1)
+        said = f"{_left_out(a, b)} empty rows left out"
+        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), said, fill=INK, font=font(14), anchor="mm")
     by_hex: dict[Hex, list[ShipState]] = {}
     for ship in framed:
         by_hex.setdefault(ship.hex, []).append(ship)
-    radius = size * 0.42
     groups = sorted(by_hex.items(), key=lambda item: (item[0].r, item[0].q))
     markers: list[Box] = []
+    names: list[str] = []
     for hex_, here in groups:
         x, y = centres[hex_]
-        # Destroyed ships under standing ones; several ships in a hex (reading R4) fan out.
-        for k, ship in enumerate(sorted(here, key=lambda s: (not s.destroyed, s.side, s.name))):
-            offset = (k - (len(here) - 1) / 2) * radius * 0.9
-            mx, my = x + dx + offset, y + dy - size * 0.1
-            _marker(draw, ship, mx, my, radius)
+        in_order = _stack_order(here)
+        radius, offsets = _in_hex(len(in_order), size)
+        for ship, (across, down) in zip(in_order, offsets, strict=True):
+            mx, my = x + dx + across, y + dy + down
+            _marker(draw, ship.side, ship.facing, mx, my, radius, ship.destroyed)
             markers.append(_marker_box(ship, mx, my, radius))
-    names = [", ".join(s.name for s in here) for _, here in groups]
+        names.append(", ".join(s.name for s in in_order))
     wanted = [
         _label_places(draw, text, centres[hex_][0] + dx, centres[hex_][1] + dy, size)
         for text, (hex_, _) in zip(names, groups, strict=True)
     ]
-    for text, box in zip(names, choose_boxes(wanted, markers), strict=True):
+    for text, box in zip(names, choose_boxes(wanted, markers + labels), strict=True):
         # On a white ground, so a name stays readable over the grid under it.
-        draw.rectangle(box, fill=PAPER)
-        draw.text((box[0] + 2, box[1] + 1), text, fill=INK, font=font(13, True), anchor="lt")
+        draw.rectangle(box, fill=PAPER, outline=GRID)
+        draw.text((box[0] + 2, box[1] + 1), text, fill=INK, font=font(14, True), anchor="lt")
     for ship in beyond:
         sx, sy = _centre(ship.hex, size)
         frame = (left + dx, top + dy, left + dx + map_width, top + dy + map_height)
         _beyond(draw, ship, (sx + dx, sy + dy), frame)
     y = top_space + map_height + MARGIN
-    for side, text in lines:
+    for side, rows in ship_rows:
         if side:
             shape = (MARGIN, y + 4, MARGIN + 14, y + 18)
             if SIDE_SHAPES[side] == "circle":
                 draw.ellipse(shape, fill=SIDE_COLOURS[side], outline=INK)
             else:
                 draw.rectangle(shape, fill=SIDE_COLOURS[side], outline=INK)
-        draw.text((MARGIN + 22, y + 2), text, fill=INK, font=font(15))
-        y += LINE
-    key = "A: circles, B: squares; the point shows the facing; crossed out: destroyed; [X]: "
-    key += "a system crossed out"
-    draw.text((MARGIN, y + 2), key, fill=EMPTY, font=font(13))
+        for k, row in enumerate(rows):
+            draw.text((MARGIN + 24 + 12 * (k > 0), y + 2), row, fill=INK, font=font(15))
+            y += LINE
+    y += LINE // 2
+    for what, rows in key:
+        _key_mark(draw, what, MARGIN + 18, y + 10)
+        for k, row in enumerate(rows):
+            draw.text((MARGIN + 42 + 12 * (k > 0), y + 2), row, fill=INK, font=font(14))
+            y += LINE
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
     return out.getvalue()

@@ -202,3 +202,14 @@ def test_a_tractor_beam_crossed_out_by_a_volley_stays_silent_r14() -> None:
     assert r["events"][-1] == "1 B tractor Tug > Lancer: silent"
     r = play(record(*lines[:2], "1 B tractor Tug > Lancer: r4 d6=miss", b=tug))
     assert problems(r) == ["Tug's tractor beam was crossed out this turn [R14]"]
+
+
+def test_a_record_written_before_silent_still_reads_r14() -> None:
+    # Such records wrote `: lapsed` for a volley of which nothing could fire: still read, and
+    # written again as `silent`; `lapsed` stays for a ship or target destroyed.
+    gnat = "Gnat E-(Gf)II-48-2-2 at 0,-5 S"
+    first = "1 A volley Lancer > Gnat: Gf r5 d6=1, Xf r5 d1=0; Gnat loses (Gf)"
+    r = play(record(INIT_A, first, "1 B volley Gnat > Lancer (Gf): lapsed", b=gnat))
+    assert r["ok"], r["problems"]
+    assert r["events"][-1] == "1 B volley Gnat > Lancer (Gf): silent"
+    assert r["steps"][-1]["result"] == "silent"

@@ -28,8 +28,24 @@ def test_two_letter_hull_classes_and_every_arc() -> None:
     assert code.hull == "CR" and [s.arc for s in code.systems[:4]] == list("frlb")
 
 
-def test_spaces_around_a_code_are_forgiven_but_inside_are_canonicalised_away() -> None:
-    assert str(parse_ship_code("  E-SA (Gf) I-1-1-1 \n")) == "E-SA(Gf)I-1-1-1"
+def test_spaces_around_a_code_are_forgiven_but_one_inside_is_refused_v_b() -> None:
+    # A space inside was once read as if absent, unsaid (issue 23): now it is pointed at, with
+    # the code as it would read without it.
+    assert str(parse_ship_code("  E-SA(Gf)I-1-1-1 \n")) == "E-SA(Gf)I-1-1-1"
+    with pytest.raises(NotationError) as info:
+        parse_ship_code("E-SA (Gf) I-1-1-1")
+    e = info.value
+    assert (e.line, e.column) == (1, 5)
+    assert "a Ship Code is written without spaces" in e.message
+    assert e.hint == "write it as one word: `E-SA(Gf)I-1-1-1` [V.B]"
+
+
+def test_battles_check_and_design_refuse_a_code_with_a_space_inside() -> None:
+    code, out = cli("battles", "check", "E-S (Gf)-42-2-0")
+    assert code == 1 and "line 1, column 4: a Ship Code is written without spaces" in out
+    assert "write it as one word: `E-S(Gf)-42-2-0` [V.B]" in out
+    code, out = cli("battles", "design", "E-S (Gf)")
+    assert code == 1 and "`E-S(Gf)`" in out
 
 
 def _error(text: str) -> NotationError:

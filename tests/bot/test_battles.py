@@ -38,6 +38,8 @@ async def test_a_whole_battle_from_challenge_to_the_record_with_the_seed_r13(
     # The email judge's words: the codes completed by the tables, the total of the budget.
     assert "Your design is accepted for alice-bob (275 of 300)" in text_of(echo)
     assert "Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,5 N" in text_of(echo)
+    # The line sent is quoted with its Ship Codes, not masked as if they were a password.
+    assert "> design Lancer E-SAI(Gf)I(Xf)IIV at 0,5 N" in text_of(echo), text_of(echo)
     assert [n for n, _ in attachment_bytes(world.env, echo.response.message)] == [
         "alice-bob-design-A.png"
     ]

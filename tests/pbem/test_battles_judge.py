@@ -296,7 +296,7 @@ def test_every_command_has_a_handler_in_each_game_and_spaceships_keeps_its_own()
     assert all(spaceships[keyword] is handler for keyword, handler in own.items())
 
 
-def test_the_battle_begins_mail_publishes_the_dice_hash_and_not_the_seed_r13() -> None:
+def test_the_battle_begins_mail_publishes_the_dice_hash_and_turn_1s_initiative_r13_r15() -> None:
     table = new_table()
     gm, a, b = seated(table)
     watcher = table.person("eve@example.org", "Eve")
@@ -305,10 +305,13 @@ def test_the_battle_begins_mail_publishes_the_dice_hash_and_not_the_seed_r13() -
     b.send(b.sign_on("duel") + DESIGN_B)
     game = table.store.game("duel")
     commitment = re.search(r"sha256:[0-9a-f]{64}", game.state["record"]).group(0)
+    first = re.search(r"^1 initiative .+$", game.state["record"], re.M).group(0)
     for person in (a, b, watcher):
         begins = next(m for m in person.inbox if "The battle duel begins" in m.body)
         assert f'[Dice "{commitment}"]' in begins.body
         assert game.state["seed"] not in begins.body
+        # Turn 1's initiative roll is told when it is made, as every later turn's is [R15].
+        assert f"\n  {first}\n" in begins.body
 
 
 def test_the_game_master_hears_the_news_of_a_battle_and_news_off_stops_it() -> None:
@@ -409,3 +412,33 @@ def test_battle_replies_use_the_battle_words() -> None:
     said = a.inbox[-1].body
     assert "No orders from A and B when the game master resolved the phase" in said
     assert "by the deadline" not in said
+
+
+def test_a_named_weapon_crossed_out_by_an_earlier_volley_stays_silent_r14() -> None:
+    # Gnat's gun is its first system. With this seed A has the initiative and Lancer's X hits
+    # first: Gnat loses its gun. Gnat's order, accepted when sent, names the gun: the phase
+    # resolves, the order written `: silent` (it once stopped the judge: the record refused).
+    table = new_table(1)
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + "design\nLancer E-SAI(Gf)I(Xf)IIV at 0,5 N")
+    b.send(b.sign_on("duel") + "design\nGnat E-(Gf)II at 0,-5 S")
+    a.send(a.sign_on("duel") + "orders 1: Lancer FFFF")
+    b.send(b.sign_on("duel") + "orders 1: Gnat stay")
+    a.send(a.sign_on("duel") + "orders 1: Lancer > Gnat")
+    reply = b.send(b.sign_on("duel") + "orders 1: Gnat > Lancer (Gf)")
+    assert "Both players' orders are in: the phase is resolved" in reply.body
+    record = table.store.game("duel").state["record"]
+    assert "1 A volley Lancer > Gnat: Gf r6 d1=0, Xf r6 d5=1; Gnat loses (Gf)" in record
+    assert "1 B volley Gnat > Lancer (Gf): silent" in record
+    resolved = next(m for m in b.inbox if "Turn 1, fire, resolved" in m.body)
+    assert "  1 B volley Gnat > Lancer (Gf): silent" in resolved.body
+
+
+def test_a_design_whose_code_has_a_space_inside_is_refused_at_the_space_v_b() -> None:
+    # It was read as a code ending at the space, then "after the code, `at Q,R FACING`".
+    table = new_table()
+    gm, a, b = seated(table)
+    reply = a.send(a.sign_on("duel") + "design\nLancer E-SAI(Gf) I(Xf)IIV at 0,5 N")
+    assert "line 3, column 17: a Ship Code is written without spaces" in reply.body
+    assert "hint: write it as one word: `E-SAI(Gf)I(Xf)IIV` [V.B]" in reply.body
+    assert "nothing changed" in reply.body

@@ -20,6 +20,9 @@ from pbem.passwords import mask
         ("game alpha amber-oter-tango", "game alpha ******"),
         ("master alpha whatever-it-was", "master alpha ******"),
         ("resign alpha amber otter", "resign alpha ******"),
+        ("quit alpha amber otter", "quit alpha ******"),
+        ("design alpha amber-otter-tango", "design alpha ******"),
+        ("desing alpha amber otter", "desing alpha ******"),
         ("amber-otter-tango", "******"),
         ("my password is amber otter tango!", "my password ******"),
         ("pw: amberottertango", "pw: ******"),
@@ -41,6 +44,10 @@ def test_whatever_may_be_a_password_is_masked(line: str, quoted: str) -> None:
         "fleet DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3",
         "create alpha deadline 48h reminder 12h",
         "Hello judge, how do I play?",
+        # A design's Ship Codes are no password: `design` is a command, not a misspelt
+        # `resign` (issue 23: `> design Lancer ******`).
+        "design Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,8 N",
+        "design Kite E-AI(Mf)(Gf)IIID at 1,7 N",
     ],
 )
 def test_lines_without_a_password_are_quoted_as_they_are(line: str) -> None:
