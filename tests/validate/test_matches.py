@@ -111,3 +111,13 @@ def test_adjudicate_says_who_won_a_match_ended_by_a_resignation_and_why() -> Non
     assert "B resigned" in text
     report = json.loads(run("adjudicate", resigned_in_game_2(), extra=("--json",)).stdout)
     assert report["winner"] == "A" and report["wins"][-1] == {"A": 1, "B": 1}
+
+
+def test_a_single_game_of_a_ladder_with_a_round_tag_is_validated_as_one_game() -> None:
+    """Issue 24 item 17: not refused with "round 3 where round 1 was expected"."""
+    game = (SAMPLES / "example-2.6.1.ssr").read_text(encoding="utf-8")
+    laddered = '[Round "3"]\n' + game
+    result = run("validate", laddered, extra=("--json",))
+    assert result.exit_code == run("validate", game, extra=("--json",)).exit_code
+    data = json.loads(result.stdout)
+    assert "games" not in data and "round 1 was expected" not in result.output
