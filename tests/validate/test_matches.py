@@ -81,6 +81,11 @@ def test_show_draws_one_game_of_a_match() -> None:
     assert "after turn 1" in result.output
     too_far = run_files("show", CONTINUED, extra=("--game", "4"))
     assert too_far.exit_code != 0 and "holds 3 games" in too_far.output
+    match = parse_match(CONTINUED.read_text(encoding="utf-8"))
+    one = format_match(replace(match, rounds=match.rounds[:1]))
+    too_far = run("show", one, extra=("--game", "2"))
+    assert too_far.exit_code != 0 and "holds 1 game" in too_far.output
+    assert "1 games" not in too_far.output
 
 
 def resigned_in_game_2() -> str:
