@@ -10,6 +10,8 @@ from computer.player import DEFAULT_LEVEL, LEVELS, Computer
 from computer.terminal import TerminalGame
 from engine import Ruleset, RulesetError
 
+INTERRUPTED = 130  # 128 + SIGINT: what shells and scripts expect of a command left with Ctrl-C
+
 
 @click.command("play")
 @click.option(
@@ -43,6 +45,8 @@ def play(
     # The seed decides the computer's fleet: it is told with the record, at the end [1.4].
     game = TerminalGame(rs, Computer(level.lower(), seed), _ask, click.echo)
     game.run(fleet)
+    if game.interrupted:
+        raise click.exceptions.Exit(INTERRUPTED)
 
 
 def _ask(prompt: str) -> str:

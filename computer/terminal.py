@@ -152,14 +152,19 @@ class TerminalGame:
         self.ask = ask
         self.say = say
         self.resigned = False
+        self.interrupted = False  # left with Ctrl-C: the command exits 130, as shells expect
 
     def run(self, fleet_text: str | None = None) -> GameState | None:
         """Plays to the end; returns the last state, or None when the player left before the
-        game began. EOF and Ctrl-C leave quietly."""
+        game began. EOF and Ctrl-C leave quietly, in one line."""
         try:
             return self._run(fleet_text)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.say("\nLeft the game. Nothing is kept.")
+            return None
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self.say("\nInterrupted: left the game. Nothing is kept.")
             return None
 
     def _run(self, fleet_text: str | None) -> GameState | None:

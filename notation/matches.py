@@ -1,6 +1,6 @@
-"""A match record (record-format.md, "A match"): the match's tags, then `[Round "N"]` sections,
-each holding what a single game's record holds after its tags. Syntax only: what the tags mean
-(kinds of match, ends, build tables) is the engine's business.
+"""A match record (record-format.md, "A match"): a record with a `[Match]` tag, its tags, then
+`[Round "N"]` sections, each holding what a single game's record holds after its tags. Syntax
+only: what the tags mean (kinds of match, ends, build tables) is the engine's business.
 
 Each round is read as a record of its own whose tags are the match's tags and its Round tag,
 with every position pointing into the whole text, so errors and findings name the real line.
@@ -12,13 +12,15 @@ import re
 from dataclasses import dataclass, replace
 
 from notation.cells import COLOUR_ORDERS
-from notation.errors import NotationError, raise_errors
+from notation.errors import NotationError, NotationErrors, raise_errors
 from notation.format import format_record
 from notation.parse import parse_record
 from notation.records import Position, Record
 
 # A line holding only a Round tag (and perhaps a comment) opens a game of the match.
 ROUND_LINE = re.compile(r'^[ \t]*\[[ \t]*Round[ \t]+"([^"\n]*)"[ \t]*\][ \t\r]*(#.*)?$', re.M)
+# A line holding the Match tag: only it makes a text a match record.
+MATCH_LINE = re.compile(r'^[ \t]*\[[ \t]*Match[ \t]+"', re.M)
 _TAG_OR_BLANK = re.compile(r"^[ \t]*(\[|#|$)")
 
 
@@ -48,8 +50,10 @@ class MatchRecord:
 
 
 def is_match(text: str) -> bool:
-    """Whether a text is a match record: it has a `[Round "N"]` line."""
-    return ROUND_LINE.search(text) is not None
+    """Whether a text is a match record: it has a `[Match "..."]` tag. Without one it is a
+    single game whatever its `[Round]` says, as in PGN: `[Round "3"]` may be the third game of
+    a club ladder (record-format.md, "A match")."""
+    return MATCH_LINE.search(text) is not None
 
 
 def parse_match(text: str) -> MatchRecord:
@@ -64,7 +68,8 @@ def parse_match(text: str) -> MatchRecord:
             1,
             1,
             ('[Round "1"]',),
-            "without Round tags the text is a single game: read it as a record",
+            'each game of a match opens with its [Round "N"] line; without the [Match] tag the '
+            "text is read as a single game",
         )
     errors: list[NotationError] = []
     head_lines = lines[: starts[0]]
@@ -141,8 +146,27 @@ def _in_whole(error: NotationError, text: str) -> NotationError:
 
 
 def parse_any(text: str) -> Record | MatchRecord:
-    """A match record when the text has Round tags, a single game's record otherwise."""
-    return parse_match(text) if is_match(text) else parse_record(text)
+    """A match record when the text has a Match tag, a single game's record otherwise."""
+    if is_match(text):
+        return parse_match(text)
+    try:
+        return parse_record(text)
+    except NotationError as exc:
+        rounds = [m.start() for m in ROUND_LINE.finditer(text)]
+        if len(rounds) < 2:
+            raise
+        # Several games under Round tags, but no Match tag: say why it was read as one game.
+        line = text.count("\n", 0, rounds[1]) + 1
+        missing = NotationError(
+            "a second [Round] in a record without a [Match] tag, read as a single game",
+            text,
+            line,
+            1,
+            ('[Match "scored"]', '[Match "continued"]'),
+            'a match record names its kind in the tags at the top, e.g. [Match "scored"]',
+        )
+        errors = [missing, *(e for e in exc.errors if e.line != line)]
+        raise NotationErrors(sorted(errors, key=lambda e: (e.line, e.column))) from exc
 
 
 def format_match(match: MatchRecord) -> str:

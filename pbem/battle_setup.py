@@ -45,7 +45,7 @@ from pbem.commands import Command
 from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.gamerows import player_name
+from pbem.gamerows import name_said, player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
@@ -150,6 +150,8 @@ def join(command: Command, desk: Desk) -> str:
     )
     home, facing = START[seat]
     lines = [f"You joined {game.name} as player {seat} ({name})."]
+    if not display and not game.accounts:
+        lines[0] += " " + name_said()
     if password:
         lines += [
             f"Your password for {game.name}: {password}",

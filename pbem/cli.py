@@ -376,10 +376,26 @@ def tick(**params: Any) -> None:
     params = {k: params.get(k) for k in _SETTING_KEYS}
     _logging(params.pop("verbose") or False)
     factory = params.pop("judge_factory")
-    gateway = _open(_config(params), factory)
-    written = gateway.tick()
+    try:
+        gateway = _open(_config(params), factory)
+        written = gateway.tick()
+    except click.ClickException as exc:
+        if isinstance(exc.__cause__, StoreUnavailable):  # could not even open it
+            raise _TryLater(
+                f"{exc.__cause__}; nothing was done, the next tick tries again"
+            ) from None
+        raise
+    except StoreUnavailable as exc:
+        raise _TryLater(f"{exc}; nothing was lost, the next tick tries again") from None
     gateway.delivery.close()
     click.echo(f"{written} message(s) sent or written to the outbox")
+
+
+class _TryLater(click.ClickException):
+    """The database is away: exit 75 (EX_TEMPFAIL), so cron and monitors read a passing
+    failure, not a broken judge."""
+
+    exit_code = EX_TEMPFAIL
 
 
 @pbem.command()

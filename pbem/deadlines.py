@@ -211,6 +211,8 @@ class DeadlineRule:
             if phase <= reminder:
                 return f"reminder half-way through each phase ({format_duration(phase / 2)} before)"
             return before
+        if self.kind == "none":
+            return before
         return f"{before}, or half-way through a shorter phase"
 
 

@@ -42,6 +42,11 @@ def player_name(written: str, display: str, address: str, seat: str) -> str:
     return " ".join((written or display or local or f"Player {seat}").split())[:40]
 
 
+def name_said() -> str:
+    """Tells a player named by their address (player_name) where the name came from."""
+    return "The name comes from your address; `join GAME as NAME` chooses another."
+
+
 def stored_fleet(game: GameRow, player: PlayerRow) -> Fleet:
     assert player.fleet is not None
     return parse_fleet(player.fleet, ruleset_of(game).colour_order)

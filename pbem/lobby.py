@@ -17,7 +17,7 @@ from pbem.commands import Command
 from pbem.computer_seat import seat_computer
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.gamerows import player_name
+from pbem.gamerows import name_said, player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
@@ -154,6 +154,8 @@ def join(command: Command, desk: Desk) -> str:
     ruleset = games.ruleset_of(game)
     match = matches.match_of(desk.store, game)
     lines = [f"You joined {game.name} as player {seat}{render.named(name, seat, ' ({})')}."]
+    if not display and not game.accounts:
+        lines[0] += " " + name_said()
     if match:
         lines.append(f"It is {match.rules.describe()}.")
     if password:

@@ -98,10 +98,16 @@ def setting(command: Command, key: str, desk: Desk) -> str:
     if key == "reminder":
         before = timedelta(hours=game.reminder_hours)
         said = rule.reminder_text(before)
-        if said == f"reminder {format_duration(before)} before":
-            text += f"\nReminders go {format_duration(before)} before a deadline."
-        else:  # none, or half-way through a shorter phase: say what will happen
-            text += f"\n{said[0].upper()}{said[1:]}."
+        if said == "no reminder":
+            text += "\nNo reminders go."
+        elif "half-way through each phase" in said:  # what will happen, and why
+            text += f"\nReminders go{said.removeprefix('reminder')}, as a phase is no longer "
+            text += f"than {format_duration(before)}."
+        else:
+            text += "\nReminders go" + said.removeprefix("reminder").replace(
+                "before", "before a deadline", 1
+            )
+            text += "."
     return text
 
 

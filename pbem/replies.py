@@ -17,7 +17,8 @@ from pbem.passwords import mask
 
 # A run of lines that hold no command is quoted this far; the reply says how many more.
 QUOTED_LINES = 3
-POINTER = "Lines that start with no command are skipped. Send `help` for the list of commands."
+# The skipped lines' own paragraph says they were skipped: this only says where help is.
+POINTER = "Send `help` for the list of commands."
 
 
 def quote(text: str) -> str:

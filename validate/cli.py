@@ -303,13 +303,16 @@ def show(
 
 def _match_game(match: MatchRecord, path: str, number: int | None) -> tuple[Record, dict[str, int]]:
     """One game of a match record and what each player carried into it [10.3]."""
+    from notation.words import counted
     from validate.matches import carried_next, validate_match
 
     if not match.rounds:
         raise click.UsageError(f"{path}: the match record holds no game")
     n = number or len(match.rounds)
     if n > len(match.rounds):
-        raise click.UsageError(f"{path}: the match record holds {len(match.rounds)} games")
+        raise click.UsageError(
+            f"{path}: the match record holds {counted(len(match.rounds), 'game')}"
+        )
     checked = validate_match(replace(match, rounds=match.rounds[: n - 1]), path)
     if checked.rules is None or len(checked.games) < n - 1:
         raise click.UsageError(f"{path}: game {n} cannot be drawn; run `spaceships validate`")

@@ -22,6 +22,7 @@ from engine.match import match_winner as winner_of
 from engine.match_game import match_rules
 from engine.state import PLAYERS
 from notation.matches import MatchRecord
+from notation.words import counted
 from validate.claims import Finding
 from validate.findings import Validation
 from validate.reconcile import validate_two
@@ -130,7 +131,7 @@ def validate_match(
             Finding(
                 "records",
                 "1.4.1",
-                f"the records hold {len(match.rounds)} and {len(second.rounds)} games",
+                f"the records hold {len(match.rounds)} and {counted(len(second.rounds), 'game')}",
                 source=f"{label}, {second_source}",
             )
         )

@@ -153,26 +153,43 @@ def _is_text_file(info: PartInfo) -> bool:
     return info.content_type == "text/plain" and not name.endswith((".htm", ".html"))
 
 
-def _walk(part: Message) -> Iterator[tuple[Message, PartInfo]]:
-    """Every part with its info, depth first, not looking inside encrypted ones."""
+def _walk(
+    part: Message, parent: Message | None = None, parent_type: str = ""
+) -> Iterator[tuple[Message, PartInfo, Message | None, str]]:
+    """Every part with its info and its parent (and the parent's type), depth first, not
+    looking inside encrypted ones."""
     info = part_info(part)
-    yield part, info
+    yield part, info, parent, parent_type
     if part.is_multipart() and info.content_type not in _ENCRYPTED:
         payload = part.get_payload()
         for child in payload if isinstance(payload, list) else ():
             if isinstance(child, Message):
-                yield from _walk(child)
+                yield from _walk(child, part, info.content_type)
+
+
+def _joined(texts: list[str]) -> str:
+    """The pieces of a body split around inline images, as one text: each piece keeps its own
+    line ends, and two pieces never run together on one line."""
+    whole = ""
+    for text in texts:
+        if whole and not whole.endswith("\n") and not text.startswith("\n"):
+            whole += "\n"
+        whole += text
+    return whole
 
 
 def mail_parts(message: Message) -> MailParts:
     """The body (the first inline text/plain part, else the HTML one as text, else the first
-    text part of any kind), every attachment, and whether the mail is encrypted. A multipart
-    whose boundary never comes is read as the plain text it is."""
-    bodies: dict[str, tuple[Message, PartInfo]] = {}
+    text part of any kind), every attachment, and whether the mail is encrypted. A body split
+    around inline images (Apple Mail: a multipart/mixed of text, image, text) is read whole:
+    the pieces of its kind in that same multipart, in order. A multipart whose boundary never
+    comes is read as the plain text it is."""
+    bodies: dict[str, list[tuple[Message, PartInfo]]] = {}
+    parents: dict[str, Message | None] = {}
     attachments: list[Attached] = []
     encrypted = False
     try:
-        for part, info in _walk(message):
+        for part, info, parent, parent_type in _walk(message):
             if info.content_type in _ENCRYPTED:
                 encrypted = True  # what is inside is ciphertext: nothing to read or list
                 continue
@@ -189,13 +206,18 @@ def mail_parts(message: Message) -> MailParts:
             if not info.content_type.startswith("text/"):
                 continue
             kind = info.content_type[5:]
-            bodies.setdefault(kind if kind in ("plain", "html") else "other", (part, info))
+            kind = kind if kind in ("plain", "html") else "other"
+            if kind not in bodies:
+                bodies[kind], parents[kind] = [(part, info)], parent
+            elif parent is parents[kind] and parent_type == "multipart/mixed":
+                # The same body after an inline image, not an alternative or a forwarded mail.
+                bodies[kind].append((part, info))
     except Exception:
         pass
     for kind in ("plain", "html", "other"):
         if kind in bodies:
-            part, info = bodies[kind]
-            return MailParts(part_text(part, info), tuple(attachments), encrypted)
+            text = _joined([part_text(part, info) for part, info in bodies[kind]])
+            return MailParts(text, tuple(attachments), encrypted)
     if not message.is_multipart() and not attachments:
         # A multipart whose boundary never comes (or a type we do not know) still has a
         # text payload: read it as plain text rather than ignore what the sender wrote.

@@ -144,7 +144,36 @@ def test_ctrl_c_leaves_without_a_traceback() -> None:
     out: list[str] = []
     game = TerminalGame(Ruleset.from_tags("classic"), Computer("random", "t"), ask, out.append)
     assert game.run() is None
-    assert "Left the game" in out[-1]
+    assert "Interrupted: left the game" in out[-1] and game.interrupted
+
+
+def test_ctrl_c_in_the_terminal_exits_130_with_one_line_and_no_traceback() -> None:
+    """As shells expect of a command left with Ctrl-C (issue 24): not 0, which reads as a game
+    played out. A real process and a real SIGINT, sent once it asks for the fleet."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from spaceships_cli import main; main()", "play", "--seed", "5"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        text=True,
+    )
+    assert process.stdout is not None
+    seen = ""
+    while "`help` says more" not in seen:  # the fleet's prompt has come: input() waits
+        line = process.stdout.readline()
+        assert line, seen
+        seen += line
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, (out, err)
+    assert "Interrupted: left the game. Nothing is kept." in out
+    assert "Traceback" not in out + err and "Aborted" not in out + err
 
 
 def test_resign_prints_the_record_so_far() -> None:

@@ -63,6 +63,34 @@ def apple_mail_delsp(sender: str, subject: str, body: str) -> bytes:
     return (head + "\r\n" + crlf(flowed(body, width=76, delsp=True))).encode()
 
 
+def apple_mail_inline_image(sender: str, subject: str, before: str, after: str) -> bytes:
+    """Apple Mail (plain text) with a picture pasted into the text: a multipart/mixed of the
+    text before it, the picture inline with a file name (and no Content-ID), and the text
+    after it; each header folded with tabs, Content-Transfer-Encoding first, as Apple writes."""
+    boundary = "Apple-Mail=_3C6F9E2A-5B1D-4E8F-9A27-71D0C4B5E612"
+    png = base64.encodebytes(
+        bytes.fromhex(
+            "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+            "1f15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082"
+        )
+    ).decode()
+    text_head = "Content-Transfer-Encoding: 7bit\nContent-Type: text/plain;\n\tcharset=us-ascii\n\n"
+    parts = (
+        f"\n--{boundary}\n{text_head}{before}\n"
+        f"--{boundary}\nContent-Disposition: inline;\n\tfilename=Screenshot.png\n"
+        'Content-Type: image/png;\n\tx-unix-mode=0644;\n\tname="Screenshot.png"\n'
+        f"Content-Transfer-Encoding: base64\n\n{png}\n"
+        f"--{boundary}\n{text_head}{after}\n--{boundary}--\n"
+    )
+    head = _head(
+        sender,
+        subject,
+        f'Content-Type: multipart/mixed;\r\n\tboundary="{boundary}"\r\n'
+        "X-Mailer: Apple Mail (2.3774.200.91.1.1)\r\n",
+    )
+    return (head + "\r\n" + crlf(parts)).encode()
+
+
 def notepad_bom(sender: str, subject: str, body: str) -> bytes:
     """A text saved by a Windows editor (with its UTF-8 byte order mark) and mailed as is,
     base64 encoded, as `mail`-style senders and some Windows clients do."""

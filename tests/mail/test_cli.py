@@ -204,6 +204,32 @@ def test_tick_runs_the_deadlines_once(env: dict[str, str]) -> None:
     assert "0 message(s) sent or written to the outbox" in result.output
 
 
+def test_tick_with_the_database_away_exits_75_for_cron_to_try_again(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """EX_TEMPFAIL, not 1: the database away is a passing failure (issue 24), said in one
+    line, no traceback; whether it cannot be reached at all or goes away during the tick."""
+    from pbem.database import StoreUnavailable
+    from pbem.mail.gateway import MailGateway
+
+    away = {**env, "SPACESHIPS_DB": "postgresql://judge@127.0.0.1:1/judge"}  # nothing listens
+    result = CliRunner().invoke(main, ["pbem", "tick"], env=away)
+    assert result.exit_code == 75, result.output
+    assert (
+        "cannot reach the database" in result.output
+        and "the next tick tries again" in result.output
+    )
+    assert "Traceback" not in result.output
+
+    def gone(self: object, now: object = None) -> int:
+        raise StoreUnavailable("the database cannot be reached")
+
+    monkeypatch.setattr(MailGateway, "tick", gone)
+    result = CliRunner().invoke(main, ["pbem", "tick"], env=env)
+    assert result.exit_code == 75, result.output
+    assert "nothing was lost, the next tick tries again" in result.output
+
+
 def test_serve_as_a_process_sends_replies_through_the_relay(
     env: dict[str, str], tmp_path: Path, relay_sink, free_port: int
 ) -> None:

@@ -187,6 +187,17 @@ def test_flowed_lines_joined_still_stop_at_an_original_message_separator(game: P
     assert "alpha" in text
 
 
+def test_apple_mail_text_split_around_a_pasted_picture_is_read_whole(playing: Post) -> None:
+    """Apple Mail cuts the text at an inline picture into two text parts (issue 24): the
+    orders after the picture are read, and the picture is named as not read."""
+    before = f"Hi judge,\n\ngame alpha {playing.passwords['A']}\nHere is where I aim:\n"
+    after = "\n\norders 1: Gx3 Gx4\n\nAlice\n"
+    text = playing.reply(clients.apple_mail_inline_image(ALICE, "orders", before, after))
+    assert "Your orders are accepted for turn 1" in text, text
+    assert "Not read: the attachment Screenshot.png" in text
+    assert playing.passwords["A"] not in text
+
+
 def test_apple_mail_delsp_yes_a_fleet_wrapped_by_the_client_is_joined(game: Post) -> None:
     body = f"game alpha {game.passwords['B']}\nfleet {FLEET_B}\n\nSent from my Mac\n"
     raw = clients.apple_mail_delsp(BOB, "fleet", body)

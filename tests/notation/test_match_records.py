@@ -53,6 +53,24 @@ def test_a_record_without_round_tags_is_a_single_game_as_before() -> None:
     assert parse_any(single) == parse_record(single)
 
 
+def test_a_single_game_with_a_round_tag_and_no_match_tag_is_a_single_game() -> None:
+    """As in PGN, `[Round "3"]` may be the third game of a club ladder: without `[Match]` it
+    is only a tag, kept (issue 24 item 17; record-format.md, "A match")."""
+    single = f'[Game "ladder"]\n[Round "3"]\nA fleet: {FLEET}\nB fleet: {FLEET}\n1 A: Gx3\n'
+    assert not is_match(single)
+    record = parse_any(single)
+    assert isinstance(record, Record) and record.tag("Round") == "3"
+
+
+def test_games_under_round_tags_without_a_match_tag_say_the_tag_is_missing() -> None:
+    without = TEXT.replace('[Match "continued"]   # the kind\n', "")
+    with pytest.raises(NotationError) as caught:
+        parse_any(without)
+    first = caught.value.errors[0]
+    assert "without a [Match] tag" in first.message and first.line == 11  # [Round "2"]
+    assert '[Match "scored"]' in (first.hint or "")
+
+
 def test_every_sample_single_game_stays_a_single_game() -> None:
     for path in SAMPLES.rglob("*.ssr"):
         text = path.read_text(encoding="utf-8")

@@ -286,3 +286,14 @@ def test_a_tick_with_the_database_gone_stops_at_once_and_says_it_to_its_caller(
     with caplog.at_level(logging.ERROR), pytest.raises(StoreUnavailable):
         started.tick()
     assert not [r for r in caplog.records if r.exc_info]
+
+
+def test_the_reminder_setting_says_what_will_happen(started: Table) -> None:
+    gm = started.people["gm@example.org"]
+    sign_on = f"master alpha {_master_password(started)}\n"
+    reply = gm.send(sign_on + "deadline 12h\nreminder 1d").body
+    assert "Reminders go half-way through each phase (6h before), as a phase is no longer" in (
+        reply
+    )
+    assert "Reminders go 2h before a deadline." in gm.send(sign_on + "reminder 2h").body
+    assert "No reminders go." in gm.send(sign_on + "reminder 0").body

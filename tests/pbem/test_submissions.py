@@ -369,13 +369,16 @@ def test_a_player_without_as_name_is_named_by_the_address(table: Table) -> None:
     gm = table.person("gm@example.org")
     gm.send("create alpha")
     reply = table.person("erin.w@example.org").send("join alpha").body
-    assert "You joined alpha as player A (erin.w)." in reply
+    assert "You joined alpha as player A (erin.w). The name comes from your address" in reply
     assert "erin.w has joined alpha as player A" in gm.last.body
     reply = table.person("bob@example.org", "Bob Smith").send("join alpha").body
     assert "You joined alpha as player B (Bob Smith)." in reply
     assert "Player" not in gm.last.body, gm.last.body
     status = table.person("eve@example.org").send("status alpha").body
     assert "A: erin.w" in status and "B: Bob Smith" in status
+    gm.send("create beta")
+    reply = table.person("carol@example.org").send("join beta as Carol").body
+    assert "as player A (Carol)." in reply and "from your address" not in reply
 
 
 def test_match_ends_and_counts_say_one_in_the_singular() -> None:

@@ -81,6 +81,11 @@ def test_show_draws_one_game_of_a_match() -> None:
     assert "after turn 1" in result.output
     too_far = run_files("show", CONTINUED, extra=("--game", "4"))
     assert too_far.exit_code != 0 and "holds 3 games" in too_far.output
+    match = parse_match(CONTINUED.read_text(encoding="utf-8"))
+    one = format_match(replace(match, rounds=match.rounds[:1]))
+    too_far = run("show", one, extra=("--game", "2"))
+    assert too_far.exit_code != 0 and "holds 1 game" in too_far.output
+    assert "1 games" not in too_far.output
 
 
 def resigned_in_game_2() -> str:
@@ -111,3 +116,13 @@ def test_adjudicate_says_who_won_a_match_ended_by_a_resignation_and_why() -> Non
     assert "B resigned" in text
     report = json.loads(run("adjudicate", resigned_in_game_2(), extra=("--json",)).stdout)
     assert report["winner"] == "A" and report["wins"][-1] == {"A": 1, "B": 1}
+
+
+def test_a_single_game_of_a_ladder_with_a_round_tag_is_validated_as_one_game() -> None:
+    """Issue 24 item 17: not refused with "round 3 where round 1 was expected"."""
+    game = (SAMPLES / "example-2.6.1.ssr").read_text(encoding="utf-8")
+    laddered = '[Round "3"]\n' + game
+    result = run("validate", laddered, extra=("--json",))
+    assert result.exit_code == run("validate", game, extra=("--json",)).exit_code
+    data = json.loads(result.stdout)
+    assert "games" not in data and "round 1 was expected" not in result.output
