@@ -149,12 +149,15 @@ def draw_cell(
         draw.line((box[0], box[1], box[2], box[3]), fill=HIT, width=4)
         draw.line((box[0], box[3], box[2], box[1]), fill=HIT, width=4)
         if letter:
+            # Dark behind the letter where the opponent knows the destroyed ship's type (its
+            # destruction was reported); light where they know only that the cell is hit.
+            dark = known.isalpha() and known not in "xo"
             draw.rounded_rectangle(
                 (middle[0] - 10, middle[1] - 11, middle[0] + 10, middle[1] + 11),
                 radius=4,
-                fill=PAPER,
+                fill=SHIP_KNOWN if dark else PAPER,
             )
-            draw.text(middle, letter, fill=INK, font=font, anchor="mm")
+            draw.text(middle, letter, fill=PAPER if dark else INK, font=font, anchor="mm")
     elif kind == "fired":
         # A star: the missile that stood here has been launched.
         draw.rectangle(box, outline=FIRED, width=2)
@@ -338,11 +341,13 @@ KEYS: dict[Style, tuple[KeyEntry, ...]] = {
     ),
     "fleet": (),
 }
-# What the opponent knows of a player's own ships, under that player's own space.
+# What the opponent knows of a player's own ships, under that player's own space (they know
+# every destroyed cell is hit: a destroyed cell with a light letter is just that).
 KNOWN_KEY: tuple[KeyEntry, ...] = (
-    ("D", "#", "the enemy knows a ship is here"),
-    ("D", "D", "the enemy knows its type"),
-    (".", "o", "the enemy found it empty"),
+    ("D", "#", "a ship is here"),
+    ("D", "D", "its type"),
+    ("d", "d", "the destroyed ship's type"),
+    (".", "o", "empty space"),
 )
 LABELS = {
     "own": "Own space:",
