@@ -161,6 +161,11 @@ async def test_11_4_a_lowercase_fleet_gets_one_answer_with_the_fleet_in_capitals
     assert "Colours and ship codes are written in capitals" in said, said
     assert FLEET_A in said, said  # the fleet as it should be written, to copy
     assert world.store.players(world.store.games()[0].id)["A"].fleet is None  # a suggestion
+    # With one real mistake besides the case, that mistake is all that is listed.
+    wrong = FLEET_A.lower().replace("md ", "mx ")
+    said = text_of(await world.member("alice").slash(thread, "spaceships fleet", text=wrong))
+    assert "Written so, your fleet still has:" in said, said
+    assert said.count("line 1, column") == 1 and "`mx` is not a ship code" in said, said
 
 
 def _help_grid(help_text: str) -> str:
