@@ -138,7 +138,9 @@ class Delivery:
                 await self.send(channel, post, view if index == len(batch) - 1 else None, mentions)
             return
         if entry.kind in PRIVATE_KINDS:
-            picture = posts.picture_for(self.service.store, game, entry.kind, entry.turn, None)
+            picture = posts.picture_for(
+                self.service.store, game, entry.kind, entry.turn, None, entry.message
+            )
             batch = posts.results_posts(game, entry.message, picture)
         else:
             batch = posts.text_posts(str(entry.message.get("body", "")))
@@ -210,7 +212,7 @@ def private_posts(service: Service, entry: OutboxEntry) -> list[posts.Post]:
     game = service.game_by_id(entry.game_id)
     user_id = user_id_of(entry.address)
     seat = service.role(game, user_id).seat if user_id is not None else None
-    picture = posts.picture_for(service.store, game, entry.kind, entry.turn, seat)
+    picture = posts.picture_for(service.store, game, entry.kind, entry.turn, seat, entry.message)
     heading = {
         "begin": f"{game.name}: the game begins (your view)",
         "turn": f"{game.name}: turn {entry.turn}, your results",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 from dataclasses import dataclass, field
 
 import discord
@@ -19,8 +20,11 @@ from bot.service import user_id_of
 from bot.split import EMBED_DESCRIPTION_LIMIT, clip, code_blocks
 from engine import GameState
 from pbem import games as game_rules
+from pbem import matches
 from pbem.store import GameRow, Store
 from pictures import fleet_picture, observer_picture, player_picture, umpire_picture
+
+Message = dict[str, object]  # a judge message as the outbox keeps it (service.outbound_to_json)
 
 # Embed colours: one per kind of post, never the only thing that tells them apart (titles do).
 COLOURS = {"begin": 0x0072B2, "turn": 0x009E73, "over": 0xD55E00}
@@ -66,9 +70,13 @@ def names_of(store: Store, game: GameRow) -> dict[str, str]:
     return game_rules.names_of(store.players(game.id))
 
 
-def state_for(store: Store, game: GameRow, kind: str, turn: int | None) -> GameState | None:
+def state_for(
+    store: Store, game: GameRow, kind: str, turn: int | None, message: Message | None = None
+) -> GameState | None:
     """The state a post of this kind shows: at the start, after its turn, or at the end."""
-    if kind == "over" or (kind == "turn" and turn is None):
+    if kind == "over":
+        return ended_state(store, game, message)
+    if kind == "turn" and turn is None:
         return GameState.from_json(game.state) if game.state is not None else None
     if kind == "turn" and turn is not None:
         data = store.state_after(game.id, turn)
@@ -81,19 +89,49 @@ def state_for(store: Store, game: GameRow, kind: str, turn: int | None) -> GameS
     return None
 
 
+def game_number(message: Message | None) -> int | None:
+    """Which game of a match a message ends, from its attached record's name (pbem.games
+    attaches `NAME-game2.ssr` when the match goes on); None for any other message."""
+    for name, _ in attachments_of(message or {}):
+        numbered = re.search(r"-game(\d+)\.ssr$", name)
+        if numbered:
+            return int(numbered[1])
+    return None
+
+
+def ended_state(store: Store, game: GameRow, message: Message | None) -> GameState | None:
+    """The game a game-over message is about, as it ended: in a match, the game its attached
+    record names (`NAME-game1.ssr`), never the game the row plays now, which may be the next
+    one in play [1.4]; otherwise the row's game, over (a single game, a match's last)."""
+    number = game_number(message)
+    if number is not None:
+        return matches.game_end_state(store, game, number)
+    if game.phase != "over" or game.state is None:
+        return None  # the row has moved on and no game is named: draw nothing, not guess
+    return GameState.from_json(game.state)
+
+
 def picture_for(
-    store: Store, game: GameRow, kind: str, turn: int | None, seat: str | None
+    store: Store,
+    game: GameRow,
+    kind: str,
+    turn: int | None,
+    seat: str | None,
+    message: Message | None = None,
 ) -> tuple[str, bytes] | None:
     """The picture of a post: the reader's own view for a player (`seat`), the public board
-    for a thread (`seat` None), both fleets once the game is over."""
-    state = state_for(store, game, kind, turn)
+    for a thread (`seat` None), both fleets once the game is over (`message` names which game
+    of a match it is)."""
+    state = state_for(store, game, kind, turn, message)
     if state is None:
         return None
     names = names_of(store, game)
     if kind == "over":
         # The game is over (by the rules, a resignation or the game master): everything is
         # revealed [1.4.1], both spaces as they ended.
-        return f"{game.name}-reveal.png", umpire_picture(state, names)
+        number = game_number(message)
+        label = "reveal" if number is None else f"game{number}-reveal"
+        return f"{game.name}-{label}.png", umpire_picture(state, names)
     if seat is not None:
         label = "start" if kind == "begin" else f"turn{turn}"
         return f"{game.name}-{label}-{seat}.png", player_picture(
@@ -112,7 +150,7 @@ def fleet_file(game: GameRow, fleet_text: str) -> tuple[str, bytes]:
     return f"{game.name}-fleet.png", fleet_picture(fleet, ruleset.colour_order, "Your fleet")
 
 
-def attachments_of(message: dict[str, object]) -> list[tuple[str, bytes]]:
+def attachments_of(message: Message) -> list[tuple[str, bytes]]:
     found = message.get("attachments") or []
     assert isinstance(found, list)
     return [(a["filename"], base64.b64decode(a["data"])) for a in found]

@@ -128,6 +128,11 @@ class PlayerView:
         )
         return f"{own}\n{theirs}"
 
+    def known_to_enemy(self) -> dict[Cell, str]:
+        """Own space as the opponent knows it (LEGEND_ENEMY): what the turns told them, which
+        this player was told too (the public board's marks of this space)."""
+        return known_marks(other(self.player), self.turns)
+
     def enemy_marks(self) -> dict[Cell, str]:
         """The opponent's space as known (LEGEND_ENEMY)."""
         marks = {}
@@ -158,13 +163,19 @@ class ObserverView:
     def space_marks(self, player: str) -> dict[Cell, str]:
         """`player`'s space as everyone may know it (LEGEND_ENEMY): what the opponent learnt
         of it from the turns alone, which both players and any observer see alike."""
-        known, _, _ = _enemy_knowledge(other(player), self.turns)
-        marks = {}
-        for cell, cell_known in known.items():
-            mark = enemy_cell_mark(cell_known.ship, cell_known.destroyed, cell_known.type)
-            if mark is not None:
-                marks[cell] = mark
-        return marks
+        return known_marks(other(player), self.turns)
+
+
+def known_marks(knower: str, turns: tuple[TurnView, ...]) -> dict[Cell, str]:
+    """What `knower` learnt of the opponent's space from the turns alone (LEGEND_ENEMY): the
+    same for both players and any observer, who all see every turn's results."""
+    known, _, _ = _enemy_knowledge(knower, turns)
+    marks = {}
+    for cell, cell_known in known.items():
+        mark = enemy_cell_mark(cell_known.ship, cell_known.destroyed, cell_known.type)
+        if mark is not None:
+            marks[cell] = mark
+    return marks
 
 
 def _turns(state: GameState) -> tuple[TurnView, ...]:

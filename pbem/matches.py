@@ -12,11 +12,13 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine import GameState
 from engine.match import GameOutcome, MatchEnd, MatchError, MatchRules, Standings, carried
+from engine.match_game import play_match
 from engine.matches import additional_ships, may_build
 from engine.rulesets import Ruleset
 from notation.fleets import Fleet
-from notation.matches import MatchRecord, Round, format_match
+from notation.matches import MatchRecord, Round, format_match, parse_match
 from notation.parse import parse_record
 from notation.records import Record
 from notation.words import seated
@@ -175,6 +177,22 @@ def kept_records(store: Store, game_id: int) -> list[str]:
             "SELECT record FROM match_games WHERE game_id = ? ORDER BY number", (game_id,)
         )
     ]
+
+
+def game_end_state(store: Store, game: GameRow, number: int) -> GameState | None:
+    """How game `number` of the match ended, replayed from the kept records with what each
+    player carried [10.3]: what its reveal draws [1.4.1] after the row has gone on to the
+    next game. None when that game was not kept or ended before both fleets were in."""
+    match = match_of(store, game)
+    records = kept_records(store, game.id)[:number]
+    if match is None or number < 1 or len(records) < number:
+        return None
+    text = match_record_text(game, match.rules, store.players(game.id), records)
+    try:
+        played = play_match(parse_match(text))
+    except ValueError:  # kept by the judge itself, so never expected; then no picture
+        return None
+    return played.games[number - 1].state
 
 
 # -- texts ------------------------------------------------------------------------------------

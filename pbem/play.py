@@ -62,7 +62,7 @@ def submit_fleet(command: Command, desk: Desk) -> str:
             fleet = parse_fleet(command.body, ruleset.colour_order)
         except NotationError as exc:
             return "Your fleet could not be read; nothing changed.\n" + (
-                _capitals_suggestion(command.body, ruleset.colour_order)
+                _capitals_suggestion(command, exc, ruleset.colour_order)
                 or notation_errors(exc, command)
             )
         except ValueError as exc:  # a spelling the notation's own checks refuse
@@ -109,20 +109,28 @@ def submit_fleet(command: Command, desk: Desk) -> str:
     return "\n".join(lines)
 
 
-def _capitals_suggestion(body: str, colour_order: str) -> str | None:
-    """One answer for a fleet that reads once its cells and ship codes are in capitals (`ds
-    rv1 ...`), with the fleet so written as a suggestion, instead of an error a word."""
-    written = in_written_case(body)
-    if written == body:
+def _capitals_suggestion(command: Command, exc: NotationError, colour_order: str) -> str | None:
+    """One answer for a fleet typed in lower case (`ds rv1 ...`): the fleet with its cells and
+    ship codes in capitals as a suggestion, or the errors left once they are, instead of an
+    error a word. None when capitals change nothing or leave as many errors."""
+    written = in_written_case(command.body)
+    if written == command.body:
         return None
+    said = (
+        "  Colours and ship codes are written in capitals: a cell is a colour R O Y G B, a "
+        "letter v-z and a number 1-5 (Rv1) [11.4]; a ship is its type code (DS, FS2) [11.6]."
+    )
     try:
         fleet = parse_fleet(written, colour_order)
-    except (NotationError, ValueError):
+    except NotationError as left:
+        if len(left.errors) >= len(exc.errors):
+            return None
+        # Capitals keep every word's length, so the errors stand where the player typed them.
+        return f"{said} Written so, your fleet still has:\n" + notation_errors(left, command)
+    except ValueError:
         return None
     return (
-        "  Colours and ship codes are written in capitals: a cell is a colour R O Y G B, a "
-        "letter v-z and a number 1-5 (Rv1) [11.4]; a ship is its type code (DS, FS2) [11.6]. "
-        f"Your fleet written so:\n    {format_fleet(fleet)}\n"
+        f"{said} Your fleet written so:\n    {format_fleet(fleet)}\n"
         "  Check it, and send it again like that."
     )
 

@@ -8,10 +8,11 @@ may be shown (the reveal). Nothing here reads a game state except through those 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine import GameState, ObserverView, PlayerView, observer_view, player_view
+from engine.state import Ship
 from engine.views import enemy_cell_mark, own_space_marks
 from notation.cells import Cell
 from notation.fleets import Fleet
@@ -29,10 +30,21 @@ def _other(seat: str) -> str:
     return "B" if seat == "A" else "A"
 
 
+def ship_names(ships: Iterable[Ship]) -> dict[Cell, str]:
+    """Each cell of a player's ships with its ship's name (`KC4`), for the lines around ships."""
+    return {cell: str(ship.id) for ship in ships for cell in ship.cells}
+
+
 def player_boards(view: PlayerView, names: Mapping[str, str] | None = None) -> list[Board]:
     seat = view.player
     return [
-        Board(f"Your space: {_name(names, seat)}", view.own_marks(), "own"),
+        Board(
+            f"Your space: {_name(names, seat)}",
+            view.own_marks(),
+            "own",
+            known=view.known_to_enemy(),
+            ships=ship_names(view.ships),
+        ),
         Board(
             f"Enemy space as you know it: {_name(names, _other(seat))}", view.enemy_marks(), "enemy"
         ),
@@ -61,17 +73,26 @@ def observer_picture(view: ObserverView, names: Mapping[str, str] | None = None)
 def fleet_picture(fleet: Fleet, colour_order: str = "ROYGB", title: str = "Your fleet") -> bytes:
     """A fleet as placed at setup, each ship by its letter, with the key of letters."""
     marks, key = grid_marks(fleet)
+    ships = {cell: str(p.ship) for p in fleet.ships for cell in p.cells}
     return draw_boards(
-        [Board(title, marks, "fleet", tuple((m, str(ship)) for m, ship in key.items()))],
+        [
+            Board(
+                title, marks, "fleet", tuple((m, str(ship)) for m, ship in key.items()), None, ships
+            )
+        ],
         colour_order,
     )
 
 
 def umpire_boards(state: GameState, names: Mapping[str, str] | None = None) -> list[Board]:
-    """Both spaces with everything in them: only for a game that is over, or an umpire."""
+    """Both spaces with everything in them: only for a game that is over, or an umpire. Read
+    by everyone, so its key speaks of no reader's own ships."""
+    views = [player_view(state, seat) for seat in ("A", "B")]
     return [
-        Board(f"{_name(names, seat)}: space", player_view(state, seat).own_marks(), "own")
-        for seat in ("A", "B")
+        Board(
+            f"{_name(names, v.player)}: space", v.own_marks(), "reveal", ships=ship_names(v.ships)
+        )
+        for v in views
     ]
 
 

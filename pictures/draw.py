@@ -22,8 +22,9 @@ from PIL import Image, ImageDraw, ImageFont
 from notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
 
 # own: a player's own space; enemy: the opponent's as known; public: a space as both players
-# know it (the marks of "enemy"); fleet: a fleet at setup, every mark a ship.
-Style = Literal["own", "enemy", "public", "fleet"]
+# know it (the marks of "enemy"); fleet: a fleet at setup, every mark a ship; reveal: a space
+# at the end, drawn as its owner's but read by everyone.
+Style = Literal["own", "enemy", "public", "fleet", "reveal"]
 KNOWN_STYLES = ("enemy", "public")
 
 CELL = 44  # pixels a cell, square
@@ -64,6 +65,12 @@ class Board:
     marks: Mapping[Cell, str]
     style: Style = "own"
     key: Sequence[tuple[str, str]] = field(default=())  # extra (mark, meaning), e.g. fleets
+    # Own space only: what the opponent knows of each cell (the marks of "enemy"), drawn over
+    # the owner's marks: hatched where they know a ship, dark where they know its type.
+    known: Mapping[Cell, str] | None = None
+    # Which ship each cell belongs to (`KC1`), where the reader may know it: a line around
+    # each ship, and its identity number, so two touching ships of one type stand apart.
+    ships: Mapping[Cell, str] = field(default_factory=dict)
 
 
 @cache
@@ -105,37 +112,52 @@ def picture_size(boards: int, key_rows: int) -> tuple[int, int]:
     return width, MARGIN + boards * board_height + key_rows * KEY_ROW + MARGIN
 
 
-def draw_cell(draw: ImageDraw.ImageDraw, x: int, y: int, mark: str, style: Style) -> None:
-    """One cell with its top left corner at (x, y)."""
+def draw_cell(
+    draw: ImageDraw.ImageDraw, x: int, y: int, mark: str, style: Style, known: str = "."
+) -> None:
+    """One cell with its top left corner at (x, y); `known` is what the opponent knows of an
+    own cell (a mark of "enemy"; "." nothing)."""
     inset = 4
     box = (x + inset, y + inset, x + CELL - inset, y + CELL - inset)
+    if mark == "." and known == "o":
+        mark = "o"  # the opponent found it empty (a scan): drawn as their miss is
     kind = kind_of(mark, style)
     letter = "" if mark in ".o*#x" else mark
     font = _font(20, bold=True)
     middle = (x + CELL // 2, y + CELL // 2)
     if kind == "ship":
-        known = style in KNOWN_STYLES
-        draw.rounded_rectangle(box, radius=6, fill=SHIP_KNOWN if known else SHIP)
-        draw.text(middle, letter, fill=PAPER if known else INK, font=font, anchor="mm")
+        # Dark where the reader knows the ship's type only from what they were told (the
+        # enemy's space), or where the opponent knows the type of this own ship.
+        dark = style in KNOWN_STYLES or (known.isupper() and known != "#")
+        draw.rounded_rectangle(box, radius=6, fill=SHIP_KNOWN if dark else SHIP)
+        if known == "#":
+            # The opponent knows a ship is here, not its type: hatched as on their board.
+            _hatch(draw, box, SHIP_KNOWN)
+            draw.rounded_rectangle(
+                (middle[0] - 10, middle[1] - 11, middle[0] + 10, middle[1] + 11),
+                radius=4,
+                fill=SHIP,
+            )
+        draw.text(middle, letter, fill=PAPER if dark else INK, font=font, anchor="mm")
     elif kind == "known":
         # Hatched: a ship is there, its type unknown, undamaged when last seen.
         draw.rectangle(box, outline=SHIP_KNOWN, width=3)
-        for k in range(0, 2 * (CELL - 2 * inset), 8):
-            x0, y0 = box[0] + k, box[1]
-            x1, y1 = box[0], box[1] + k
-            draw.line(_clip_line(x0, y0, x1, y1, box), fill=SHIP_KNOWN, width=2)
+        _hatch(draw, box, SHIP_KNOWN)
     elif kind == "destroyed":
         # A cross over the cell: destroyed, with the ship's letter where it is known.
         draw.rectangle(box, fill=(250, 225, 205), outline=HIT, width=2)
         draw.line((box[0], box[1], box[2], box[3]), fill=HIT, width=4)
         draw.line((box[0], box[3], box[2], box[1]), fill=HIT, width=4)
         if letter:
+            # Dark behind the letter where the opponent knows the destroyed ship's type (its
+            # destruction was reported); light where they know only that the cell is hit.
+            dark = known.isalpha() and known not in "xo"
             draw.rounded_rectangle(
                 (middle[0] - 10, middle[1] - 11, middle[0] + 10, middle[1] + 11),
                 radius=4,
-                fill=PAPER,
+                fill=SHIP_KNOWN if dark else PAPER,
             )
-            draw.text(middle, letter, fill=INK, font=font, anchor="mm")
+            draw.text(middle, letter, fill=PAPER if dark else INK, font=font, anchor="mm")
     elif kind == "fired":
         # A star: the missile that stood here has been launched.
         draw.rectangle(box, outline=FIRED, width=2)
@@ -146,6 +168,16 @@ def draw_cell(draw: ImageDraw.ImageDraw, x: int, y: int, mark: str, style: Style
         draw.ellipse(
             (middle[0] - r, middle[1] - r, middle[0] + r, middle[1] + r), outline=EMPTY, width=3
         )
+
+
+def _hatch(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], fill: tuple[int, int, int]
+) -> None:
+    """Diagonal lines across the box, top edge to left edge."""
+    for k in range(0, 2 * (box[2] - box[0]), 8):
+        x0, y0 = box[0] + k, box[1]
+        x1, y1 = box[0], box[1] + k
+        draw.line(_clip_line(x0, y0, x1, y1, box), fill=fill, width=2)
 
 
 def _clip_line(
@@ -174,12 +206,12 @@ def _star(centre: tuple[int, int], outer: int, inner: int) -> list[tuple[float, 
 
 
 @cache
-def _tile(mark: str, style: Style) -> Image.Image:
+def _tile(mark: str, style: Style, known: str = ".") -> Image.Image:
     """One cell, outline included, drawn once and pasted wherever it recurs."""
     tile = Image.new("RGB", (CELL + 1, CELL + 1), PAPER)
     draw = ImageDraw.Draw(tile)
     draw.rectangle((0, 0, CELL, CELL), fill=PAPER, outline=GRID)
-    draw_cell(draw, 0, 0, mark, style)
+    draw_cell(draw, 0, 0, mark, style, known)
     return tile
 
 
@@ -232,70 +264,125 @@ def _draw_board(
     draw.text((MARGIN, top + 8), board.title, fill=INK, font=_font(24, bold=True))
     y_cells = top + TITLE + COLOUR_HEADER + LETTER_HEADER
     image.paste(_grids_template(colour_order), (0, top + TITLE))
+    known = board.known or {}
     for colour, cells_left in zip(colour_order, _grid_lefts(colour_order), strict=True):
         for j, number in enumerate(NUMBERS):
             for i, letter in enumerate(LETTERS):
-                mark = board.marks.get(Cell(colour, letter, number), ".")
-                if mark != ".":
-                    image.paste(
-                        _tile(mark, board.style), (cells_left + i * CELL, y_cells + j * CELL)
-                    )
+                cell = Cell(colour, letter, number)
+                mark, told = board.marks.get(cell, "."), known.get(cell, ".")
+                if mark != "." or told != ".":
+                    tile = _tile(mark, board.style, told)
+                    image.paste(tile, (cells_left + i * CELL, y_cells + j * CELL))
+        _outline_ships(draw, board.ships, colour, cells_left, y_cells)
         draw.rectangle(
             (cells_left, y_cells, cells_left + 5 * CELL, y_cells + 5 * CELL), outline=INK, width=2
         )
 
 
-# Sample marks and what they mean, drawn under the boards with the same shapes.
-KEYS: dict[Style, tuple[tuple[str, str], ...]] = {
+def _outline_ships(
+    draw: ImageDraw.ImageDraw, ships: Mapping[Cell, str], colour: str, left: int, top: int
+) -> None:
+    """A line around each ship within one colour's grid, and a ship's identity number in the
+    corner of its cells (`KC4`: 4), so touching ships of one type are told apart."""
+    for j, number in enumerate(NUMBERS):
+        for i, letter in enumerate(LETTERS):
+            name = ships.get(Cell(colour, letter, number))
+            if name is None:
+                continue
+            x0, y0 = left + i * CELL, top + j * CELL
+            x1, y1 = x0 + CELL, y0 + CELL
+            sides = (
+                ((x0, y0, x0, y1), i - 1, j),
+                ((x1, y0, x1, y1), i + 1, j),
+                ((x0, y0, x1, y0), i, j - 1),
+                ((x0, y1, x1, y1), i, j + 1),
+            )
+            for line, ni, nj in sides:
+                inside = 0 <= ni < 5 and 0 <= nj < 5
+                if not inside or ships.get(Cell(colour, LETTERS[ni], NUMBERS[nj])) != name:
+                    draw.line(line, fill=INK, width=3)
+            identity = name[2:]
+            if identity:
+                at, number_font = (x1 - 4, y1 - 3), _font(12, True)
+                backing = draw.textbbox(at, identity, font=number_font, anchor="rd")
+                draw.rectangle(
+                    (backing[0] - 1, backing[1] - 1, backing[2] + 1, backing[3] + 1), fill=PAPER
+                )
+                draw.text(at, identity, fill=INK, font=number_font, anchor="rd")
+
+
+# Sample marks and what they mean, drawn under the boards with the same shapes: each entry
+# is (mark, what the opponent knows of the cell, meaning).
+KeyEntry = tuple[str, str, str]
+KEYS: dict[Style, tuple[KeyEntry, ...]] = {
     "own": (
-        ("D", "your ship (type letter)"),
-        ("d", "destroyed"),
-        ("*", "missile launched"),
-        ("o", "enemy shot here: empty"),
+        ("D", ".", "your ship (type letter)"),
+        ("d", ".", "destroyed"),
+        ("*", ".", "missile launched"),
+        ("o", ".", "enemy shot here: empty"),
     ),
     "enemy": (
-        ("#", "ship, undamaged when seen"),
-        ("x", "destroyed"),
-        ("K", "ship of known type"),
-        ("o", "empty space"),
+        ("#", ".", "ship, undamaged when seen"),
+        ("x", ".", "destroyed"),
+        ("K", ".", "ship of known type"),
+        ("o", ".", "empty space"),
     ),
     "public": (
-        ("#", "ship, undamaged when seen"),
-        ("x", "destroyed"),
-        ("K", "ship of known type"),
-        ("o", "empty space"),
+        ("#", ".", "ship, undamaged when seen"),
+        ("x", ".", "destroyed"),
+        ("K", ".", "ship of known type"),
+        ("o", ".", "empty space"),
+    ),
+    "reveal": (
+        ("D", ".", "ship (type letter)"),
+        ("d", ".", "destroyed"),
+        ("*", ".", "missile launched"),
+        ("o", ".", "strike on empty space"),
     ),
     "fleet": (),
 }
+# What the opponent knows of a player's own ships, under that player's own space (they know
+# every destroyed cell is hit: a destroyed cell with a light letter is just that).
+KNOWN_KEY: tuple[KeyEntry, ...] = (
+    ("D", "#", "a ship is here"),
+    ("D", "D", "its type"),
+    ("d", "d", "the destroyed ship's type"),
+    (".", "o", "empty space"),
+)
+LABELS = {
+    "own": "Own space:",
+    "enemy": "Enemy space:",
+    "public": "Known:",
+    "fleet": "Ships:",
+    "reveal": "Spaces:",
+    "known": "Enemy knows:",
+}
+KeyRow = tuple[str, Style, tuple[KeyEntry, ...]]  # label, style of the sample cells, entries
 
 
-def key_rows(boards: Sequence[Board]) -> list[tuple[Style, tuple[tuple[str, str], ...]]]:
-    rows: list[tuple[Style, tuple[tuple[str, str], ...]]] = []
-    seen: set[Style] = set()
+def key_rows(boards: Sequence[Board]) -> list[KeyRow]:
+    rows: list[KeyRow] = []
+    seen: set[str] = set()
     for board in boards:
         if board.style not in seen and KEYS[board.style]:
             seen.add(board.style)
-            rows.append((board.style, KEYS[board.style]))
+            rows.append((LABELS[board.style], board.style, KEYS[board.style]))
+        if board.known is not None and "known" not in seen:
+            seen.add("known")
+            rows.append((LABELS["known"], board.style, KNOWN_KEY))
         if board.key:
-            rows.append(("fleet", tuple(board.key)))
+            rows.append((LABELS["fleet"], "fleet", tuple((m, ".", t) for m, t in board.key)))
     return rows
 
 
-def _draw_key(
-    draw: ImageDraw.ImageDraw, top: int, style: Style, entries: tuple[tuple[str, str], ...]
-) -> None:
+def _draw_key(draw: ImageDraw.ImageDraw, top: int, row: KeyRow) -> None:
+    label, style, entries = row
     x = MARGIN
-    label = {
-        "own": "Own space:",
-        "enemy": "Enemy space:",
-        "public": "Known:",
-        "fleet": "Ships:",
-    }[style]
     draw.text((x, top + KEY_ROW // 2), label, fill=INK, font=_font(18, True), anchor="lm")
     x += 150
-    for mark, meaning in entries:
+    for mark, known, meaning in entries:
         scale_top = top + (KEY_ROW - CELL) // 2
-        draw_cell(draw, x, scale_top, mark, style)
+        draw_cell(draw, x, scale_top, mark, style, known)
         x += CELL + 4
         draw.text((x, top + KEY_ROW // 2), meaning, fill=INK, font=_font(18), anchor="lm")
         x += int(draw.textlength(meaning, font=_font(18))) + 26
@@ -317,8 +404,8 @@ def draw_boards(boards: Sequence[Board], colour_order: str = "ROYGB") -> bytes:
     for board in boards:
         _draw_board(image, draw, top, board, colour_order)
         top += board_height
-    for style, entries in rows:
-        _draw_key(draw, top, style, entries)
+    for row in rows:
+        _draw_key(draw, top, row)
         top += KEY_ROW
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)  # fast; the size hardly matters

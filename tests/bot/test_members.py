@@ -94,7 +94,7 @@ async def test_orders_for_the_wrong_turn_are_refused_with_the_right_one(world: W
     said = text_of(
         await world.member("alice").slash(thread, "spaceships orders", text="Rx4", turn=2)
     )
-    assert "these orders are for turn 2, but turn 1 is the current turn" in said
+    assert "These orders are for turn 2 of alice-bob, which has not begun: turn 1 is open" in said
 
 
 async def test_orders_written_as_in_a_mail_are_read_as_such(world: World) -> None:
@@ -103,21 +103,23 @@ async def test_orders_written_as_in_a_mail_are_read_as_such(world: World) -> Non
     thread = await _in_play(world)
     alice = world.member("alice")
     wrong = text_of(await alice.slash(thread, "spaceships orders", text="orders 2: Rx4"))
-    assert "these orders are for turn 2, but turn 1 is the current turn" in wrong, wrong
+    assert "These orders are for turn 2 of alice-bob, which has not begun" in wrong, wrong
     said = text_of(await alice.slash(thread, "spaceships orders", text="Orders 1: Rx4 Rx5"))
     assert "accepted for turn 1" in said and "1 A: Rx4 Rx5" in said, said
 
 
-async def test_an_old_orders_button_after_its_turn_says_so(world: World) -> None:
+async def test_a_form_of_a_turn_sent_after_that_turn_ended_says_so(world: World) -> None:
     thread = await _in_play(world)
     begins = [m for m in thread.history() if any("begins" in e.title for e in m.embeds)][-1]
     alice, bob = world.member("alice"), world.member("bob")
+    form = await alice.click(begins, label="Submit orders (turn 1)")  # opened in turn 1 ...
+    key = form.modal["components"][0]["components"][0]["custom_id"]
     await alice.slash(thread, "spaceships orders", text="Rx4")
     await bob.slash(thread, "spaceships orders", text="none")
-    form = await alice.click(begins, label="Submit orders (turn 1)")
-    key = form.modal["components"][0]["components"][0]["custom_id"]
-    late = await alice.submit_modal(form, {key: "Bv1"})
-    assert "these orders are for turn 1, but turn 2 is the current turn" in text_of(late)
+    late = await alice.submit_modal(form, {key: "Bv1"})  # ... sent in turn 2
+    said = text_of(late)
+    assert "These orders are for turn 1 of alice-bob, which is over: turn 2 is open" in said
+    assert "send `orders" not in said and "/spaceships orders" in said, said
 
 
 async def test_the_game_is_found_by_name_by_thread_or_as_the_only_one(world: World) -> None:

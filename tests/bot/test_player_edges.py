@@ -1,12 +1,33 @@
 """What new players tripped over in Discord (issue 24): a match challenge said in words, a taken
 name refused before anything is posted, old buttons of a turn that is over, refusals in the
-bot's own syntax, one answer for a fleet in lower case, the grid form in the help."""
+bot's own syntax, one answer for a fleet in lower case, the grid form in the help, a reveal
+for every game of a match."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
-from bot_support import FLEET_A, FLEET_B, SINKING_ORDERS, World, start_game, text_of
+from bot_support import (
+    FLEET_A,
+    FLEET_B,
+    SINKING_ORDERS,
+    World,
+    attachment_bytes,
+    start_game,
+    text_of,
+)
+
+import bot.posts as posts
+from pbem import matches
+from pictures import umpire_picture
+
+_PBEM_TESTS = str(Path(__file__).resolve().parents[1] / "pbem")
+if _PBEM_TESTS not in sys.path:
+    sys.path.insert(0, _PBEM_TESTS)
+
+from match_support import with_additional  # noqa: E402
 
 
 async def _both_fleets(world: World, thread: Any) -> None:
@@ -140,6 +161,11 @@ async def test_11_4_a_lowercase_fleet_gets_one_answer_with_the_fleet_in_capitals
     assert "Colours and ship codes are written in capitals" in said, said
     assert FLEET_A in said, said  # the fleet as it should be written, to copy
     assert world.store.players(world.store.games()[0].id)["A"].fleet is None  # a suggestion
+    # With one real mistake besides the case, that mistake is all that is listed.
+    wrong = FLEET_A.lower().replace("md ", "mx ")
+    said = text_of(await world.member("alice").slash(thread, "spaceships fleet", text=wrong))
+    assert "Written so, your fleet still has:" in said, said
+    assert said.count("line 1, column") == 1 and "`mx` is not a ship code" in said, said
 
 
 def _help_grid(help_text: str) -> str:
@@ -164,3 +190,53 @@ async def test_11_3_the_fleet_help_shows_the_grid_form_and_a_copied_grid_is_acce
     assert "Your fleet is accepted" in text_of(sent), text_of(sent)
     game = world.store.games()[0]
     assert world.store.players(game.id)["A"].fleet == FLEET_A
+
+
+# -- 1.4.1, 10: every game of a match ends with a reveal --------------------------------------
+async def _first_game_of_a_match(world: World) -> Any:
+    """A continued match of two games; Alice sinks Bob's fleet in game 1 (three turns)."""
+    thread = await start_game(world, options="match=continued games=2")
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships fleet", text=FLEET_A)
+    await bob.slash(thread, "spaceships fleet", text=FLEET_A)
+    for orders in SINKING_ORDERS:
+        await alice.slash(thread, "spaceships orders", text=orders)
+        await bob.slash(thread, "spaceships orders", text="none")
+    return thread
+
+
+async def test_1_4_1_each_game_of_a_continued_match_ends_with_both_fleets_drawn(
+    world: World,
+) -> None:
+    thread = await _first_game_of_a_match(world)
+    over = [m for m in thread.history() if m.embeds and m.embeds[0].title == "alice-bob: game over"]
+    assert over, [m.embeds[0].title for m in thread.history() if m.embeds]
+    files = dict(attachment_bytes(world.env, over[0]))
+    assert "alice-bob-game1-reveal.png" in files, list(files)
+    assert over[0].embeds[0].image.url == "attachment://alice-bob-game1-reveal.png"
+    game = world.store.games()[0]
+    first = matches.game_end_state(world.store, game, 1)
+    assert first is not None and first.over
+    names = posts.names_of(world.store, game)
+    assert files["alice-bob-game1-reveal.png"] == umpire_picture(first, names)
+    bobs = dict(attachment_bytes(world.env, world.dms("bob")[-1]))  # his news of game 2 ...
+    bobs |= dict(attachment_bytes(world.env, world.dms("bob")[-2]))  # ... and the reveal
+    assert "alice-bob-game1-reveal.png" in bobs, list(bobs)
+
+
+async def test_1_4_a_late_reveal_of_game_1_never_draws_game_2_in_play(world: World) -> None:
+    """A game-1 reveal posted late (the bot was down) while game 2 is in play draws game 1 as
+    it ended, never game 2's fleets, which are still hidden."""
+    thread = await _first_game_of_a_match(world)
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships fleet", text=with_additional(FLEET_A, ["DS", "DS", "KC"]))
+    await bob.slash(thread, "spaceships fleet", text=FLEET_B)
+    game = world.store.games()[0]
+    assert game.phase == "playing" and game.turn == 1
+    late = {"attachments": [{"filename": "alice-bob-game1.ssr", "data": ""}]}
+    drawn = posts.picture_for(world.store, game, "over", 3, None, late)
+    first = matches.game_end_state(world.store, game, 1)
+    assert first is not None and drawn is not None
+    assert drawn[1] == umpire_picture(first, posts.names_of(world.store, game))
+    # Without a named game, a row in play draws no reveal at all.
+    assert posts.picture_for(world.store, game, "over", 3, None, {}) is None

@@ -11,10 +11,10 @@ from PIL import Image
 
 import engine
 from engine import Ruleset, new_game
-from notation.parse import parse_fleet, parse_orders
+from notation.parse import parse_cell, parse_fleet, parse_orders
 from pictures import draw_boards, fleet_picture, observer_picture, player_picture
-from pictures.boards import public_picture, reveal_picture
-from pictures.draw import Board, draw_cell, kind_of
+from pictures.boards import player_boards, public_picture, reveal_picture, umpire_boards
+from pictures.draw import Board, draw_cell, key_rows, kind_of
 from spaceships_cli import main
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -93,7 +93,7 @@ def test_every_kind_of_mark_differs_in_grey_alone() -> None:
     of cell still looks different."""
     from PIL import ImageDraw
 
-    samples = [
+    samples: list[tuple[str, ...]] = [
         (".", "own"),
         ("D", "own"),
         ("d", "own"),
@@ -102,11 +102,13 @@ def test_every_kind_of_mark_differs_in_grey_alone() -> None:
         ("#", "enemy"),
         ("x", "enemy"),
         ("K", "enemy"),
+        ("D", "own", "#"),  # own ship the enemy knows is there
+        ("D", "own", "D"),  # ... and knows the type of
     ]
     seen = set()
-    for mark, style in samples:
+    for mark, style, *known in samples:
         image = Image.new("RGB", (44, 44), (255, 255, 255))
-        draw_cell(ImageDraw.Draw(image), 0, 0, mark, style)  # type: ignore[arg-type]
+        draw_cell(ImageDraw.Draw(image), 0, 0, mark, style, *known)  # type: ignore[arg-type]
         seen.add(image.convert("L").tobytes())
     assert len(seen) == len(samples)
     assert kind_of("p", "fleet") == "ship"  # a second ship's letter in a fleet is no damage
@@ -157,3 +159,83 @@ def test_show_png_into_a_missing_folder_says_so(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["show", record, "--png", str(out)])
     assert result.exit_code == 2
     assert "cannot write" in result.output and "Traceback" not in result.output
+
+
+# -- what the enemy knows of a player's own space; the reveal (issue 24) ----------------------
+# B scans A's KC at Gx2 and strikes Gx1 and Rv5 (empty); A's KC1 and KC2 touch at Gw3/Gx3.
+FLEET_A_TWO_KC = (
+    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC1 Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; "
+    "KC2 Gv3 Gw3 Gv4 Gw4 Gv5 Gw5; MD Yv3 Yw3 Yx3; LS Oz5; PC Bz1 Bz2 Bz3 Bz4"
+)
+FLEET_B_TWO_KC = (
+    "DS Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 Oy5; KC1 Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; "
+    "KC2 Rv3 Rw3 Rv4 Rw4 Rv5 Rw5; PC Gz1 Gz2 Gz3 Gz4; MD Yz3 Yz4 Yz5; LS Yv5"
+)
+
+
+def _two_kc_game(turns: list[tuple[str, str]]) -> engine.GameState:
+    ruleset = Ruleset.from_tags("2.6.1", ("fleet=cost:30",))
+    state = new_game(ruleset, parse_fleet(FLEET_A_TWO_KC), parse_fleet(FLEET_B_TWO_KC))
+    for orders_a, orders_b in turns:
+        a = engine.check_orders(state, "A", parse_orders(orders_a))
+        b = engine.check_orders(state, "B", parse_orders(orders_b))
+        state, _ = engine.adjudicate(state, a, b)
+    return state
+
+
+def _cell_box(board: int, cell: str, boards_above: int = 0) -> tuple[int, int, int, int]:
+    """Where a cell of the `board`-th board is drawn (ROYGB), as (left, top, right, bottom)."""
+    from pictures.draw import (
+        CELL,
+        COLOUR_HEADER,
+        GAP,
+        LETTER_HEADER,
+        MARGIN,
+        ROW_LABEL,
+        TITLE,
+        picture_size,
+    )
+
+    colour, letter, number = cell[0], cell[1], int(cell[2])
+    board_height = picture_size(1, 0)[1] - 2 * MARGIN
+    left = MARGIN + "ROYGB".index(colour) * (ROW_LABEL + 5 * CELL + GAP) + ROW_LABEL
+    left += "vwxyz".index(letter) * CELL
+    top = MARGIN + board * board_height + TITLE + COLOUR_HEADER + LETTER_HEADER
+    top += (number - 1) * CELL
+    return left, top, left + CELL, top + CELL
+
+
+def _inside(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """A cell's box without its edges (where the lines around ships go)."""
+    return box[0] + 5, box[1] + 5, box[2] - 5, box[3] - 5
+
+
+def test_1_4_a_players_own_picture_marks_what_the_enemy_knows_and_only_that() -> None:
+    state = _two_kc_game([("Rx4", "sGx2 Gx1 Rv5")])
+    view = engine.player_view(state, "A")
+    own = player_boards(view)[0]
+    # What the enemy knows is what the public board shows of A's space: nothing more.
+    assert own.known == engine.observer_view(state).space_marks("A")
+    assert own.known is not None and own.known[parse_cell("Gx2")] == "#"
+    image = _png(player_picture(view)).convert("L")
+    scanned, unscanned = (image.crop(_inside(_cell_box(0, c))).tobytes() for c in ("Gx2", "Gy2"))
+    assert scanned != unscanned  # both undamaged KC1 cells: only the scan tells them apart
+    # Before the scan the two cells looked alike.
+    before = _png(player_picture(engine.player_view(_two_kc_game([]), "A"))).convert("L")
+    same = [before.crop(_inside(_cell_box(0, c))).tobytes() for c in ("Gx2", "Gy2")]
+    assert same[0] == same[1]
+
+
+def test_1_4_the_reveal_speaks_to_everyone_and_tells_touching_ships_of_one_type_apart() -> None:
+    state = _two_kc_game([("Rx4", "sGx2 Gx1 Rv5")])
+    boards = umpire_boards(state)
+    rows = key_rows(boards)
+    assert not [m for _, _, entries in rows for _, _, m in entries if "your" in m], rows
+    assert boards[0].ships[parse_cell("Gx3")] == "KC1"
+    assert boards[0].ships[parse_cell("Gw3")] == "KC2"
+    image = _png(draw_boards(boards)).convert("RGB")
+    # The line between KC2 at Gw3 and KC1 at Gx3 is drawn; inside KC1 (Gx1|Gy1) it is not.
+    between = _cell_box(0, "Gx3")
+    inside = _cell_box(0, "Gy1")
+    assert image.getpixel((between[0], between[1] + 22)) == (20, 20, 20)
+    assert image.getpixel((inside[0], inside[1] + 22)) != (20, 20, 20)
