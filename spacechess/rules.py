@@ -195,7 +195,7 @@ def _names(cells: object) -> str:
 
 
 def _own_ships(position: Position) -> str:
-    return " ".join(
+    return ", ".join(
         f"{unit_name(code).split(' ', 1)[1]} {cell_name(c)}"
         for c, code in position.units(position.to_move)
         if kind_of(code) != MINE
@@ -209,6 +209,12 @@ def _why_not_move(position: Position, action: Action, text: str, kind: int) -> I
     start, goal = action.origin, action.target
     if goal == start:
         return IllegalAction(text, "a move must leave its cell")
+    if is_pentagon(goal):
+        return IllegalAction(
+            text,
+            f"{cell_name(goal)} is a pentagon, a hole in the board: no ship stands there [SC3]",
+            _moves_hint(position, start),
+        )
     for ray in RAYS[start]:
         if goal in ray[:reach]:
             for c in ray[: ray.index(goal) + 1]:
@@ -234,7 +240,7 @@ def _moves_hint(position: Position, start: int) -> str:
     goals = [a.target for a in legal_actions(position) if a.verb == MOVE and a.origin == start]
     if not goals:
         return f"the ship at {cell_name(start)} cannot move now"
-    return f"from {cell_name(start)} it can reach {_names(goals)}"
+    return f"from {cell_name(start)} it can reach {_names(sorted(goals))}"
 
 
 def _why_not_mine(position: Position, action: Action, text: str, kind: int) -> IllegalAction | None:

@@ -4,7 +4,7 @@ for the bench, the tests and the terminal's record."""
 from __future__ import annotations
 
 from collections import Counter as Tally
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from spacechess.actions import Action
@@ -14,8 +14,8 @@ from spacechess.rules import play
 
 __all__ = ["Chooser", "Game", "PlayedTurn", "play_game", "repeated"]
 
-# The side to act's position -> the actions of its turn.
-Chooser = Callable[[Position], tuple[Action, ...]]
+# The side to act's position and how often each position has come up -> its turn's actions.
+Chooser = Callable[[Position, Mapping[tuple[object, ...], int]], tuple[Action, ...]]
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def play_game(players: dict[int, Chooser], max_turns: int | None = None) -> Game
         if max_turns is not None and position.turn > max_turns:
             return Game(tuple(played), position, None, f"stopped after turn {max_turns}")
         side, number = position.to_move, position.turn
-        actions = players[side](position)
+        actions = players[side](position, seen)
         events: list[Event] = []
         for action in actions:
             if position.result is not None or position.to_move != side:

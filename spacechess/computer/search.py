@@ -13,35 +13,49 @@ positions is spent, so it decides in bounded time and, with a seed, the same way
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from spacechess.computer.evaluate import evaluate
 from spacechess.computer.turns import Counter, Turn, forcing_turns, turns
 from spacechess.position import Position
 
-__all__ = ["greedy_turn", "ranked_turns", "searched_turn"]
+__all__ = ["Seen", "greedy_turn", "ranked_turns", "searched_turn"]
+
+Seen = Mapping[tuple[object, ...], int]  # how often each position (Position.key) has come up
+REPEAT = 0.25
 
 
 def ranked_turns(
-    position: Position, counter: Counter, rng: random.Random
+    position: Position, counter: Counter, rng: random.Random, seen: Seen
 ) -> list[tuple[float, Turn]]:
     """Every turn of the side to act with its evaluation, best first; equal ones in an order
-    drawn from `rng`, so that the choice among them is the seed's."""
+    drawn from `rng`, so that the choice among them is the seed's. A turn back to a position
+    the game has had twice is a draw [SC12]; back to one it has had once, a little worse (so
+    that the computer does not go round in circles)."""
     side = position.to_move
-    scored = [(evaluate(t.after, side), rng.random(), t) for t in turns(position, counter)]
+    scored = []
+    for t in turns(position, counter):
+        value = evaluate(t.after, side)
+        times = seen.get(t.after.key(), 0)
+        if times >= 2:
+            value = 0.0
+        elif times:
+            value -= REPEAT
+        scored.append((value, rng.random(), t))
     scored.sort(key=lambda s: (-s[0], s[1]))
     return [(value, turn) for value, _, turn in scored]
 
 
-def greedy_turn(position: Position, rng: random.Random) -> Turn:
+def greedy_turn(position: Position, rng: random.Random, seen: Seen) -> Turn:
     """The turn that is best right after its battle stage."""
-    return ranked_turns(position, Counter(0), rng)[0][1]
+    return ranked_turns(position, Counter(0), rng, seen)[0][1]
 
 
-def searched_turn(position: Position, rng: random.Random, budget: int) -> Turn:
+def searched_turn(position: Position, rng: random.Random, budget: int, seen: Seen) -> Turn:
     """The turn that is best once the opponent's forcing replies are taken into account."""
     side = position.to_move
     counter = Counter(budget)
-    ranked = ranked_turns(position, counter, rng)
+    ranked = ranked_turns(position, counter, rng, seen)
     best, best_value = ranked[0][1], float("-inf")
     for static, turn in ranked:
         if static <= best_value:

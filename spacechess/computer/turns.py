@@ -16,7 +16,7 @@ from spacechess.actions import FIRE, MOVE, PASS, Action
 from spacechess.board import CELL_COUNT, NEIGHBOURS, distances
 from spacechess.pieces import GUNSHIP
 from spacechess.position import Position
-from spacechess.rules import apply, legal_actions
+from spacechess.rules import act, battle_stage, legal_actions
 
 __all__ = ["Counter", "Turn", "contact", "forcing_turns", "preparing", "turns"]
 
@@ -34,8 +34,8 @@ class Turn:
 
 
 class Counter:
-    """Positions made so far (calls of the rules' apply): the search's budget is counted in
-    them, not in seconds, so the same seed plays the same on any machine."""
+    """Battle stages worked out so far: the search's budget is counted in them, not in seconds,
+    so that the same seed plays the same on any machine."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
@@ -44,9 +44,9 @@ class Counter:
     def spent(self) -> bool:
         return self.used >= self.budget
 
-    def apply(self, position: Position, action: Action) -> Position:
+    def battle(self, position: Position) -> Position:
         self.used += 1
-        return apply(position, action)[0]
+        return battle_stage(position)[0]
 
 
 Filter = Callable[[Position, Action], bool]
@@ -56,26 +56,36 @@ def turns(
     position: Position, counter: Counter, first: Filter | None = None, second: Filter | None = None
 ) -> Iterator[Turn]:
     """Every turn of the side to act (or, with filters, those whose first and second actions
-    pass them), each resulting position once, in the rules' order of actions."""
-    side = position.to_move
+    pass them), each in the rules' order of actions. Turns that leave the same position before
+    the battle stage (the same two actions in the other order, mostly) are weighed once: the
+    battle stage is the costly part."""
     seen: set[tuple[object, ...]] = set()
     for a in legal_actions(position):
         if first is not None and not first(position, a):
             continue
-        after = counter.apply(position, a)
-        if after.to_move != side or after.result is not None:
-            if after.key() not in seen:
-                seen.add(after.key())
-                yield Turn((a,), after)
+        after = act(position, a)[0]
+        if after.actions_left == 0 or after.result is not None:
+            turn = _finished((a,), after, seen, counter)
+            if turn is not None:
+                yield turn
             continue
         for b in legal_actions(after):
             if second is not None and not second(after, b):
                 continue
-            end = counter.apply(after, b)
-            key = end.key()
-            if key not in seen:
-                seen.add(key)
-                yield Turn((a, b), end)
+            turn = _finished((a, b), act(after, b)[0], seen, counter)
+            if turn is not None:
+                yield turn
+
+
+def _finished(
+    actions: tuple[Action, ...], before: Position, seen: set[tuple[object, ...]], counter: Counter
+) -> Turn | None:
+    """The turn with its battle stage, unless a turn already weighed left the same position."""
+    key = (before.board, before.impactors, before.quiet, before.result)
+    if key in seen:
+        return None
+    seen.add(key)
+    return Turn(actions, before if before.result is not None else counter.battle(before))
 
 
 def contact(position: Position, action: Action) -> bool:
