@@ -40,7 +40,9 @@ def ranked_turns(
         if times >= 2:
             value = 0.0
         elif times:
-            value -= REPEAT
+            # Ahead, a repeat throws away half the lead (it may end in a draw); behind, it
+            # costs little.
+            value = value / 2 if value > 0 else value - REPEAT
         scored.append((value, rng.random(), t))
     scored.sort(key=lambda s: (-s[0], s[1]))
     return [(value, turn) for value, _, turn in scored]
@@ -54,8 +56,9 @@ def greedy_turn(position: Position, rng: random.Random, seen: Seen) -> Turn:
 def searched_turn(position: Position, rng: random.Random, budget: int, seen: Seen) -> Turn:
     """The turn that is best once the opponent's forcing replies are taken into account."""
     side = position.to_move
-    counter = Counter(budget)
+    counter = Counter(0)
     ranked = ranked_turns(position, counter, rng, seen)
+    counter.budget = counter.used + budget  # the budget is for the replies
     best, best_value = ranked[0][1], float("-inf")
     for static, turn in ranked:
         if static <= best_value:

@@ -34,8 +34,11 @@ class Turn:
 
 
 class Counter:
-    """Battle stages worked out so far: the search's budget is counted in them, not in seconds,
-    so that the same seed plays the same on any machine."""
+    """Work done so far, in units of about one action applied (legal_actions and a battle
+    stage cost several): the search's budget is counted in it, not in seconds, so that the
+    same seed plays the same on any machine."""
+
+    LEGAL, ACT, BATTLE = 12, 1, 5  # relative costs, as measured on the rules of today
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
@@ -44,8 +47,16 @@ class Counter:
     def spent(self) -> bool:
         return self.used >= self.budget
 
+    def legal(self, position: Position) -> list[Action]:
+        self.used += self.LEGAL
+        return legal_actions(position)
+
+    def act(self, position: Position, action: Action) -> Position:
+        self.used += self.ACT
+        return act(position, action)[0]
+
     def battle(self, position: Position) -> Position:
-        self.used += 1
+        self.used += self.BATTLE
         return battle_stage(position)[0]
 
 
@@ -60,19 +71,19 @@ def turns(
     the battle stage (the same two actions in the other order, mostly) are weighed once: the
     battle stage is the costly part."""
     seen: set[tuple[object, ...]] = set()
-    for a in legal_actions(position):
+    for a in counter.legal(position):
         if first is not None and not first(position, a):
             continue
-        after = act(position, a)[0]
+        after = counter.act(position, a)
         if after.actions_left == 0 or after.result is not None:
             turn = _finished((a,), after, seen, counter)
             if turn is not None:
                 yield turn
             continue
-        for b in legal_actions(after):
+        for b in counter.legal(after):
             if second is not None and not second(after, b):
                 continue
-            turn = _finished((a, b), act(after, b)[0], seen, counter)
+            turn = _finished((a, b), counter.act(after, b), seen, counter)
             if turn is not None:
                 yield turn
 
