@@ -12,6 +12,7 @@ from notation.textfile import TextFileError, decode, read_text_file
 from spacechess.board import ANTIPODE, CELL_COUNT, CENTRES, NEIGHBOURS, STRIP, is_pentagon
 from spacechess.cells import RHOMBI, cell_name
 from spacechess.check import problem_json, replay, result_text
+from spacechess.computer.cli import play
 from spacechess.pieces import SIDE_LETTERS
 from spacechess.record import Record
 
@@ -110,5 +111,7 @@ def check(record: str, as_json: bool) -> None:
     assert done.position is not None
     click.echo(f"result: {result_text(done.position)}; record consistent")
 
+
+chess.add_command(play)  # spacechess.computer: a game against the computer
 
 COMMANDS = [chess]
