@@ -70,8 +70,7 @@ class Position:
         ]
 
     def count(self, side: int, kind: int) -> int:
-        code = unit(side, kind)
-        return sum(1 for x in self.board if x == code)
+        return self.board.count(unit(side, kind))
 
     def mines_in_stock(self, side: int) -> int:
         """Mines a side may still lay: its 5 less those on the board (spent ones come back to

@@ -14,11 +14,15 @@ from spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, line
 from spacechess.cells import cell_name
 from spacechess.events import Event
 from spacechess.pieces import (
+    ARMY,
     COMMAND,
     FIGHTER,
     GUNSHIP,
+    IMPACTORS,
     KIND_NAMES,
     MINE,
+    MINES,
+    REBUILDABLE,
     SIDE_NAMES,
     SUPPORT,
     kind_of,
@@ -89,17 +93,18 @@ def legal_actions(position: Position) -> list[Action]:
     board = position.board
     side = position.to_move
     blocked = {i.cell for i in position.impactors}
-    can_fire = position.impactors_in_stock(side) > 0
-    can_lay = position.mines_in_stock(side) > 0
+    fired = sum(1 for i in position.impactors if i.side == side)
+    can_fire = fired < IMPACTORS
+    can_lay = board.count(unit(side, MINE)) < MINES
+    new = tuple.__new__  # Action's own constructor is Python code: this is the hot loop
     actions: list[Action] = []
     command = -1
+    low, high = side * 8 + COMMAND, side * 8 + SUPPORT
     for cell in range(CELL_COUNT):
         code = board[cell]
-        if not code or code >> 3 != side:
+        if code < low or code > high:
             continue
         kind = code & 7
-        if kind == MINE:
-            continue
         if kind == COMMAND:
             command = cell
         reach = _REACH[kind]
@@ -107,20 +112,20 @@ def legal_actions(position: Position) -> list[Action]:
             for c in ray[:reach]:
                 if board[c] or c in blocked:
                     break
-                actions.append(Action(MOVE, cell, c))
+                actions.append(new(Action, (MOVE, cell, c, 0)))
         if kind == GUNSHIP and can_fire:
-            actions.extend(Action(FIRE, cell, n) for n in _HEXAGON_NEIGHBOURS[cell])
+            actions.extend(new(Action, (FIRE, cell, n, 0)) for n in _HEXAGON_NEIGHBOURS[cell])
         elif kind == SUPPORT and can_lay:
             actions.extend(
-                Action(MINE_LAYING, cell, n, MINE)
+                new(Action, (MINE_LAYING, cell, n, MINE))
                 for n in _HEXAGON_NEIGHBOURS[cell]
                 if not board[n] and n not in blocked and not _enemy_near(board, n, side)
             )
     if position.actions_left == 2 and command >= 0:
-        missing = sorted(set(position.destroyed(side)))
+        missing = [k for k in REBUILDABLE if board.count(unit(side, k)) < ARMY[k]]
         for n in _HEXAGON_NEIGHBOURS[command]:
             if not board[n] and n not in blocked:
-                actions.extend(Action(REBUILD, -1, n, kind) for kind in missing)
+                actions.extend(new(Action, (REBUILD, -1, n, kind)) for kind in missing)
     actions.append(Action(PASS))
     return actions
 
@@ -353,24 +358,25 @@ def act(position: Position, action: Action) -> tuple[Position, list[Event]]:
         events.append(Event("passed", side=side))
         left = 0
     lost = any(e.what == "destroyed" for e in events)
-    after = replace(
-        position,
-        board=tuple(board),
-        impactors=tuple(impactors),
-        actions_left=left,
+    after = Position(
+        tuple(board),
+        tuple(impactors),
+        side,
+        left,
+        position.turn,
         # A loss during the turn keeps the turn from counting as quiet [SC12].
-        quiet=-1 if lost else position.quiet,
+        -1 if lost else position.quiet,
     )
     return _ended(after, events), events
 
 
-def _decided(position: Position, events: list[Event]) -> bool:
+def _lost_command(events: list[Event]) -> bool:
     """Whether a command ship is gone (the game is then over [SC11])."""
     return any(e.what == "destroyed" and kind_of(e.unit) == COMMAND for e in events)
 
 
 def _ended(position: Position, events: list[Event]) -> Position:
-    if not _decided(position, events):
+    if not _lost_command(events):
         return position
     alive = {side_of(code) for code in position.board if code and kind_of(code) == COMMAND}
     if len(alive) == 1:
@@ -388,16 +394,15 @@ def battle_stage(position: Position) -> tuple[Position, list[Event]]:
     board, fights = battle(board)
     events = flown + fights
     lost = position.quiet < 0 or any(e.what in ("destroyed", "spent") for e in events)
-    after = replace(
-        position,
-        board=board,
-        impactors=impactors,
-        to_move=1 - position.to_move,
-        actions_left=2,
-        turn=position.turn + 1,
-        quiet=0 if lost else position.quiet + 1,
+    after = Position(
+        board,
+        impactors,
+        1 - position.to_move,
+        2,
+        position.turn + 1,
+        0 if lost else position.quiet + 1,
     )
-    if _decided(after, events):
+    if _lost_command(events):
         return _ended(after, events), events
     if after.quiet >= QUIET_LIMIT:
         events.append(Event("drawn", why=f"{QUIET_LIMIT} turns in a row without a loss [SC12]"))
