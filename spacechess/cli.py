@@ -109,6 +109,8 @@ def check(record: str, as_json: bool) -> None:
         click.echo(f"{record}: {done.problem}", err=True)
         sys.exit(1)
     assert done.position is not None
+    if not done.steps:
+        click.echo(f"no turns yet: {done.position}")
     click.echo(f"result: {result_text(done.position)}; record consistent")
 
 

@@ -148,6 +148,12 @@ def why_illegal(position: Position, action: Action) -> IllegalAction | None:
         return None
     if action.verb == REBUILD:
         return _why_not_rebuild(position, action, text)
+    if action.verb == MINE_LAYING and action.origin < 0:
+        return IllegalAction(
+            text,
+            "you have no support ship on the board to lay it [SC9]",
+            "rebuild one first: S@ and a free cell next to your command ship (SC10)",
+        )
     code = board[action.origin]
     where = cell_name(action.origin)
     if not code or side_of(code) != side or kind_of(code) == MINE:
