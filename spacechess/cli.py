@@ -114,6 +114,20 @@ def check(record: str, as_json: bool) -> None:
     click.echo(f"result: {result_text(done.position)}; record consistent")
 
 
+@chess.command("fmt")
+@click.argument("record")
+def fmt(record: str) -> None:
+    """Print RECORD (a file, or `-`) in the canonical form: capitals, single spaces between
+    actions, comments kept. Exit 1 with the errors if it does not read."""
+    text = _read(record)
+    try:
+        parsed = Record.parse(text)
+    except NotationError as exc:
+        click.echo(f"{record}: {exc}", err=True)
+        sys.exit(1)
+    click.echo(str(parsed), nl=False)
+
+
 chess.add_command(play)  # spacechess.computer: a game against the computer
 
 COMMANDS = [chess]

@@ -131,3 +131,18 @@ def test_actions_round_trip(a, b, sign):
         action = Action(MOVE if sign == "-" else FIRE, c(a), c(b))
     assert parse_action(str(action)) == action
     assert parse_action(str(action).lower()) == action
+
+
+def test_chess_fmt_writes_a_record_canonically_and_refuses_a_bad_one():
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    typed = '[Game "Space Chess"]\n1 t: ab1-ab3   #out\n2 a: hd3-hd1,gd4>gc4\n'
+    result = CliRunner().invoke(main, ["chess", "fmt", "-"], input=typed)
+    assert result.exit_code == 0
+    assert result.output == (
+        '[Game "Space Chess"]\n\n1 T: Ab1-Ab3                # out\n2 A: Hd3-Hd1 Gd4>Gc4\n'
+    )
+    bad = CliRunner().invoke(main, ["chess", "fmt", "-"], input="1 t: ab1-ae3\n")
+    assert bad.exit_code == 1 and "hint: the files are a-d" in bad.output
