@@ -38,7 +38,7 @@ _WORDS = {
     "RSQB": "`]`",
     "COLON": "`:`",
     "COMMA": "`,`",
-    "MINUS": "`-`",
+    "DASH": "`-`",
     "MORETHAN": "`>`",
     "AT": "`@`",
     "$END": "the end",

@@ -182,7 +182,7 @@ def _cell(text: str, token: Token) -> int:
 
 
 def _action(text: str, node: Tree[Token]) -> Action:
-    words = [t for t in node.children if isinstance(t, Token)]
+    words = [t for t in node.children if isinstance(t, Token) and t.type == "WORD"]
     if node.data == "move":
         return Action(MOVE, _cell(text, words[0]), _cell(text, words[1]))
     if node.data == "fire":

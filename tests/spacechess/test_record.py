@@ -146,3 +146,10 @@ def test_chess_fmt_writes_a_record_canonically_and_refuses_a_bad_one():
     )
     bad = CliRunner().invoke(main, ["chess", "fmt", "-"], input="1 t: ab1-ae3\n")
     assert bad.exit_code == 1 and "hint: the files are a-d" in bad.output
+
+
+def test_a_dash_as_phones_type_it_moves_too():
+    # Mail programs and phones turn `-` into `–` or `—`; the judge reads them and writes `-`.
+    record = Record.parse("1 T: Ab1–Ab3\n2 A: Hd3 — Hd1\n")
+    assert str(record) == "1 T: Ab1-Ab3\n2 A: Hd3-Hd1\n"
+    assert parse_action("ab1–ab2") == Action(MOVE, c("Ab1"), c("Ab2"))
