@@ -174,6 +174,7 @@ def test_an_impactor_on_a_loop_is_home_after_five_advances_of_4():
 
 
 def test_straight_on_is_the_opposite_edge():
+    # SC5: leaving a hexagon, straight on is the edge across from the one you came in by.
     for h in HEXAGONS:
         near = NEIGHBOURS[h]
         for k in range(6):
