@@ -70,7 +70,7 @@ class Comment:
 
 
 def _with_comment(line: str, comment: str) -> str:
-    return f"{line:<28}# {comment}" if comment else line
+    return f"{line:<27} # {comment}" if comment else line
 
 
 @dataclass(frozen=True, slots=True)
