@@ -153,3 +153,20 @@ def test_a_dash_as_phones_type_it_moves_too():
     record = Record.parse("1 T: Ab1–Ab3\n2 A: Hd3 — Hd1\n")
     assert str(record) == "1 T: Ab1-Ab3\n2 A: Hd3-Hd1\n"
     assert parse_action("ab1–ab2") == Action(MOVE, c("Ab1"), c("Ab2"))
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=40),
+    st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20),
+)
+def test_comments_and_tag_values_survive_the_writer(comment, value):
+    # Whatever a player writes in a comment or a tag comes back (blanks around a comment aside).
+    record = Record(
+        (
+            Tag("Terrans", value),
+            Comment(comment.strip()),
+            Turn(1, 0, (Action(PASS),), comment.strip()),
+        )
+    )
+    assert Record.parse(str(record)) == record
