@@ -69,6 +69,8 @@ def test_a_record_reads_tags_turns_and_comments_and_keeps_them():
         ("1 T: X@Ab1\n", 1, 6, "drops no piece", "M@Ab2 lays a mine"),
         ("1 T: Ab1\n", 1, 6, "`Ab1` is not an action", "`Ab1-...` moves"),
         ("1 T: resign\n", 1, 6, "`resign` is not an action", "Result tag"),
+        ("1 T: Ab1 to Ab3\n", 1, 6, "`Ab1 to Ab3` is not an action", "`Ab1-Ab3` moves there"),
+        ("1 T: Ab1xAb2\n", 1, 6, "`Ab1xAb2` is not an action", "`x` is no sign here"),
         ("[Game Space]\n", 1, 7, "unexpected 'Space'", 'tags `[Name "value"]`'),
         ("1 T: Ab1-\n", 1, 10, "the line ends too early", "a move `Ab1-Ab3`"),
         ("T: Ab1-Ab3\n", 1, 1, "a turn line starts with its number", "3 T: Ab1-Ab3"),
