@@ -18,7 +18,7 @@ from spacechess.pieces import GUNSHIP
 from spacechess.position import Position
 from spacechess.rules import act, battle_stage, legal_actions
 
-__all__ = ["Counter", "Turn", "contact", "forcing_turns", "preparing", "turns"]
+__all__ = ["Counter", "Turn", "contact", "forcing_turns", "preparing", "replay_turn", "turns"]
 
 _NEAR2 = tuple(
     frozenset(c for c, d in enumerate(distances(cell)) if 0 < d <= 2) for cell in range(CELL_COUNT)
@@ -71,7 +71,7 @@ def turns(
     the battle stage (the same two actions in the other order, mostly) are weighed once: the
     battle stage is the costly part."""
     seen: set[tuple[object, ...]] = set()
-    for a in counter.legal(position):
+    for a in _ordered(counter.legal(position), first is not None):
         if first is not None and not first(position, a):
             continue
         after = counter.act(position, a)
@@ -80,12 +80,36 @@ def turns(
             if turn is not None:
                 yield turn
             continue
-        for b in counter.legal(after):
+        for b in _ordered(counter.legal(after), second is not None):
             if second is not None and not second(after, b):
                 continue
             turn = _finished((a, b), counter.act(after, b), seen, counter)
             if turn is not None:
                 yield turn
+
+
+def _ordered(actions: list[Action], forcing: bool) -> list[Action]:
+    """Forcing turns are looked at firing first, then moving, as those are what hurt most
+    often: a refutation found early saves the search the rest."""
+    if not forcing:
+        return actions
+    return sorted(actions, key=lambda a: _FIRST.get(a.verb, 3))
+
+
+_FIRST = {FIRE: 0, MOVE: 1, PASS: 2}
+
+
+def replay_turn(position: Position, actions: tuple[Action, ...], counter: Counter) -> Turn | None:
+    """The same actions played again in another position, if they are all legal there and make
+    a whole turn: a reply that refuted one turn often refutes the next."""
+    here = position
+    for action in actions:
+        if here.result is not None or action not in counter.legal(here):
+            return None
+        here = counter.act(here, action)
+    if here.result is None and here.actions_left:
+        return None
+    return Turn(actions, here if here.result is not None else counter.battle(here))
 
 
 def _finished(
