@@ -66,15 +66,15 @@ def _one_game(job: tuple[str, str, int, int]) -> tuple[str, str, int, str | None
     decision times."""
     first, second, number, max_turns = job
     levels = {0: first, 1: second} if number % 2 == 0 else {0: second, 1: first}
-    times: dict[str, list[float]] = defaultdict(list)
+    times: dict[str, list[tuple[float, float]]] = defaultdict(list)
 
     def player(level: str, side: int):  # type: ignore[no-untyped-def]
         computer = Computer(level, f"bench-{number}-{side}")
 
         def turn(position, seen):  # type: ignore[no-untyped-def]
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             actions = computer.turn(position, seen)
-            times[level].append(time.perf_counter() - t0)
+            times[level].append((time.perf_counter() - t0, time.process_time() - c0))
             return actions
 
         return turn
@@ -103,7 +103,7 @@ def head_to_head(
         f"{'pairing':24} {'wins':>5} {'losses':>7} {'undecided':>10} {'won of decided':>15} "
         f"{'turns (median)':>15}"
     )
-    times: dict[str, list[float]] = defaultdict(list)
+    times: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for a, b in pairings:
         wins = losses = undecided = 0
         lengths = []
@@ -125,10 +125,21 @@ def head_to_head(
             f"{a + ' vs ' + b:24} {wins:>5} {losses:>7} {undecided:>10} {share:>15} "
             f"{statistics.median(lengths) if lengths else 0:>15.0f}"
         )
-    print(f"\ndecision time per turn\n{'level':10} {'turns':>7} {'mean s':>8} {'worst s':>8}")
+    print(
+        "\ndecision time per turn, in seconds: on the clock (what a player waits) and of the "
+        "processor (what the\nsame decision costs on a quiet machine)"
+    )
+    print(
+        f"{'level':10} {'turns':>7} {'clock mean':>11} {'clock worst':>12} "
+        f"{'cpu mean':>9} {'cpu worst':>10}"
+    )
     for level in sorted(times):
-        values = times[level]
-        print(f"{level:10} {len(values):>7} {statistics.mean(values):>8.3f} {max(values):>8.3f}")
+        wall = [w for w, _ in times[level]]
+        cpu = [c for _, c in times[level]]
+        print(
+            f"{level:10} {len(wall):>7} {statistics.mean(wall):>11.3f} {max(wall):>12.3f} "
+            f"{statistics.mean(cpu):>9.3f} {max(cpu):>10.3f}"
+        )
 
 
 if __name__ == "__main__":
