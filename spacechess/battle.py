@@ -27,8 +27,10 @@ def advance_impactors(
     Stepping onto a unit destroys it and the impactor; onto a pentagon, the impactor dissipates;
     two impactors stepping onto the same cell, or through each other, are both lost [SC7].
     """
-    cells = list(board)
     flying = list(impactors)
+    if not flying:
+        return board, (), []
+    cells = list(board)
     paths = {i: [imp.cell] for i, imp in enumerate(flying)}
     alive = set(paths)
     events: list[Event] = []
@@ -93,17 +95,16 @@ def battling_pairs(board: tuple[int, ...]) -> list[tuple[int, int]]:
     """Every pair of neighbouring enemy units with a ship in it (a mine fights a ship like a
     ship, two mines never fight) [SC8], each once, smaller cell first."""
     pairs = []
-    for cell, code in enumerate(board):
-        if not code:
-            continue
-        side = side_of(code)
+    for cell in [c for c, code in enumerate(board) if code]:
+        code = board[cell]
+        side = code >> 3
         for n in NEIGHBOURS[cell]:
             other = board[n]
             if (
                 n > cell
                 and other
-                and side_of(other) != side
-                and (kind_of(code) != MINE or kind_of(other) != MINE)
+                and other >> 3 != side
+                and (code & 7 != MINE or other & 7 != MINE)
             ):
                 pairs.append((cell, n))
     return pairs
@@ -115,6 +116,9 @@ def judge_pairs(
     """Fight the pairs: in each, a unit with less or equal power than its enemy is destroyed
     (equal: both); powers are counted before anything is removed; afterwards every mine that
     fought or stood next to a friendly ship that fought is spent [SC8]."""
+    pairs = list(pairs)
+    if not pairs:
+        return board, []
     lost: dict[int, str] = {}
     fought: set[int] = set()
     for a, b in pairs:

@@ -195,8 +195,8 @@ _AHEAD = _opposites()
 
 
 def opposite(came_from: int, cell: int) -> int | None:
-    """Straight on: the neighbour of hexagon `cell` across from `came_from`; None on a pentagon,
-    where no line goes straight on."""
+    """Straight on: the neighbour of hexagon `cell` across from `came_from` [SC5]; None on a
+    pentagon, where no line goes straight on."""
     return _AHEAD.get((came_from, cell))
 
 

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
+from notation.errors import NotationError
+from notation.textfile import TextFileError, decode, read_text_file
 from spacechess.board import ANTIPODE, CELL_COUNT, CENTRES, NEIGHBOURS, STRIP, is_pentagon
 from spacechess.cells import RHOMBI, cell_name
+from spacechess.check import problem_json, replay, result_text
+from spacechess.computer.cli import play
+from spacechess.pieces import SIDE_LETTERS
+from spacechess.record import Record
 
 __all__ = ["COMMANDS"]
 
@@ -50,5 +57,77 @@ def board(as_json: bool) -> None:
     for cell in report["cells"]:  # type: ignore[union-attr]
         click.echo(f"{cell['name']:>3} {cell['kind']:8} {' '.join(cell['neighbours'])}")
 
+
+def _read(source: str) -> str:
+    """A record file's text as editors save it, or standard input for `-`; a file that cannot
+    be read ends the command with one line and exit 1."""
+    try:
+        if source == "-":
+            read = decode(sys.stdin.buffer.read(), "standard input")
+        else:
+            read = read_text_file(source)
+    except TextFileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    except OSError as exc:
+        click.echo(f"{source}: cannot be read: {exc.strerror or exc}", err=True)
+        sys.exit(1)
+    for note in read.notes:
+        click.echo(f"{source}: note: {note}", err=True)
+    return read.text
+
+
+@chess.command("check")
+@click.argument("record")
+@click.option("--json", "as_json", is_flag=True, help="Print the structured report.")
+def check(record: str, as_json: bool) -> None:
+    """Replay RECORD (a file, or `-`): check every action and show every position after each
+    action and battle stage. Exit 1 at the first problem, saying what, where, why and how."""
+    text = _read(record)
+    try:
+        parsed = Record.parse(text)
+    except NotationError as exc:
+        if as_json:
+            errors = [problem_json(e) for e in exc.errors]
+            click.echo(json.dumps({"ok": False, "steps": [], "errors": errors}, indent=2))
+        else:
+            click.echo(f"{record}: {exc}", err=True)
+        sys.exit(1)
+    done = replay(parsed)
+    if as_json:
+        click.echo(json.dumps(done.to_json(), indent=2))
+        sys.exit(0 if done.problem is None else 1)
+    for step in done.steps:
+        side = SIDE_LETTERS[step.side]
+        happened = "; ".join(str(e) for e in step.events) or "nothing happens"
+        if step.stage == "action":
+            click.echo(f"{step.turn} {side}: {step.action}: {happened}")
+        else:
+            click.echo(f"{step.turn} {side} battle stage: {happened}")
+        click.echo(f"    {step.position}")
+    if done.problem is not None:
+        click.echo(f"{record}: {done.problem}", err=True)
+        sys.exit(1)
+    assert done.position is not None
+    if not done.steps:
+        click.echo(f"no turns yet: {done.position}")
+    click.echo(f"result: {result_text(done.position)}; record consistent")
+
+
+@chess.command("fmt")
+@click.argument("record")
+def fmt(record: str) -> None:
+    """Print RECORD (a file, or `-`) in the canonical form: capitals, single spaces between
+    actions, comments kept. Exit 1 with the errors if it does not read."""
+    text = _read(record)
+    try:
+        parsed = Record.parse(text)
+    except NotationError as exc:
+        click.echo(f"{record}: {exc}", err=True)
+        sys.exit(1)
+    click.echo(str(parsed), nl=False)
+
+
+chess.add_command(play)  # spacechess.computer: a game against the computer
 
 COMMANDS = [chess]

@@ -38,7 +38,7 @@ _WORDS = {
     "RSQB": "`]`",
     "COLON": "`:`",
     "COMMA": "`,`",
-    "MINUS": "`-`",
+    "DASH": "`-`",
     "MORETHAN": "`>`",
     "AT": "`@`",
     "$END": "the end",
@@ -101,7 +101,7 @@ def _syntax_error(text: str, start: str, exc: UnexpectedInput) -> NotationError:
     head = source[: column - 1]
     if re.fullmatch(r"\s*[0-9]+\s*", head):
         expected = ("the side T or A",)
-    if found == "." or (re.fullmatch(r"\s*[0-9]+\s*[A-Za-z]+\s*", head) and ":" in expected):
+    if found == "." or (re.fullmatch(r"\s*[0-9]+\s*[A-Za-z]+\s*", head) and "`:`" in expected):
         return NotationError(
             f"unexpected {found!r}" if found.strip() else "the line ends too early",
             text,

@@ -22,6 +22,7 @@ from spacechess.pieces import (
     MINE,
     MINES,
     SIDE_LETTERS,
+    SIDE_NAMES,
     SUPPORT,
     TERRANS,
     kind_of,
@@ -69,8 +70,7 @@ class Position:
         ]
 
     def count(self, side: int, kind: int) -> int:
-        code = unit(side, kind)
-        return sum(1 for x in self.board if x == code)
+        return self.board.count(unit(side, kind))
 
     def mines_in_stock(self, side: int) -> int:
         """Mines a side may still lay: its 5 less those on the board (spent ones come back to
@@ -100,17 +100,24 @@ class Position:
         return (self.board, self.impactors, self.to_move, self.actions_left)
 
     def __str__(self) -> str:
-        parts = [f"turn {self.turn}, {SIDE_LETTERS[self.to_move]} to act ({self.actions_left})"]
+        """`turn 3, Terrans to act (2); T: C Aa1, G Ba1; A: ...; impactors: T Cb3 from Cb2`."""
+        left = f"{self.actions_left} action{'s' if self.actions_left != 1 else ''}"
+        parts = [f"turn {self.turn}, {SIDE_NAMES[self.to_move]} to act, {left} left"]
+        if self.result is not None:
+            parts[0] = f"turn {self.turn}, over: " + (
+                "draw" if self.result == "draw" else f"{SIDE_NAMES['TA'.index(self.result)]} win"
+            )
         for side in (TERRANS, ALIENS):
-            ships = " ".join(
-                f"{KIND_LETTERS[kind_of(code)]}{cell_name(c)}" for c, code in self.units(side)
+            units = ", ".join(
+                f"{KIND_LETTERS[kind_of(code)]} {cell_name(c)}" for c, code in self.units(side)
             )
-            flying = " ".join(
-                f"I{cell_name(i.cell)}<{cell_name(i.came_from)}"
+            parts.append(f"{SIDE_LETTERS[side]}: {units or 'nothing left'}")
+        if self.impactors:
+            flying = ", ".join(
+                f"{SIDE_LETTERS[i.side]} {cell_name(i.cell)} from {cell_name(i.came_from)}"
                 for i in self.impactors
-                if i.side == side
             )
-            parts.append(f"{SIDE_LETTERS[side]}: {ships}" + (f" {flying}" if flying else ""))
+            parts.append(f"impactors: {flying}")
         return "; ".join(parts)
 
 

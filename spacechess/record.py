@@ -13,13 +13,14 @@ written back canonically. Also single actions as a player types them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from lark import Token, Tree
 
 from notation.errors import NotationError, raise_errors
 from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
-from spacechess.cells import Cell
+from spacechess.cells import CELLS, Cell
 from spacechess.grammar import parse_tree
 from spacechess.pieces import KIND_LETTERS, MINE, REBUILDABLE, SIDE_LETTERS
 
@@ -27,6 +28,10 @@ __all__ = ["Comment", "Record", "Tag", "Turn", "parse_action"]
 
 _DROPS = {KIND_LETTERS[k]: k for k in (*REBUILDABLE, MINE)}
 _SIDES = {"t": 0, "terrans": 0, "a": 1, "aliens": 1}
+# Words people put between two cells instead of `-` or `>`.
+_SPELT_OUT = {"to", "x", "fires", "at", "moves"}
+_FOLDED_CELLS = {name.lower() for name in CELLS}
+_SIGNED = re.compile(r"([A-Za-z][a-dA-D][1-4])([xX*])([A-Za-z][a-dA-D][1-4])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +75,7 @@ class Comment:
 
 
 def _with_comment(line: str, comment: str) -> str:
-    return f"{line:<28}# {comment}" if comment else line
+    return f"{line:<27} # {comment}" if comment else line
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +159,22 @@ def _turn(text: str, tree: Tree[Token], comment: str, errors: list[NotationError
             side.value,
             len(side.value),
         )
+    nodes = [node for node in actions if isinstance(node, Tree)]
+    words = [_lone_word(node).lower() for node in nodes]
+    for k in range(1, len(words) - 1):
+        if words[k] in _SPELT_OUT and {words[k - 1], words[k + 1]} <= _FOLDED_CELLS:
+            first, last = nodes[k - 1], nodes[k + 1]
+            a, b = _lone_word(first), _lone_word(last)
+            raise NotationError(
+                f"`{a} {_lone_word(nodes[k])} {b}` is not an action: a sign joins its cells",
+                text,
+                first.meta.line,
+                first.meta.column,
+                ("an action",),
+                f"`{a}-{b}` moves there, `{a}>{b}` fires towards it",
+                a,
+                last.meta.end_column - first.meta.column,
+            )
     acts, columns = [], []
     for node in actions:
         assert isinstance(node, Tree)
@@ -163,6 +184,12 @@ def _turn(text: str, tree: Tree[Token], comment: str, errors: list[NotationError
         except NotationError as exc:
             errors.append(exc)
     return Turn(int(number.value), found, tuple(acts), comment, number.line or 0, tuple(columns))
+
+
+def _lone_word(node: Tree[Token]) -> str:
+    """The word of an action written as one word (`pass`, or a slip like `to`), else ""."""
+    token = node.children[0]
+    return str(token) if node.data == "word" and isinstance(token, Token) else ""
 
 
 def _cell(text: str, token: Token) -> int:
@@ -182,7 +209,7 @@ def _cell(text: str, token: Token) -> int:
 
 
 def _action(text: str, node: Tree[Token]) -> Action:
-    words = [t for t in node.children if isinstance(t, Token)]
+    words = [t for t in node.children if isinstance(t, Token) and t.type == "WORD"]
     if node.data == "move":
         return Action(MOVE, _cell(text, words[0]), _cell(text, words[1]))
     if node.data == "fire":
@@ -216,6 +243,10 @@ def _action(text: str, node: Tree[Token]) -> Action:
         hint = 'the end of a game goes in the Result tag: `[Result "Aliens win"]`'
     elif len(word.value) == 3:
         hint = f"a cell alone is no action: `{word.value}-...` moves, `{word.value}>...` fires"
+    elif (signed := _SIGNED.fullmatch(word.value)) is not None:
+        a, b = signed.group(1), signed.group(3)
+        sign = signed.group(2)
+        hint = f"`{sign}` is no sign here: `{a}-{b}` moves there, `{a}>{b}` fires towards it"
     raise NotationError(
         f"`{word.value}` is not an action",
         text,

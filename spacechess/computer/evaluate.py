@@ -5,12 +5,12 @@ act. Material counts most (a ship's worth is what it can do: a gunship's long re
 run, the support ship's mines); then the impactors already in flight, whose next 4 cells are
 known (SC7): a unit they will reach is as good as lost when its side cannot act first; then how
 well each command ship is covered, since a ship next to it gives it power in battle (SC8) and
-its loss ends the game (SC11).
+its loss ends the game (SC11), and how near the enemy's gunships and fighters are to it.
 """
 
 from __future__ import annotations
 
-from spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, opposite
+from spacechess.board import CELL_COUNT, NEIGHBOURS, distances, is_pentagon, opposite
 from spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
 from spacechess.position import Position
 
@@ -26,6 +26,9 @@ COVER = 0.35  # each friendly unit next to the command ship, up to 3
 DOOMED = 0.9  # share of a unit's worth lost when an impactor reaches it before its side acts
 DODGE = 0.3  # share when its side acts first and can step aside (an action spent)
 ADVANCE = 4
+ATTACK = 0.06  # each step a gunship or fighter stands closer to the enemy command ship
+REACH = 8  # steps beyond which closeness no longer counts
+_STEPS = tuple(tuple(distances(c, hexagons_only=True)) for c in range(CELL_COUNT))
 
 
 def impactor_targets(position: Position) -> dict[int, int]:
@@ -58,6 +61,7 @@ def evaluate(position: Position, side: int) -> float:
     score = 0.0
     commands = [-1, -1]
     mines = [0, 0]
+    attackers: tuple[list[int], list[int]] = ([], [])
     for cell in range(CELL_COUNT):
         code = board[cell]
         if not code:
@@ -69,6 +73,8 @@ def evaluate(position: Position, side: int) -> float:
             commands[owner] = cell
         elif kind == MINE:
             mines[owner] += 1
+        elif kind == GUNSHIP or kind == FIGHTER:
+            attackers[owner].append(cell)
     score += IN_STOCK * ((MINES - mines[side]) - (MINES - mines[1 - side]))
     for owner in (0, 1):
         command = commands[owner]
@@ -77,6 +83,12 @@ def evaluate(position: Position, side: int) -> float:
         cover = sum(1 for n in NEIGHBOURS[command] if board[n] and board[n] >> 3 == owner)
         value = COVER * min(cover, 3)
         score += value if owner == side else -value
+        # The enemy's attackers drawing near: a game is won by going for the command ship.
+        steps = _STEPS[command]
+        near = 0
+        for cell in attackers[1 - owner]:
+            near += max(0, REACH - steps[cell])
+        score += -ATTACK * near if owner == side else ATTACK * near
     to_move = position.to_move
     for cell in impactor_targets(position):
         code = board[cell]

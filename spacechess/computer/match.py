@@ -3,19 +3,20 @@ for the bench, the tests and the terminal's record."""
 
 from __future__ import annotations
 
-from collections import Counter as Tally
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from spacechess.actions import Action
+from spacechess.actions import PASS, Action
 from spacechess.events import Event
-from spacechess.position import Position, start
-from spacechess.rules import play
+from spacechess.game import Game
+from spacechess.pieces import SIDE_NAMES
+from spacechess.position import Position
+from spacechess.record import Record, Tag, Turn
 
-__all__ = ["Chooser", "Game", "PlayedTurn", "play_game", "repeated"]
+__all__ = ["RESULT_TAGS", "Chooser", "Played", "PlayedTurn", "play_game", "record_of", "written"]
 
-# The side to act's position -> the actions of its turn.
-Chooser = Callable[[Position], tuple[Action, ...]]
+# The side to act's position and how often each position has come up -> its turn's actions.
+Chooser = Callable[[Position, Mapping[tuple[object, ...], int]], tuple[Action, ...]]
 
 
 @dataclass(frozen=True)
@@ -30,44 +31,65 @@ class PlayedTurn:
 
 
 @dataclass(frozen=True)
-class Game:
+class Played:
     """A game to its end or to its turn limit: the turns, the last position, and how it ended
-    ("T", "A", "draw", or None when it was stopped at the limit)."""
+    (position.result "T", "A", "draw", or None when it was stopped at `max_turns`)."""
 
     turns: tuple[PlayedTurn, ...]
     final: Position
-    result: str | None
     reason: str
 
-
-def repeated(seen: Tally[tuple[object, ...]], position: Position) -> bool:
-    """Counts the position; True when it has come up for the third time [SC12]."""
-    seen[position.key()] += 1
-    return seen[position.key()] >= 3
+    @property
+    def result(self) -> str | None:
+        return self.final.result
 
 
-def play_game(players: dict[int, Chooser], max_turns: int | None = None) -> Game:
+def play_game(players: Mapping[int, Chooser], max_turns: int | None = None) -> Played:
     """Plays from the start, each side's turns chosen by `players[side]`, every action checked
-    by the rules (an illegal one raises spacechess.rules.IllegalAction)."""
-    position = start()
+    by the rules (an illegal one raises spacechess.rules.IllegalAction), a third repetition
+    drawn [SC12] (spacechess.game)."""
+    game = Game()
     played: list[PlayedTurn] = []
-    seen: Tally[tuple[object, ...]] = Tally()
-    repeated(seen, position)
-    while position.result is None:
+    while game.position.result is None:
+        position = game.position
         if max_turns is not None and position.turn > max_turns:
-            return Game(tuple(played), position, None, f"stopped after turn {max_turns}")
+            return Played(tuple(played), position, f"stopped after turn {max_turns}")
         side, number = position.to_move, position.turn
-        actions = players[side](position)
+        actions = players[side](position, game.seen)
         events: list[Event] = []
         for action in actions:
-            if position.result is not None or position.to_move != side:
+            if game.position.result is not None or game.position.to_move != side:
                 raise ValueError(f"turn {number}: {action} comes after the turn ended")
-            position, happened = play(position, action)
-            events += happened
-        if position.result is None and position.to_move == side:
+            events += game.play(action)
+        if game.position.result is None and game.position.to_move == side:
             raise ValueError(f"turn {number}: the turn was left unfinished")
         played.append(PlayedTurn(number, side, tuple(actions), tuple(events)))
-        if position.result is None and repeated(seen, position):
-            return Game(tuple(played), position, "draw", "the same position a third time [SC12]")
     last = next((e for e in reversed(played[-1].events) if e.what in ("won", "drawn")), None)
-    return Game(tuple(played), position, position.result, last.why if last else "")
+    return Played(tuple(played), game.position, last.why if last else "")
+
+
+def written(actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """A turn's actions as a record writes them: a pass after an action goes without saying
+    (a line with fewer actions ends the turn)."""
+    if len(actions) > 1 and actions[-1].verb == PASS:
+        return actions[:-1]
+    return actions
+
+
+RESULT_TAGS = {"T": f"{SIDE_NAMES[0]} win", "A": f"{SIDE_NAMES[1]} win", "draw": "draw", None: "*"}
+
+
+def record_of(
+    turns: tuple[PlayedTurn, ...] | list[PlayedTurn],
+    result: str | None,
+    tags: tuple[tuple[str, str], ...],
+    comment: str = "",
+) -> Record:
+    """The game as a record (spacechess.record): the tags, every turn, and the Result tag;
+    `comment` goes on the last turn's line (how the game ended)."""
+    items: list[Tag | Turn] = [Tag(name, value) for name, value in tags]
+    for k, t in enumerate(turns):
+        last = k == len(turns) - 1
+        items.append(Turn(t.turn, t.side, written(t.actions), comment if last else ""))
+    items.append(Tag("Result", RESULT_TAGS[result]))
+    return Record(tuple(items))

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from spacechess.actions import Action
-from spacechess.computer.search import greedy_turn, searched_turn
+from spacechess.computer.search import Seen, greedy_turn, searched_turn
 from spacechess.position import Position
 from spacechess.rules import apply, legal_actions
 
@@ -33,7 +33,7 @@ LEVEL_TEXT = {
     "greedy": "the turn that is best right after its battle stage, never looking further",
     "search": "weighs each turn against your most dangerous replies",
 }
-BUDGET = 14_000  # positions the search may make in a turn: about a second on a slow machine
+BUDGET = 40_000  # work on replies in a turn (spacechess.computer.turns.Counter): about 0.7 s
 
 
 class LevelError(ValueError):
@@ -62,16 +62,18 @@ class Computer:
     def __post_init__(self) -> None:
         level_named(self.level)
 
-    def turn(self, position: Position) -> tuple[Action, ...]:
-        """The actions of the side to act for the rest of its turn (one or two)."""
+    def turn(self, position: Position, seen: Seen | None = None) -> tuple[Action, ...]:
+        """The actions of the side to act for the rest of its turn (one or two). `seen` counts
+        the positions the game has had (by Position.key), to steer clear of repeating [SC12]."""
+        seen = seen if seen is not None else {}
         if position.result is not None:
             raise ValueError("the game is over: there is no turn to play")
         rng = random.Random(f"{self.seed}/{position.turn}/{position.actions_left}")
         if self.level == "random":
             return _random_turn(position, rng)
         if self.level == "greedy":
-            return greedy_turn(position, rng).actions
-        return searched_turn(position, rng, self.budget).actions
+            return greedy_turn(position, rng, seen).actions
+        return searched_turn(position, rng, self.budget, seen).actions
 
 
 def _random_turn(position: Position, rng: random.Random) -> tuple[Action, ...]:

@@ -16,9 +16,9 @@ from spacechess.actions import FIRE, MOVE, PASS, Action
 from spacechess.board import CELL_COUNT, NEIGHBOURS, distances
 from spacechess.pieces import GUNSHIP
 from spacechess.position import Position
-from spacechess.rules import apply, legal_actions
+from spacechess.rules import act, battle_stage, legal_actions
 
-__all__ = ["Counter", "Turn", "contact", "forcing_turns", "preparing", "turns"]
+__all__ = ["Counter", "Turn", "contact", "forcing_turns", "preparing", "replay_turn", "turns"]
 
 _NEAR2 = tuple(
     frozenset(c for c, d in enumerate(distances(cell)) if 0 < d <= 2) for cell in range(CELL_COUNT)
@@ -34,8 +34,11 @@ class Turn:
 
 
 class Counter:
-    """Positions made so far (calls of the rules' apply): the search's budget is counted in
-    them, not in seconds, so the same seed plays the same on any machine."""
+    """Work done so far, in units of about one action applied (legal_actions and a battle
+    stage cost several): the search's budget is counted in it, not in seconds, so that the
+    same seed plays the same on any machine."""
+
+    LEGAL, ACT, BATTLE = 12, 1, 5  # relative costs, as measured on the rules of today
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
@@ -44,9 +47,17 @@ class Counter:
     def spent(self) -> bool:
         return self.used >= self.budget
 
-    def apply(self, position: Position, action: Action) -> Position:
-        self.used += 1
-        return apply(position, action)[0]
+    def legal(self, position: Position) -> list[Action]:
+        self.used += self.LEGAL
+        return legal_actions(position)
+
+    def act(self, position: Position, action: Action) -> Position:
+        self.used += self.ACT
+        return act(position, action)[0]
+
+    def battle(self, position: Position) -> Position:
+        self.used += self.BATTLE
+        return battle_stage(position)[0]
 
 
 Filter = Callable[[Position, Action], bool]
@@ -56,26 +67,60 @@ def turns(
     position: Position, counter: Counter, first: Filter | None = None, second: Filter | None = None
 ) -> Iterator[Turn]:
     """Every turn of the side to act (or, with filters, those whose first and second actions
-    pass them), each resulting position once, in the rules' order of actions."""
-    side = position.to_move
+    pass them), each in the rules' order of actions. Turns that leave the same position before
+    the battle stage (the same two actions in the other order, mostly) are weighed once: the
+    battle stage is the costly part."""
     seen: set[tuple[object, ...]] = set()
-    for a in legal_actions(position):
+    for a in _ordered(counter.legal(position), first is not None):
         if first is not None and not first(position, a):
             continue
-        after = counter.apply(position, a)
-        if after.to_move != side or after.result is not None:
-            if after.key() not in seen:
-                seen.add(after.key())
-                yield Turn((a,), after)
+        after = counter.act(position, a)
+        if after.actions_left == 0 or after.result is not None:
+            turn = _finished((a,), after, seen, counter)
+            if turn is not None:
+                yield turn
             continue
-        for b in legal_actions(after):
+        for b in _ordered(counter.legal(after), second is not None):
             if second is not None and not second(after, b):
                 continue
-            end = counter.apply(after, b)
-            key = end.key()
-            if key not in seen:
-                seen.add(key)
-                yield Turn((a, b), end)
+            turn = _finished((a, b), counter.act(after, b), seen, counter)
+            if turn is not None:
+                yield turn
+
+
+def _ordered(actions: list[Action], forcing: bool) -> list[Action]:
+    """Forcing turns are looked at firing first, then moving, as those are what hurt most
+    often: a refutation found early saves the search the rest."""
+    if not forcing:
+        return actions
+    return sorted(actions, key=lambda a: _FIRST.get(a.verb, 3))
+
+
+_FIRST = {FIRE: 0, MOVE: 1, PASS: 2}
+
+
+def replay_turn(position: Position, actions: tuple[Action, ...], counter: Counter) -> Turn | None:
+    """The same actions played again in another position, if they are all legal there and make
+    a whole turn: a reply that refuted one turn often refutes the next."""
+    here = position
+    for action in actions:
+        if here.result is not None or action not in counter.legal(here):
+            return None
+        here = counter.act(here, action)
+    if here.result is None and here.actions_left:
+        return None
+    return Turn(actions, here if here.result is not None else counter.battle(here))
+
+
+def _finished(
+    actions: tuple[Action, ...], before: Position, seen: set[tuple[object, ...]], counter: Counter
+) -> Turn | None:
+    """The turn with its battle stage, unless a turn already weighed left the same position."""
+    key = (before.board, before.impactors, before.quiet, before.result)
+    if key in seen:
+        return None
+    seen.add(key)
+    return Turn(actions, before if before.result is not None else counter.battle(before))
 
 
 def contact(position: Position, action: Action) -> bool:

@@ -118,3 +118,42 @@ def test_the_start_is_its_own_mirror_through_the_centre():
     p = start()
     flipped = tuple(p.board[ANTIPODE[c]] for c in range(162))
     assert mirrored(p).board == flipped
+
+
+def _candidates(position):
+    """Actions a player might type in this position: every ship to every cell up to 3 steps
+    away, every shot and mine to every neighbour (pentagons too), every rebuild, a pass."""
+    from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
+    from spacechess.board import distances
+
+    side = position.to_move
+    out = [Action(PASS)]
+    command = -1
+    for cell, code in position.units():
+        kind = code & 7
+        if kind == COMMAND and code >> 3 == side:
+            command = cell
+        far = distances(cell)
+        out += [Action(MOVE, cell, c) for c in range(162) if 0 < far[c] <= 3]
+        out += [Action(FIRE, cell, n) for n in NEIGHBOURS[cell]]
+        out += [Action(MINE_LAYING, cell, n, MINE) for n in NEIGHBOURS[cell]]
+    if command >= 0:
+        out += [
+            Action(REBUILD, -1, n, k)
+            for n in NEIGHBOURS[command]
+            for k in (COMMAND, GUNSHIP, FIGHTER, SUPPORT)
+        ]
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(choices)
+def test_the_refusals_and_the_move_generator_agree(picks):
+    # Two ways of saying what is legal: legal_actions builds the list, why_illegal judges one
+    # action; on every action a player might type they must agree.
+    positions = [start()] + [after for _, _, after, _ in _walk(picks)]
+    for position in positions[-3:]:
+        legal = set(legal_actions(position))
+        for action in _candidates(position):
+            refused = why_illegal(position, action)
+            assert (refused is None) == (action in legal), (str(position), str(action), refused)

@@ -172,10 +172,13 @@ def test_no_firing_into_a_pentagon_and_at_most_four_in_flight():
 
 
 def test_mines_go_next_to_the_support_ship_never_next_to_an_enemy():
-    p = setup({**FAR, "Cb2": "TS", "Cd3": "AF"})
+    # Support ship on Cb2 (neighbours Cb1 Ca2 Ca3 Cb3 Cc2 Cc1); an Alien fighter on Cd1 touches
+    # Cc1 and Cc2 (Cd1 is a neighbour of both), so only Cb1 Ca2 Ca3 Cb3 take a mine (SC9).
+    p = setup({**FAR, "Cb2": "TS", "Cd1": "AF"})
     targets = {cell_name(a.target) for a in legal_actions(p) if a.verb == MINE_LAYING}
-    # Cc2 and Cb3 touch Cd3? Cc2's neighbours: Cc1 Cb2 Cb3 Cc3 Cd2 Cd1; Cc3 touches Cd3.
-    assert "Cc2" in targets and "Cb3" in targets
+    assert targets == {"Cb1", "Ca2", "Ca3", "Cb3"}
+    with pytest.raises(IllegalAction, match=r"next to the Alien fighter at Cd1.*SC9"):
+        play(p, mine("Cb2", "Cc2"))
     p = setup({**FAR, "Cb2": "TS", "Cd2": "AM"})
     with pytest.raises(IllegalAction, match=r"next to the Alien mine at Cd2.*SC9"):
         play(p, mine("Cb2", "Cc2"))
@@ -252,3 +255,49 @@ def test_acting_with_what_is_not_yours_says_so():
 @pytest.mark.parametrize(("depth", "count"), [(1, 49), (2, 2303), (3, 123849)])
 def test_perft_from_the_start(depth, count):
     assert perft(start(), depth) == count
+
+
+def test_the_same_position_a_third_time_is_a_draw():
+    # The command ships step out and back: the position after each back-step repeats (SC12).
+    from spacechess.game import Game
+
+    game = Game(setup(FAR, turn=2))
+    moves = ["Aa1-Aa2", "pass", "Hd4-Hc4", "pass", "Aa2-Aa1", "pass", "Hc4-Hd4", "pass"]
+    events = []
+    for text in moves * 3:
+        events = game.play(act(text))
+        if game.position.result is not None:
+            break
+    assert game.position.result == "draw"
+    assert "third time [SC12]" in str(events[-1])
+    # The start stands again after 4 turns (8 actions) and a third time after 8 turns.
+    assert len(game.actions) == 16
+
+
+def test_fifty_quiet_turns_and_turn_300_are_draws():
+    p = setup(FAR)
+    quiet = p.__class__(p.board, (), 0, 2, 10, 49)
+    p2, events = play(quiet, act("pass"))
+    assert p2.result == "draw" and "50 turns in a row without a loss" in str(events[-1])
+    late = p.__class__(p.board, (), 0, 2, 300, 0)
+    p2, events = play(late, act("pass"))
+    assert p2.result == "draw" and "300 turns" in str(events[-1])
+    # A loss resets the count: a point-blank shot on turn 10 of a quiet spell.
+    shooting = setup({**FAR, "Cb2": "TG", "Cb3": "AF"})
+    shooting = shooting.__class__(shooting.board, (), 0, 2, 10, 49)
+    p2, _ = play(shooting, act("Cb2>Cb3"))
+    p3, _ = play(p2, act("pass"))
+    assert p3.result is None and p3.quiet == 0
+
+
+def test_a_rebuilt_support_ship_lays_from_the_sides_box():
+    # Four mines on the board and the support ship lost: rebuilt, it may lay the fifth (SC9, SC10).
+    mines = {n: "TM" for n in ("Ea2", "Ea3", "Eb2", "Eb3")}
+    p = setup(
+        {"Cb2": "TC", "Hd4": "AC", **mines, "Ab1": "TG", "Ab2": "TG", "Ab3": "TF", "Ac1": "TF"}
+    )
+    p, _ = play(p, act("S@Cb3"))
+    p, _ = play(p, act("pass"))
+    assert any(a.verb == MINE_LAYING for a in legal_actions(p))
+    p, _ = play(p, mine("Cb3", "Cb4"))
+    assert p.mines_in_stock(TERRANS) == 0

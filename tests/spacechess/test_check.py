@@ -1,0 +1,125 @@
+"""`spaceships chess check RECORD [--json]`: the samples replay, every position is reported,
+and slips are caught with what, where, why and a hint."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from spaceships_cli import main
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "spacechess"
+
+
+def _check(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(main, ["chess", "check", *args], input=stdin)
+
+
+def test_the_short_sample_ends_in_a_terran_win():
+    result = _check(str(SAMPLES / "short.scr"))
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith("result: Terrans win; record consistent")
+    assert "Alien command ship at Hd4 destroyed" in result.output
+
+
+def test_the_json_report_gives_every_position_after_every_action_and_battle_stage():
+    result = _check(str(SAMPLES / "short.scr"), "--json")
+    report = json.loads(result.output)
+    assert report["ok"] and report["result"] == "Terrans win"
+    steps = report["steps"]
+    # Turn 1 has one action and a battle stage, turns 2-5 two actions and a battle stage each,
+    # turn 6 two actions and the battle stage that destroys the command ship.
+    assert [s["stage"] for s in steps[:2]] == ["action", "battle"]
+    assert len(steps) == 2 + 4 * 3 + 3
+    first = steps[0]["position"]
+    assert {"cell": "Ab2", "side": "Terrans", "kind": "mine"} in first["units"]
+    assert steps[-1]["position"]["result"] == "Terrans win"
+    fired = [s for s in steps if s.get("action") == "Jd2>Jd3"][0]
+    assert fired["position"]["impactors"] == [{"cell": "Jd3", "from": "Jd2", "side": "Aliens"}]
+
+
+def test_the_long_sample_replays_to_its_end():
+    result = _check(str(SAMPLES / "long.scr"), "--json")
+    assert result.exit_code == 0
+    report = json.loads(result.output)
+    assert report["result"] == "Terrans win"
+    whats = {e["what"] for s in report["steps"] for e in s["events"]}
+    assert {"moved", "fired", "laid", "rebuilt", "advanced", "destroyed", "won"} <= whats
+    assert report["steps"][-1]["turn"] == 75
+
+
+def test_the_slip_sample_is_caught_where_it_is_with_the_rule():
+    result = _check(str(SAMPLES / "slip.scr"))
+    assert result.exit_code == 1
+    assert "line 9, column 14: turn 3 (Terrans): Ea1-Ea4: Ea4 is a pentagon" in result.output
+    assert "[SC3]" in result.output and "hint: from Ea1 it can reach" in result.output
+    assert "^^^^^^^" in result.output
+    # Everything up to the slip is still shown.
+    assert "3 T: Eb1-Eb4: Terran fighter Eb1-Eb4" in result.output
+
+
+def _short(change: tuple[str, str]) -> str:
+    text = (SAMPLES / "short.scr").read_text()
+    assert change[0] in text
+    return text.replace(*change)
+
+
+@pytest.mark.parametrize(
+    ("change", "said", "hint"),
+    [
+        (
+            ('[Result "Terrans win"]', '[Result "Aliens win"]'),
+            "the game ended: Terrans win",
+            '[Result "Terrans win"]',
+        ),
+        (('[Result "Terrans win"]', '[Result "Terrans won"]'), "is not a result", '"draw"'),
+        (
+            ("3 T: Eb1-Eb4 Eb4-Jb2", "4 T: Eb1-Eb4 Eb4-Jb2"),
+            "turn 4 comes where turn 3 is due",
+            "`3 T:`",
+        ),
+        (("3 T:", "3 A:"), "turn 3 is the Terrans'", "odd turns"),
+        (("1 T: M@Ab2", "1 T: M@Ab2 Ab1-Ab3"), "the first turn has one action [SC2]", "next turn"),
+        (("2 A: M@Hb4 M@Gd2", "2 A: M@Hb4 M@Gd2 Hd3-Hd1"), "a turn has two actions", "next turn"),
+        (("[Result", "7 T: pass\n[Result"), "the game was already over", "remove the lines"),
+        (("5 T: Jb2-Dc2", "5 T: Ba1-Bd1"), "Bd1 is not up to 2 hexagons", "it can reach"),
+        (("1 T: M@Ab2", "1 T: M@Hd1"), "a mine goes next to the support ship", "one of"),
+    ],
+)
+def test_slips_in_a_record_say_what_where_why(change, said, hint):
+    result = _check("-", stdin=_short(change))
+    assert result.exit_code == 1
+    assert said in result.output, result.output
+    assert hint in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_claimed_result_needs_the_game_over_or_a_termination():
+    text = _short(("6 A: Jd2>Jd3 Gd4-Fd4", "6 A: pass"))
+    text = text.replace("# Alien command ship at Hd4 destroyed; Terrans win", "")
+    result = _check("-", stdin=text)
+    assert result.exit_code == 1 and "the game goes on" in result.output
+    resigned = text.replace(
+        '[Result "Terrans win"]', '[Termination "resignation"]\n[Result "Terrans win"]'
+    )
+    assert _check("-", stdin=resigned).exit_code == 0
+
+
+def test_a_syntax_error_in_json():
+    result = _check("-", "--json", stdin="1 T: Ab1-Ax3\n")
+    report = json.loads(result.output)
+    assert result.exit_code == 1 and not report["ok"]
+    assert report["errors"][0]["line"] == 1 and report["errors"][0]["column"] == 10
+
+
+def test_an_unreadable_file_is_one_line_not_a_traceback(tmp_path):
+    missing = _check(str(tmp_path / "nope.scr"))
+    assert missing.exit_code == 1 and "nope.scr" in missing.output
+    binary = tmp_path / "x.scr"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00garbage")
+    result = _check(str(binary))
+    assert result.exit_code == 1 and "x.scr" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

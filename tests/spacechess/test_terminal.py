@@ -1,0 +1,117 @@
+"""`spaceships chess play`: Space Chess against the computer in the terminal, played as a person
+would: mistakes are explained and play nothing, Ctrl-C and EOF leave with the record so far, and
+the record at the end replays through `spaceships chess check`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from spacechess.check import replay
+from spacechess.computer.player import Computer
+from spacechess.computer.terminal import TerminalGame
+from spacechess.record import Record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _game(lines: list[str], side: int = 0, pictures: Path | None = None, interrupt: bool = False):
+    out: list[str] = []
+    feed = iter(lines)
+
+    def ask(prompt: str) -> str:
+        out.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            if interrupt:
+                raise KeyboardInterrupt from None
+            raise EOFError from None
+
+    game = TerminalGame(Computer("random", "t"), ask, out.append, side, pictures)
+    position = game.run()
+    return position, "\n".join(out)
+
+
+def _record(text: str) -> Record:
+    return Record.parse(text.split("The record of the game:\n", 1)[1])
+
+
+def test_mistakes_are_explained_and_play_nothing() -> None:
+    _, text = _game(["Ab1-Ab9", "Ab1-Ab3 Ba1>Bb1", "Ab3-Ac2", "Ab1-Ac3", "Eb1-Eb3", "resign"])
+    # A misspelt cell: where, and the ranks there are.
+    assert "`Ab9` is not a cell" in text and "the ranks are 1-4" in text
+    # Two actions on the first turn, which has one [SC2].
+    assert "That is 2 actions; this turn has 1 [SC2]. Nothing was played." in text
+    # No ship there: the player's own ships are listed.
+    assert "Ab3 holds nothing" in text and "act with a ship of your own" in text
+    # Not a straight line [SC3].
+    assert "[SC3]" in text
+    record = _record(text)
+    assert [str(a) for a in record.turns[0].actions] == ["Eb1-Eb3"]
+
+
+def test_resigning_gives_a_record_the_checker_accepts() -> None:
+    _, text = _game(["Eb1-Eb3", "resign"])
+    assert "The computer wins: you resigned." in text
+    record = _record(text)
+    assert record.tags["Termination"] == "resignation"
+    assert record.tags["Result"] == "Aliens win"
+    assert replay(record).problem is None
+
+
+def test_ctrl_c_leaves_with_the_record_so_far() -> None:
+    _, text = _game(["Eb1-Eb3"], interrupt=True)
+    assert "Left the game." in text and "Traceback" not in text
+    record = _record(text)
+    assert record.tags["Result"] == "*" and replay(record).problem is None
+
+
+def test_a_whole_game_played_to_the_end_replays(tmp_path: Path) -> None:
+    # Passing every turn: the random computer ends the game one way or the other.
+    position, text = _game(["Eb1-Eb3"] + ["pass"] * 200, side=0, pictures=tmp_path)
+    record = _record(text)
+    done = replay(record)
+    assert done.problem is None and done.position is not None
+    assert done.position.result == position.result
+    # A picture after every turn, the first before any.
+    drawn = sorted(tmp_path.glob("*.png"))
+    assert len(drawn) >= 2 and Image.open(drawn[0]).format == "PNG"
+
+
+def test_playing_the_aliens_the_computer_moves_first_and_moves_shows_a_ships_options() -> None:
+    _, text = _game(["moves Hd3", "moves Ab1", "moves", "board", "resign"], side=1)
+    assert "Turn 1, the computer (Terrans):" in text
+    assert "The fighter on Hd3:" in text
+    assert "Ab1 holds no ship of yours." in text
+    assert "Say which ship: `moves Ab1`." in text
+
+
+def test_the_command_line_plays_and_never_shows_a_traceback() -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "spaceships_cli",
+            "chess",
+            "play",
+            "--level",
+            "random",
+            "--seed",
+            "1",
+        ],
+        input="help\nZz9-Ab1\nEb1-Eb3\nquit\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        check=False,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stdout + run.stderr
+    assert "`Zz9` is not a cell" in run.stdout or "Zz9" in run.stdout
+    assert '[Result "*"]' in run.stdout
