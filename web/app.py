@@ -4,6 +4,7 @@ store read on one worker thread, and the replays kept while their game stands st
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -13,9 +14,12 @@ from aiohttp import web
 
 from pbem.store import GameRow, Store
 from web.pages import POLICY, game_page_html, index_page, not_found_page
-from web.records import board_png, game_page, replay_page
+from web.records import GameLine, board_png, game_lines, game_page, replay_page
 
 T = TypeVar("T")
+# Reading a thousand games' rows costs tens of milliseconds: the list is read again at most
+# once a second, however many visitors ask (it may be that much behind the judge).
+LIST_FRESH = 1.0
 KEPT = 64  # replays and boards kept: each is a few hundred KiB, made again when its game moves
 REPLAY_POLICY = (
     "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
@@ -31,6 +35,8 @@ class Club:
         self.store, self.name = store, name
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club-store")
         self.kept: OrderedDict[tuple[Any, ...], bytes | None] = OrderedDict()
+        self.listed: tuple[list[GameLine], str] | None = None
+        self.listed_at = 0.0
 
     async def read(self, work: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.worker, work)
@@ -55,9 +61,15 @@ class Club:
 
     # -- pages ------------------------------------------------------------------------------
     def index(self) -> str:
-        games = self.store.games(public_only=True)
-        players = self.store.players_of([g.id for g in games])
-        return index_page(games, players, self.name)
+        now = time.monotonic()
+        if self.listed is not None and now - self.listed_at < LIST_FRESH:
+            return self.listed[1]
+        lines = game_lines(self.store)
+        # The list is made again only when a game or a seat changed.
+        if self.listed is None or self.listed[0] != lines:
+            self.listed = (lines, index_page(lines, self.name))
+        self.listed_at = now
+        return self.listed[1]
 
     def game(self, name: str) -> tuple[int, str]:
         game = self._public_game(name)

@@ -9,7 +9,7 @@ from html import escape
 from urllib.parse import quote
 
 from pbem.store import GameRow, PlayerRow
-from web.records import GamePage
+from web.records import GameLine, GamePage
 
 STYLE = """
 *{box-sizing:border-box}
@@ -55,7 +55,7 @@ def page(title: str, body: str, club: str) -> str:
 """
 
 
-def game_url(game: GameRow) -> str:
+def game_url(game: GameRow | GameLine) -> str:
     return "/games/" + quote(game.name, safe="")
 
 
@@ -63,11 +63,15 @@ def _players(players: Mapping[str, PlayerRow]) -> str:
     return " v ".join(f"{escape(p.name)} ({s})" for s, p in sorted(players.items())) or "-"
 
 
-def _kind(game: GameRow) -> str:
+def _seated(game: GameLine) -> str:
+    return " v ".join(f"{escape(name)} ({seat})" for seat, name in game.players) or "-"
+
+
+def _kind(game: GameLine) -> str:
     return "Spaceship Battles" if game.ruleset == "battles" else "Spaceships"
 
 
-def _state(game: GameRow) -> str:
+def _state(game: GameLine) -> str:
     if game.phase == "playing":
         return f"turn {game.turn}"
     return {"joining": "waiting for players", "setup": "setting up", "over": "over"}.get(
@@ -75,11 +79,12 @@ def _state(game: GameRow) -> str:
     )
 
 
-def _result(game: GameRow, players: Mapping[str, PlayerRow]) -> str:
+def _result(game: GameLine) -> str:
     outcome = game.outcome or {}
     winner = outcome.get("winner")
-    if winner in players:
-        said = f"{players[winner].name} ({winner}) wins"
+    names = dict(game.players)
+    if winner in names:
+        said = f"{names[winner]} ({winner}) wins"
     elif winner == "draw":
         said = "a draw"
     else:
@@ -88,29 +93,27 @@ def _result(game: GameRow, players: Mapping[str, PlayerRow]) -> str:
     return escape(f"{said} ({reason})" if reason else said)
 
 
-def _row(game: GameRow, players: Mapping[str, PlayerRow], finished: bool) -> str:
+def _row(game: GameLine, finished: bool) -> str:
     link = f'<a href="{game_url(game)}">{escape(game.name)}</a>'
     cells = [
         ("Game", link),
         ("Kind", _kind(game)),
-        ("Players", _players(players)),
-        ("Result" if finished else "Now", _result(game, players) if finished else _state(game)),
+        ("Players", _seated(game)),
+        ("Result" if finished else "Now", _result(game) if finished else _state(game)),
     ]
     if finished:
         cells.append(("Replay", f'<a href="{game_url(game)}/replay.html">replay</a>'))
     return "<tr>" + "".join(f'<td data-label="{k}">{v}</td>' for k, v in cells) + "</tr>"
 
 
-def _table(
-    caption: str, games: Sequence[GameRow], players: Mapping[int, Mapping[str, PlayerRow]]
-) -> str:
+def _table(caption: str, games: Sequence[GameLine]) -> str:
     finished = caption == "Finished"
     if not games:
         return f"<h2>{caption}</h2><p class=note>None yet.</p>"
     heads = ["Game", "Kind", "Players", "Result" if finished else "Now"] + (
         ["Replay"] if finished else []
     )
-    rows = "\n".join(_row(g, players.get(g.id, {}), finished) for g in games)
+    rows = "\n".join(_row(g, finished) for g in games)
     head = "".join(f'<th scope="col">{h}</th>' for h in heads)
     return (
         f'<h2 id="{caption.lower().replace(" ", "-")}">{caption}</h2>'
@@ -124,18 +127,16 @@ def standings_section() -> str:
     return ""
 
 
-def index_page(
-    games: Sequence[GameRow], players: Mapping[int, Mapping[str, PlayerRow]], club: str
-) -> str:
+def index_page(games: Sequence[GameLine], club: str) -> str:
     in_play = [g for g in games if g.phase != "over"]
     finished = sorted(
-        (g for g in games if g.phase == "over"), key=lambda g: (g.ended_at is None, g.ended_at)
+        (g for g in games if g.phase == "over"), key=lambda g: (g.ended_at or "", g.id)
     )
     finished.reverse()  # the latest first
     body = (
         standings_section()
-        + _table("In play", in_play, players)
-        + _table("Finished", finished, players)
+        + _table("In play", in_play)
+        + _table("Finished", finished)
         + "<p class=note>Only what onlookers may see: no fleet is shown before its game is "
         "over [1.4]. Private games are not listed.</p>"
     )

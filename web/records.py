@@ -4,7 +4,9 @@ is in play). Reads the store through pbem's public functions only; writes nothin
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any
 
 from battles.play import play_record as play_battle
 from battles.records import format_record as format_battle
@@ -20,6 +22,49 @@ from pictures.hexmap import battle_picture
 from replay.frames import PUBLIC, ReplayError
 from replay.games import replay_of_text
 from replay.page import replay_html
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One public game in the list: what the list shows, read without the game's state (the
+    state is most of a row, and a list of a thousand games needs none of it)."""
+
+    id: int
+    name: str
+    ruleset: str
+    phase: str
+    turn: int
+    outcome: dict[str, Any] | None
+    ended_at: str | None
+    players: tuple[tuple[str, str], ...]  # (seat, name)
+
+
+def game_lines(store: Store) -> list[GameLine]:
+    """Every public game, oldest first, in two plain reads."""
+    rows = store.connection.execute(
+        "SELECT id, name, ruleset, phase, turn, outcome, ended_at FROM games "
+        "WHERE private = 0 ORDER BY id"
+    ).fetchall()
+    seated: dict[int, list[tuple[str, str]]] = {}
+    for r in store.connection.execute(
+        "SELECT players.game_id, players.seat, players.name FROM players "
+        "JOIN games ON games.id = players.game_id WHERE games.private = 0 "
+        "ORDER BY players.game_id, players.seat"
+    ).fetchall():
+        seated.setdefault(r["game_id"], []).append((r["seat"], r["name"]))
+    return [
+        GameLine(
+            r["id"],
+            r["name"],
+            r["ruleset"],
+            r["phase"],
+            r["turn"],
+            None if r["outcome"] is None else json.loads(r["outcome"]),
+            r["ended_at"],
+            tuple(seated.get(r["id"], ())),
+        )
+        for r in rows
+    ]
 
 
 @dataclass(frozen=True)
