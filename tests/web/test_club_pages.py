@@ -19,6 +19,14 @@ from web.app import Club, make_app
 PAGES = ("/", "/games/open", "/games/open/board.png", "/games/open/replay.html")
 
 
+def store_game(url: str, name: str) -> Any:
+    store = open_store(url)
+    try:
+        return store.game(name, lock=False)
+    finally:
+        store.close()
+
+
 @pytest.fixture
 async def client_for() -> AsyncIterator[Callable[[str], Any]]:
     clients: list[TestClient] = []
@@ -57,6 +65,18 @@ async def test_the_games_as_observers_see_them(store_url: str, client_for: Any) 
     open_replay = await (await client.get("/games/open/replay.html")).text()
     assert record_in_page(open_replay) is None and '["public","Onlookers' in open_replay
     assert '"reveal"' not in open_replay
+    # A battle in play: its map and its replay, never its dice seed (R13).
+    battle = store_game(store_url, "skirmish")
+    seed = battle.state["seed"]
+    for path in (
+        "/",
+        "/games/skirmish",
+        "/games/skirmish/board.png",
+        "/games/skirmish/replay.html",
+    ):
+        answer = await client.get(path)
+        assert answer.status == 200, path
+        assert seed.encode() not in await answer.read(), path
     missing = await client.get("/games/nope")
     assert missing.status == 404 and "no public game called nope" in await missing.text()
     assert (await client.post("/games/open")).status == 405  # read-only

@@ -29,6 +29,8 @@ FLEET_B_SWAPPED = (
     "MD Bz3 Bz4 Bz5; LS Yv5"
 )
 TURNS = (("Rx4 Rv5 Bv1", "Rv1 Oz5 Gx1 Bv5"), ("Rx5 Ov5", "Gx2 Yv1"))
+DESIGN_A = "design\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(Ef)Y(Mf)O at 1,7 N"
+DESIGN_B = "design\nRaider C-SSI(Lf)II(Gf)(Rf)D\nHawk E-AI(Mf)(Gf)IIID at -1,-7 S"
 
 
 class Club:
@@ -67,7 +69,8 @@ class Club:
 
 def fill(store: Store, fleet_b: str = FLEET_B) -> None:
     """`done` finished (Bob resigned after two turns), `open` in play after two turns with B's
-    fleet `fleet_b`, `waiting` for its second player, `secret` private and in play."""
+    fleet `fleet_b`, `waiting` for its second player, `secret` private and in play, and the
+    battle `skirmish` just begun."""
     club = Club(store)
     club.game("done")
     club.resign("done")
@@ -75,6 +78,11 @@ def fill(store: Store, fleet_b: str = FLEET_B) -> None:
     club.send("gm@example.org", "create waiting")
     club.seat("waiting", "alice@example.org")
     club.game("secret", settings="private")
+    club.send("gm@example.org", "create skirmish battles budget=300")
+    club.seat("skirmish", "alice@example.org")
+    club.seat("skirmish", "bob@example.org")
+    club.as_player("skirmish", "alice@example.org", DESIGN_A)
+    assert "begins" in club.as_player("skirmish", "bob@example.org", DESIGN_B)
 
 
 def free_port() -> int:
