@@ -61,7 +61,9 @@ def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Repl
         view_labels(shown, names),
         tuple(frames),
         colour_order,
-        text if finished else None,  # in play, the record holds what the reader may not see
+        # Only a page of every view holds the record: in play, or a page for one reader, the
+        # record would hold what that reader may not see.
+        text if finished and views is None else None,
         "game.ssr",
     )
 
@@ -83,7 +85,7 @@ def battles_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
         ((PUBLIC, "Everyone (a battle is open information)"),),
         tuple(frames),
         None,
-        text if over else None,
+        text if over and views is None else None,
         "battle.sbr",
     )
 

@@ -137,7 +137,7 @@ buttons or the slider; the address names the step, so a link opens there.</p>
 <button type="button" id="next" aria-label="Next step">&#x25B6;</button>
 <button type="button" id="last" aria-label="Last step">&#x25B6;|</button>
 <input type="range" id="slider" min="0" max="0" value="0" aria-label="Step">
-<output id="where" aria-live="polite"></output>
+<output id="where" aria-live="polite" aria-atomic="true"></output>
 </div>
 <fieldset id="views"><legend>Whose view</legend></fieldset>
 <section id="frame" aria-labelledby="label">

@@ -156,6 +156,14 @@ def single_frames(
 ) -> tuple[list[Frame], tuple[str, ...], bool]:
     """A single game's frames, the views given (None: every view a finished game has), and
     whether the game is finished."""
+    if len(record.fleets) == 1:
+        (owner,) = record.fleets
+        raise ReplayError(
+            f"a player's own record (only {owner}'s fleet): a replay needs both fleets, as the "
+            "record the judge sends at the end has them [2.1]",
+            path,
+            hint=f"`spaceships show {path} --player {owner} --turn N` draws {owner}'s view",
+        )
     states = game_states(record, None, path)
     finished = is_finished(record, states)
     views = _allowed(views, finished, path)

@@ -134,7 +134,7 @@
       list.appendChild(li);
     });
     document.addEventListener("keydown", (e) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       const t = e.target;
       if (t && (t.id === "slider" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type !== "radio"))) return;
       const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: frames.length - 1 };

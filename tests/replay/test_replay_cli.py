@@ -105,3 +105,6 @@ def test_a_record_the_rules_refuse_says_where_and_which_rule(tmp_path: Path) -> 
     garbled = _write(tmp_path, "garbled.ssr", in_play().replace("1 A: Rx4", "1 A: Rq4"))
     done = run("replay", str(garbled), "--as", "A")
     assert done.returncode == 1 and "line 8" in done.stderr and "Traceback" not in done.stderr
+    private = run("replay", str(sample("private/game-2.6.1-long-A.ssr")), "--as", "A")
+    assert private.returncode == 1 and "only A's fleet" in private.stderr
+    assert "spaceships show" in private.stderr and "Traceback" not in private.stderr

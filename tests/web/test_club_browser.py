@@ -1,0 +1,83 @@
+"""The club page in a real browser (chromium, headless), served by `spaceships web` as a keeper
+runs it: the list at phone and desktop widths (screenshots kept under the test's tmp dir), a
+game's page and its replay followed by a click, and the swap test on what the browser draws;
+not one request leaves the club's own address."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import Guarded, launch_browser
+from web_support import FLEET_B, FLEET_B_SWAPPED, Served, fill
+
+from pbem.store import open_store
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch_browser()
+
+
+def _served(tmp_path: Path, name: str, fleet_b: str = FLEET_B) -> Served:
+    db = tmp_path / f"{name}.sqlite3"
+    store = open_store(db)
+    fill(store, fleet_b)
+    store.close()
+    return Served(db)
+
+
+def test_the_list_a_game_and_its_replay_at_phone_and_desktop_width(
+    browser: Any, tmp_path: Path
+) -> None:
+    served = _served(tmp_path, "club")
+    try:
+        for width, height, name in ((1280, 900, "desktop"), (390, 844, "phone")):
+            guarded = Guarded(browser, (served.url + "/",), width, height)
+            page = guarded.page
+            page.goto(served.url + "/")
+            assert page.get_by_role("heading", name="In play").is_visible()
+            assert page.get_by_role("link", name="open", exact=True).is_visible()
+            assert page.locator("text=secret").count() == 0  # private: not listed
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll <= width, f"{name}: {scroll} px wide"
+            page.screenshot(path=str(tmp_path / f"club-{name}.png"), full_page=True)
+            page.get_by_role("link", name="open", exact=True).click()
+            page.wait_for_load_state("load")  # the board's picture too
+            assert page.get_by_role("heading", name="Game open").is_visible()
+            board = page.get_by_role("img", name="The public board of open")
+            assert board.evaluate("img => img.complete && img.naturalWidth") > 1000
+            page.screenshot(path=str(tmp_path / f"game-{name}.png"), full_page=True)
+            page.get_by_role("link", name="Step through the game").click()
+            page.wait_for_load_state("load")
+            assert page.locator("#label").inner_text() == "Setup"
+            assert page.locator("#views").is_hidden()  # one view: the onlookers'
+            page.keyboard.press("End")
+            assert page.locator("#label").inner_text() == "Turn 2"
+            assert page.url.endswith("/games/open/replay.html#turn-2")
+            page.screenshot(path=str(tmp_path / f"replay-{name}.png"), full_page=True)
+            assert guarded.refused == [], guarded.refused
+            assert guarded.errors == [], guarded.errors
+            guarded.close()
+    finally:
+        served.stop()
+
+
+def test_swap_b_fleet_the_browser_draws_the_same_pixels_1_4(browser: Any, tmp_path: Path) -> None:
+    shots = []
+    for name, fleet in (("one", FLEET_B), ("two", FLEET_B_SWAPPED)):
+        served = _served(tmp_path, name, fleet)
+        try:
+            guarded = Guarded(browser, (served.url + "/",), 1280, 900)
+            taken = []
+            for path in ("/", "/games/open", "/games/open/replay.html#turn-2"):
+                guarded.page.goto(served.url + path, wait_until="load")
+                taken.append(guarded.page.screenshot(full_page=True))
+            shots.append(taken)
+            assert guarded.refused == []
+            guarded.close()
+        finally:
+            served.stop()
+    assert shots[0] == shots[1]

@@ -1,0 +1,107 @@
+"""The club page over a judge's store, SQLite and PostgreSQL: the games listed as observers may
+see them [1.4], private games nowhere, replays of finished games, nothing written; and the
+swap test: B's hidden fleet placed otherwise changes not one byte of any page."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from web_support import FLEET_B, FLEET_B_SWAPPED, fill
+
+from pbem.store import open_store
+from replay.page import record_in_page
+from web.app import Club, make_app
+
+PAGES = ("/", "/games/open", "/games/open/board.png", "/games/open/replay.html")
+
+
+def store_game(url: str, name: str) -> Any:
+    store = open_store(url)
+    try:
+        return store.game(name, lock=False)
+    finally:
+        store.close()
+
+
+@pytest.fixture
+async def client_for() -> AsyncIterator[Callable[[str], Any]]:
+    clients: list[TestClient] = []
+
+    async def make(url: str) -> TestClient:
+        client = TestClient(TestServer(make_app(Club(open_store(url), "Test club"))))
+        await client.start_server()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        await client.close()
+
+
+async def test_the_games_as_observers_see_them(store_url: str, client_for: Any) -> None:
+    store = open_store(store_url)
+    fill(store)
+    store.close()
+    client = await client_for(store_url)
+    index = await (await client.get("/")).text()
+    assert "/games/open" in index and "/games/waiting" in index
+    assert "Alice (A) wins (Bob (B) resigned)" in index and "/games/done/replay.html" in index
+    assert "secret" not in index  # a private game is not listed
+    assert (await client.get("/games/secret")).status == 404
+    assert (await client.get("/games/secret/replay.html")).status == 404
+    page = await (await client.get("/games/open")).text()
+    assert "Turn 3 is in play" in page and 'src="/games/open/board.png"' in page
+    assert "DS Rx4" not in page and "Gz1" not in page  # B's fleet, hidden until the end
+    board = await client.get("/games/open/board.png")
+    assert board.content_type == "image/png" and (await board.read()).startswith(b"\x89PNG")
+    # A finished game: every view, and the record the end revealed.
+    done = await (await client.get("/games/done/replay.html")).text()
+    assert '"reveal"' in done and "B fleet: DS Rx4" in (record_in_page(done) or "")
+    # In play: the onlookers' replay, no record.
+    open_replay = await (await client.get("/games/open/replay.html")).text()
+    assert record_in_page(open_replay) is None and '["public","Onlookers' in open_replay
+    assert '"reveal"' not in open_replay
+    # A battle in play: its map and its replay, never its dice seed (R13).
+    battle = store_game(store_url, "skirmish")
+    seed = battle.state["seed"]
+    for path in (
+        "/",
+        "/games/skirmish",
+        "/games/skirmish/board.png",
+        "/games/skirmish/replay.html",
+    ):
+        answer = await client.get(path)
+        assert answer.status == 200, path
+        assert seed.encode() not in await answer.read(), path
+    missing = await client.get("/games/nope")
+    assert missing.status == 404 and "no public game called nope" in await missing.text()
+    assert (await client.post("/games/open")).status == 405  # read-only
+
+
+async def test_swap_b_fleet_every_page_byte_for_byte_1_4(tmp_path: Path, client_for: Any) -> None:
+    bodies = []
+    for name, fleet in (("one", FLEET_B), ("two", FLEET_B_SWAPPED)):
+        url = str(tmp_path / f"{name}.sqlite3")
+        store = open_store(url)
+        fill(store, fleet)
+        store.close()
+        client = await client_for(url)
+        bodies.append([await (await client.get(path)).read() for path in PAGES])
+    for path, one, two in zip(PAGES, *bodies, strict=True):
+        assert one == two, f"{path} tells B's fleets apart"
+
+
+async def test_the_page_writes_nothing_to_the_store(tmp_path: Path, client_for: Any) -> None:
+    url = tmp_path / "judge.sqlite3"
+    store = open_store(url)
+    fill(store)
+    store.close()
+    before = url.read_bytes()
+    client = await client_for(str(url))
+    for path in (*PAGES, "/games/done", "/games/done/replay.html", "/games/waiting"):
+        assert (await client.get(path)).status == 200, path
+    assert url.read_bytes() == before

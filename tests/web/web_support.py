@@ -1,0 +1,125 @@
+"""A club's store for the club page tests: games made through the judge as players make them
+(finished, in play, waiting, private), and the club page served on a free loopback port."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pbem.judge import Judge
+from pbem.messages import Inbound
+from pbem.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+FLEET_A = (
+    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "
+    "MD Yv3 Yw3 Yx3; LS Oz5"
+)
+FLEET_B = (
+    "DS Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 Oy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; PC Gz1 Gz2 Gz3 Gz4; "
+    "MD Yz3 Yz4 Yz5; LS Yv5"
+)
+# B's patrol cruiser and missile destroyer elsewhere, on cells nobody's orders meet.
+FLEET_B_SWAPPED = (
+    "DS Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 Oy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; PC Gv5 Gw5 Gx5 Gy5; "
+    "MD Bz3 Bz4 Bz5; LS Yv5"
+)
+TURNS = (("Rx4 Rv5 Bv1", "Rv1 Oz5 Gx1 Bv5"), ("Rx5 Ov5", "Gx2 Yv1"))
+DESIGN_A = "design\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(Ef)Y(Mf)O at 1,7 N"
+DESIGN_B = "design\nRaider C-SSI(Lf)II(Gf)(Rf)D\nHawk E-AI(Mf)(Gf)IIID at -1,-7 S"
+
+
+class Club:
+    """Players at a judge over `store`, at a fixed moment (the pages show no clock)."""
+
+    def __init__(self, store: Store) -> None:
+        self.judge = Judge(store, lambda: datetime(2026, 11, 25, 12, 0, tzinfo=UTC))
+        self.passwords: dict[tuple[str, str], str] = {}
+
+    def send(self, sender: str, text: str) -> str:
+        return self.judge.handle(Inbound(sender, text, "", sender.split("@")[0].title()))[0].body
+
+    def seat(self, game: str, sender: str) -> None:
+        found = re.search(rf"password for {game}: (\S+)", self.send(sender, f"join {game}"))
+        assert found
+        self.passwords[game, sender] = found.group(1)
+
+    def as_player(self, game: str, sender: str, text: str) -> str:
+        return self.send(sender, f"game {game} {self.passwords[game, sender]}\n{text}")
+
+    def game(self, name: str, fleet_b: str = FLEET_B, turns: int = 2, settings: str = "") -> None:
+        """A game with `turns` played; `turns` None leaves it waiting for players."""
+        self.send("gm@example.org", f"create {name} {settings}".strip())
+        self.seat(name, "alice@example.org")
+        self.seat(name, "bob@example.org")
+        self.as_player(name, "alice@example.org", f"fleet {FLEET_A}")
+        self.as_player(name, "bob@example.org", f"fleet {fleet_b}")
+        for turn, (a, b) in enumerate(TURNS[:turns], 1):
+            assert "accepted" in self.as_player(name, "alice@example.org", f"orders {turn}: {a}")
+            said = self.as_player(name, "bob@example.org", f"orders {turn}: {b}")
+            assert "adjudicated" in said, said
+
+    def resign(self, name: str, sender: str = "bob@example.org") -> None:
+        assert "resigned" in self.as_player(name, sender, "resign")
+
+
+def fill(store: Store, fleet_b: str = FLEET_B) -> None:
+    """`done` finished (Bob resigned after two turns), `open` in play after two turns with B's
+    fleet `fleet_b`, `waiting` for its second player, `secret` private and in play, and the
+    battle `skirmish` just begun."""
+    club = Club(store)
+    club.game("done")
+    club.resign("done")
+    club.game("open", fleet_b)
+    club.send("gm@example.org", "create waiting")
+    club.seat("waiting", "alice@example.org")
+    club.game("secret", settings="private")
+    club.send("gm@example.org", "create skirmish battles budget=300")
+    club.seat("skirmish", "alice@example.org")
+    club.seat("skirmish", "bob@example.org")
+    club.as_player("skirmish", "alice@example.org", DESIGN_A)
+    assert "begins" in club.as_player("skirmish", "bob@example.org", DESIGN_B)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Served:
+    """`spaceships web` running over a store, as a keeper runs it; stopped by `stop()`."""
+
+    def __init__(self, db: Path) -> None:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "spaceships_cli",
+                "web",
+                "--db",
+                str(db),
+                "--listen",
+                "127.0.0.1:0",
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()  # waits for the banner, not for a time
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not found:
+            self.stop()
+            raise AssertionError(f"no banner: {line!r} {self.process.stderr.read()}")
+        self.url = f"http://127.0.0.1:{found.group(1)}"
+
+    def stop(self) -> str:
+        self.process.terminate()
+        out, err = self.process.communicate(timeout=30)
+        return err

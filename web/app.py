@@ -1,0 +1,150 @@
+"""The club page's web server (aiohttp, which discord.py already brings): the routes, the
+store read on one worker thread, and the replays kept while their game stands still."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from pbem.store import GameRow, Store
+from web.pages import POLICY, game_page_html, index_page, not_found_page
+from web.records import GameLine, board_png, game_lines, game_page, replay_page
+
+T = TypeVar("T")
+# Reading a thousand games' rows costs tens of milliseconds: the list is read again at most
+# once a second, however many visitors ask (it may be that much behind the judge).
+LIST_FRESH = 1.0
+KEPT = 64  # replays and boards kept: each is a few hundred KiB, made again when its game moves
+REPLAY_POLICY = (
+    "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+    "script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+)
+
+
+class Club:
+    """One store, read by one thread: the judge's store object is not shared between threads,
+    and the pages are made by plain (blocking) database reads."""
+
+    def __init__(self, store: Store, name: str = "Spaceships club") -> None:
+        self.store, self.name = store, name
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club-store")
+        self.kept: OrderedDict[tuple[Any, ...], bytes | None] = OrderedDict()
+        self.listed: tuple[list[GameLine], str] | None = None
+        self.listed_at = 0.0
+
+    async def read(self, work: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.worker, work)
+
+    def _public_game(self, name: str) -> GameRow | None:
+        game = self.store.game(name, lock=False)
+        return None if game is None or game.private else game
+
+    def _kept(self, key: tuple[Any, ...], make: Callable[[], bytes | None]) -> bytes | None:
+        # A game's row changes with every phase: its turn, phase and end say when to remake.
+        if key in self.kept:
+            self.kept.move_to_end(key)
+            return self.kept[key]
+        made = self.kept[key] = make()
+        while len(self.kept) > KEPT:
+            self.kept.popitem(last=False)
+        return made
+
+    @staticmethod
+    def _moment(game: GameRow) -> tuple[Any, ...]:
+        return (game.id, game.phase, game.turn, game.ended_at)
+
+    # -- pages ------------------------------------------------------------------------------
+    def index(self) -> str:
+        now = time.monotonic()
+        if self.listed is not None and now - self.listed_at < LIST_FRESH:
+            return self.listed[1]
+        lines = game_lines(self.store)
+        # The list is made again only when a game or a seat changed.
+        if self.listed is None or self.listed[0] != lines:
+            self.listed = (lines, index_page(lines, self.name))
+        self.listed_at = now
+        return self.listed[1]
+
+    def game(self, name: str) -> tuple[int, str]:
+        game = self._public_game(name)
+        if game is None:
+            return 404, not_found_page(name, self.name)
+        shown = game_page(self.store, game)
+        has_board = game.state is not None
+        has_replay = self._replay(game) is not None
+        return 200, game_page_html(shown, has_board, has_replay, self.name)
+
+    def board(self, name: str) -> bytes | None:
+        game = self._public_game(name)
+        if game is None:
+            return None
+        return self._kept(("board", *self._moment(game)), lambda: board_png(self.store, game))
+
+    def replay(self, name: str) -> bytes | None:
+        game = self._public_game(name)
+        return None if game is None else self._replay(game)
+
+    def _replay(self, game: GameRow) -> bytes | None:
+        return self._kept(("replay", *self._moment(game)), lambda: replay_page(self.store, game))
+
+
+def _headers(policy: str) -> dict[str, str]:
+    return {
+        "Content-Security-Policy": policy,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+        "Cache-Control": "no-cache",
+    }
+
+
+def make_app(club: Club) -> web.Application:
+    """The site: `/`, `/games/NAME`, `/games/NAME/board.png`, `/games/NAME/replay.html`. Only
+    GET (and HEAD): nothing here changes the store."""
+
+    def html(status: int, text: str) -> web.Response:
+        return web.Response(
+            status=status, text=text, content_type="text/html", headers=_headers(POLICY)
+        )
+
+    async def index(request: web.Request) -> web.Response:
+        return html(200, await club.read(club.index))
+
+    async def game(request: web.Request) -> web.Response:
+        status, text = await club.read(lambda: club.game(request.match_info["name"]))
+        return html(status, text)
+
+    def binary(
+        make: Callable[[str], bytes | None], content_type: str, policy: str
+    ) -> Callable[[web.Request], Awaitable[web.Response]]:
+        async def handler(request: web.Request) -> web.Response:
+            name = request.match_info["name"]
+            body = await club.read(lambda: make(name))
+            if body is None:
+                return html(404, not_found_page(name, club.name))
+            headers = _headers(policy)
+            if content_type == "text/html":
+                headers["Content-Disposition"] = f'inline; filename="{name}-replay.html"'
+                return web.Response(
+                    body=body, content_type=content_type, charset="utf-8", headers=headers
+                )
+            return web.Response(body=body, content_type=content_type, headers=headers)
+
+        return handler
+
+    app = web.Application()
+    app.router.add_get("/", index)
+    app.router.add_get("/games/{name}", game)
+    app.router.add_get("/games/{name}/board.png", binary(club.board, "image/png", POLICY))
+    app.router.add_get("/games/{name}/replay.html", binary(club.replay, "text/html", REPLAY_POLICY))
+    app.on_cleanup.append(lambda _app: _stop(club))
+    return app
+
+
+async def _stop(club: Club) -> None:
+    club.worker.shutdown(wait=True)

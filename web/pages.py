@@ -1,0 +1,175 @@
+"""The club page's HTML: the list of games (in play, finished) and one game's page (status,
+public board, history, replay). Plain HTML and a little inline style, no script: each page
+stands alone and loads nothing from elsewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from urllib.parse import quote
+
+from pbem.store import GameRow, PlayerRow
+from web.records import GameLine, GamePage
+
+STYLE = """
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.45 system-ui,sans-serif;color:#141414;background:#fff}
+header,main,footer{max-width:1100px;margin:0 auto;padding:0 12px}
+h1{font-size:1.5rem;margin:14px 0 6px}
+table{border-collapse:collapse;width:100%;margin:6px 0 18px}
+th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #e4e4e4;vertical-align:top}
+th{font-size:.9rem;color:#444}
+a{color:#0058a0}
+td a{display:inline-block;min-height:32px;padding-top:4px}
+pre{white-space:pre-wrap;overflow-x:auto;background:#fafafa;border:1px solid #e4e4e4;padding:8px}
+img.board{width:100%;height:auto;border:1px solid #e4e4e4}
+.note{color:#555}
+@media (max-width:600px){
+  thead{display:none}
+  tr{display:block;border-bottom:1px solid #e4e4e4;padding:6px 0}
+  td{display:block;border:0;padding:2px 6px}
+  td[data-label]::before{content:attr(data-label) ": ";font-weight:bold}
+}
+"""
+
+POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; base-uri 'none'"
+
+
+def page(title: str, body: str, club: str) -> str:
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{escape(title)}: {escape(club)}</title>
+<style>{STYLE}</style>
+</head>
+<body>
+<header><p><a href="/">{escape(club)}</a></p><h1>{escape(title)}</h1></header>
+<main>
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def game_url(game: GameRow | GameLine) -> str:
+    return "/games/" + quote(game.name, safe="")
+
+
+def _players(players: Mapping[str, PlayerRow]) -> str:
+    return " v ".join(f"{escape(p.name)} ({s})" for s, p in sorted(players.items())) or "-"
+
+
+def _seated(game: GameLine) -> str:
+    return " v ".join(f"{escape(name)} ({seat})" for seat, name in game.players) or "-"
+
+
+def _kind(game: GameLine) -> str:
+    return "Spaceship Battles" if game.ruleset == "battles" else "Spaceships"
+
+
+def _state(game: GameLine) -> str:
+    if game.phase == "playing":
+        return f"turn {game.turn}"
+    return {"joining": "waiting for players", "setup": "setting up", "over": "over"}.get(
+        game.phase, game.phase
+    )
+
+
+def _result(game: GameLine) -> str:
+    outcome = game.outcome or {}
+    winner = outcome.get("winner")
+    names = dict(game.players)
+    if winner in names:
+        said = f"{names[winner]} ({winner}) wins"
+    elif winner == "draw":
+        said = "a draw"
+    else:
+        said = "no result"
+    reason = outcome.get("reason")
+    return escape(f"{said} ({reason})" if reason else said)
+
+
+def _row(game: GameLine, finished: bool) -> str:
+    link = f'<a href="{game_url(game)}">{escape(game.name)}</a>'
+    cells = [
+        ("Game", link),
+        ("Kind", _kind(game)),
+        ("Players", _seated(game)),
+        ("Result" if finished else "Now", _result(game) if finished else _state(game)),
+    ]
+    if finished:
+        cells.append(("Replay", f'<a href="{game_url(game)}/replay.html">replay</a>'))
+    return "<tr>" + "".join(f'<td data-label="{k}">{v}</td>' for k, v in cells) + "</tr>"
+
+
+def _table(caption: str, games: Sequence[GameLine]) -> str:
+    finished = caption == "Finished"
+    if not games:
+        return f"<h2>{caption}</h2><p class=note>None yet.</p>"
+    heads = ["Game", "Kind", "Players", "Result" if finished else "Now"] + (
+        ["Replay"] if finished else []
+    )
+    rows = "\n".join(_row(g, finished) for g in games)
+    head = "".join(f'<th scope="col">{h}</th>' for h in heads)
+    return (
+        f'<h2 id="{caption.lower().replace(" ", "-")}">{caption}</h2>'
+        f"<table><thead><tr>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>"
+    )
+
+
+def standings_section() -> str:
+    """LADDER: the ladder's standings go here once the ladder lands (its own issue); the
+    index shows whatever this returns, above the games."""
+    return ""
+
+
+def index_page(games: Sequence[GameLine], club: str) -> str:
+    in_play = [g for g in games if g.phase != "over"]
+    finished = sorted(
+        (g for g in games if g.phase == "over"), key=lambda g: (g.ended_at or "", g.id)
+    )
+    finished.reverse()  # the latest first
+    body = (
+        standings_section()
+        + _table("In play", in_play)
+        + _table("Finished", finished)
+        + "<p class=note>Only what onlookers may see: no fleet is shown before its game is "
+        "over [1.4]. Private games are not listed.</p>"
+    )
+    return page("Games", body, club)
+
+
+def game_page_html(shown: GamePage, has_board: bool, has_replay: bool, club: str) -> str:
+    game = shown.game
+    url = game_url(game)
+    parts = [f"<p>{escape(shown.kind)}: {_players(shown.players)}</p>"]
+    parts.append(f"<h2>Status</h2><pre>{escape(shown.status)}</pre>")
+    if has_board:
+        what = "both spaces as both players know them"
+        if shown.kind == "Spaceship Battles":
+            what = "the map"
+        parts.append(
+            f'<h2>The board</h2><img class="board" src="{url}/board.png" '
+            f'alt="The public board of {escape(game.name)}: {what}">'
+        )
+    if has_replay:
+        which = "every view" if game.phase == "over" else "the onlookers' view"
+        parts.append(
+            f'<h2>Replay</h2><p><a href="{url}/replay.html">Step through the game</a> '
+            f"({which}; one file you may keep).</p>"
+        )
+    parts.append(f"<h2>History</h2><pre>{escape(shown.history)}</pre>")
+    return page(f"Game {game.name}", "\n".join(parts), club)
+
+
+def not_found_page(name: str, club: str) -> str:
+    return page(
+        "No such game",
+        f"<p>There is no public game called {escape(name)} here. "
+        'The <a href="/">list of games</a> has every public one.</p>',
+        club,
+    )
