@@ -151,6 +151,16 @@ def standings(store: Store, key: str, players: set[str] | None = None) -> list[S
     return [s for s in found if players is None or s.player in players]
 
 
+def server_players(store: Store, guild_id: int, key: str) -> set[str]:
+    """The players of rated games played in a Discord server's threads (its ladder)."""
+    rows = store.connection.execute(
+        "SELECT DISTINCT r.player FROM rating_changes r JOIN discord_games d "
+        "ON d.game_id = r.game_id WHERE d.guild_id = ? AND r.game_key = ?",
+        (guild_id, key),
+    ).fetchall()
+    return {identity(store, str(row[0])) for row in rows}
+
+
 def _save(store: Store, key: str, standing: Standing, now: datetime) -> None:
     r = standing.rating
     store.connection.execute(
