@@ -77,6 +77,7 @@ def build_group() -> app_commands.Group:
         deadline="e.g. 48h, 2026-12-01 20:00, FREQ=WEEKLY;BYDAY=MO;BYHOUR=20, none",
         private="a private thread only the two players see",
         name="the game's name (default: from the players' names)",
+        rated="whether it counts on the ladder (default: rated; False: casual)",
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
@@ -95,6 +96,7 @@ def build_group() -> app_commands.Group:
         deadline: str | None = None,
         private: bool = False,
         name: str | None = None,
+        rated: bool = True,
     ) -> None:
         settings = await _settings(
             interaction,
@@ -105,6 +107,7 @@ def build_group() -> app_commands.Group:
             deadline=deadline,
             name=name,
             private="yes" if private else None,
+            rated=None if rated else "no",
         )
         if settings is None:
             return
@@ -241,6 +244,7 @@ def build_group() -> app_commands.Group:
         ruleset="2.6.1 (default) or classic",
         options="rule options, e.g. fleet=cost:24 colours=RYGOB",
         deadline="e.g. 48h or none",
+        rated="count it on the ladder against the level's fixed rating (default: casual)",
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -258,6 +262,7 @@ def build_group() -> app_commands.Group:
         ruleset: str | None = None,
         options: str | None = None,
         deadline: str | None = None,
+        rated: bool = False,
     ) -> None:
         settings = await _settings(
             interaction,
@@ -266,10 +271,24 @@ def build_group() -> app_commands.Group:
             ruleset=ruleset,
             options=options,
             deadline=deadline,
+            rated="yes" if rated else None,
         )
         if settings is None:
             return
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.play(interaction, level, settings))
+
+    @group.command(description="The ladder of this server: the top 10 and your place")
+    @app_commands.describe(game="Spaceships (default) or Spaceship Battles")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def ladder(interaction: Interaction, game: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.ladder(interaction, game))
+
+    @group.command(description="Make your mail address and this account one ladder player")
+    @app_commands.describe(code="the code the judge mailed you after you sent it `link`")
+    async def link(interaction: Interaction, code: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.link(interaction, code))
 
     return group

@@ -21,6 +21,7 @@ from bot.battles import is_battle, orders_turn, phase_name
 from bot.components import FLEET_EXAMPLE, FORM_ID, ORDERS_EXAMPLE, TextForm, form_id, form_text
 from bot.delivery import private_posts
 from bot.help import help_text
+from bot.ladder import LadderHandlers
 from bot.service import (
     BotRefusal,
     Role,
@@ -38,7 +39,7 @@ NO_ACTIONS = ("none", "pass", "-", "no actions")
 WITH_TURN = re.compile(r"orders\s*(\d+)\s*:", re.IGNORECASE)
 
 
-class Handlers(BattleHandlers):
+class Handlers(BattleHandlers, LadderHandlers):
     """Every command, button and form of the bot (challenges in bot.challenges)."""
 
     # -- fleets and orders ----------------------------------------------------------------------

@@ -559,6 +559,8 @@ def settings_text(settings: dict[str, str]) -> str:
             words.append(f"{key} {settings[key]}")
     if settings.get("private") == "yes":
         words.append("private")
+    if settings.get("rated") in ("yes", "no"):  # the ladder: left out, the judge's default
+        words.append("rated" if settings["rated"] == "yes" else "casual")
     return " ".join(words)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from battles.records import format_record
 from notation.words import seated
-from pbem import games
+from pbem import games, ladder
 from pbem.battle_rows import battle_turn, final_record, to_everyone
 from pbem.battle_views import situation_text
 from pbem.commands import Command
@@ -45,6 +45,9 @@ def end(
     parts.insert(
         0 if not head else 1, f"The battle {game.name} is over: {who}; {outcome['reason']}."
     )
+    told = ladder.rate_game(store, game, players, ladder.battle_score(outcome), now)
+    if told:
+        parts.append(told)
     body = "\n\n".join(parts)
     everyone = to_everyone(
         store, game, "battle over", body, attachments, kind="over", turn=game.turn
@@ -79,6 +82,7 @@ def cancel(command: Command, desk: Desk) -> str:
         "reason": "cancelled by the game master",
         "turn": None,
         "score": None,
+        "cancelled": True,  # no result: never rated
     }
     _, messages = end(desk.store, game, desk.now, outcome)
     desk.reply.messages += messages

@@ -18,7 +18,7 @@ from battles.records import BattleRecord, Initiative, ShipEntry, format_record
 from battles.tables import DEFAULT_X_MODE, X_MODES
 from notation.errors import NotationError
 from notation.words import seated
-from pbem import games
+from pbem import games, ladder
 from pbem.battle_computer import (
     battle_level,
     play_battle_computer,
@@ -84,6 +84,7 @@ def create(command: Command, desk: Desk) -> str:
     game = desk.store.insert_game(game)
     desk.reply.about(game)
     lines = [f"Spaceship Battles game {game.name} created: {battle_settings_text(game)}."]
+    lines.append(ladder.settle_at_create(desk.store, game, settings, level))
     if not accounts:
         lines.append(f"You are its game master. Your master password: {password}")
     if level is None:

@@ -38,6 +38,9 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "news": ("news on|off", "(master) whether the judge mails you the game's news"),
     "process": ("process", "(master) adjudicate now, as if the deadline passed"),
     "cancel": ("cancel", "(master) end the game without a result"),
+    "ladder": ("ladder [GAME]", "the club ladder: its top and your place (spaceships, battles)"),
+    "rematch": ("rematch NAME", "after game NAME: the same again, sides swapped"),
+    "link": ("link [CODE]", "one ladder player for your mail address and Discord account"),
 }
 ALIASES: dict[str, str] = {
     "signon": "game",
@@ -65,7 +68,7 @@ SETTING_WORDS = (
     "news",
     "vs",
 )
-FLAG_WORDS = ("private", "public")
+FLAG_WORDS = ("private", "public", "rated", "casual")
 # What a setting written without its value should have had (`create alpha vs`).
 SETTING_HINTS = {
     "vs": "vs computer, or vs computer LEVEL (random, hunt, density, expert)",
@@ -315,9 +318,9 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             return _missing(f"`{keyword}` needs a game name", raw, number, _usage(keyword))
         return args[0]
 
-    if keyword in ("help", "list", "process", "cancel", "endmatch"):
+    if keyword in ("help", "list", "process", "cancel", "endmatch", "ladder", "link"):
         return Command(keyword, number, raw, body=" ".join(w for w, _ in args).lower())
-    if keyword in ("join", "observe", "unobserve", "create", "newpassword"):
+    if keyword in ("join", "observe", "unobserve", "create", "newpassword", "rematch"):
         got = need_name()
         if isinstance(got, CommandError):
             return got
@@ -396,8 +399,11 @@ def _settings(
             values = []
             key = "options" if lowered == "option" else lowered
             key_column = column
-            if lowered in FLAG_WORDS:
+            if lowered in ("private", "public"):
                 settings.append(("private", "yes" if lowered == "private" else "no"))
+                key = None
+            elif lowered in ("rated", "casual"):  # the ladder (pbem.ladder)
+                settings.append(("rated", "yes" if lowered == "rated" else "no"))
                 key = None
             continue
         if (
@@ -416,7 +422,7 @@ def _settings(
                 number,
                 column,
                 hint="settings: vs computer, ruleset, options, deadline, reminder, grace, "
-                "missing, news, private",
+                "missing, news, private, rated, casual",
             )
         values.append(word)
     problem = close()

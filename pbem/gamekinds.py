@@ -23,6 +23,7 @@ from pbem import (
     battle_turns,
     battle_views,
     games,
+    ladder_commands,
     lobby,
     mastering,
     play,
@@ -135,6 +136,7 @@ SHARED: dict[str, Handler] = {
     "grace": mastering.set_grace,
     "missing": mastering.set_missing,
     "news": mastering.set_news,
+    **ladder_commands.COMMANDS,
 }
 
 SPACESHIPS = GameKind(

@@ -15,7 +15,7 @@ import engine
 from engine import GameState
 from notation.parse import parse_orders
 from notation.words import seated
-from pbem import match_turns, matches, materiel, render
+from pbem import ladder, match_turns, matches, materiel, render
 from pbem.computer_seat import play_computer_seats
 from pbem.gamerows import (
     SEATS,
@@ -337,6 +337,8 @@ def end_game(
         goes_on = False
     game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
     store.update_game(game)
+    number = 1 if match is None else match.number
+    ratings = ladder.rate_game(store, game, players, ladder.score_of(outcome), now, number)
     attachment = Attachment(file_name, "text/plain; charset=utf-8", attached.encode("utf-8"))
     attachments = (attachment, *replay_attachment(attached, file_name))
     title = None if match is None else f"Game {match.number} of match {game.name}"
@@ -345,6 +347,8 @@ def end_game(
     )
     if said:
         reveal += "\n\n" + said
+    if ratings:
+        reveal += "\n\n" + ratings
     messages = []
     recipients: list[tuple[str, str | None]] = [
         (players[s].address, s) for s in SEATS if s in players

@@ -11,7 +11,7 @@ from computer.player import LEVELS, LevelError, level_named
 from engine import Ruleset, RulesetError
 from engine.match import MatchError
 from notation.words import counted
-from pbem import games, matches, render
+from pbem import games, ladder, matches, render
 from pbem.command_help import help_text
 from pbem.commands import Command
 from pbem.computer_seat import seat_computer
@@ -85,6 +85,7 @@ def create(command: Command, desk: Desk) -> str:
         matches.create_match(desk.store, game.id, match)
     desk.reply.about(game)
     created = f"Game {game.name} created: {render.settings_text(game)}."
+    created += "\n" + ladder.settle_at_create(desk.store, game, settings, level)
     if match is not None:
         created += f"\nIt is {match.describe()} [{'10' if match.continued else '9'}]."
     if accounts and level is None:

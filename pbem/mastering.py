@@ -166,6 +166,7 @@ def cancel(command: Command, desk: Desk) -> str:
         "reason": "cancelled by the game master",
         "turn": None,
         "score": None,
+        "cancelled": True,  # no result: never rated
     }
     _, messages = games.end_game(desk.store, game, desk.now, outcome)
     desk.reply.messages += messages

@@ -240,6 +240,54 @@ STEPS: tuple[Step, ...] = (
         ALTER TABLE games ADD COLUMN master_news INTEGER NOT NULL DEFAULT 1;
         """,
     ),
+    Step(
+        # The club ladder (pbem.ladder): whether a game is rated, each player's rating per game
+        # (Spaceships, Spaceship Battles, ...), each rated game's changes, and the links of a
+        # mail address with a Discord member made by a one-time code (pbem.links).
+        "the ladder: rated games, ratings, rating changes, linked identities",
+        """
+        CREATE TABLE ladder_games (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            rated INTEGER NOT NULL,
+            computer_rating {real}
+        );
+        CREATE TABLE ratings (
+            game_key TEXT NOT NULL,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL DEFAULT '',
+            mu {real} NOT NULL,
+            sigma {real} NOT NULL,
+            games INTEGER NOT NULL DEFAULT 0,
+            wins INTEGER NOT NULL DEFAULT 0,
+            losses INTEGER NOT NULL DEFAULT 0,
+            draws INTEGER NOT NULL DEFAULT 0,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (game_key, player)
+        );
+        CREATE TABLE rating_changes (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            player TEXT NOT NULL,
+            game_key TEXT NOT NULL,
+            before_mu {real} NOT NULL,
+            before_sigma {real} NOT NULL,
+            after_mu {real} NOT NULL,
+            after_sigma {real} NOT NULL,
+            PRIMARY KEY (game_id, number, seat)
+        );
+        CREATE TABLE identity_links (
+            address TEXT PRIMARY KEY,
+            identity TEXT NOT NULL,
+            linked_at TEXT NOT NULL
+        );
+        CREATE TABLE link_codes (
+            code TEXT PRIMARY KEY,
+            address TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -265,6 +313,11 @@ TABLES: tuple[str, ...] = (
     "discord_members",
     "discord_outbox",
     "discord_meta",
+    "ladder_games",
+    "ratings",
+    "rating_changes",
+    "identity_links",
+    "link_codes",
 )
 
 

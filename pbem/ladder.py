@@ -1,0 +1,303 @@
+"""The club ladder in the store: which games are rated, each player's rating per game, and a
+rated game's end, rated in the same transaction as the end itself.
+
+A player is their address (`ann@example.org`, `discord:123`) unless they linked a mail address
+with a Discord member (pbem.links): then both are one player. The computer has a fixed rating
+per level, measured by bench/ladder.py (docs/readings.md, "The ladder").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pbem.battle_rows import GAME as BATTLES
+from pbem.computer_seat import COMPUTER_ADDRESS
+from pbem.ratings import MIN_GAMES, Rating, Score, rate
+from pbem.store import GameRow, PlayerRow, Store, to_text
+
+SPACESHIPS = "spaceships"
+GAME_NAMES = {SPACESHIPS: "Spaceships", BATTLES: "Spaceship Battles"}
+# Space Chess joins with its own key here and in its game kind.
+GAME_WORDS = {
+    "spaceships": SPACESHIPS,
+    "battles": BATTLES,
+    "battle": BATTLES,
+    "spaceship-battles": BATTLES,
+}
+
+# Each computer level's fixed rating, from `python bench/ladder.py levels` (docs/readings.md).
+COMPUTER_RATINGS: dict[str, dict[str, Rating]] = {
+    SPACESHIPS: {
+        "random": Rating(1090, 80),
+        "hunt": Rating(1400, 80),
+        "density": Rating(1690, 80),
+        "expert": Rating(1820, 80),
+    },
+    BATTLES: {"standard": Rating(1500, 80)},
+}
+
+
+def game_key(game: GameRow) -> str:
+    """Which game's ladder a game counts on."""
+    return BATTLES if game.ruleset == BATTLES else SPACESHIPS
+
+
+def game_named(word: str | None) -> str | None:
+    """`ladder battles`: the game key a player wrote, or None when the word names no game."""
+    if word is None or not word.strip():
+        return SPACESHIPS
+    return GAME_WORDS.get("-".join(word.lower().split()))
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the ladder: the player, the name last played under, the rating, results."""
+
+    player: str
+    name: str
+    rating: Rating
+    wins: int
+    losses: int
+    draws: int
+
+    def results(self) -> str:
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+
+# -- which games are rated -----------------------------------------------------------------
+def set_rated(store: Store, game_id: int, rated: bool, computer: Rating | None = None) -> None:
+    """Record a game's setting at create: rated or casual, and the computer's fixed rating."""
+    store.connection.execute(
+        "INSERT INTO ladder_games (game_id, rated, computer_rating) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_id) DO UPDATE SET rated = excluded.rated, "
+        "computer_rating = excluded.computer_rating",
+        (game_id, int(rated), None if computer is None else computer.mu),
+    )
+
+
+def settle_at_create(
+    store: Store, game: GameRow, settings: dict[str, str], level: str | None
+) -> str:
+    """Record whether a new game is rated, as its creator chose: rated by default between
+    people, casual by default against the computer (rated only when asked: `rated`); the
+    line the creator reads about it."""
+    asked = settings.get("rated")
+    rated = asked == "yes" if level is not None else asked != "no"
+    computer = computer_rating(game, level) if level is not None else None
+    set_rated(store, game.id, rated, computer)
+    name = GAME_NAMES[game_key(game)]
+    if not rated:
+        return f"It is casual: the result does not count on the {name} ladder."
+    if computer is not None:
+        return (
+            f"It is rated for you: the result counts on the {name} ladder against the "
+            f"computer's fixed rating for {level}, {round(computer.mu)}."
+        )
+    return f"It is rated: the result counts on the {name} ladder (`casual` at create if not)."
+
+
+def is_rated(store: Store, game_id: int) -> bool:
+    row = store.connection.execute(
+        "SELECT rated FROM ladder_games WHERE game_id = ?", (game_id,)
+    ).fetchone()
+    return row is not None and bool(row[0])
+
+
+def computer_rating(game: GameRow, level: str) -> Rating:
+    return COMPUTER_RATINGS[game_key(game)].get(level, Rating())
+
+
+# -- identities ----------------------------------------------------------------------------
+def identity(store: Store, address: str) -> str:
+    """The player an address is on the ladder: itself, or what it was linked to."""
+    row = store.connection.execute(
+        "SELECT identity FROM identity_links WHERE address = ?", (address,)
+    ).fetchone()
+    return address if row is None else str(row[0])
+
+
+# -- ratings -------------------------------------------------------------------------------
+def rating_of(store: Store, key: str, player: str) -> Standing | None:
+    row = store.connection.execute(
+        "SELECT player, name, mu, sigma, games, wins, losses, draws FROM ratings "
+        "WHERE game_key = ? AND player = ?",
+        (key, player),
+    ).fetchone()
+    return None if row is None else _standing(row)
+
+
+def _standing(row: Any) -> Standing:
+    return Standing(
+        row["player"],
+        row["name"],
+        Rating(float(row["mu"]), float(row["sigma"]), int(row["games"])),
+        int(row["wins"]),
+        int(row["losses"]),
+        int(row["draws"]),
+    )
+
+
+def standings(store: Store, key: str, players: set[str] | None = None) -> list[Standing]:
+    """Everyone rated in a game, best first; `players` narrows it (a Discord server's
+    members). Not yet listed players (fewer than MIN_GAMES) are included: callers choose."""
+    rows = store.connection.execute(
+        "SELECT player, name, mu, sigma, games, wins, losses, draws FROM ratings "
+        "WHERE game_key = ? ORDER BY mu DESC, player",
+        (key,),
+    ).fetchall()
+    found = [_standing(row) for row in rows]
+    return [s for s in found if players is None or s.player in players]
+
+
+def server_players(store: Store, guild_id: int, key: str) -> set[str]:
+    """The players of rated games played in a Discord server's threads (its ladder)."""
+    rows = store.connection.execute(
+        "SELECT DISTINCT r.player FROM rating_changes r JOIN discord_games d "
+        "ON d.game_id = r.game_id WHERE d.guild_id = ? AND r.game_key = ?",
+        (guild_id, key),
+    ).fetchall()
+    return {identity(store, str(row[0])) for row in rows}
+
+
+def _save(store: Store, key: str, standing: Standing, now: datetime) -> None:
+    r = standing.rating
+    store.connection.execute(
+        "INSERT INTO ratings (game_key, player, name, mu, sigma, games, wins, losses, draws, "
+        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_key, player) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
+        "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
+        "losses = excluded.losses, draws = excluded.draws, updated_at = excluded.updated_at",
+        (
+            key,
+            standing.player,
+            standing.name,
+            r.mu,
+            r.sigma,
+            r.games,
+            standing.wins,
+            standing.losses,
+            standing.draws,
+            to_text(now),
+        ),
+    )
+
+
+def score_of(outcome: dict[str, Any]) -> Score | None:
+    """Seat A's score as the rules scored the game (a resignation and a missed deadline
+    included), or None for a game without a result (cancelled)."""
+    if outcome.get("cancelled"):
+        return None
+    winner = outcome.get("winner")
+    if winner == "A":
+        return 1.0
+    if winner == "B":
+        return 0.0
+    if winner == "draw":
+        return 0.5
+    return None
+
+
+def battle_score(outcome: dict[str, Any]) -> Score | None:
+    """A battle's score for A: one that ends without a winner by the rules is a draw [R12]."""
+    if outcome.get("cancelled"):
+        return None
+    return score_of(outcome) if outcome.get("winner") else 0.5
+
+
+def rate_game(
+    store: Store,
+    game: GameRow,
+    players: dict[str, PlayerRow],
+    score: Score | None,
+    now: datetime,
+    number: int = 1,
+) -> str:
+    """Rate a game that has just ended, if it is rated: both players' new ratings stored, and
+    the line the game-over message tells ("Ratings (Spaceships): Ann 1523 -> 1541, ...").
+    A computer seat keeps its level's fixed rating; only the human's changes. Empty when the
+    game is casual or has no result."""
+    if score is None or set(players) != {"A", "B"} or not is_rated(store, game.id):
+        return ""
+    key = game_key(game)
+    computers = store.computers(game.id)
+    before: dict[str, Standing] = {}
+    for seat, player in players.items():
+        if seat in computers or player.address == COMPUTER_ADDRESS:
+            level = computers.get(seat, ("", ""))[0]
+            fixed = computer_rating(game, level)
+            before[seat] = Standing(COMPUTER_ADDRESS, player.name, fixed, 0, 0, 0)
+            continue
+        who = identity(store, player.address)
+        known = rating_of(store, key, who)
+        before[seat] = known or Standing(who, player.name, Rating(), 0, 0, 0)
+    new_a, new_b = rate(before["A"].rating, before["B"].rating, score)
+    after = {"A": new_a, "B": new_b}
+    seat_score = {"A": score, "B": 1.0 - score}
+    told = []
+    for seat in ("A", "B"):
+        old = before[seat]
+        if old.player == COMPUTER_ADDRESS:
+            told.append(f"{players[seat].name} {old.rating} (the computer's level, fixed)")
+            continue
+        won = seat_score[seat]
+        new = Standing(
+            old.player,
+            players[seat].name,
+            after[seat],
+            old.wins + (won == 1.0),
+            old.losses + (won == 0.0),
+            old.draws + (won == 0.5),
+        )
+        _save(store, key, new, now)
+        store.connection.execute(
+            "INSERT INTO rating_changes (game_id, number, seat, player, game_key, before_mu, "
+            "before_sigma, after_mu, after_sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game.id,
+                number,
+                seat,
+                old.player,
+                key,
+                old.rating.mu,
+                old.rating.sigma,
+                new.rating.mu,
+                new.rating.sigma,
+            ),
+        )
+        told.append(f"{players[seat].name} {old.rating} -> {new.rating}")
+    return f"Ratings ({GAME_NAMES[key]}): " + ", ".join(told) + "."
+
+
+def ladder_text(store: Store, key: str, me: str | None, top: int = 10) -> str:
+    """The ladder as a player reads it by mail: the top players and the reader's own place."""
+    everyone = standings(store, key)
+    listed = [s for s in everyone if s.rating.listed]
+    title = f"The {GAME_NAMES[key]} ladder"
+    lines = [f"{title} (players with {MIN_GAMES} or more rated games):"]
+    if not listed:
+        lines.append("  nobody yet")
+    for place, s in enumerate(listed[:top], 1):
+        lines.append(f"  {place:>2}. {s.name:<24} {str(s.rating):>6}  {s.results()}")
+    if me is not None:
+        mine = next((s for s in everyone if s.player == me), None)
+        lines.append("")
+        if mine is None:
+            lines.append(
+                "You have no rated game yet: you start at 1500?. Games between people are "
+                "rated unless created `casual`."
+            )
+        elif mine.rating.listed:
+            place = listed.index(mine) + 1
+            lines.append(
+                f"You are {place} of {len(listed)}: {mine.rating.long()}, "
+                f"won-lost-drawn {mine.results()}."
+            )
+        else:
+            lines.append(
+                f"Your rating: {mine.rating.long()} after {mine.rating.games} rated "
+                f"game(s); the ladder lists you after {MIN_GAMES}."
+            )
+    lines.append("(`?`: the rating is still unsure, after few games.)")
+    return "\n".join(lines)

@@ -1,0 +1,102 @@
+"""The ladder in Discord (issue 26): a rated game's end tells both players' rating change in
+the thread, `/spaceships ladder` shows this server's top 10 and the member's place, a casual
+challenge changes nothing, ratings survive a restart, and a mail address is linked only with
+the code mailed to it."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from bot_support import World, start_game, text_of
+
+from pbem import ladder
+from pbem.judge import Judge
+from pbem.messages import Inbound
+
+
+async def _resign(world: World, thread: Any, who: str) -> None:
+    member = world.member(who)
+    asked = await member.slash(thread, "spaceships resign")
+    game = world.store.games()[-1]
+    done = await member.click(asked.response.message, label=f"Resign {game.name}")
+    assert f"You resigned {game.name}" in done.response.content
+
+
+def _over_text(thread: Any) -> str:
+    over = [m for m in thread.history() if any("game over" in e.title for e in m.embeds)]
+    assert over
+    return "\n".join(f"{e.title}\n{e.description}" for m in over for e in m.embeds)
+
+
+async def test_a_rated_game_tells_the_change_and_the_ladder_shows_it(world: World) -> None:
+    thread = await start_game(world)
+    await _resign(world, thread, "bob")
+    told = _over_text(thread)
+    assert re.search(r"alice 1500\? -> 1\d{3}\?, bob 1500\? -> 1\d{3}\?", told), told
+    alice_now = ladder.rating_of(world.store, "spaceships", f"discord:{world.member('alice').id}")
+    assert alice_now is not None and alice_now.rating.mu > 1500 and alice_now.wins == 1
+
+    shown = await world.member("alice").slash(world.channel, "spaceships ladder")
+    assert shown.ephemeral
+    embed = shown.response.message.embeds[0]
+    assert embed.title == "Spaceships ladder · Club"
+    # One game: nobody is listed yet (5 rated games), but Alice sees her own rating.
+    assert "Nobody has 5 rated games here yet" in embed.description
+    assert f"{alice_now.rating.long()} after 1 rated game(s)" in embed.fields[0].value
+
+    await world.restart()  # ratings are in the store: a restarted bot shows the same
+    again = await world.member("alice").slash(world.channel, "spaceships ladder")
+    assert again.response.message.embeds[0].fields[0].value == embed.fields[0].value
+
+
+async def test_the_top_ten_lists_players_with_enough_games(world: World) -> None:
+    for number in range(5):  # alice beats bob five times: both are listed
+        await start_game(world, name=f"g{number}")
+        await _resign(world, world.thread(), "bob")
+    shown = await world.member("bob").slash(world.channel, "spaceships ladder")
+    embed = shown.response.message.embeds[0]
+    lines = embed.description.splitlines()
+    assert lines[0].startswith("**1.** alice · ") and lines[0].endswith("· 5-0-0")
+    assert lines[1].startswith("**2.** bob · ") and lines[1].endswith("· 0-5-0")
+    assert embed.fields[0].value.startswith("2 of 2: ")
+    assert "discord:" not in embed.description + embed.fields[0].value  # names, no addresses
+
+
+async def test_a_casual_challenge_changes_no_rating(world: World) -> None:
+    thread = await start_game(world, rated=False)
+    posted = [m.content for m in world.channel.history() if "challenges" in m.content]
+    assert "a game of Spaceships (casual)" in posted[0]
+    await _resign(world, thread, "bob")
+    assert "Ratings" not in _over_text(thread)
+    assert ladder.standings(world.store, "spaceships") == []
+
+
+async def test_the_ladder_is_per_server(world: World) -> None:
+    thread = await start_game(world)
+    await _resign(world, thread, "bob")
+    other = world.env.create_guild("Elsewhere")
+    channel = other.create_text_channel("games")
+    carol = other.add_member(world.env.create_user("carol"))
+    shown = await carol.slash(channel, "spaceships ladder")
+    embed = shown.response.message.embeds[0]
+    assert embed.title == "Spaceships ladder · Elsewhere"
+    assert "alice" not in embed.description and "No rated Spaceships game" in embed.fields[0].value
+
+
+async def test_a_mail_address_is_linked_only_with_the_mailed_code(world: World) -> None:
+    alice = world.member("alice")
+    guessed = await alice.slash(world.channel, "spaceships link", code="ABCD-EFGH-JKMN")
+    assert guessed.ephemeral and "not one the judge mailed" in text_of(guessed)
+    # Alice asks the mail judge (same store) for a code; it comes back to her mailbox only.
+    judge = Judge(world.store, rng=random.Random(3))
+    with world.store.transaction():
+        reply = judge.handle(Inbound("alice@example.org", "link"))[0]
+    code = re.search(r"Your link code: (\S+)", reply.body)
+    assert code and reply.to == ("alice@example.org",)
+    linked = await alice.slash(world.channel, "spaceships link", code=code.group(1))
+    assert "Linked: alice@example.org and this Discord account" in text_of(linked)
+    assert ladder.identity(world.store, "alice@example.org") == f"discord:{alice.id}"
+    again = await alice.slash(world.channel, "spaceships link", code=code.group(1))
+    assert "used already" in text_of(again)  # a code works once

@@ -1,0 +1,156 @@
+"""The club ladder in the judge core (issue 26): the rating maths is the library's, rated games
+change ratings in the transaction of their end and say so, casual and cancelled ones do not,
+the computer keeps its level's fixed rating, and the ratings survive a restart and copy-store."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from openskill.models import PlackettLuce
+from pbem_support import FLEET_A, FLEET_B, Table
+
+from pbem import ladder
+from pbem.copystore import copy_store
+from pbem.ratings import Rating, RatingError, rate
+from pbem.store import open_store
+
+
+# -- the maths is the library's --------------------------------------------------------------
+@pytest.mark.parametrize("score", [1.0, 0.5, 0.0])
+def test_a_game_rates_as_the_librarys_own_model_at_sixty_times_its_scale(score: float) -> None:
+    """Our scale is the library's defaults times 60, so its own figures times 60 are ours."""
+    model = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3
+    ranks = {1.0: [1, 2], 0.5: [1, 1], 0.0: [2, 1]}[score]
+    a, b = model.rating(mu=25 + 5, sigma=7.0), model.rating(mu=25 - 3, sigma=4.0)
+    [[la], [lb]] = model.rate([[a], [b]], ranks=ranks)
+    ours_a, ours_b = rate(Rating(1800, 420), Rating(1320, 240), score)  # type: ignore[arg-type]
+    assert ours_a.mu == pytest.approx(la.mu * 60) and ours_a.sigma == pytest.approx(la.sigma * 60)
+    assert ours_b.mu == pytest.approx(lb.mu * 60) and ours_b.sigma == pytest.approx(lb.sigma * 60)
+    assert ours_a.games == 1 and ours_b.games == 1
+
+
+def test_a_rating_reads_and_writes_itself() -> None:
+    assert str(Rating()) == "1500?"  # a new player: 1500 with the `?` of an unsure rating
+    assert str(Rating(1523.4, 120)) == "1523" and Rating(1523.4, 120).long() == "1523 ±120"
+    for text in ("1500?", "1523", "1523 ±120"):
+        assert str(Rating.parse(text)) == text.split()[0]
+    with pytest.raises(RatingError) as refused:
+        Rating.parse("high")
+    assert "`high` is not a rating" in str(refused.value) and refused.value.text == "high"
+
+
+# -- rated games by mail ------------------------------------------------------------------------
+def _game(table: Table, create: str = "create alpha") -> tuple:
+    name = create.split()[1]
+    gm = table.person("gm@example.org", "Gamemaster")
+    answer = gm.send(create).body
+    alice = table.person("alice@example.org", "Alice")
+    bob = table.person("bob@example.org", "Bob")
+    alice.join(name)
+    bob.join(name)
+    alice.fleet(FLEET_A, name)
+    bob.fleet(FLEET_B, name)
+    return answer, alice, bob
+
+
+def _over(person) -> str:  # type: ignore[no-untyped-def]
+    return [m.body for m in person.inbox if m.kind == "over"][-1]
+
+
+def test_a_rated_game_tells_both_players_the_change_and_the_ladder_keeps_it(table: Table) -> None:
+    answer, alice, bob = _game(table)
+    assert "It is rated: the result counts on the Spaceships ladder" in answer
+    bob.send(bob.sign_on() + "resign")
+    won, lost = rate(Rating(), Rating(), 1.0)
+    line = f"Ratings (Spaceships): Alice 1500? -> {won}, Bob 1500? -> {lost}."
+    assert line in _over(alice) and line in _over(bob)
+    mine = alice.send("ladder").body
+    assert f"Your rating: {won.long()} after 1 rated game(s)" in mine
+    assert "nobody yet" in mine  # one game: nobody has the 5 the ladder needs
+    assert ladder.rating_of(table.store, "spaceships", "bob@example.org").losses == 1  # type: ignore[union-attr]
+
+
+def test_five_games_put_both_on_the_ladder_with_their_places(table: Table) -> None:
+    for number in range(5):
+        _answer, alice, bob = _game(table, f"create g{number}")
+        alice.send(alice.sign_on(f"g{number}") + "resign")
+    shown = table.people["bob@example.org"].send("ladder spaceships").body
+    bob, alice = Rating(), Rating()
+    for _ in range(5):
+        bob, alice = rate(bob, alice, 1.0)
+    lines = [line.split() for line in shown.splitlines()[2:4]]
+    assert lines == [["1.", "Bob", str(bob), "5-0-0"], ["2.", "Alice", str(alice), "0-5-0"]]
+    assert f"You are 1 of 2: {bob.long()}, won-lost-drawn 5-0-0." in shown
+    wrong = table.people["bob@example.org"].send("ladder chess").body
+    assert "names no game with a ladder" in wrong and "`ladder battles`" in wrong
+
+
+def test_a_casual_game_and_a_cancelled_one_change_nothing(table: Table) -> None:
+    answer, alice, bob = _game(table, "create alpha casual")
+    assert "It is casual" in answer
+    bob.send(bob.sign_on() + "resign")
+    assert "Ratings" not in _over(alice)
+    created, alice, bob = _game(table, "create beta")
+    password = re.search(r"master password: (\S+)", created)
+    assert password
+    table.people["gm@example.org"].send(f"master beta {password.group(1)}\ncancel")
+    assert "Ratings" not in _over(alice)
+    assert ladder.standings(table.store, "spaceships") == []
+
+
+def test_against_the_computer_only_the_human_is_rated_and_only_when_asked(table: Table) -> None:
+    ann = table.person("ann@example.org", "Ann")
+    casual = ann.create_seated("create alpha vs computer hunt", "alpha").body
+    assert "It is casual" in casual  # against the computer: casual unless asked
+    rated = ann.create_seated("create beta vs computer hunt rated", "beta").body
+    fixed = ladder.COMPUTER_RATINGS["spaceships"]["hunt"]
+    assert f"computer's fixed rating for hunt, {round(fixed.mu)}" in rated
+    ann.fleet(FLEET_A, "beta")
+    ann.send(ann.sign_on("beta") + "resign")
+    lost = rate(Rating(), fixed, 0.0)[0]
+    assert f"Ann 1500? -> {lost}" in _over(ann)
+    assert "(the computer's level, fixed)" in _over(ann)
+    assert [s.player for s in ladder.standings(table.store, "spaceships")] == ["ann@example.org"]
+
+
+def test_a_battle_counts_on_its_own_ladder(table: Table) -> None:
+    gm = table.person("gm@example.org")
+    assert "Spaceship Battles ladder" in gm.send("create duel battles").body
+    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
+    alice.join("duel")
+    bob.join("duel")
+    alice.send(alice.sign_on("duel") + "resign")
+    assert "Ratings (Spaceship Battles): Alice 1500? -> " in _over(bob)
+    assert ladder.standings(table.store, "spaceships") == []
+    assert len(ladder.standings(table.store, "battles")) == 2
+
+
+def test_a_link_code_goes_to_the_mailbox_and_is_never_taken_by_mail(table: Table) -> None:
+    ann = table.person("ann@example.org", "Ann")
+    reply = ann.send("link")
+    code = re.search(r"Your link code: (\S+)", reply.body)
+    assert code and reply.to == ("ann@example.org",)
+    refused = ann.send(f"link {code.group(1)}").body
+    assert "a link code is entered in Discord" in refused
+    assert ladder.identity(table.store, "ann@example.org") == "ann@example.org"
+
+
+# -- restarts and copy-store ---------------------------------------------------------------------
+def test_ratings_survive_a_restart_and_copy_store(pg_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = str(tmp_path / "judge.sqlite3")
+    table = Table(open_store(path))
+    _answer, _alice, bob = _game(table)
+    bob.send(bob.sign_on() + "resign")
+    before = ladder.standings(table.store, "spaceships")
+    table.store.close()
+    reopened = open_store(path)  # a judge restarted on the same file
+    assert ladder.standings(reopened, "spaceships") == before
+    reopened.close()
+    there = pg_server.new_schema()
+    copy_store(path, there)
+    moved = open_store(there)
+    assert ladder.standings(moved, "spaceships") == before
+    assert ladder.is_rated(moved, moved.game("alpha").id)  # type: ignore[union-attr]
+    moved.close()
