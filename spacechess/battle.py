@@ -19,6 +19,8 @@ __all__ = ["ADVANCE", "advance_impactors", "battle", "battling_pairs", "judge_pa
 
 ADVANCE = 4  # cells an impactor flies in each battle stage (the seed's current rule)
 _CELLS = range(CELL_COUNT)
+# Each cell's neighbours numbered above it: every neighbouring pair is looked at once.
+_LATER = tuple(tuple(n for n in NEIGHBOURS[c] if n > c) for c in _CELLS)
 
 
 def advance_impactors(
@@ -100,14 +102,9 @@ def battling_pairs(board: tuple[int, ...]) -> list[tuple[int, int]]:
     for cell in compress(_CELLS, board):  # the occupied cells, found at C speed
         code = board[cell]
         side = code >> 3
-        for n in NEIGHBOURS[cell]:
+        for n in _LATER[cell]:
             other = board[n]
-            if (
-                n > cell
-                and other
-                and other >> 3 != side
-                and (code & 7 != MINE or other & 7 != MINE)
-            ):
+            if other and other >> 3 != side and (code & 7 != MINE or other & 7 != MINE):
                 pairs.append((cell, n))
     return pairs
 
