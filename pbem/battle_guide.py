@@ -116,7 +116,10 @@ def battle_guide(front_end: str = "mail") -> str:
             "  " + indent(move.splitlines()),
             "Fire: `SHIP > TARGET`, weapons named if you like, `A+B > TARGET` for a fire "
             "group, `tractor SHIP > TARGET` for a tractor beam. A weapon fires at a ship in "
-            "its arc and within its reach.",
+            "its arc and within its reach. Volleys alternate, initiative first, damage at "
+            "once: what an earlier volley crosses out stays silent (`: silent` in the "
+            "record), and an order whose ship or target is destroyed first lapses "
+            "(`: lapsed`) [R14].",
             "  " + indent(fire.splitlines()),
             f"Nothing this phase: {nothing}.",
             "",

@@ -8,8 +8,9 @@ impactors or battling pairs are looked at [SC7, SC8].
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
 
-from spacechess.board import NEIGHBOURS, is_pentagon, opposite
+from spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, opposite
 from spacechess.events import Event
 from spacechess.pieces import MINE, kind_of, side_of
 from spacechess.position import Impactor
@@ -17,6 +18,9 @@ from spacechess.position import Impactor
 __all__ = ["ADVANCE", "advance_impactors", "battle", "battling_pairs", "judge_pairs", "power"]
 
 ADVANCE = 4  # cells an impactor flies in each battle stage (the seed's current rule)
+_CELLS = range(CELL_COUNT)
+# Each cell's neighbours numbered above it: every neighbouring pair is looked at once.
+_LATER = tuple(tuple(n for n in NEIGHBOURS[c] if n > c) for c in _CELLS)
 
 
 def advance_impactors(
@@ -95,17 +99,12 @@ def battling_pairs(board: tuple[int, ...]) -> list[tuple[int, int]]:
     """Every pair of neighbouring enemy units with a ship in it (a mine fights a ship like a
     ship, two mines never fight) [SC8], each once, smaller cell first."""
     pairs = []
-    for cell in [c for c, code in enumerate(board) if code]:
+    for cell in compress(_CELLS, board):  # the occupied cells, found at C speed
         code = board[cell]
         side = code >> 3
-        for n in NEIGHBOURS[cell]:
+        for n in _LATER[cell]:
             other = board[n]
-            if (
-                n > cell
-                and other
-                and other >> 3 != side
-                and (code & 7 != MINE or other & 7 != MINE)
-            ):
+            if other and other >> 3 != side and (code & 7 != MINE or other & 7 != MINE):
                 pairs.append((cell, n))
     return pairs
 

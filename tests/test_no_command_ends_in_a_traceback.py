@@ -127,6 +127,19 @@ def test_no_battles_record_command_ends_in_a_traceback(tmp_path: Path, name: str
         _no_traceback(runner.invoke(main, [*command, "-"], input=CORPUS[name]), f"- {name}")
 
 
+CHESS_COMMANDS = [["chess", "check"], ["chess", "check", "--json"], ["chess", "fmt"]]
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_no_space_chess_record_command_ends_in_a_traceback(tmp_path: Path, name: str) -> None:
+    path = tmp_path / f"{name}.scr"
+    path.write_bytes(CORPUS[name])
+    runner = CliRunner()
+    for command in CHESS_COMMANDS:
+        _no_traceback(runner.invoke(main, [*command, str(path)]), f"{command} {name}")
+        _no_traceback(runner.invoke(main, [*command, "-"], input=CORPUS[name]), f"- {name}")
+
+
 @pytest.mark.parametrize("encoding", ["latin-1", "utf-16"])
 def test_a_battle_record_saved_by_an_older_editor_is_read_with_a_note(
     tmp_path: Path, encoding: str

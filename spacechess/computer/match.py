@@ -11,7 +11,7 @@ from spacechess.events import Event
 from spacechess.game import Game
 from spacechess.pieces import SIDE_NAMES
 from spacechess.position import Position
-from spacechess.record import Record, Tag, Turn
+from spacechess.record import Comment, Record, Tag, Turn
 
 __all__ = ["RESULT_TAGS", "Chooser", "Played", "PlayedTurn", "play_game", "record_of", "written"]
 
@@ -84,12 +84,16 @@ def record_of(
     result: str | None,
     tags: tuple[tuple[str, str], ...],
     comment: str = "",
+    note: str = "",
 ) -> Record:
     """The game as a record (spacechess.record): the tags, every turn, and the Result tag;
-    `comment` goes on the last turn's line (how the game ended)."""
-    items: list[Tag | Turn] = [Tag(name, value) for name, value in tags]
+    `comment` goes on the last turn's line (how that turn ended the game), `note` on a line of
+    its own after the turns (how the game ended off the board)."""
+    items: list[Tag | Turn | Comment] = [Tag(name, value) for name, value in tags]
     for k, t in enumerate(turns):
         last = k == len(turns) - 1
         items.append(Turn(t.turn, t.side, written(t.actions), comment if last else ""))
+    if note:
+        items.append(Comment(note))
     items.append(Tag("Result", RESULT_TAGS[result]))
     return Record(tuple(items))

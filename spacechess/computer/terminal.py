@@ -267,7 +267,7 @@ class TerminalGame:
         self.say(f"\n{text}")
         why = next(
             (e.why for t in reversed(self.turns) for e in t.events if e.what in ("won", "drawn")),
-            ending,
+            "",
         )
         players = {self.side: "you", 1 - self.side: self._computer_name()}
         tags = (
@@ -281,7 +281,7 @@ class TerminalGame:
             f"(`spaceships chess play --level {self.computer.level} --seed "
             f"{self.computer.seed}` plays the same computer again.)\n\nThe record of the game:\n"
         )
-        self.say(str(record_of(self.turns, result, tags, why)).rstrip("\n"))
+        self.say(str(record_of(self.turns, result, tags, why, ending)).rstrip("\n"))
 
     def _computer_name(self) -> str:
         return f"computer ({self.computer.level}, seed {self.computer.seed})"

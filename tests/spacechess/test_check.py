@@ -123,3 +123,36 @@ def test_an_unreadable_file_is_one_line_not_a_traceback(tmp_path):
     result = _check(str(binary))
     assert result.exit_code == 1 and "x.scr" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+CHESS_CORPUS = {
+    "turn-zero": "0 T: pass\n",
+    "turn-number-huge": "99999999999999999999999 T: pass\n",
+    "passes-past-the-draw": "".join(f"{t} {'TA'[(t + 1) % 2]}: pass\n" for t in range(1, 120)),
+    "long-line": "1 T: " + "Ab1-Ab2 " * 3000 + "\n",
+    "mine-without-a-cell": "1 T: M@\n",
+    "rebuild-of-a-command-ship": "1 T: pass\n2 A: C@Hc3\n",
+    "empty-tag": '[Result ""]\n',
+    "unclosed-string": '[Game "Space\n1 T: pass\n',
+    "emoji-cell": "1 T: A\U0001f6801-Ab2\n",
+    "only-comments": "# " + "x" * 5000 + "\n" * 3,
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHESS_CORPUS))
+def test_mangled_records_get_a_message_not_a_traceback(name):
+    for args in (["-"], ["-", "--json"]):
+        result = _check(*args, stdin=CHESS_CORPUS[name])
+        assert result.exception is None or isinstance(result.exception, SystemExit), name
+        assert result.exit_code in (0, 1) and "Traceback" not in result.output
+        if result.exit_code:
+            assert result.output.strip()
+
+
+def test_passing_turn_after_turn_repeats_the_position_and_draws():
+    # After turns 1, 3 and 5 the Aliens stand to act on the same position: the third time draws
+    # (SC12), and turn 6 is refused.
+    result = _check("-", stdin=CHESS_CORPUS["passes-past-the-draw"])
+    assert result.exit_code == 1
+    assert "the same position a third time [SC12]" in result.output
+    assert "line 6, column 1: turn 6 (Aliens): the game was already over (draw)" in result.output
