@@ -26,8 +26,8 @@ class OverBudget(ValueError):
 
     def __init__(self, sender: str, kept: int) -> None:
         super().__init__(
-            f"{sender or 'a sender without a From address'} sent {kept} messages in the last "
-            "hour, more than the judge keeps from one address; try again later"
+            f"{sender or 'a sender without a From address'} has sent {kept} messages in the "
+            "last hour, all the judge keeps from one address; try again later"
         )
         self.sender, self.kept = sender, kept
 

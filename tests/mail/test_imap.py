@@ -274,3 +274,14 @@ def test_an_imap_server_whose_certificate_is_not_trusted_is_refused_and_says_so(
     with pytest.raises(ImapError, match="certificate is not trusted"):
         poll_once(imaps, run_here(judge_gateway))
     assert mailbox_state(plain, "INBOX") == (1, 1)  # the mail waits, unread
+
+
+def test_a_flood_past_the_hours_budget_stays_unread_in_the_mailbox(
+    dovecot: ServerAddress, make_gateway, echo, mail
+) -> None:
+    """Issue 27 item 4: what the judge does not keep of a flood stays with the mailbox."""
+    gateway = make_gateway(echo, rate_limit_per_hour=1)  # keeps 2 of an address an hour
+    deliver(dovecot, *(mail(f"list {n}") for n in range(4)))
+    report = poll_once(dovecot, run_here(gateway))
+    assert [r.status for r in report.receipts] == ["processed", "limited"]
+    assert mailbox_state(dovecot, "INBOX") == (4, 2)  # the other two: unread, not lost
