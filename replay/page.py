@@ -64,7 +64,11 @@ def page_data(replay: Replay) -> dict[str, Any]:
                 "changed": list(shown.changed),
             }
         frames.append({"id": frame.id, "label": frame.label, "views": views})
-    keys = {style: [list(entry) for entry in KEYS[style]] for style in sorted(styles)}  # type: ignore[index]
+    # A key entry is (mark, what the opponent knows, meaning): the page shows mark and meaning.
+    keys = {
+        style: [[mark, meaning] for mark, _known, meaning in KEYS[style]]  # type: ignore[index]
+        for style in sorted(styles)
+    }
     for style, entries in keys.items():
         for mark, _ in entries:
             tiles.setdefault(f"{style}:{mark}", "")
