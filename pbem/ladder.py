@@ -27,15 +27,17 @@ GAME_WORDS = {
     "spaceship-battles": BATTLES,
 }
 
-# Each computer level's fixed rating, from `python bench/ladder.py levels` (docs/readings.md).
+# Each computer level's fixed rating and deviation, as `python bench/ladder.py levels` measured
+# them (120 Spaceships games, 20 battles; docs/readings.md). `random` never won a game: its
+# figure only says how far below the others it is.
 COMPUTER_RATINGS: dict[str, dict[str, Rating]] = {
     SPACESHIPS: {
-        "random": Rating(1090, 80),
-        "hunt": Rating(1400, 80),
-        "density": Rating(1690, 80),
-        "expert": Rating(1820, 80),
+        "random": Rating(28, 300),
+        "hunt": Rating(1710, 217),
+        "density": Rating(1960, 214),
+        "expert": Rating(2232, 221),
     },
-    BATTLES: {"standard": Rating(1500, 80)},
+    BATTLES: {"standard": Rating(2011, 338)},
 }
 
 
@@ -96,6 +98,15 @@ def settle_at_create(
             f"computer's fixed rating for {level}, {round(computer.mu)}."
         )
     return f"It is rated: the result counts on the {name} ladder (`casual` at create if not)."
+
+
+def copy_setting(store: Store, game_id: int, new_id: int) -> None:
+    """A rematch is rated or casual as its game was (pbem.rematch)."""
+    store.connection.execute(
+        "INSERT INTO ladder_games (game_id, rated, computer_rating) "
+        "SELECT ?, rated, computer_rating FROM ladder_games WHERE game_id = ?",
+        (new_id, game_id),
+    )
 
 
 def is_rated(store: Store, game_id: int) -> bool:
