@@ -77,7 +77,7 @@ def rematch(command: Command, desk: Desk) -> str:
                 (game.id, seat, to_text(desk.now)),
             )
             how = (
-                "press Rematch under the game's end in its thread, or `/spaceships rematch`"
+                "press Rematch under the game's end in its thread"
                 if game.accounts
                 else f"send `rematch {game.name}`"
             )
