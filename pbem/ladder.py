@@ -110,10 +110,19 @@ def copy_setting(store: Store, game_id: int, new_id: int) -> None:
 
 
 def is_rated(store: Store, game_id: int) -> bool:
+    return _setting(store, game_id)[0]
+
+
+def _setting(store: Store, game_id: int) -> tuple[bool, float | None]:
+    """Whether a game is rated, and the computer's rating as it was when the game was made
+    (a later measurement does not change a game already under way)."""
     row = store.connection.execute(
-        "SELECT rated FROM ladder_games WHERE game_id = ?", (game_id,)
+        "SELECT rated, computer_rating FROM ladder_games WHERE game_id = ?", (game_id,)
     ).fetchone()
-    return row is not None and bool(row[0])
+    if row is None:
+        return False, None  # a game from before the ladder: casual
+    fixed = row["computer_rating"]
+    return bool(row["rated"]), None if fixed is None else float(fixed)
 
 
 def computer_rating(game: GameRow, level: str) -> Rating:
@@ -229,7 +238,8 @@ def rate_game(
     the line the game-over message tells ("Ratings (Spaceships): Ann 1523 -> 1541, ...").
     A computer seat keeps its level's fixed rating; only the human's changes. Empty when the
     game is casual or has no result."""
-    if score is None or set(players) != {"A", "B"} or not is_rated(store, game.id):
+    rated, fixed_at_create = _setting(store, game.id)
+    if score is None or set(players) != {"A", "B"} or not rated:
         return ""
     key = game_key(game)
     computers = store.computers(game.id)
@@ -238,6 +248,8 @@ def rate_game(
         if seat in computers or player.address == COMPUTER_ADDRESS:
             level = computers.get(seat, ("", ""))[0]
             fixed = computer_rating(game, level)
+            if fixed_at_create is not None:
+                fixed = Rating(fixed_at_create, fixed.sigma)
             before[seat] = Standing(COMPUTER_ADDRESS, player.name, fixed, 0, 0, 0)
             continue
         who = identity(store, player.address)
