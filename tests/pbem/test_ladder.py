@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from match_support import B_ORDERS, play_out
 from openskill.models import PlackettLuce
 from pbem_support import FLEET_A, FLEET_B, Table
 
@@ -113,6 +114,32 @@ def test_against_the_computer_only_the_human_is_rated_and_only_when_asked(table:
     assert f"Ann 1500? -> {lost}" in _over(ann)
     assert "(the computer's level, fixed)" in _over(ann)
     assert [s.player for s in ladder.standings(table.store, "spaceships")] == ["ann@example.org"]
+
+
+def test_a_match_counts_as_its_games_each_rated_when_it_ends(table: Table) -> None:
+    """docs/readings.md: a match's games count one by one, each told in its own end."""
+    gm = table.person("gm@example.org", "Gamemaster")
+    gm.send("create alpha match=scored games=2")
+    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
+    alice.join()
+    bob.join()
+    a, b = Rating(), Rating()
+    for number in (1, 2):
+        alice.fleet(FLEET_A)
+        bob.fleet(FLEET_B)
+
+        def send_a(turn: int, orders: str) -> str:
+            alice.orders(turn, orders)
+            return alice.last.subject + "\n" + alice.last.body
+
+        play_out(send_a, lambda t, o: bob.orders(t, o) and None, alice.last.body, B_ORDERS)
+        told = [m.body for m in alice.inbox if m.kind == "over"]
+        assert len(told) == number  # one end, one rating change, per game
+        new_a, new_b = rate(a, b, 1.0)
+        assert f"Alice {a} -> {new_a}, Bob {b} -> {new_b}." in told[-1]
+        a, b = new_a, new_b
+    mine = ladder.rating_of(table.store, "spaceships", "alice@example.org")
+    assert mine is not None and (mine.wins, mine.rating.games) == (2, 2)
 
 
 def test_a_battle_counts_on_its_own_ladder(table: Table) -> None:
