@@ -181,3 +181,32 @@ def test_ratings_survive_a_restart_and_copy_store(pg_server, tmp_path: Path) -> 
     assert ladder.standings(moved, "spaceships") == before
     assert ladder.is_rated(moved, moved.game("alpha").id)  # type: ignore[union-attr]
     moved.close()
+
+
+def test_a_link_moves_the_address_ratings_and_refuses_old_codes_and_two_ladders(
+    table: Table,
+) -> None:
+    from datetime import timedelta
+
+    from pbem import links
+
+    _answer, alice, bob = _game(table)
+    bob.send(bob.sign_on() + "resign")  # alice@ and bob@ now have Spaceships ratings
+    store, now = table.store, table.clock.now
+    with store.transaction():
+        stale = links.new_code(store, "alice@example.org", now)
+    with pytest.raises(links.LinkRefused) as old, store.transaction():
+        links.link(store, "discord:1", stale, now + timedelta(days=1, minutes=1))
+    assert "more than a day old" in str(old.value) and old.value.text == stale
+    with store.transaction():
+        code = links.new_code(store, "alice@example.org", now)
+        assert links.link(store, "discord:1", code.lower(), now) == "alice@example.org"
+    moved = ladder.rating_of(store, "spaceships", "discord:1")
+    assert moved is not None and moved.wins == 1  # alice's rating is the member's now
+    assert ladder.rating_of(store, "spaceships", "alice@example.org") is None
+    with store.transaction():
+        code = links.new_code(store, "bob@example.org", now)
+    with pytest.raises(links.LinkRefused) as two, store.transaction():
+        links.link(store, "discord:1", code, now)
+    assert "both have ratings on the Spaceships ladder" in str(two.value)
+    assert ladder.identity(store, "bob@example.org") == "bob@example.org"
