@@ -208,6 +208,32 @@ class PhaseOrdersButton(
         await handlers.run(interaction, handlers.phase_form(interaction, self.game_id, self.phase))
 
 
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:rematch:(?P<id>\d+)"
+):
+    """Under a game's end: the same players again, sides swapped (bot.ladder)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ss:rematch:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handlers = _app(interaction).handlers
+        await handlers.run(interaction, handlers.rematch(interaction, self.game_id))
+
+
 DYNAMIC_ITEMS = (
     AcceptButton,
     DeclineButton,
@@ -216,6 +242,7 @@ DYNAMIC_ITEMS = (
     ResultsButton,
     DesignButton,
     PhaseOrdersButton,
+    RematchButton,
 )
 
 
@@ -241,6 +268,8 @@ def game_buttons(game: GameRow, kind: str, turn: int | None) -> discord.ui.View 
     if kind not in ("begin", "turn", "over"):
         return None
     view.add_item(ResultsButton(game.id, kind, turn))
+    if kind == "over" and game.phase == "over":  # the last game of a match too, not the others
+        view.add_item(RematchButton(game.id))
     next_turn = 1 if kind == "begin" else (turn or 0) + 1
     if kind != "over" and game.phase == "playing" and game.turn <= next_turn:
         view.add_item(OrdersButton(game.id, next_turn))
@@ -254,6 +283,9 @@ def battle_buttons(game: GameRow, kind: str, phase: int | None) -> discord.ui.Vi
     view = discord.ui.View(timeout=None)
     if kind == "setup":
         view.add_item(DesignButton(game.id))
+        return view
+    if kind == "over" and game.phase == "over":
+        view.add_item(RematchButton(game.id))
         return view
     if kind not in ("begin", "turn"):
         return None

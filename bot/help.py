@@ -18,11 +18,13 @@ OVERVIEW = """\
 Spaceships in Discord: all commands are under /spaceships.
 
 /spaceships challenge [member]   challenge a member (or anyone) to a game;
-                                 settings: ruleset, options, deadline, private, name;
+                                 settings: ruleset, options, deadline, private, name,
+                                 rated (default on: the ladder);
                                  game: Spaceship Battles, with budget, turns, x
 /spaceships design               battles: send your ships' designs (text, file, form)
 /spaceships play [level]         a game against the computer (random, hunt, density,
-                                 expert: the default); settings: ruleset, options, deadline;
+                                 expert: the default); settings: ruleset, options, deadline,
+                                 rated (default off);
                                  game: Spaceship Battles, with budget, turns, x
 /spaceships fleet                send your fleet: text, a .ssr/.txt file, or a form
 /spaceships orders               send this turn's orders the same ways
@@ -33,13 +35,16 @@ Spaceships in Discord: all commands are under /spaceships.
 /spaceships resign               give up (asks first)
 /spaceships settings             game master: deadline, reminder, grace, missing orders
 /spaceships games                your games and their threads
+/spaceships ladder [game]        this server's ladder: the top 10 and your place
+/spaceships link [code]          one ladder player with your mail address (code by mail)
 /spaceships help [topic]         this text; topics: fleet, orders, notation, deadline,
                                  battles
 
 In a game's thread every command means that game; elsewhere name it in the `game`
 option (it completes your games). Your fleet, orders and results are shown only to you;
 results also come by direct message. A button "View my results" under each results post
-shows you yours if your DMs are closed. A battle (Spaceship Battles) hides nothing once
+shows you yours if your DMs are closed; a Rematch button under a game's end offers the
+same game again, sides swapped. A battle (Spaceship Battles) hides nothing once
 begun: its results are in its thread only, no DMs; `/spaceships help topic:battles`."""
 
 TOPICS = {

@@ -1,6 +1,7 @@
 """The ladder in Discord: `/spaceships ladder` (this server's top 10 and your place, as an
-embed) and `/spaceships link` (one ladder player for a mail address and this account). The
-figures are the judge's (pbem.ladder); the link is the judge's own `link` command."""
+embed), `/spaceships link` (one ladder player for a mail address and this account) and the
+Rematch button under a game's end. The figures are the judge's (pbem.ladder); the link and the
+rematch are the judge's own `link` and `rematch` commands."""
 
 from __future__ import annotations
 
@@ -9,10 +10,15 @@ from typing import Any
 import discord
 
 import bot.posts as posts
-from bot.answers import Answering, display_name
-from bot.service import BotRefusal, member_address
-from pbem import ladder
+from bot.answers import display_name
+from bot.battles import is_battle
+from bot.challenges import Challenges
+from bot.service import BotRefusal, member_address, not_your_game, thread_address
+from pbem import ladder, rematch
+from pbem.computer_seat import COMPUTER_ADDRESS
+from pbem.messages import Inbound
 from pbem.ratings import MIN_GAMES
+from pbem.store import GameRow
 
 TOP = 10
 COLOUR = 0x3B6EA5
@@ -58,8 +64,8 @@ def ladder_embed(
     return embed
 
 
-class LadderHandlers(Answering):
-    """`/spaceships ladder` and `/spaceships link`."""
+class LadderHandlers(Challenges):
+    """`/spaceships ladder`, `/spaceships link` and the Rematch button."""
 
     async def ladder(self, interaction: discord.Interaction[Any], game: str | None) -> None:
         key = ladder.game_named(game)
@@ -89,3 +95,88 @@ class LadderHandlers(Answering):
             interaction_id=interaction.id,
         )
         await self.judge_answer(interaction, answer)
+
+    async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The Rematch button: the first player's press asks (the other is told in a DM);
+        the other's press accepts, and the new game gets a thread of its own beside the old
+        one's, as an accepted challenge does. Against the computer, one press makes it."""
+        store, user = self.service.store, interaction.user
+        game = store.game_by_id(game_id)
+        players = self.service.players(game)
+        me = member_address(user.id)
+        seats = [s for s, p in players.items() if p.address == me]
+        if not seats:
+            raise BotRefusal(not_your_game(game, players))
+        asked = rematch.asked(store, game.id)
+        opponent = players["B" if seats[0] == "A" else "A"]
+        makes = opponent.address == COMPUTER_ADDRESS or (
+            asked is not None and asked[1] is None and asked[0] != seats[0]
+        )
+        if not makes:
+            answer = self.service.submit(
+                user.id, display_name(user), f"rematch {game.name}", interaction_id=interaction.id
+            )
+            await self.judge_answer(interaction, answer)
+            return
+        here = interaction.channel
+        parent = getattr(here, "parent", None)
+        if not isinstance(parent, discord.TextChannel) or interaction.guild_id is None:
+            raise BotRefusal("A rematch is made from the old game's thread.")
+        await interaction.response.defer(ephemeral=True)
+        name = rematch.rematch_name(store, game.name)
+        kind = discord.ChannelType.private_thread if game.private else None
+        title = f"{'Battle' if is_battle(game) else 'Spaceships'} {name}"
+        thread = await (
+            parent.create_thread(name=title, type=kind, invitable=False)
+            if kind
+            else parent.create_thread(name=title, type=discord.ChannelType.public_thread)
+        )
+        try:
+            new, answer = self._make(game, user, interaction, parent.id, thread.id)
+        except BotRefusal:
+            await thread.delete()
+            raise
+        if game.private:
+            for player in players.values():
+                if player.address.startswith("discord:"):
+                    await thread.add_user(discord.Object(int(player.address.split(":")[1])))
+        await self.post_setup(thread, new)
+        await self.answer(interaction, posts.text_posts(f"{thread.mention}\n{answer}"))
+        await self.bot.delivery.flush()
+
+    def _make(
+        self,
+        game: GameRow,
+        user: discord.abc.User,
+        interaction: discord.Interaction[Any],
+        channel_id: int,
+        thread_id: int,
+    ) -> tuple[GameRow, str]:
+        """`rematch NAME` as the member, and the new game linked to its thread, in one
+        transaction (nothing half made if the judge refuses)."""
+        service = self.service
+        with service.store.transaction():
+            if not service.tables.claim_interaction(interaction.id, service.now()):
+                raise BotRefusal("This was handled already.")
+            body = service.judge.handle(
+                Inbound(
+                    member_address(user.id),
+                    f"rematch {game.name}",
+                    sender_name=display_name(user),
+                    authenticated=True,
+                    command="rematch",
+                )
+            )[0].body
+            made = rematch.asked(service.store, game.id)
+            if made is None or made[1] is None:
+                raise BotRefusal(_without_quote(body))
+            new = service.store.game_by_id(made[1])
+            assert interaction.guild_id is not None
+            service.tables.link_game(new.id, interaction.guild_id, channel_id, thread_id)
+            service.store.add_observer(new.id, thread_address(thread_id), service.now())
+            service.tables.drop_pending(new.id, "notice")  # the thread's first post says it
+        return new, _without_quote(body)
+
+
+def _without_quote(body: str) -> str:
+    return "\n".join(line for line in body.splitlines() if not line.startswith(">")).strip()

@@ -19,7 +19,8 @@ DETAILS: dict[str, str] = {
     "create": (
         "Settings, in any order: vs computer [LEVEL]; ruleset 2.6.1|classic; options "
         "fleet=cost:24 colours=RYGOB (key=value words need no `options`); deadline RULE; "
-        "reminder DURATION; grace DURATION; missing noactions|wait; news on|off; private.\n"
+        "reminder DURATION; grace DURATION; missing noactions|wait; news on|off; private; "
+        "rated|casual (the ladder: rated between people, casual against the computer).\n"
         "A match of several games: match=scored|continued and its end games=N, score=N, "
         "wins=N or end=agreed (default games=3); a continued match may add victory="
         "score|wins|materiel and a build table build=one-death-star|many-death-stars.\n"
@@ -33,6 +34,23 @@ DETAILS: dict[str, str] = {
         "has B and answers each turn as soon as your orders are in. It plays matches too: "
         "create alpha vs computer hunt match=continued games=3; in a continued match it builds "
         "its additional ships from what it carried [10.3]."
+    ),
+    "ladder": (
+        "`ladder` (Spaceships) or `ladder battles`: the club ladder's top 10 and your own "
+        "place. Everyone starts at 1500; `?` marks a rating still unsure; the ladder lists "
+        "players with 5 or more rated games. Games between people are rated unless created "
+        "`casual`; against the computer only when created `rated` (vs computer hunt rated)."
+    ),
+    "rematch": (
+        "`rematch NAME` after game NAME is over: its other player is asked; when they send "
+        "`rematch NAME` too, the new game NAME-r2 is made with the same settings and the "
+        "sides swapped, and each player gets their password in a mail of their own. Against "
+        "the computer it is made at once."
+    ),
+    "link": (
+        "`link`: the reply holds a one-time code; enter it in Discord with `/spaceships link "
+        "code:CODE` within a day, and your mail address and Discord account are one player on "
+        "the ladder. The code only works from Discord: it proves the account is yours too."
     ),
     "endmatch": (
         "After `game NAME PASSWORD` (or `master NAME PASSWORD`): ask to end the match. It "

@@ -27,6 +27,7 @@ from pbem import (
     lobby,
     mastering,
     play,
+    rematch,
     ticks,
 )
 from pbem.commands import Command
@@ -137,6 +138,7 @@ SHARED: dict[str, Handler] = {
     "missing": mastering.set_missing,
     "news": mastering.set_news,
     **ladder_commands.COMMANDS,
+    **rematch.COMMANDS,
 }
 
 SPACESHIPS = GameKind(

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 
 # The commands whose answer issues a password: the only answers that may hold one.
-ISSUING = frozenset(("join", "create", "newpassword"))
+ISSUING = frozenset(("join", "create", "newpassword", "rematch"))
 
 
 def now_utc() -> datetime:

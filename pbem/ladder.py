@@ -27,15 +27,17 @@ GAME_WORDS = {
     "spaceship-battles": BATTLES,
 }
 
-# Each computer level's fixed rating, from `python bench/ladder.py levels` (docs/readings.md).
+# Each computer level's fixed rating and deviation, as `python bench/ladder.py levels` measured
+# them (120 Spaceships games, 20 battles; docs/readings.md). `random` never won a game: its
+# figure only says how far below the others it is.
 COMPUTER_RATINGS: dict[str, dict[str, Rating]] = {
     SPACESHIPS: {
-        "random": Rating(1090, 80),
-        "hunt": Rating(1400, 80),
-        "density": Rating(1690, 80),
-        "expert": Rating(1820, 80),
+        "random": Rating(28, 300),
+        "hunt": Rating(1710, 217),
+        "density": Rating(1960, 214),
+        "expert": Rating(2232, 221),
     },
-    BATTLES: {"standard": Rating(1500, 80)},
+    BATTLES: {"standard": Rating(2011, 338)},
 }
 
 
@@ -98,11 +100,29 @@ def settle_at_create(
     return f"It is rated: the result counts on the {name} ladder (`casual` at create if not)."
 
 
+def copy_setting(store: Store, game_id: int, new_id: int) -> None:
+    """A rematch is rated or casual as its game was (pbem.rematch)."""
+    store.connection.execute(
+        "INSERT INTO ladder_games (game_id, rated, computer_rating) "
+        "SELECT ?, rated, computer_rating FROM ladder_games WHERE game_id = ?",
+        (new_id, game_id),
+    )
+
+
 def is_rated(store: Store, game_id: int) -> bool:
+    return _setting(store, game_id)[0]
+
+
+def _setting(store: Store, game_id: int) -> tuple[bool, float | None]:
+    """Whether a game is rated, and the computer's rating as it was when the game was made
+    (a later measurement does not change a game already under way)."""
     row = store.connection.execute(
-        "SELECT rated FROM ladder_games WHERE game_id = ?", (game_id,)
+        "SELECT rated, computer_rating FROM ladder_games WHERE game_id = ?", (game_id,)
     ).fetchone()
-    return row is not None and bool(row[0])
+    if row is None:
+        return False, None  # a game from before the ladder: casual
+    fixed = row["computer_rating"]
+    return bool(row["rated"]), None if fixed is None else float(fixed)
 
 
 def computer_rating(game: GameRow, level: str) -> Rating:
@@ -218,7 +238,8 @@ def rate_game(
     the line the game-over message tells ("Ratings (Spaceships): Ann 1523 -> 1541, ...").
     A computer seat keeps its level's fixed rating; only the human's changes. Empty when the
     game is casual or has no result."""
-    if score is None or set(players) != {"A", "B"} or not is_rated(store, game.id):
+    rated, fixed_at_create = _setting(store, game.id)
+    if score is None or set(players) != {"A", "B"} or not rated:
         return ""
     key = game_key(game)
     computers = store.computers(game.id)
@@ -227,6 +248,8 @@ def rate_game(
         if seat in computers or player.address == COMPUTER_ADDRESS:
             level = computers.get(seat, ("", ""))[0]
             fixed = computer_rating(game, level)
+            if fixed_at_create is not None:
+                fixed = Rating(fixed_at_create, fixed.sigma)
             before[seat] = Standing(COMPUTER_ADDRESS, player.name, fixed, 0, 0, 0)
             continue
         who = identity(store, player.address)

@@ -22,7 +22,12 @@ DISCORD_PREFIX = "discord:"
 
 
 class LinkRefused(ValueError):
-    """A link the judge will not make: why, and what to do instead."""
+    """A link the judge will not make: why and what to do instead, with the code entered."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.text = code
+        self.position = 0
 
 
 # Letters and digits that cannot be misread for each other (no 0/O, 1/I/L); never words, so
@@ -58,11 +63,14 @@ def link(store: Store, member: str, code: str, now: datetime) -> str:
     if row is None:
         raise LinkRefused(
             "that code is not one the judge mailed, or it was used already: send `link` by "
-            "mail from your address for a new one"
+            "mail from your address for a new one",
+            code,
         )
     address, made = str(row["address"]), from_text(row["created_at"])
     if made is None or now - made > CODE_LIFETIME:
-        raise LinkRefused("that code is more than a day old: send `link` by mail for a new one")
+        raise LinkRefused(
+            "that code is more than a day old: send `link` by mail for a new one", code
+        )
     if identity(store, address) == member:
         return address
     both = [
@@ -74,7 +82,8 @@ def link(store: Store, member: str, code: str, now: datetime) -> str:
         raise LinkRefused(
             f"{address} and your Discord account both have ratings on the "
             f"{' and '.join(both)} ladder; a link would have to drop one of them, so the "
-            "judge keeps them apart (a judge keeper can merge them by hand)"
+            "judge keeps them apart (a judge keeper can merge them by hand)",
+            code,
         )
     # The address's ratings, if any, become the member's: one player from now on.
     store.connection.execute("UPDATE ratings SET player = ? WHERE player = ?", (member, address))

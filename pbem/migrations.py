@@ -244,7 +244,7 @@ STEPS: tuple[Step, ...] = (
         # The club ladder (pbem.ladder): whether a game is rated, each player's rating per game
         # (Spaceships, Spaceship Battles, ...), each rated game's changes, and the links of a
         # mail address with a Discord member made by a one-time code (pbem.links).
-        "the ladder: rated games, ratings, rating changes, linked identities",
+        "the ladder: rated games, ratings, rating changes, linked identities, rematches",
         """
         CREATE TABLE ladder_games (
             game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
@@ -286,6 +286,12 @@ STEPS: tuple[Step, ...] = (
             address TEXT NOT NULL,
             created_at TEXT NOT NULL
         );
+        CREATE TABLE rematches (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            asked_by TEXT NOT NULL,
+            asked_at TEXT NOT NULL,
+            new_game_id INTEGER REFERENCES games(id) ON DELETE SET NULL
+        );
         """,
     ),
 )
@@ -318,6 +324,7 @@ TABLES: tuple[str, ...] = (
     "rating_changes",
     "identity_links",
     "link_codes",
+    "rematches",
 )
 
 

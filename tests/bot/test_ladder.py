@@ -100,3 +100,37 @@ async def test_a_mail_address_is_linked_only_with_the_mailed_code(world: World) 
     assert ladder.identity(world.store, "alice@example.org") == f"discord:{alice.id}"
     again = await alice.slash(world.channel, "spaceships link", code=code.group(1))
     assert "used already" in text_of(again)  # a code works once
+
+
+def _rematch_button(thread: Any) -> Any:
+    over = [m for m in thread.history() if any("game over" in e.title for e in m.embeds)]
+    return over[-1]
+
+
+async def test_the_rematch_button_asks_then_the_other_accepts_in_a_new_thread(
+    world: World,
+) -> None:
+    thread = await start_game(world)
+    await _resign(world, thread, "bob")
+    asked = await world.member("alice").click(_rematch_button(thread), label="Rematch")
+    assert asked.ephemeral and "You asked bob for a rematch of alice-bob" in text_of(asked)
+    # Bob is told in the game's thread, named (the judge's notice to a player of a game).
+    told = [m.content for m in thread.history() if "asks for a rematch" in m.content]
+    assert told and told[-1].startswith(f"<@{world.member('bob').id}>")
+    assert "press Rematch under the game's end" in told[-1]
+    stranger = await world.member("carol").click(_rematch_button(thread), label="Rematch")
+    assert "Not your game" in text_of(stranger)
+
+    accepted = await world.member("bob").click(_rematch_button(thread), label="Rematch")
+    assert "The rematch of alice-bob is alice-bob-r2" in text_of(accepted)
+    new = world.thread()
+    assert new.id != thread.id and new.name == "Spaceships alice-bob-r2"
+    first = new.history()[0].content
+    alice_id, bob_id = world.member("alice").id, world.member("bob").id
+    assert first.startswith(f"**alice-bob-r2**: <@{bob_id}> (A) against <@{alice_id}> (B).")
+    game = world.store.game("alice-bob-r2")
+    assert game is not None and game.accounts
+    seats = {s: p.name for s, p in world.store.players(game.id).items()}
+    assert seats == {"A": "bob", "B": "alice"}
+    again = await world.member("alice").click(_rematch_button(thread), label="Rematch")
+    assert "is alice-bob-r2 already" in text_of(again)

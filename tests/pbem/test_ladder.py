@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from match_support import B_ORDERS, play_out
 from openskill.models import PlackettLuce
 from pbem_support import FLEET_A, FLEET_B, Table
 
@@ -115,6 +116,32 @@ def test_against_the_computer_only_the_human_is_rated_and_only_when_asked(table:
     assert [s.player for s in ladder.standings(table.store, "spaceships")] == ["ann@example.org"]
 
 
+def test_a_match_counts_as_its_games_each_rated_when_it_ends(table: Table) -> None:
+    """docs/readings.md: a match's games count one by one, each told in its own end."""
+    gm = table.person("gm@example.org", "Gamemaster")
+    gm.send("create alpha match=scored games=2")
+    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
+    alice.join()
+    bob.join()
+    a, b = Rating(), Rating()
+    for number in (1, 2):
+        alice.fleet(FLEET_A)
+        bob.fleet(FLEET_B)
+
+        def send_a(turn: int, orders: str) -> str:
+            alice.orders(turn, orders)
+            return alice.last.subject + "\n" + alice.last.body
+
+        play_out(send_a, lambda t, o: bob.orders(t, o) and None, alice.last.body, B_ORDERS)
+        told = [m.body for m in alice.inbox if m.kind == "over"]
+        assert len(told) == number  # one end, one rating change, per game
+        new_a, new_b = rate(a, b, 1.0)
+        assert f"Alice {a} -> {new_a}, Bob {b} -> {new_b}." in told[-1]
+        a, b = new_a, new_b
+    mine = ladder.rating_of(table.store, "spaceships", "alice@example.org")
+    assert mine is not None and (mine.wins, mine.rating.games) == (2, 2)
+
+
 def test_a_battle_counts_on_its_own_ladder(table: Table) -> None:
     gm = table.person("gm@example.org")
     assert "Spaceship Battles ladder" in gm.send("create duel battles").body
@@ -154,3 +181,32 @@ def test_ratings_survive_a_restart_and_copy_store(pg_server, tmp_path: Path) -> 
     assert ladder.standings(moved, "spaceships") == before
     assert ladder.is_rated(moved, moved.game("alpha").id)  # type: ignore[union-attr]
     moved.close()
+
+
+def test_a_link_moves_the_address_ratings_and_refuses_old_codes_and_two_ladders(
+    table: Table,
+) -> None:
+    from datetime import timedelta
+
+    from pbem import links
+
+    _answer, alice, bob = _game(table)
+    bob.send(bob.sign_on() + "resign")  # alice@ and bob@ now have Spaceships ratings
+    store, now = table.store, table.clock.now
+    with store.transaction():
+        stale = links.new_code(store, "alice@example.org", now)
+    with pytest.raises(links.LinkRefused) as old, store.transaction():
+        links.link(store, "discord:1", stale, now + timedelta(days=1, minutes=1))
+    assert "more than a day old" in str(old.value) and old.value.text == stale
+    with store.transaction():
+        code = links.new_code(store, "alice@example.org", now)
+        assert links.link(store, "discord:1", code.lower(), now) == "alice@example.org"
+    moved = ladder.rating_of(store, "spaceships", "discord:1")
+    assert moved is not None and moved.wins == 1  # alice's rating is the member's now
+    assert ladder.rating_of(store, "spaceships", "alice@example.org") is None
+    with store.transaction():
+        code = links.new_code(store, "bob@example.org", now)
+    with pytest.raises(links.LinkRefused) as two, store.transaction():
+        links.link(store, "discord:1", code, now)
+    assert "both have ratings on the Spaceships ladder" in str(two.value)
+    assert ladder.identity(store, "bob@example.org") == "bob@example.org"
