@@ -450,3 +450,12 @@ def test_the_settings_say_a_duration_times_the_designs_and_each_phase(table: Tab
     reply = gm.send(f"master duel {password}\ndeadline 12h")
     said = "deadline 12h after each phase opens: the designs, then each movement and fire phase"
     assert said in reply.body, reply.body
+
+
+def test_by_mail_orders_for_another_turn_are_refused_in_mail_words(table: Table) -> None:
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    said = a.send(a.sign_on("duel") + "orders 2: Lancer F").body
+    assert "nothing changed (send `orders 1: ...`)" in said, said
+    assert "/spaceships" not in said, said
