@@ -267,12 +267,14 @@ def battle_buttons(game: GameRow, kind: str, phase: int | None) -> discord.ui.Vi
 
 # A form's custom id says what it is for, with a nonce so that two open forms never share one.
 FORM_ID = re.compile(
-    r"^ss:form:(?P<kind>fleet|orders|design):(?P<id>\d+)(?::(?P<turn>\d+))?:[0-9a-f]+$"
+    r"^ss:form:(?P<kind>fleet|orders|phase|design):(?P<id>\d+)(?::(?P<turn>\d+))?:[0-9a-f]+$"
 )
 
 
 def form_id(kind: str, game_id: int, turn: int | None = None) -> str:
-    """The custom id of a form for a fleet, orders or a design: `ss:form:orders:12:3:9f2c..`."""
+    """The custom id of a form for a fleet, orders or a design: `ss:form:orders:12:3:9f2c..`
+    (a battle's orders: `ss:form:phase:12:5:..`, the phase count, 2k-1 the movement of turn k
+    and 2k its fire, so a form of a phase that is over is refused when sent)."""
     at = "" if turn is None else f":{turn}"
     return f"ss:form:{kind}:{game_id}{at}:{os.urandom(6).hex()}"
 

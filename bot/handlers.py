@@ -88,6 +88,8 @@ class Handlers(BattleHandlers, LadderHandlers):
                 await self.submit_fleet(interaction, game, text)
             elif found["kind"] == "design":
                 await self.submit_design(interaction, game, text)
+            elif found["kind"] == "phase":
+                await self.submit_phase_form(interaction, game, int(turn or 0), text)
             else:
                 await self.submit_orders(interaction, game, int(turn or 0), text)
 

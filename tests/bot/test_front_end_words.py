@@ -71,3 +71,31 @@ async def test_a_battles_orders_for_another_turn_are_refused_the_discord_way(
     assert "`/spaceships orders text:...`" in later, later
     assert "**Submit orders (turn 1, movement)**" in later, later
     _no_mail_syntax(later)
+
+
+async def test_a_movement_form_sent_after_the_movement_phase_is_refused_not_fired(
+    world: World,
+) -> None:
+    thread = await start_battle(world)
+    await _designs(world, thread)
+    alice, bob = world.member("alice"), world.member("bob")
+    form = await alice.slash(thread, "spaceships orders")  # opened in turn 1's movement ...
+    assert form.modal is not None, text_of(form)
+    key = form.modal["components"][0]["components"][0]["custom_id"]
+    await alice.slash(thread, "spaceships orders", text="Lancer F")
+    await bob.slash(thread, "spaceships orders", text="none")
+    assert world.store.game("alice-bob").turn == 2  # turn 1's fire phase is open
+    late = await alice.submit_modal(form, {key: "none"})  # ... sent in its fire phase
+    said = text_of(late)
+    assert "This form is for turn 1, movement of alice-bob, which is resolved" in said, said
+    assert "now: turn 1, fire. Nothing changed" in said, said
+    assert "**Submit orders (turn 1, fire)**" in said and "`/spaceships orders" in said, said
+    assert late.response.message.flags.ephemeral
+    # Nothing reached the judge: no fire orders of Alice's for turn 1.
+    game = world.store.game("alice-bob")
+    assert "A" not in world.store.orders(game.id, game.turn), world.store.orders(game.id, 2)
+    # The fire phase's own form still takes its volleys.
+    fire = await alice.slash(thread, "spaceships orders")
+    key = fire.modal["components"][0]["components"][0]["custom_id"]
+    sent = text_of(await alice.submit_modal(fire, {key: "none"}))
+    assert "accepted for turn 1 (fire)" in sent, sent
