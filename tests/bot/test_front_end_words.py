@@ -5,10 +5,31 @@ old match post shows that game's results or says it cannot (issue 24, follow-ups
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
+import simcord
 from battle_support import DESIGN_A, DESIGN_B, start_battle
-from bot_support import FLEET_A, SINKING_ORDERS, World, text_of
+from bot_support import (
+    FLEET_A,
+    FLEET_B,
+    FLEET_B_SWAPPED,
+    SINKING_ORDERS,
+    World,
+    result_record,
+    start_game,
+    text_of,
+)
+
+from bot import create_bot
+from pbem.store import open_store
+
+_PBEM_TESTS = str(Path(__file__).resolve().parents[1] / "pbem")
+if _PBEM_TESTS not in sys.path:
+    sys.path.insert(0, _PBEM_TESTS)
+
+from match_support import with_additional  # noqa: E402
 
 MAIL_SYNTAX = ("game alice-bob", "`fleet random`", "  fleet ", "send `orders", "PASSWORD")
 
@@ -33,8 +54,6 @@ async def test_accepting_a_challenge_says_how_to_send_a_fleet_the_discord_way(
 async def test_the_next_game_of_a_match_asks_for_the_fleet_the_discord_way(
     world: World,
 ) -> None:
-    from bot_support import start_game
-
     thread = await start_game(world, options="match=continued games=2")
     alice, bob = world.member("alice"), world.member("bob")
     await alice.slash(thread, "spaceships fleet", text=FLEET_A)
@@ -99,3 +118,65 @@ async def test_a_movement_form_sent_after_the_movement_phase_is_refused_not_fire
     key = fire.modal["components"][0]["components"][0]["custom_id"]
     sent = text_of(await alice.submit_modal(fire, {key: "none"}))
     assert "accepted for turn 1 (fire)" in sent, sent
+
+
+# -- "View my results" of an earlier game of a match -------------------------------------------
+async def _results_of_turn_1(world: World, post: Any) -> list[tuple[Any, ...]]:
+    pressed = await world.member("alice").click(post, label="View my results")
+    assert pressed.response is not None and pressed.response.message.flags.ephemeral
+    return result_record(world.env, pressed)
+
+
+def _turn_1_posts(thread: Any) -> list[Any]:
+    return [
+        m for m in thread.history() if m.embeds and m.embeds[0].title == "alice-bob: turn 1 results"
+    ]
+
+
+async def _match_run(path: Path, bob_game_2: str) -> dict[str, Any]:
+    """A continued match: Alice sinks Bob in game 1; game 2 plays its turn 1; Alice presses
+    "View my results" under game 1's turn 1 post during game 1 and again during game 2."""
+    store = open_store(path)
+    seen: dict[str, Any] = {}
+    async with simcord.run(create_bot(store, shard_count=1)) as env:
+        guild = env.create_guild("Club")
+        world = World(env, guild, guild.create_text_channel("spaceships"), store)
+        thread = await start_game(world, options="match=continued games=2")
+        alice, bob = world.member("alice"), world.member("bob")
+        await alice.slash(thread, "spaceships fleet", text=FLEET_A)
+        await bob.slash(thread, "spaceships fleet", text=FLEET_A)
+        for number, orders in enumerate(SINKING_ORDERS, start=1):
+            await alice.slash(thread, "spaceships orders", text=orders)
+            await bob.slash(thread, "spaceships orders", text="none")
+            if number == 1:
+                seen["in game 1"] = await _results_of_turn_1(world, _turn_1_posts(thread)[0])
+        await alice.slash(
+            thread, "spaceships fleet", text=with_additional(FLEET_A, ["DS", "DS", "KC"])
+        )
+        await bob.slash(thread, "spaceships fleet", text=bob_game_2)
+        await alice.slash(thread, "spaceships orders", text="Gz1 Gz2 Gz3 Bz3 Bz4 Yz3 Gx5")
+        await bob.slash(thread, "spaceships orders", text="none")
+        game_1, game_2 = _turn_1_posts(thread)
+        seen["in game 2"] = await _results_of_turn_1(world, game_1)
+        seen["game 2's own"] = await _results_of_turn_1(world, game_2)
+    store.close()
+    return seen
+
+
+async def test_view_my_results_of_game_1_shows_game_1_during_game_2(tmp_path: Path) -> None:
+    one = await _match_run(tmp_path / "one.sqlite3", FLEET_B)
+    # Game 1's post shows game 1's turn 1, text and picture, as it did during game 1: never
+    # the turn 1 of game 2 that the row now plays.
+    assert one["in game 2"] == one["in game 1"]
+    said = "\n".join(str(part) for part in one["in game 1"])
+    assert "alice-bob, game 1: turn 1, your results" in said, said
+    assert any(
+        name.endswith("-turn1-A.png") for record in one["in game 1"] for name, _ in record[2]
+    )
+    # Game 2's post shows game 2's.
+    assert one["game 2's own"] != one["in game 1"]
+    assert "alice-bob, game 2: turn 1, your results" in str(one["game 2's own"])
+    # Swap test: Bob's hidden game-2 fleet changes nothing game 1's button shows.
+    two = await _match_run(tmp_path / "two.sqlite3", FLEET_B_SWAPPED)
+    assert two["in game 2"] == one["in game 2"]
+    assert two["game 2's own"] != one["game 2's own"]  # the swap does reach game 2's results
