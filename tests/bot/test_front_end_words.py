@@ -180,3 +180,31 @@ async def test_view_my_results_of_game_1_shows_game_1_during_game_2(tmp_path: Pa
     two = await _match_run(tmp_path / "two.sqlite3", FLEET_B_SWAPPED)
     assert two["in game 2"] == one["in game 2"]
     assert two["game 2's own"] != one["game 2's own"]  # the swap does reach game 2's results
+
+
+async def test_an_old_results_button_of_a_match_without_its_game_refuses_to_guess(
+    world: World, monkeypatch: Any
+) -> None:
+    import bot.delivery as delivery
+
+    made = delivery.game_buttons
+    # The buttons the bot made before they named their game: no `:g1` in the custom id.
+    monkeypatch.setattr(
+        delivery, "game_buttons", lambda game, kind, turn, _=None: made(game, kind, turn)
+    )
+    thread = await start_game(world, options="match=continued games=2")
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships fleet", text=FLEET_A)
+    await bob.slash(thread, "spaceships fleet", text=FLEET_A)
+    for orders in SINKING_ORDERS:
+        await alice.slash(thread, "spaceships orders", text=orders)
+        await bob.slash(thread, "spaceships orders", text="none")
+    await alice.slash(thread, "spaceships fleet", text=with_additional(FLEET_A, ["DS", "DS", "KC"]))
+    await bob.slash(thread, "spaceships fleet", text=FLEET_B)
+    await alice.slash(thread, "spaceships orders", text="Gz1")
+    await bob.slash(thread, "spaceships orders", text="none")
+    old = _turn_1_posts(thread)[0]
+    pressed = await alice.click(old, label="View my results")
+    said = text_of(pressed)
+    assert "This button does not say which game of match alice-bob it belongs to" in said, said
+    assert "game 2 has begun since" in said and not pressed.response.message.attachments, said
