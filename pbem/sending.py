@@ -1,7 +1,8 @@
 """How a player sends a thing, in the words of the front end they play through: the slash
 command or button in Discord (a game of front-end accounts, `GameRow.accounts`), the mail
 command by mail. Every hint that tells a player how to send a fleet or orders comes from here,
-so a Discord member never reads mail syntax and a mail player never reads a slash command."""
+so a Discord member never reads mail syntax and a mail player never reads a slash command.
+Plain text: the bot shows the judge's words in a code block, where Markdown is not read."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ def orders_how(game: GameRow, turn: int, phase: str | None = None) -> str:
     if game.accounts:
         button = f"turn {turn}, {phase}" if phase else f"turn {turn}"
         return (
-            f"send them with `/spaceships orders text:...` or the **Submit orders ({button})** "
+            f"send them with `/spaceships orders text:...` or the Submit orders ({button}) "
             "button under the latest post"
         )
     return f"send `orders {turn}: ...`"
@@ -31,7 +32,7 @@ def fleet_how(
     if game.accounts:
         return [
             "Send it with `/spaceships fleet` in the game's thread (text, a file, or nothing "
-            f"for the form) or its **Submit fleet** button: {how}:",
+            f"for the form) or its Submit fleet button: {how}:",
             f"  /spaceships fleet text:{ships}",
             *(["or `/spaceships fleet text:random` for a fleet placed at random."] * random),
         ]

@@ -47,7 +47,7 @@ async def test_accepting_a_challenge_says_how_to_send_a_fleet_the_discord_way(
     said = text_of(await bob.click(posted.response.message, label="Accept"))
     assert "You joined alice-bob as player B" in said, said
     assert "/spaceships fleet text:DS ...; KC ...; PC ...; MD ...; LS Bz5" in said, said
-    assert "`/spaceships fleet text:random`" in said and "**Submit fleet**" in said, said
+    assert "`/spaceships fleet text:random`" in said and "Submit fleet button" in said, said
     _no_mail_syntax(said)
 
 
@@ -88,7 +88,7 @@ async def test_a_battles_orders_for_another_turn_are_refused_the_discord_way(
     )
     assert "these orders are for turn 2, but turn 1 (movement) is the current turn" in later
     assert "`/spaceships orders text:...`" in later, later
-    assert "**Submit orders (turn 1, movement)**" in later, later
+    assert "or the Submit orders (turn 1, movement) button" in later, later
     _no_mail_syntax(later)
 
 
