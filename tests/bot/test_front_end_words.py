@@ -127,10 +127,8 @@ async def _results_of_turn_1(world: World, post: Any) -> list[tuple[Any, ...]]:
     return result_record(world.env, pressed)
 
 
-def _turn_1_posts(thread: Any) -> list[Any]:
-    return [
-        m for m in thread.history() if m.embeds and m.embeds[0].title == "alice-bob: turn 1 results"
-    ]
+def _turn_1_posts(thread: Any, title: str = "alice-bob: turn 1 results") -> list[Any]:
+    return [m for m in thread.history() if m.embeds and m.embeds[0].title == title]
 
 
 async def _match_run(path: Path, bob_game_2: str) -> dict[str, Any]:
@@ -150,6 +148,8 @@ async def _match_run(path: Path, bob_game_2: str) -> dict[str, Any]:
             await bob.slash(thread, "spaceships orders", text="none")
             if number == 1:
                 seen["in game 1"] = await _results_of_turn_1(world, _turn_1_posts(thread)[0])
+                begins = _turn_1_posts(thread, "alice-bob: the game begins")[0]
+                seen["begin in game 1"] = await _results_of_turn_1(world, begins)
         await alice.slash(
             thread, "spaceships fleet", text=with_additional(FLEET_A, ["DS", "DS", "KC"])
         )
@@ -159,6 +159,9 @@ async def _match_run(path: Path, bob_game_2: str) -> dict[str, Any]:
         game_1, game_2 = _turn_1_posts(thread)
         seen["in game 2"] = await _results_of_turn_1(world, game_1)
         seen["game 2's own"] = await _results_of_turn_1(world, game_2)
+        begins = _turn_1_posts(thread, "alice-bob: the game begins")
+        assert len(begins) == 2, begins
+        seen["begin in game 2"] = await _results_of_turn_1(world, begins[0])
     store.close()
     return seen
 
@@ -168,6 +171,8 @@ async def test_view_my_results_of_game_1_shows_game_1_during_game_2(tmp_path: Pa
     # Game 1's post shows game 1's turn 1, text and picture, as it did during game 1: never
     # the turn 1 of game 2 that the row now plays.
     assert one["in game 2"] == one["in game 1"]
+    assert one["begin in game 2"] == one["begin in game 1"]  # game 1's start, as it began
+    assert any(n.endswith("-start-A.png") for r in one["begin in game 1"] for n, _ in r[2])
     said = "\n".join(str(part) for part in one["in game 1"])
     assert "alice-bob, game 1: turn 1, your results" in said, said
     assert any(
@@ -179,6 +184,7 @@ async def test_view_my_results_of_game_1_shows_game_1_during_game_2(tmp_path: Pa
     # Swap test: Bob's hidden game-2 fleet changes nothing game 1's button shows.
     two = await _match_run(tmp_path / "two.sqlite3", FLEET_B_SWAPPED)
     assert two["in game 2"] == one["in game 2"]
+    assert two["begin in game 2"] == one["begin in game 2"]
     assert two["game 2's own"] != one["game 2's own"]  # the swap does reach game 2's results
 
 
