@@ -10,6 +10,7 @@ from battles.codes import ShipCode
 from battles.problems import Problem
 from battles.records import format_damage
 from battles.tables import COMPONENTS, HULLS, MAX_ENGINES
+from notation.words import counted
 
 __all__ = ["Figures", "check_design", "check_fleet_cost", "complete", "figures"]
 
@@ -139,7 +140,7 @@ def check_design(code: ShipCode, subject: str | None = None) -> list[Problem]:
         problems.append(
             Problem(
                 "V.B.6",
-                f"{code.engines} engines written, {f.engines} I in the systems",
+                f"{counted(code.engines, 'engine')} written, {f.engines} I in the systems",
                 subject,
                 f"write {f.engines}",
             )

@@ -8,6 +8,7 @@ from dataclasses import replace
 from battles.hexes import FACINGS, Hex, distance, turn
 from battles.problems import Problem
 from battles.state import BattleState, ShipState
+from notation.words import counted
 
 __all__ = ["check_move", "draw_held", "move", "path"]
 
@@ -68,10 +69,10 @@ def check_move(state: BattleState, side: str, name: str, how: str) -> list[Probl
         problems.append(
             Problem(
                 "III.A.1",
-                f"{ahead} hexes ahead, but {name} has speed {ship.speed} "
-                f"({ship.working('I')} working engine{'' if ship.working('I') == 1 else 's'})",
+                f"{counted(ahead, 'hex', 'hexes')} ahead, but {name} has speed {ship.speed} "
+                f"({counted(ship.working('I'), 'working engine')})",
                 name,
-                f"move at most {ship.speed} hexes",
+                f"move at most {counted(ship.speed, 'hex', 'hexes')}",
                 turn_no,
                 side,
             )
@@ -84,8 +85,8 @@ def check_move(state: BattleState, side: str, name: str, how: str) -> list[Probl
             problems.append(
                 Problem(
                     "III.B.2",
-                    f"step {i} ({step}) turns after {straight} hexes straight; turn mode "
-                    f"{ship.turn_mode} needs {ship.turn_mode}",
+                    f"step {i} ({step}) turns after {counted(straight, 'hex', 'hexes')} "
+                    f"straight; turn mode {ship.turn_mode} needs {ship.turn_mode}",
                     name,
                     f"move ahead {ship.turn_mode - straight} more first",
                     turn_no,

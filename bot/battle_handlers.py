@@ -95,14 +95,7 @@ class BattleHandlers(ComputerGames):
     ) -> None:
         game = self.service.game_by_id(game_id)
         self._seated(game, interaction.user.id)
-        if game.phase != "playing" or game.turn != phase:
-            now = (
-                phase_name(game.turn) if game.phase == "playing" else f"the battle is {game.phase}"
-            )
-            raise BotRefusal(
-                f"This button is for {phase_name(phase)} of {game.name}, which is resolved; "
-                f"now: {now}. Use `/spaceships orders` or the button under the latest post."
-            )
+        _refuse_other_phase(game, phase, "This button is")
         await self.battle_orders_modal(interaction, game)
 
     async def battle_orders_modal(
@@ -116,15 +109,23 @@ class BattleHandlers(ComputerGames):
                 )
                 + "."
             )
-        turn = orders_turn(game)
         movement = game.turn % 2 == 1
-
         await TextForm(
             f"Orders for {phase_name(game.turn)} of {game.name}",
             "Moves, a ship a line" if movement else "Volleys, in firing order",
             MOVES_EXAMPLE if movement else VOLLEYS_EXAMPLE,
-            form_id("orders", game.id, turn),
+            form_id("phase", game.id, game.turn),
         ).show(interaction)
+
+    async def submit_phase_form(
+        self, interaction: discord.Interaction[Any], game: GameRow, phase: int, text: str
+    ) -> None:
+        """A phase's form sent back: its orders, while that phase is open. A movement form
+        sent once the fire phase has opened would otherwise reach the judge as that turn's
+        volleys (the judge's `orders N:` names the turn, not the phase)."""
+        self._seated(game, interaction.user.id)
+        _refuse_other_phase(game, phase, "This form is")
+        await self.submit_orders(interaction, game, orders_turn(game), text)
 
     async def submit_orders(
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int, text: str
@@ -187,3 +188,21 @@ class BattleHandlers(ComputerGames):
             await self.answer(interaction, batch)
             return
         await self.judge_answer(interaction, answer)
+
+
+def _refuse_other_phase(game: GameRow, phase: int, what: str) -> None:
+    """A button or form of a battle's phase that is not the open one is refused in the bot's
+    words, naming the open phase and its button, before anything reaches the judge."""
+    if game.phase == "playing" and game.turn == phase:
+        return
+    if game.phase != "playing":
+        raise BotRefusal(
+            f"{what} for {phase_name(phase)} of {game.name}, which is resolved; now: the battle "
+            f"is {game.phase}. Nothing changed."
+        )
+    raise BotRefusal(
+        f"{what} for {phase_name(phase)} of {game.name}, which is resolved; now: "
+        f"{phase_name(game.turn)}. Nothing changed: send its orders with `/spaceships orders "
+        f"text:...` or the **Submit orders ({phase_name(game.turn)})** button under the latest "
+        "post."
+    )

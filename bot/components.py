@@ -126,31 +126,39 @@ class OrdersButton(
 
 class ResultsButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ss:mine:(?P<id>\d+):(?P<kind>[a-z]+):(?P<turn>\d+|-)",
+    template=r"ss:mine:(?P<id>\d+):(?P<kind>[a-z]+):(?P<turn>\d+|-)(?::g(?P<game>\d+))?",
 ):
-    def __init__(self, game_id: int, kind: str, turn: int | None) -> None:
+    """`ss:mine:3:turn:1:g2`: game 2 of the match in row 3 (a single game: no `:g`)."""
+
+    def __init__(
+        self, game_id: int, kind: str, turn: int | None, match_game: int | None = None
+    ) -> None:
+        of_game = "" if match_game is None else f":g{match_game}"
         super().__init__(
             discord.ui.Button(
                 label="View my results",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"ss:mine:{game_id}:{kind}:{'-' if turn is None else turn}",
+                custom_id=f"ss:mine:{game_id}:{kind}:{'-' if turn is None else turn}{of_game}",
             )
         )
         self.game_id = game_id
         self.kind = kind
         self.turn = turn
+        self.match_game = match_game
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ResultsButton:
         turn = None if match["turn"] == "-" else int(match["turn"])
-        return cls(int(match["id"]), match["kind"], turn)
+        match_game = None if match["game"] is None else int(match["game"])
+        return cls(int(match["id"]), match["kind"], turn, match_game)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         handlers = _app(interaction).handlers
         await handlers.run(
-            interaction, handlers.my_results(interaction, self.game_id, self.kind, self.turn)
+            interaction,
+            handlers.my_results(interaction, self.game_id, self.kind, self.turn, self.match_game),
         )
 
 
@@ -253,8 +261,11 @@ def challenge_buttons(challenge_id: int) -> discord.ui.View:
     return view
 
 
-def game_buttons(game: GameRow, kind: str, turn: int | None) -> discord.ui.View | None:
-    """The buttons under a game's post in its thread (None: no buttons)."""
+def game_buttons(
+    game: GameRow, kind: str, turn: int | None, match_game: int | None = None
+) -> discord.ui.View | None:
+    """The buttons under a game's post in its thread (None: no buttons); `match_game` the
+    game of a match the post is about."""
     view = discord.ui.View(timeout=None)
     if game.ruleset == "battles":
         return battle_buttons(game, kind, turn)
@@ -262,12 +273,12 @@ def game_buttons(game: GameRow, kind: str, turn: int | None) -> discord.ui.View 
         view.add_item(FleetButton(game.id))
         return view
     if kind == "next":  # the next game of a match: each player's own news, then their fleet
-        view.add_item(ResultsButton(game.id, kind, None))
+        view.add_item(ResultsButton(game.id, kind, None, match_game))
         view.add_item(FleetButton(game.id))
         return view
     if kind not in ("begin", "turn", "over"):
         return None
-    view.add_item(ResultsButton(game.id, kind, turn))
+    view.add_item(ResultsButton(game.id, kind, turn, match_game))
     if kind == "over" and game.phase == "over":  # the last game of a match too, not the others
         view.add_item(RematchButton(game.id))
     next_turn = 1 if kind == "begin" else (turn or 0) + 1
@@ -299,12 +310,14 @@ def battle_buttons(game: GameRow, kind: str, phase: int | None) -> discord.ui.Vi
 
 # A form's custom id says what it is for, with a nonce so that two open forms never share one.
 FORM_ID = re.compile(
-    r"^ss:form:(?P<kind>fleet|orders|design):(?P<id>\d+)(?::(?P<turn>\d+))?:[0-9a-f]+$"
+    r"^ss:form:(?P<kind>fleet|orders|phase|design):(?P<id>\d+)(?::(?P<turn>\d+))?:[0-9a-f]+$"
 )
 
 
 def form_id(kind: str, game_id: int, turn: int | None = None) -> str:
-    """The custom id of a form for a fleet, orders or a design: `ss:form:orders:12:3:9f2c..`."""
+    """The custom id of a form for a fleet, orders or a design: `ss:form:orders:12:3:9f2c..`
+    (a battle's orders: `ss:form:phase:12:5:..`, the phase count, 2k-1 the movement of turn k
+    and 2k its fire, so a form of a phase that is over is refused when sent)."""
     at = "" if turn is None else f":{turn}"
     return f"ss:form:{kind}:{game_id}{at}:{os.urandom(6).hex()}"
 

@@ -144,7 +144,7 @@ class Delivery:
             batch = posts.results_posts(game, entry.message, picture)
         else:
             batch = posts.text_posts(str(entry.message.get("body", "")))
-        view = game_buttons(game, entry.kind, entry.turn)
+        view = game_buttons(game, entry.kind, entry.turn, entry.message.get("match_game"))
         for index, post in enumerate(batch):
             await self.send(channel, post, view if index == len(batch) - 1 else None)
 
@@ -213,11 +213,13 @@ def private_posts(service: Service, entry: OutboxEntry) -> list[posts.Post]:
     user_id = user_id_of(entry.address)
     seat = service.role(game, user_id).seat if user_id is not None else None
     picture = posts.picture_for(service.store, game, entry.kind, entry.turn, seat, entry.message)
+    number = entry.message.get("match_game")
+    name = game.name if number is None else f"{game.name}, game {number}"  # which game of a match
     heading = {
-        "begin": f"{game.name}: the game begins (your view)",
-        "turn": f"{game.name}: turn {entry.turn}, your results",
-        "over": f"{game.name}: game over",
-        "next": f"{game.name}: the next game of the match (your fleet)",
+        "begin": f"{name}: the game begins (your view)",
+        "turn": f"{name}: turn {entry.turn}, your results",
+        "over": f"{name}: game over",
+        "next": f"{name}: the next game of the match (your fleet)",
     }.get(entry.kind)
     return posts.results_posts(game, entry.message, picture, heading)
 

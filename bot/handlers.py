@@ -30,6 +30,7 @@ from bot.service import (
     refuse_line_breaks,
 )
 from engine import observer_view, player_view
+from pbem.matches import match_of
 from pbem.store import GameRow
 from pictures import observer_picture, player_picture
 
@@ -88,6 +89,8 @@ class Handlers(BattleHandlers, LadderHandlers):
                 await self.submit_fleet(interaction, game, text)
             elif found["kind"] == "design":
                 await self.submit_design(interaction, game, text)
+            elif found["kind"] == "phase":
+                await self.submit_phase_form(interaction, game, int(turn or 0), text)
             else:
                 await self.submit_orders(interaction, game, int(turn or 0), text)
 
@@ -261,12 +264,25 @@ class Handlers(BattleHandlers, LadderHandlers):
         await self.judge_answer(interaction, answer)
 
     async def my_results(
-        self, interaction: discord.Interaction[Any], game_id: int, kind: str, turn: int | None
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        kind: str,
+        turn: int | None,
+        match_game: int | None = None,
     ) -> None:
         game = self.service.game_by_id(game_id)
         role = self._player(game, interaction.user.id)
+        match = match_of(self.service.store, game)
+        if match is not None and match_game is None and match.number > 1:
+            # A button made before buttons named their game: turn 1 of which game? Not a guess.
+            raise BotRefusal(
+                f"This button does not say which game of match {game.name} it belongs to, and "
+                f"game {match.number} has begun since: your results of each game came by direct "
+                "message, and `/spaceships history` shows the game being played."
+            )
         entry = self.service.tables.message_for(
-            game.id, kind, turn, member_address(interaction.user.id)
+            game.id, kind, turn, member_address(interaction.user.id), match_game
         )
         if entry is None:
             raise BotRefusal(f"There are no results of yours for this post of {game.name} yet.")

@@ -66,8 +66,8 @@ a scan `sGy3`. `none` for no actions. The answer says what your orders use, e.g.
 "strikes 5 of 7, missile from Yw3, 1 scan of 1", or every error with where and why.""",
     "deadline": """\
 A deadline rule (game master, /spaceships settings deadline): a duration after each
-turn opens (48h, 2 days), a moment (2026-12-01 20:00, UTC), an RFC 5545 rule
-(FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20) or none. Reminders ping in the thread only the
+phase opens, the fleets then each turn (48h, 2 days), a moment (2026-12-01 20:00, UTC),
+an RFC 5545 rule (FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20) or none. Reminders ping in the thread only the
 players whose orders are missing (half-way through a phase shorter than the reminder
 time); `missing noactions` plays a missing turn as no actions
 at the deadline, `missing wait` waits.""",

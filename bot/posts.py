@@ -76,6 +76,14 @@ def state_for(
     """The state a post of this kind shows: at the start, after its turn, or at the end."""
     if kind == "over":
         return ended_state(store, game, message)
+    number = (message or {}).get("match_game")
+    playing = matches.match_of(store, game)
+    if isinstance(number, int) and playing is not None and number != playing.number:
+        # A post of an earlier game of the match: that game, replayed from its kept record,
+        # never the game the row plays now, whose turns are numbered from 1 again.
+        if kind == "begin" or (kind == "turn" and turn is not None):
+            return matches.game_state_after(store, game, number, turn if kind == "turn" else 0)
+        return None
     if kind == "turn" and turn is None:
         return GameState.from_json(game.state) if game.state is not None else None
     if kind == "turn" and turn is not None:

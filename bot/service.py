@@ -24,6 +24,7 @@ from pbem.commands import NAME_PATTERN, keyword_of
 from pbem.computer_seat import without_computer_mail
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
+from pbem.matches import game_of_message
 from pbem.messages import Inbound, Outbound
 from pbem.store import GameRow, PlayerRow, Store
 
@@ -120,6 +121,15 @@ class Service:
         # The computer reads its view, not messages (pbem.computer_seat): none go to it.
         for message in without_computer_mail(messages):
             game = self.store.game(message.game) if message.game else None
+            kept = outbound_to_json(message)
+            if game is not None:
+                # Which game of a match it belongs to, for its buttons: the row goes on to
+                # the next game, and turn 1 of game 2 is not turn 1 of game 1.
+                number = game_of_message(
+                    self.store, game, [a.filename for a in message.attachments]
+                )
+                if number is not None:
+                    kept["match_game"] = number
             thread = self.tables.thread_of(game.id) if game else None
             if game is not None and thread is not None and message.kind in PUBLIC_NOTICES:
                 # The same notice to every player (a deadline changed, the deadline passed):
@@ -131,7 +141,7 @@ class Service:
                         message.kind,
                         message.turn,
                         thread_address(thread),
-                        outbound_to_json(message),
+                        kept,
                         now,
                     )
                 continue
@@ -151,7 +161,7 @@ class Service:
                     message.kind,
                     message.turn,
                     address,
-                    outbound_to_json(message),
+                    kept,
                     now,
                 )
 

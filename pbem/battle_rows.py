@@ -66,7 +66,8 @@ def battle_settings_text(game: GameRow) -> str:
         f"X fires as {X_DESCRIPTIONS[x_mode_of(game)]}",
     ]
     if game.deadline_rule and game.deadline_rule != "none":
-        parts.append(f"deadline {DeadlineRule.parse(game.deadline_rule)}")
+        rule = DeadlineRule.parse(game.deadline_rule)
+        parts.append(f"deadline {rule.timing('the designs, then each movement and fire phase')}")
     if game.private:
         parts.append("private")
     return ", ".join(parts)

@@ -19,7 +19,7 @@ from battles.tractors import check_tractor
 from battles.victory import destroyed_cost
 from notation.errors import NotationError
 from notation.words import seated
-from pbem import games, ticks
+from pbem import games, sending, ticks
 from pbem.battle_computer import play_battle_computer
 from pbem.battle_end import end
 from pbem.battle_rows import (
@@ -155,7 +155,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
         said = "" if command.turn is None else f"these orders are for turn {command.turn}, but "
         raise Refusal(
             f"{said}turn {turn} ({phase}) is the current turn of {game.name}; "
-            f"nothing changed (send `orders {turn}: ...`)"
+            f"nothing changed ({sending.orders_how(game, turn, phase)})"
         )
     words = command.body.split()
     if (

@@ -85,9 +85,9 @@ DETAILS: dict[str, str] = {
         "phase; more in `help battles`."
     ),
     "deadline": (
-        "A duration after each turn opens (48h, 2 days), a UTC moment (2026-12-01 20:00), an "
-        "RFC 5545 rule (FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20), or none. Game masters change it "
-        "after `master NAME PASSWORD`."
+        "A duration after each phase opens, the fleets then each turn (48h, 2 days), a UTC "
+        "moment (2026-12-01 20:00), an RFC 5545 rule (FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20), "
+        "or none. Game masters change it after `master NAME PASSWORD`."
     ),
     "news": (
         "The judge mails the game master when a player joins, when the game begins, when a "

@@ -189,8 +189,14 @@ class DeadlineRule:
         if self.kind == "absolute":
             return format_moment(datetime.fromisoformat(self.text))
         if self.kind == "relative":
-            return f"{self.text} after each turn opens"
+            return f"{self.text} after each phase opens"
         return self.text
+
+    def timing(self, phases: str) -> str:
+        """The rule with the phases it times, for a duration, which starts again with each:
+        "12h after each phase opens: the fleets, then each turn" (`phases` in the game's
+        words; a moment or a recurrence reads the same whatever the phase)."""
+        return f"{self}: {phases}" if self.kind == "relative" else str(self)
 
     @property
     def stored(self) -> str:

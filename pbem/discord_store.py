@@ -237,18 +237,23 @@ class DiscordStore:
         return int(row[0])
 
     def message_for(
-        self, game_id: int, kind: str, turn: int | None, address: str
+        self, game_id: int, kind: str, turn: int | None, address: str, match_game: int | None = None
     ) -> OutboxEntry | None:
-        """The message of one kind and turn the judge made for one address (the newest)."""
+        """The message of one kind and turn the judge made for one address (the newest); in a
+        match, of its game `match_game` (the games of a match number their turns from 1)."""
         same_turn = "turn IS NULL" if turn is None else "turn = ?"
         params = (game_id, kind, address) if turn is None else (game_id, kind, address, turn)
-        row = self.connection.execute(
+        rows = self.connection.execute(
             "SELECT * FROM discord_outbox WHERE game_id = ? AND kind = ? AND address = ? AND "
             + same_turn
-            + " ORDER BY id DESC LIMIT 1",
+            + " ORDER BY id DESC",
             params,
-        ).fetchone()
-        return None if row is None else _entry(row)
+        ).fetchall()
+        for row in rows:
+            entry = _entry(row)
+            if match_game is None or entry.message.get("match_game") == match_game:
+                return entry
+        return None
 
 
 def _entry(row: Any) -> OutboxEntry:

@@ -11,7 +11,7 @@ from computer.player import LEVELS, LevelError, level_named
 from engine import Ruleset, RulesetError
 from engine.match import MatchError
 from notation.words import counted
-from pbem import games, ladder, matches, render
+from pbem import games, ladder, matches, render, sending
 from pbem.command_help import help_text
 from pbem.commands import Command
 from pbem.computer_seat import seat_computer
@@ -168,13 +168,14 @@ def join(command: Command, desk: Desk) -> str:
     lines += [
         "",
         render.fleet_requirements(ruleset),
-        "Send it like this: each ship's type code, then its cells; `;` or a new line "
-        "between ships (the grid form works too):",
+        *sending.fleet_how(
+            game,
+            render.fleet_sketch(ruleset),
+            "each ship's type code, then its cells; `;` or a new line between ships (the grid "
+            "form works too)",
+            password,
+        ),
     ]
-    if password:
-        lines.append(f"  game {game.name} {password}")
-    lines.append(f"  {render.fleet_sketch(ruleset)}")
-    lines.append("or `fleet random` for a fleet placed at random.")
     if len(players) == 1:  # the other seat was taken already (by a person or the computer)
         game = games.open_phase(replace(game, phase="setup"), desk.now)
         desk.store.update_game(game)

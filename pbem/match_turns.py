@@ -14,7 +14,7 @@ from typing import Any
 from engine import GameState
 from engine.match import GameOutcome, match_over, match_winner
 from notation.words import seated
-from pbem import matches
+from pbem import matches, sending
 from pbem.computer_seat import put_in_computer_fleets
 from pbem.gamerows import SEATS, deadline_line, names_of, open_phase, other, ruleset_of, subject
 from pbem.messages import Attachment, Outbound
@@ -145,9 +145,12 @@ def open_next_game(
                 "",
                 matches.building_text(carried[seat], ruleset),
                 *(["The computer's fleet is in [10.4]."] if other(seat) in computers else []),
-                "Send it like this (identities number all ships of a type together: MD1, MD2):",
-                *([] if game.accounts else [f"  game {game.name} PASSWORD"]),
-                "  fleet DS ...; KC ...; ...",
+                *sending.fleet_how(
+                    game,
+                    "fleet DS ...; KC ...; ...",
+                    "identities number all ships of a type together (MD1, MD2)",
+                    random=False,
+                ),
                 deadline_line(game),
             ]
         )

@@ -9,8 +9,9 @@ tables, match_settings and match_games, are a step of pbem.migrations.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine import GameState
 from engine.match import GameOutcome, MatchEnd, MatchError, MatchRules, Standings, carried
@@ -193,6 +194,40 @@ def game_end_state(store: Store, game: GameRow, number: int) -> GameState | None
     except ValueError:  # kept by the judge itself, so never expected; then no picture
         return None
     return played.games[number - 1].state
+
+
+def game_state_after(store: Store, game: GameRow, number: int, turn: int) -> GameState | None:
+    """Game `number` of the match right after its turn `turn` (0: as it began), replayed from
+    the kept record of that game, for a post of a game the row has gone on from; None when
+    that game was not kept or has no such turn."""
+    match = match_of(store, game)
+    records = kept_records(store, game.id)[:number]
+    if match is None or number < 1 or len(records) < number or turn < 0:
+        return None
+    parsed = parse_match(match_record_text(game, match.rules, store.players(game.id), records))
+    last = parsed.rounds[-1]
+    turns = tuple(t for t in last.record.turns if t.turn <= turn)
+    cut = Round(last.number, replace(last.record, turns=turns, results=()))
+    try:
+        played = play_match(replace(parsed, rounds=(*parsed.rounds[:-1], cut)))
+    except ValueError:  # kept by the judge itself, so never expected; then no picture
+        return None
+    state = played.games[number - 1].state if len(played.games) >= number else None
+    return state if state is not None and state.turn == turn + 1 else None
+
+
+def game_of_message(store: Store, game: GameRow, attachments: Sequence[str]) -> int | None:
+    """Which game of the match a message the judge makes now belongs to (None: no match):
+    the game its attached record names (`NAME-game1.ssr`, a game-over message once the match
+    has gone on), else the game being played."""
+    match = match_of(store, game)
+    if match is None:
+        return None
+    for name in attachments:
+        numbered = re.search(r"-game(\d+)\.ssr$", name)
+        if numbered:
+            return int(numbered[1])
+    return match.number
 
 
 # -- texts ------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from notation.format import format_fleet
 from notation.hints import in_written_case
 from notation.orders import MissileLaunch, Order, format_orders
 from notation.parse import parse_fleet, parse_orders
-from pbem import games, match_turns, matches, materiel, notes, render
+from pbem import games, match_turns, matches, materiel, notes, render, sending
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
@@ -172,7 +172,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
     if command.turn != game.turn:
         raise Refusal(
             f"these orders are for turn {command.turn}, but turn {game.turn} is the current "
-            f"turn of {game.name}; nothing changed (send `orders {game.turn}: ...`)"
+            f"turn of {game.name}; nothing changed ({sending.orders_how(game, game.turn)})"
         )
     state = games.state_of(game)
     try:

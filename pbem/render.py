@@ -39,7 +39,13 @@ def settings_text(game: GameRow) -> str:
     if game.options:
         parts.append("options " + " ".join(game.options))
     rule = DeadlineRule.parse(game.deadline_rule)
-    parts.append(f"deadline {rule}")
+    # A duration starts again with every phase, the set-up's too, not only with each turn.
+    phases = (
+        "the designs, then each movement and fire phase"
+        if game.ruleset == "battles"
+        else "the fleets, then each turn"
+    )
+    parts.append(f"deadline {rule.timing(phases)}")
     if game.deadline_rule:
         parts.append(rule.reminder_text(timedelta(hours=game.reminder_hours)))
         if game.grace_hours:

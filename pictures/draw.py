@@ -144,7 +144,10 @@ def draw_cell(
         draw.rectangle(box, outline=SHIP_KNOWN, width=3)
         _hatch(draw, box, SHIP_KNOWN)
     elif kind == "destroyed":
-        # A cross over the cell: destroyed, with the ship's letter where it is known.
+        # A cross over the cell: destroyed, with the ship's letter where it is known. The
+        # letter is the type's capital (TYPE_MARKS): the cross says destroyed, and a small
+        # `l` (light scout) would read as `I` in the pictures' font.
+        letter = letter.upper()
         draw.rectangle(box, fill=(250, 225, 205), outline=HIT, width=2)
         draw.line((box[0], box[1], box[2], box[3]), fill=HIT, width=4)
         draw.line((box[0], box[3], box[2], box[1]), fill=HIT, width=4)

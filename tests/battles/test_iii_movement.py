@@ -26,9 +26,16 @@ def test_turning_needs_the_turn_mode_in_hexes_ahead_first_iii_b_2() -> None:
     ok = play(record("1 initiative A 5 B 3", "1 B move Raider RFFR to -2,-3 NW"))
     assert ok["ok"], ok["problems"]
     bad = play(record("1 initiative A 5 B 3", "1 B move Raider RFR"))
-    assert problems(bad) == [
-        "step 3 (R) turns after 1 hexes straight; turn mode 2 needs 2 [III.B.2]"
-    ]
+    assert problems(bad) == ["step 3 (R) turns after 1 hex straight; turn mode 2 needs 2 [III.B.2]"]
+
+
+def test_a_ship_of_one_engine_is_told_in_the_singular_iii_a_1() -> None:
+    # D-AAAASSI: one engine, speed 1 (words: a number with its noun, "1 hex", not "1 hexes").
+    r = play(
+        record("1 initiative A 5 B 3", "1 A move Slug FF", a="Slug D-AAAASSI-147-3-1 at 0,0 N")
+    )
+    assert problems(r) == ["2 hexes ahead, but Slug has speed 1 (1 working engine) [III.A.1]"]
+    assert r["problems"][0]["hint"] == "move at most 1 hex"
 
 
 def test_hexes_straight_count_across_turns_r6() -> None:

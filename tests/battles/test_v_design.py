@@ -64,6 +64,7 @@ def test_turn_mode_and_engines_written_wrong_v_b_5_v_b_6() -> None:
         "turn mode 2 written, 1 by the tables: E turn mode 2 - 1 V [V.B.5]",
         "3 engines written, 4 I in the systems [V.B.6]",
     ]
+    assert messages("E-SAI(Gf)I(Xf)IIV-87-1-1") == ["1 engine written, 4 I in the systems [V.B.6]"]
 
 
 def test_half_spaces_of_small_hulls_add_up() -> None:

@@ -83,7 +83,7 @@ async def test_a_new_deadline_rule_is_said_once_in_the_thread(world: World) -> N
     thread = await start_game(world)
     await _fleets(world, thread)
     changed = await world.member("alice").slash(thread, "spaceships settings", deadline="24h")
-    assert "deadline 1d after each turn opens" in text_of(changed)
+    assert "deadline 1d after each phase opens: the fleets, then each turn" in text_of(changed)
     said = [m for m in thread.history() if "changed the deadline rule" in m.content]
     assert len(said) == 1 and "Deadline:" in said[0].content
 

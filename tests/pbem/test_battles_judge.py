@@ -442,3 +442,20 @@ def test_a_design_whose_code_has_a_space_inside_is_refused_at_the_space_v_b() ->
     assert "line 3, column 17: a Ship Code is written without spaces" in reply.body
     assert "hint: write it as one word: `E-SAI(Gf)I(Xf)IIV` [V.B]" in reply.body
     assert "nothing changed" in reply.body
+
+
+def test_the_settings_say_a_duration_times_the_designs_and_each_phase(table: Table) -> None:
+    gm, a, b = seated(table)
+    password = re.search(r"master password: (\S+)", gm.inbox[0].body).group(1)
+    reply = gm.send(f"master duel {password}\ndeadline 12h")
+    said = "deadline 12h after each phase opens: the designs, then each movement and fire phase"
+    assert said in reply.body, reply.body
+
+
+def test_by_mail_orders_for_another_turn_are_refused_in_mail_words(table: Table) -> None:
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    said = a.send(a.sign_on("duel") + "orders 2: Lancer F").body
+    assert "nothing changed (send `orders 1: ...`)" in said, said
+    assert "/spaceships" not in said, said

@@ -124,7 +124,7 @@ def test_the_game_master_changes_the_deadline_and_players_are_told(started: Tabl
     gm = started.people["gm@example.org"]
     password = _master_password(started)
     reply = gm.send(f"master alpha {password}\ndeadline 3 days\nreminder 6h")
-    assert "deadline 3d after each turn opens" in reply.body
+    assert "deadline 3d after each phase opens: the fleets, then each turn" in reply.body
     assert "Deadline: Wed 2026-11-25 12:00 UTC." in reply.body
     told = [m for m in started.log if m.subject.endswith("deadline changed")]
     assert {m.to[0] for m in told} == {"alice@example.org", "bob@example.org"}

@@ -263,7 +263,8 @@ def test_create_reads_ruleset_options_and_deadline(table: Table) -> None:
         "create beta ruleset 2.6.1 fleet=cost:24 colours=RYGOB deadline 2 days grace 1h private"
     )
     assert "options fleet=cost:24 colours=RYGOB" in reply.body
-    assert "deadline 2d after each turn opens" in reply.body and "grace 1h" in reply.body
+    assert "deadline 2d after each phase opens: the fleets, then each turn" in reply.body
+    assert "grace 1h" in reply.body
     assert "private" in reply.body
     assert "beta" not in gm.send("list").body  # private games are not listed
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import engine
 from engine import Ruleset, new_game
 from notation.parse import parse_cell, parse_fleet, parse_orders
 from pictures import draw_boards, fleet_picture, observer_picture, player_picture
 from pictures.boards import player_boards, public_picture, reveal_picture, umpire_boards
-from pictures.draw import Board, draw_cell, key_rows, kind_of
+from pictures.draw import CELL, Board, draw_cell, key_rows, kind_of
 from spaceships_cli import main
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -239,3 +240,25 @@ def test_1_4_the_reveal_speaks_to_everyone_and_tells_touching_ships_of_one_type_
     inside = _cell_box(0, "Gy1")
     assert image.getpixel((between[0], between[1] + 22)) == (20, 20, 20)
     assert image.getpixel((inside[0], inside[1] + 22)) != (20, 20, 20)
+
+
+def _letter_ink(mark: str) -> set[tuple[int, int]]:
+    """The dark pixels of the letter in the middle of one own-space cell drawn alone."""
+    image = Image.new("RGB", (CELL, CELL), (255, 255, 255))
+    draw_cell(ImageDraw.Draw(image), 0, 0, mark, "own")
+    middle = CELL // 2
+    return {
+        (x, y)
+        for x in range(middle - 9, middle + 10)
+        for y in range(middle - 10, middle + 11)
+        if sum(image.getpixel((x, y))) < 150
+    }
+
+
+@pytest.mark.parametrize("mark", ["l", "h", "k", "d"])
+def test_a_destroyed_ship_shows_its_types_capital_under_the_cross(mark: str) -> None:
+    # A small `l` (destroyed light scout) reads as `I` in the pictures' font: the cross says
+    # destroyed, the letter is the type's one mark everywhere (notation.ships.TYPE_MARKS).
+    destroyed, whole = _letter_ink(mark), _letter_ink(mark.upper())
+    # The same glyph; its edges' smoothing differs a little on the two backgrounds.
+    assert len(destroyed ^ whole) <= len(whole) // 5, (len(destroyed ^ whole), len(whole))
