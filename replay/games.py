@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from battles.parse import parse_record as parse_battle
+from engine.game import record_ruleset
 from notation.errors import NotationError, NotationErrors
+from notation.matches import MatchRecord, parse_any
 from notation.sniff import BATTLES, SPACESHIPS, which_game
+from replay.battles import battle_frames
 from replay.frames import PUBLIC, REVEAL, VIEW_ORDER, Replay, ReplayError
+from replay.spaceships import match_frames, names_of, single_frames
 
 # A game's entry: (record text, the views asked for or None for every view of a finished
 # game, the record's path for messages) -> the replay.
@@ -36,9 +41,6 @@ def _unreadable(exc: NotationError | NotationErrors, path: str) -> ReplayError:
 
 
 def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
-    from notation.matches import MatchRecord, parse_any
-    from replay.spaceships import match_frames, names_of, single_frames
-
     try:
         record = parse_any(text)
     except (NotationError, NotationErrors) as exc:
@@ -51,8 +53,6 @@ def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Repl
         frames, shown, finished = single_frames(record, views, path)
         colours = record
         kind, title = "game", record.tag("Game") or record.tag("Event") or "Spaceships"
-    from engine.game import record_ruleset
-
     colour_order = record_ruleset(colours).colour_order if colours is not None else "ROYGB"
     names = names_of(record)
     return Replay(
@@ -69,12 +69,9 @@ def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Repl
 
 
 def battles_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
-    from battles.parse import parse_record
-    from replay.battles import battle_frames
-
     # `views` makes no difference: every side sees the same map (open information, R16).
     try:
-        record = parse_record(text)
+        record = parse_battle(text)
     except (NotationError, NotationErrors) as exc:
         raise _unreadable(exc, path) from None
     frames, over = battle_frames(record, path)
