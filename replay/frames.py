@@ -67,3 +67,4 @@ class Replay:
     colour_order: str | None = None
     record: str | None = None
     record_name: str = "game.txt"
+    check: str = "spaceships validate"  # the command that checks the record

@@ -84,6 +84,7 @@ def battles_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
         None,
         text if over and views is None else None,
         "battle.sbr",
+        "spaceships battles play",
     )
 
 
