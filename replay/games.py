@@ -4,6 +4,7 @@ adding a game (Space Chess) is adding its entry."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import PurePath
 
 from battles.parse import parse_record as parse_battle
 from engine.game import record_ruleset
@@ -28,6 +29,12 @@ def view_labels(views: Sequence[str], names: dict[str, str]) -> tuple[tuple[str,
         who = f"{names[seat]} ({seat})" if seat in names else f"Player {seat}"
         labels[seat] = f"{who}: what they knew"
     return tuple((v, labels[v]) for v in VIEW_ORDER if v in views)
+
+
+def _file_name(path: str, default: str) -> str:
+    """The name the page offers the record under: the record's own, when it has one."""
+    name = PurePath(path).name
+    return name if name.endswith((".ssr", ".sbr", ".txt")) else default
 
 
 def _unreadable(exc: NotationError | NotationErrors, path: str) -> ReplayError:
@@ -64,7 +71,7 @@ def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Repl
         # Only a page of every view holds the record: in play, or a page for one reader, the
         # record would hold what that reader may not see.
         text if finished and views is None else None,
-        "game.ssr",
+        _file_name(path, "game.ssr"),
     )
 
 
@@ -83,7 +90,7 @@ def battles_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
         tuple(frames),
         None,
         text if over and views is None else None,
-        "battle.sbr",
+        _file_name(path, "battle.sbr"),
         "spaceships battles play",
     )
 
