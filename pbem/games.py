@@ -16,6 +16,7 @@ from engine import GameState
 from notation.parse import parse_orders
 from pbem import match_turns, matches, materiel, render
 from pbem.computer_seat import play_computer_seats
+from pbem.end_files import end_attachments
 from pbem.gamerows import (
     SEATS,
     deadline_line,
@@ -29,7 +30,6 @@ from pbem.gamerows import (
 )
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, Store
-from replay.attached import CONTENT_TYPE, replay_file
 
 # The plain helpers live in pbem.gamerows; callers have long read them here too.
 __all__ = [
@@ -297,13 +297,6 @@ def _observer_defaulted(defaulted: list[str], by_master: bool) -> str:
     return f"No orders from {' and '.join(defaulted)} {why}"
 
 
-def replay_attachment(record_text: str, file_name: str) -> tuple[Attachment, ...]:
-    """The replay page of the record attached at the end (docs/replay.md), when it has turns
-    to step through."""
-    made = replay_file(record_text, file_name)
-    return () if made is None else (Attachment(made[0], CONTENT_TYPE, made[1]),)
-
-
 def end_game(
     store: Store,
     game: GameRow,
@@ -336,8 +329,7 @@ def end_game(
         goes_on = False
     game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
     store.update_game(game)
-    attachment = Attachment(file_name, "text/plain; charset=utf-8", attached.encode("utf-8"))
-    attachments = (attachment, *replay_attachment(attached, file_name))
+    attachments = end_attachments(attached, file_name)
     title = None if match is None else f"Game {match.number} of match {game.name}"
     reveal = render.reveal_text(
         game, players, state, outcome, file_name, title, grids=not game.accounts

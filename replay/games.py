@@ -56,6 +56,12 @@ def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Repl
         frames, shown, finished = match_frames(record, views, path)
         colours = record.rounds[0].record if record.rounds else None
         kind, title = "match", record.tag("Game") or record.tag("Event") or "Spaceships match"
+        if not frames:
+            raise ReplayError(
+                "the match record holds no game to step through",
+                path,
+                hint='a match record has each game under its `[Round "N"]` tag',
+            )
     else:
         frames, shown, finished = single_frames(record, views, path)
         colours = record
