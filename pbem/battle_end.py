@@ -14,6 +14,7 @@ from pbem.battle_rows import battle_turn, final_record, to_everyone
 from pbem.battle_views import situation_text
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
+from pbem.end_files import end_attachments
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, Store
 
@@ -32,10 +33,7 @@ def end(
         full, replay = final_record(game, outcome)
         text = format_record(full)
         parts.append(situation_text(game, replay))
-        attachments = (
-            Attachment(f"{game.name}.sbr", "text/plain; charset=utf-8", text.encode("utf-8")),
-            *games.replay_attachment(text, f"{game.name}.sbr"),
-        )
+        attachments = end_attachments(text, f"{game.name}.sbr")
         parts.append(
             f"The dice seed was {seed}: the attached record replays with "
             "`spaceships battles play` and shows every roll came from it."

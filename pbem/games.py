@@ -17,6 +17,7 @@ from notation.parse import parse_orders
 from notation.words import seated
 from pbem import ladder, match_turns, matches, materiel, render
 from pbem.computer_seat import play_computer_seats
+from pbem.end_files import end_attachments
 from pbem.gamerows import (
     SEATS,
     deadline_line,
@@ -30,7 +31,6 @@ from pbem.gamerows import (
 )
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, Store
-from replay.attached import CONTENT_TYPE, replay_file
 
 # The plain helpers live in pbem.gamerows; callers have long read them here too.
 __all__ = [
@@ -298,13 +298,6 @@ def _observer_defaulted(defaulted: list[str], by_master: bool) -> str:
     return f"No orders from {' and '.join(defaulted)} {why}"
 
 
-def replay_attachment(record_text: str, file_name: str) -> tuple[Attachment, ...]:
-    """The replay page of the record attached at the end (docs/replay.md), when it has turns
-    to step through."""
-    made = replay_file(record_text, file_name)
-    return () if made is None else (Attachment(made[0], CONTENT_TYPE, made[1]),)
-
-
 def end_game(
     store: Store,
     game: GameRow,
@@ -339,8 +332,7 @@ def end_game(
     store.update_game(game)
     number = 1 if match is None else match.number
     ratings = ladder.rate_game(store, game, players, ladder.score_of(outcome), now, number)
-    attachment = Attachment(file_name, "text/plain; charset=utf-8", attached.encode("utf-8"))
-    attachments = (attachment, *replay_attachment(attached, file_name))
+    attachments = end_attachments(attached, file_name)
     title = None if match is None else f"Game {match.number} of match {game.name}"
     reveal = render.reveal_text(
         game, players, state, outcome, file_name, title, grids=not game.accounts

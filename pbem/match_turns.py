@@ -16,8 +16,9 @@ from engine.match import GameOutcome, match_over, match_winner
 from notation.words import seated
 from pbem import matches, sending
 from pbem.computer_seat import put_in_computer_fleets
+from pbem.end_files import end_attachments
 from pbem.gamerows import SEATS, deadline_line, names_of, open_phase, other, ruleset_of, subject
-from pbem.messages import Attachment, Outbound
+from pbem.messages import Outbound
 from pbem.store import GameRow, Store
 
 
@@ -93,7 +94,7 @@ def end_match_now(
     record = matches.match_record_text(
         game, match.rules, players, matches.kept_records(store, game.id)
     )
-    attachment = Attachment(f"{game.name}.ssr", "text/plain; charset=utf-8", record.encode())
+    attachments = end_attachments(record, f"{game.name}.ssr")
     result = (
         "a draw [9.5]" if winner == "draw" else f"{seated(names[winner], winner)} wins the match"
     )
@@ -108,9 +109,7 @@ def end_match_now(
     recipients = [players[s].address for s in SEATS if s in players]
     recipients += store.observers(game.id)
     return game, [
-        Outbound(
-            (a,), subject(game, "the match is over"), body, game.name, attachments=(attachment,)
-        )
+        Outbound((a,), subject(game, "the match is over"), body, game.name, attachments=attachments)
         for a in recipients
     ]
 

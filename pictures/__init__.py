@@ -1,8 +1,10 @@
 """Board pictures: the spaces as PNG grids of 11.3, drawn from the engine's views only.
 
 `draw.py` draws boards of marks; `boards.py` says which boards a reader may see (a player's
-own space and the enemy's as known, the public board, a fleet, the umpire's). Used by the
-Discord bot and by `spaceships show --png`. See docs/architecture.md.
+own space and the enemy's as known, the public board, a fleet, the umpire's); `parts.py`
+gives a board's pieces (empty grids, tiles) to a page that lays them out itself (replays).
+Used by the Discord bot, by `spaceships show --png` and by the replay pages. See
+docs/architecture.md.
 """
 
 from pictures.boards import (

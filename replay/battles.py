@@ -61,8 +61,9 @@ def battle_frames(record: BattleRecord, path: str) -> tuple[list[Frame], bool]:
         end = []
         if over and i == len(steps) - 1:
             end = [f"The battle is over: {result_text(played.state)}."]
-        picture = battle_picture(f"{title}: {label.lower()}", ships)
         changed = _changes(before, ships)
+        # The changes under the map too, so the picture alone says what this phase did.
+        picture = battle_picture(f"{title}: {label.lower()}", ships, [f"* {c}" for c in changed])
         before = {s.name: s for s in ships}
         frames.append(Frame(key, label, {PUBLIC: Shown((*lines, *end), (), (picture,), changed)}))
     return frames, over

@@ -3,7 +3,7 @@ full reveal), the boards or pictures to show, the actions in the game's words, w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # The views a replay may hold, in the order the page offers them.
 REVEAL = "reveal"
@@ -67,4 +67,4 @@ class Replay:
     colour_order: str | None = None
     record: str | None = None
     record_name: str = "game.txt"
-    notes: tuple[str, ...] = field(default=())
+    check: str = "spaceships validate"  # the command that checks the record

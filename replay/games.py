@@ -4,10 +4,16 @@ adding a game (Space Chess) is adding its entry."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import PurePath
 
+from battles.parse import parse_record as parse_battle
+from engine.game import record_ruleset
 from notation.errors import NotationError, NotationErrors
+from notation.matches import MatchRecord, parse_any
 from notation.sniff import BATTLES, SPACESHIPS, which_game
+from replay.battles import battle_frames
 from replay.frames import PUBLIC, REVEAL, VIEW_ORDER, Replay, ReplayError
+from replay.spaceships import match_frames, names_of, single_frames
 
 # A game's entry: (record text, the views asked for or None for every view of a finished
 # game, the record's path for messages) -> the replay.
@@ -25,6 +31,12 @@ def view_labels(views: Sequence[str], names: dict[str, str]) -> tuple[tuple[str,
     return tuple((v, labels[v]) for v in VIEW_ORDER if v in views)
 
 
+def _file_name(path: str, default: str) -> str:
+    """The name the page offers the record under: the record's own, when it has one."""
+    name = PurePath(path).name
+    return name if name.endswith((".ssr", ".sbr", ".txt")) else default
+
+
 def _unreadable(exc: NotationError | NotationErrors, path: str) -> ReplayError:
     first = exc.errors[0] if isinstance(exc, NotationErrors) else exc
     return ReplayError(
@@ -36,9 +48,6 @@ def _unreadable(exc: NotationError | NotationErrors, path: str) -> ReplayError:
 
 
 def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
-    from notation.matches import MatchRecord, parse_any
-    from replay.spaceships import match_frames, names_of, single_frames
-
     try:
         record = parse_any(text)
     except (NotationError, NotationErrors) as exc:
@@ -47,12 +56,16 @@ def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Repl
         frames, shown, finished = match_frames(record, views, path)
         colours = record.rounds[0].record if record.rounds else None
         kind, title = "match", record.tag("Game") or record.tag("Event") or "Spaceships match"
+        if not frames:
+            raise ReplayError(
+                "the match record holds no game to step through",
+                path,
+                hint='a match record has each game under its `[Round "N"]` tag',
+            )
     else:
         frames, shown, finished = single_frames(record, views, path)
         colours = record
         kind, title = "game", record.tag("Game") or record.tag("Event") or "Spaceships"
-    from engine.game import record_ruleset
-
     colour_order = record_ruleset(colours).colour_order if colours is not None else "ROYGB"
     names = names_of(record)
     return Replay(
@@ -64,17 +77,14 @@ def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Repl
         # Only a page of every view holds the record: in play, or a page for one reader, the
         # record would hold what that reader may not see.
         text if finished and views is None else None,
-        "game.ssr",
+        _file_name(path, "game.ssr"),
     )
 
 
 def battles_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
-    from battles.parse import parse_record
-    from replay.battles import battle_frames
-
     # `views` makes no difference: every side sees the same map (open information, R16).
     try:
-        record = parse_record(text)
+        record = parse_battle(text)
     except (NotationError, NotationErrors) as exc:
         raise _unreadable(exc, path) from None
     frames, over = battle_frames(record, path)
@@ -86,7 +96,8 @@ def battles_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
         tuple(frames),
         None,
         text if over and views is None else None,
-        "battle.sbr",
+        _file_name(path, "battle.sbr"),
+        "spaceships battles play",
     )
 
 

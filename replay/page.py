@@ -115,7 +115,8 @@ def replay_html(replay: Replay) -> bytes:
         ).decode("ascii")
         record = (
             f'<p><a href="{href}" download="{html.escape(replay.record_name)}">'
-            f"Download the record</a> (check it with <code>spaceships validate</code>).</p>"
+            f"Download the record</a> (check it with <code>{html.escape(replay.check)}</code>)."
+            "</p>"
         )
     return f"""<!DOCTYPE html>
 <html lang="en">

@@ -181,12 +181,16 @@ def match_frames(
         played = play_match(match)
     except (FleetRefused, OrdersRefused, RulesetError, MatchError) as exc:
         raise refused(exc, path) from None
-    finished = played.over
+    games = [
+        (game_round.record, game_states(game_round.record, carry, path))
+        for game_round, carry in zip(match.rounds, played.carried, strict=False)
+    ]
+    # Each game was revealed whole at its end [1.4.1]: a match whose every game has ended
+    # (one the players ended by agreement too [9.3]) hides nothing more.
+    finished = played.over or all(is_finished(record, states) for record, states in games)
     views = _allowed(views, finished, path)
     frames: list[Frame] = []
-    for n, (game_round, carry) in enumerate(zip(match.rounds, played.carried, strict=False), 1):
-        record = game_round.record
-        states = game_states(record, carry, path)
+    for n, (record, states) in enumerate(games, 1):
         names = names_of(record) or names_of(match)
         frames += game_frames(
             states, views, names, record.tag("Termination"), f"game-{n}-", f"Game {n}, "

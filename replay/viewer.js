@@ -38,7 +38,11 @@
       grids.appendChild(place(el("img", { src: data.tiles[b.style + ":" + mark], alt: "" }),
         x, y, g.tile, g.tile));
     }
-    for (const [x, y, w, h] of g.outlines) grids.appendChild(place(el("div", { class: "outline" }), x, y, w, h));
+    for (const [x, y, w, h] of g.outlines) {
+      const outline = place(el("div", { class: "outline" }), x, y, w, h);
+      outline.style.borderColor = data.outline;  // the pictures' own ink
+      grids.appendChild(outline);
+    }
     for (const cell of b.changed) {
       const [x, y] = g.cells[cell];
       grids.appendChild(place(el("div", { class: "changed", "data-cell": cell }), x, y, g.tile, g.tile));

@@ -82,6 +82,8 @@ COMMANDS = [
     ["adjudicate", "--json"],
     ["show"],
     ["show", "--player", "A"],
+    ["replay"],
+    ["replay", "--as", "A"],
 ]
 # 0: done, nothing wrong; 1: the input has problems (said); 2: the command line is wrong.
 DOCUMENTED = {0, 1, 2}

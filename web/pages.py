@@ -29,6 +29,8 @@ img.board{width:100%;height:auto;border:1px solid #e4e4e4}
   tr{display:block;border-bottom:1px solid #e4e4e4;padding:6px 0}
   td{display:block;border:0;padding:2px 6px}
   td[data-label]::before{content:attr(data-label) ": ";font-weight:bold}
+  .boardbox{overflow-x:auto}
+  img.board{width:760px;max-width:none}
 }
 """
 
@@ -153,8 +155,9 @@ def game_page_html(shown: GamePage, has_board: bool, has_replay: bool, club: str
         if shown.kind == "Spaceship Battles":
             what = "the map"
         parts.append(
-            f'<h2>The board</h2><img class="board" src="{url}/board.png" '
-            f'alt="The public board of {escape(game.name)}: {what}">'
+            f'<h2>The board</h2><div class="boardbox"><a href="{url}/board.png">'
+            f'<img class="board" src="{url}/board.png" '
+            f'alt="The public board of {escape(game.name)}: {what}"></a></div>'
         )
     if has_replay:
         which = "every view" if game.phase == "over" else "the onlookers' view"

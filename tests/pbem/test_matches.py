@@ -9,6 +9,7 @@ from pbem_support import FLEET_A, FLEET_B, Person, Table, cells_in
 
 from engine.match_game import play_match
 from notation.matches import parse_match
+from replay.page import record_in_page
 from validate.matches import validate_match
 
 
@@ -152,6 +153,9 @@ def test_9_3_the_game_master_may_end_a_match_between_two_games(table: Table) -> 
     assert "after game 1 [9.3]; game 2 is not played" in end.body
     played = play_match(parse_match(end.attachments[0].data.decode()))
     assert len(played.games) == 1 and played.outcomes[0].winner == "A"
+    # The whole match as a replay page beside it, made from that record alone.
+    assert [a.filename for a in end.attachments] == ["alpha.ssr", "alpha-replay.html"]
+    assert record_in_page(end.attachments[1].data.decode()) == end.attachments[0].data.decode()
     # A single game has no match to end.
     gm.send("create beta")
     carol = table.person("carol@example.org", "Carol")

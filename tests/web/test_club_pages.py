@@ -105,3 +105,20 @@ async def test_the_page_writes_nothing_to_the_store(tmp_path: Path, client_for: 
     for path in (*PAGES, "/games/done", "/games/done/replay.html", "/games/waiting"):
         assert (await client.get(path)).status == 200, path
     assert url.read_bytes() == before
+
+
+def test_the_usual_mistakes_starting_it_get_one_line_each(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    runner = CliRunner()
+    said = runner.invoke(main, ["web"], env={"SPACESHIPS_DB": ""})
+    assert said.exit_code == 2 and "--db PATH|URL" in said.output
+    said = runner.invoke(main, ["web", "--db", str(tmp_path / "nope.sqlite3")])
+    assert said.exit_code == 2 and "no judge database at" in said.output
+    assert not (tmp_path / "nope.sqlite3").exists()  # no empty store made to show
+    open_store(tmp_path / "judge.sqlite3").close()
+    said = runner.invoke(main, ["web", "--db", str(tmp_path / "judge.sqlite3"), "--listen", ":1"])
+    assert said.exit_code == 2 and "no host" in said.output
+    assert said.exception is None or isinstance(said.exception, SystemExit)
