@@ -14,7 +14,7 @@ from aiohttp import web
 
 from pbem.store import GameRow, Store
 from web.pages import POLICY, game_page_html, index_page, not_found_page
-from web.records import GameLine, board_png, game_lines, game_page, replay_page
+from web.records import GameLine, board_png, game_lines, game_page, ladder_lines, replay_page
 
 T = TypeVar("T")
 # Reading a thousand games' rows costs tens of milliseconds: the list is read again at most
@@ -65,9 +65,10 @@ class Club:
         if self.listed is not None and now - self.listed_at < LIST_FRESH:
             return self.listed[1]
         lines = game_lines(self.store)
-        # The list is made again only when a game or a seat changed.
+        # The list is made again only when a game or a seat changed (a rating changes only
+        # when a game ends, which changes its line).
         if self.listed is None or self.listed[0] != lines:
-            self.listed = (lines, index_page(lines, self.name))
+            self.listed = (lines, index_page(lines, self.name, ladder_lines(self.store)))
         self.listed_at = now
         return self.listed[1]
 

@@ -9,7 +9,7 @@ from html import escape
 from urllib.parse import quote
 
 from pbem.store import GameRow, PlayerRow
-from web.records import GameLine, GamePage
+from web.records import GameLine, GamePage, LadderLine
 
 STYLE = """
 *{box-sizing:border-box}
@@ -123,20 +123,44 @@ def _table(caption: str, games: Sequence[GameLine]) -> str:
     )
 
 
-def standings_section() -> str:
-    """LADDER: the ladder's standings go here once the ladder lands (its own issue); the
-    index shows whatever this returns, above the games."""
-    return ""
+def standings_section(ladders: Sequence[tuple[str, Sequence[LadderLine]]]) -> str:
+    """The club ladder of each game that has listed players (pbem.ladder: rated games only,
+    players after their first few games), above the games."""
+    parts = []
+    for title, lines in ladders:
+        if not lines:
+            continue
+        rows = "".join(
+            f'<tr><td data-label="Place">{line.place}</td>'
+            f'<td data-label="Player">{escape(line.name)}</td>'
+            f'<td data-label="Rating">{escape(line.rating)}</td>'
+            f'<td data-label="Won-lost-drawn">{escape(line.results)}</td></tr>'
+            for line in lines
+        )
+        parts.append(
+            f"<h2>The {escape(title)} ladder</h2><table><thead><tr><th>Place</th>"
+            "<th>Player</th><th>Rating</th><th>Won-lost-drawn</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+        )
+    if parts:
+        parts.append(
+            "<p class=note>Rated games only; `?`: a rating still unsure after few games.</p>"
+        )
+    return "".join(parts)
 
 
-def index_page(games: Sequence[GameLine], club: str) -> str:
+def index_page(
+    games: Sequence[GameLine],
+    club: str,
+    ladders: Sequence[tuple[str, Sequence[LadderLine]]] = (),
+) -> str:
     in_play = [g for g in games if g.phase != "over"]
     finished = sorted(
         (g for g in games if g.phase == "over"), key=lambda g: (g.ended_at or "", g.id)
     )
     finished.reverse()  # the latest first
     body = (
-        standings_section()
+        standings_section(ladders)
         + _table("In play", in_play)
         + _table("Finished", finished)
         + "<p class=note>Only what onlookers may see: no fleet is shown before its game is "

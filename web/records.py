@@ -13,7 +13,7 @@ from battles.records import format_record as format_battle
 from engine import GameState, observer_view
 from notation.format import format_record
 from notation.records import Record, TurnLine
-from pbem import battle_rows, battle_views, matches, render
+from pbem import battle_rows, battle_views, ladder, matches, render
 from pbem.gamekinds import kind_of
 from pbem.gamerows import names_of, ruleset_of
 from pbem.store import GameRow, PlayerRow, Store
@@ -65,6 +65,30 @@ def game_lines(store: Store) -> list[GameLine]:
         )
         for r in rows
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class LadderLine:
+    """One line of a game's ladder on the club page: a name as played under, never an address."""
+
+    place: int
+    name: str
+    rating: str
+    results: str
+
+
+def ladder_lines(store: Store, top: int = 20) -> list[tuple[str, tuple[LadderLine, ...]]]:
+    """Each game's ladder (its title and the listed players, best first), for the club page:
+    the same standings `ladder` answers by mail, names only (pbem.ladder.standings)."""
+    shown = []
+    for key, title in ladder.GAME_NAMES.items():
+        listed = [s for s in ladder.standings(store, key) if s.rating.listed][:top]
+        lines = tuple(
+            LadderLine(place, s.name, str(s.rating), s.results())
+            for place, s in enumerate(listed, 1)
+        )
+        shown.append((title, lines))
+    return shown
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from web_support import FLEET_B, FLEET_B_SWAPPED, fill
+from web_support import Club as WebClub
 
 from pbem.store import open_store
 from replay.page import record_in_page
@@ -122,3 +123,33 @@ def test_the_usual_mistakes_starting_it_get_one_line_each(tmp_path: Path) -> Non
     said = runner.invoke(main, ["web", "--db", str(tmp_path / "judge.sqlite3"), "--listen", ":1"])
     assert said.exit_code == 2 and "no host" in said.output
     assert said.exception is None or isinstance(said.exception, SystemExit)
+
+
+async def test_the_ladder_lists_players_after_five_rated_games_by_name_only(
+    tmp_path: Path, client_for: Any
+) -> None:
+    """The club page shows each game's ladder as `ladder` answers by mail: players listed after
+    their fifth rated game, best first, under the names they played as; no address."""
+    url = str(tmp_path / "club.sqlite3")
+    store = open_store(url)
+    club = WebClub(store)
+    for n in range(1, 5):
+        club.game(f"r{n}", turns=0)
+        club.resign(f"r{n}")
+    store.close()
+    client = await client_for(url)
+    assert "ladder" not in (await (await client.get("/")).text())  # nobody has five games yet
+    store = open_store(url)
+    club = WebClub(store)
+    club.game("r5", turns=0)
+    club.resign("r5")
+    club.game("casual", turns=0, settings="casual")
+    club.resign("casual")
+    store.close()
+    client = await client_for(url)
+    index = await (await client.get("/")).text()
+    assert "The Spaceships ladder" in index
+    first, second = index.index(">Alice<"), index.index(">Bob<")
+    assert first < second  # Alice won all five
+    assert "5-0-0" in index and "0-5-0" in index  # the casual game counts for nothing
+    assert "@example.org" not in index
