@@ -241,7 +241,7 @@ def play_command(record: str, as_json: bool) -> None:
         if as_json:
             click.echo(json.dumps(syntax_json(exc), indent=2))
         else:
-            click.echo(str(exc), err=True)
+            click.echo(f"{record}: {exc}", err=True)
         sys.exit(1)
     if not parsed.ships and not parsed.events:
         said = "no battle in this file: no `A ship ...` lines and no turns"
@@ -282,7 +282,7 @@ def roll_command(record: str, seed: str, reveal: bool) -> None:
         parsed = parse_record(text)
     except NotationError as exc:
         _not_a_battle(text, record)
-        click.echo(str(exc), err=True)
+        click.echo(f"{record}: {exc}", err=True)
         sys.exit(1)
     published = parsed.tag("Dice")
     if published is not None and commitment(seed) != published:
