@@ -64,7 +64,12 @@ def page_data(replay: Replay) -> dict[str, Any]:
                 "changed": list(shown.changed),
             }
         frames.append({"id": frame.id, "label": frame.label, "views": views})
-    keys = {style: [list(entry) for entry in KEYS[style]] for style in sorted(styles)}  # type: ignore[index]
+    # The page's key is (mark, meaning): what the opponent knows of a sample cell is drawn in
+    # the pictures' own key only.
+    keys = {
+        style: [[mark, meaning] for mark, _, meaning in KEYS[style]]  # type: ignore[index]
+        for style in sorted(styles)
+    }
     for style, entries in keys.items():
         for mark, _ in entries:
             tiles.setdefault(f"{style}:{mark}", "")
