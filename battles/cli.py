@@ -18,7 +18,7 @@ from battles.records import format_damage, format_record
 from battles.report import replay_json
 from battles.written import dice_of
 from notation.errors import NotationError
-from notation.sniff import SPACESHIPS, which_game
+from notation.sniff import SPACE_CHESS, SPACESHIPS, which_game
 from notation.textfile import TextFileError, decode
 
 __all__ = ["COMMANDS"]
@@ -211,16 +211,24 @@ def _nothing_played(game: str, problem: dict[str, Any]) -> dict[str, Any]:
 
 
 def _not_a_battle(text: str, source: str, as_json: bool = False) -> None:
-    """A Spaceships record given to a battles command: say so in one line, exit 1."""
-    if which_game(text) != SPACESHIPS:
-        return
+    """A Spaceships or Space Chess record given to a battles command: say so in one line,
+    exit 1."""
+    game = which_game(text)
     name = "RECORD" if source == "-" or "\n" in source else source
-    said = (
-        "this is a Spaceships record (`A fleet:` and `1 A:` lines), not a Spaceship Battles "
-        f"one: check it with `spaceships validate {name}` or `spaceships adjudicate {name}`"
-    )
+    if game == SPACESHIPS:
+        said = (
+            "this is a Spaceships record (`A fleet:` and `1 A:` lines), not a Spaceship Battles "
+            f"one: check it with `spaceships validate {name}` or `spaceships adjudicate {name}`"
+        )
+    elif game == SPACE_CHESS:
+        said = (
+            "this is a Space Chess record (turns like `3 T: Eb1-Eb4`), not a Spaceship Battles "
+            f"one: check it with `spaceships chess check {name}`"
+        )
+    else:
+        return
     if as_json:
-        report = _nothing_played(SPACESHIPS, {"rule": "game", "message": said})
+        report = _nothing_played(game, {"rule": "game", "message": said})
         click.echo(json.dumps(report, indent=2))
     else:
         click.echo(said, err=True)
@@ -241,7 +249,7 @@ def play_command(record: str, as_json: bool) -> None:
         if as_json:
             click.echo(json.dumps(syntax_json(exc), indent=2))
         else:
-            click.echo(str(exc), err=True)
+            click.echo(f"{record}: {exc}", err=True)
         sys.exit(1)
     if not parsed.ships and not parsed.events:
         said = "no battle in this file: no `A ship ...` lines and no turns"
@@ -282,7 +290,7 @@ def roll_command(record: str, seed: str, reveal: bool) -> None:
         parsed = parse_record(text)
     except NotationError as exc:
         _not_a_battle(text, record)
-        click.echo(str(exc), err=True)
+        click.echo(f"{record}: {exc}", err=True)
         sys.exit(1)
     published = parsed.tag("Dice")
     if published is not None and commitment(seed) != published:

@@ -1,4 +1,4 @@
-"""Which game a record's text is written for (Spaceships or Spaceship Battles), by its
+"""Which game a record's text is written for (Spaceships, Spaceship Battles or Space Chess), by its
 `[Game]` tag and the shapes of its lines, so a record given to the other game's command is
 named in one line instead of a page of syntax errors."""
 
@@ -6,27 +6,41 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BATTLES", "SPACESHIPS", "which_game"]
+__all__ = ["BATTLES", "SPACE_CHESS", "SPACESHIPS", "which_game"]
 
 SPACESHIPS = "Spaceships"
 BATTLES = "Spaceship Battles"
+SPACE_CHESS = "Space Chess"
 
 _BATTLE_LINE = re.compile(
     r"\s*(?:[AB]\s+ship\s|\d+\s+(?:initiative\b|[AB]\s+(?:move|volley|tractor)\s))"
 )
 _SPACESHIPS_LINE = re.compile(r"\s*(?:[AB]\s+fleet\s*:|\d+\s+[AB]\s*(?:results\s*)?:)")
+# A Space Chess turn: `3 T: Eb1-Eb4 ...`, `2 A: M@Hb4 ...`. Its first action has a sign
+# (`-`, `>`, `@`) or is `pass`, which a Spaceships turn (`1 A: Rv3 Ov3`) never has.
+_SPACE_CHESS_LINE = re.compile(
+    r"\s*\d+\s+[TA]\s*:\s*(?:pass\b|[A-K][a-d][1-4]\s*[-\u2013>]|[MGFS]@)", re.IGNORECASE
+)
 
 
 def which_game(text: str) -> str | None:
-    """BATTLES or SPACESHIPS when the text plainly is a record of that game, else None."""
+    """BATTLES, SPACE_CHESS or SPACESHIPS when the text plainly is a record of that game, else
+    None."""
     game = re.search(r'^\s*\[Game\s+"([^"]*)"\s*\]', text, re.MULTILINE)
-    if game and game.group(1).strip().lower() == BATTLES.lower():
-        return BATTLES
+    named = game.group(1).strip().lower() if game else ""
+    for other in (BATTLES, SPACE_CHESS):
+        if named == other.lower():
+            return other
     lines = text.splitlines()
-    battle = sum(bool(_BATTLE_LINE.match(line)) for line in lines)
-    spaceships = sum(bool(_SPACESHIPS_LINE.match(line)) for line in lines)
-    if battle > spaceships:
-        return BATTLES
-    if spaceships > battle:
-        return SPACESHIPS
-    return None
+    chess = [bool(_SPACE_CHESS_LINE.match(line)) for line in lines]
+    counts = {
+        BATTLES: sum(bool(_BATTLE_LINE.match(line)) for line in lines),
+        SPACE_CHESS: sum(chess),
+        SPACESHIPS: sum(
+            bool(_SPACESHIPS_LINE.match(line)) and not is_chess
+            for line, is_chess in zip(lines, chess, strict=True)
+        ),
+    }
+    most = max(counts.values())
+    leaders = [name for name, count in counts.items() if count == most]
+    return leaders[0] if most and len(leaders) == 1 else None

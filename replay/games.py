@@ -108,4 +108,10 @@ def replay_of_text(text: str, views: Sequence[str] | None = None, path: str = "r
     """The replay of a record's text, holding `views` only (None: every view, for a finished
     game; a game in play needs one)."""
     game = which_game(text) or SPACESHIPS
+    if game not in GAMES:  # a game the judge knows (notation.sniff) without replay pages yet
+        raise ReplayError(
+            f"this is a {game} record: replay pages are made for {' and '.join(GAMES)} "
+            "records only, so far",
+            path,
+        )
     return GAMES[game](text, views, path)

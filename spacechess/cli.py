@@ -8,6 +8,7 @@ import sys
 import click
 
 from notation.errors import NotationError
+from notation.sniff import BATTLES, SPACESHIPS, which_game
 from notation.textfile import TextFileError, decode, read_text_file
 from spacechess.board import ANTIPODE, CELL_COUNT, CENTRES, NEIGHBOURS, STRIP, is_pentagon
 from spacechess.cells import RHOMBI, cell_name
@@ -77,6 +78,30 @@ def _read(source: str) -> str:
     return read.text
 
 
+# The command that checks a record of another game, for one line instead of its syntax errors.
+_OTHER_GAMES = {
+    SPACESHIPS: ("`A fleet:` and `1 A:` lines", "spaceships validate"),
+    BATTLES: ("`A ship` and `1 A move` lines", "spaceships battles play"),
+}
+
+
+def _other_game(text: str, source: str, as_json: bool = False) -> None:
+    """A record of another game given to a chess command: say so in one line, exit 1."""
+    game = which_game(text)
+    if game not in _OTHER_GAMES:
+        return
+    lines, command = _OTHER_GAMES[game]
+    name = "RECORD" if source == "-" else source
+    said = f"this is a {game} record ({lines}), not a Space Chess one"
+    hint = f"check it with `{command} {name}`"
+    if as_json:
+        error = {"line": None, "column": None, "message": said, "hint": hint, "text": said}
+        click.echo(json.dumps({"ok": False, "steps": [], "errors": [error]}, indent=2))
+    else:
+        click.echo(f"{source}: {said}: {hint}", err=True)
+    sys.exit(1)
+
+
 @chess.command("check")
 @click.argument("record")
 @click.option("--json", "as_json", is_flag=True, help="Print the structured report.")
@@ -87,6 +112,7 @@ def check(record: str, as_json: bool) -> None:
     try:
         parsed = Record.parse(text)
     except NotationError as exc:
+        _other_game(text, record, as_json)
         if as_json:
             errors = [problem_json(e) for e in exc.errors]
             click.echo(json.dumps({"ok": False, "steps": [], "errors": errors}, indent=2))
@@ -123,6 +149,7 @@ def fmt(record: str) -> None:
     try:
         parsed = Record.parse(text)
     except NotationError as exc:
+        _other_game(text, record)
         click.echo(f"{record}: {exc}", err=True)
         sys.exit(1)
     click.echo(str(parsed), nl=False)

@@ -169,16 +169,20 @@ def _why_not_mine(position: Position, action: Action, text: str, kind: int) -> I
         return IllegalAction(
             text, f"only the support ship lays mines; {where} is a {KIND_NAMES[kind]}"
         )
+    if position.mines_in_stock(side) == 0:
+        return IllegalAction(text, "all 5 of your mines are on the board [SC9]")
     if goal not in NEIGHBOURS[action.origin]:
         return IllegalAction(
             text,
             f"a mine goes next to the support ship at {where} [SC9]",
-            f"one of {_names(HEXAGON_NEIGHBOURS[action.origin])}",
+            _mines_hint(position, action.origin),
         )
-    if position.mines_in_stock(side) == 0:
-        return IllegalAction(text, "all 5 of your mines are on the board [SC9]")
     if not position.is_free(goal):
-        return IllegalAction(text, f"{cell_name(goal)} is not a free hexagon [SC9]")
+        return IllegalAction(
+            text,
+            f"{cell_name(goal)} is not a free hexagon [SC9]",
+            _mines_hint(position, action.origin),
+        )
     if enemy_near(position.board, goal, side):
         enemy = [
             n for n in NEIGHBOURS[goal] if position.board[n] and side_of(position.board[n]) != side
@@ -187,8 +191,23 @@ def _why_not_mine(position: Position, action: Action, text: str, kind: int) -> I
             text,
             f"{cell_name(goal)} is next to the {unit_name(position.board[enemy[0]])} at "
             f"{cell_name(enemy[0])}: no mine next to an enemy ship or mine [SC9]",
+            _mines_hint(position, action.origin),
         )
     return None
+
+
+def _mines_hint(position: Position, support: int) -> str:
+    """Where the support ship may lay a mine now: only the cells the rules allow, so a player
+    who follows the hint is not refused again [SC9]."""
+    side = position.to_move
+    cells = [
+        n
+        for n in HEXAGON_NEIGHBOURS[support]
+        if position.is_free(n) and not enemy_near(position.board, n, side)
+    ]
+    if not cells:
+        return f"the support ship at {cell_name(support)} has no free cell to lay a mine on now"
+    return f"one of {_names(cells)}"
 
 
 def _why_not_rebuild(position: Position, action: Action, text: str) -> IllegalAction | None:

@@ -210,3 +210,31 @@ def test_a_record_of_the_other_game_is_named_in_one_line(tmp_path: Path) -> None
         assert result.output.strip().count("\n") == 0, result.output
         assert "this is a Spaceships record" in result.output
         assert f"spaceships validate {path}" in result.output
+
+
+def test_a_space_chess_record_is_named_in_one_line_by_the_other_games_commands(
+    tmp_path: Path,
+) -> None:
+    # A Space Chess record's `2 A: M@Hb4` reads like a Spaceships turn line; it is named as
+    # what it is, with the command that checks it, by every other game's command (and the
+    # replay, which has no Space Chess pages yet, says so instead of a KeyError).
+    short = (Path(__file__).parent.parent / "samples" / "spacechess" / "short.scr").read_text(
+        encoding="utf-8"
+    )
+    for text in (short, short.replace('[Game "Space Chess"]\n', "")):
+        path = tmp_path / "game.scr"
+        path.write_text(text, encoding="utf-8")
+        for command in (
+            ["validate"],
+            ["adjudicate"],
+            ["battles", "play"],
+            ["battles", "roll", "--seed", "s"],
+            ["replay", "-o", str(tmp_path / "game.html")],
+        ):
+            result = CliRunner().invoke(main, [*command, str(path)])
+            assert result.exit_code == 1 and result.exception is not None, command
+            assert isinstance(result.exception, SystemExit), (command, result.exception)
+            assert result.output.strip().count("\n") == 0, result.output
+            assert "is a Space Chess record" in result.output, result.output
+            if command[0] != "replay":
+                assert f"spaceships chess check {path}" in result.output, result.output

@@ -52,12 +52,20 @@ def read_record(
     try:
         record = parse_any(read.text)
     except (NotationError, NotationErrors) as exc:
-        from notation.sniff import BATTLES, which_game
+        from notation.sniff import BATTLES, SPACE_CHESS, which_game
 
-        if which_game(read.text) == BATTLES:
+        game = which_game(read.text)
+        if game == BATTLES:
             click.echo(
                 f"{path}: this is a Spaceship Battles record (`A ship` and `1 A move` lines), "
                 f"not a Spaceships one: check it with `spaceships battles play {path}`",
+                err=True,
+            )
+            sys.exit(1)
+        if game == SPACE_CHESS:
+            click.echo(
+                f"{path}: this is a Space Chess record (turns like `3 T: Eb1-Eb4`), not a "
+                f"Spaceships one: check it with `spaceships chess check {path}`",
                 err=True,
             )
             sys.exit(1)

@@ -144,3 +144,13 @@ def test_a_syntax_error_names_what_was_expected_in_the_notations_words() -> None
     result = CliRunner().invoke(main, ["battles", "play", "-"], input=text)
     assert result.exit_code == 1
     assert "expected hit or miss" in result.output and "_" not in result.output.splitlines()[0]
+
+
+def test_a_record_that_cannot_be_read_is_named_in_the_error(tmp_path: Path) -> None:
+    # Like `chess check` and compilers: `FILE: line L, column C: ...`, so a player checking
+    # several records (or a script) knows which one is wrong.
+    path = tmp_path / "duel.sbr"
+    path.write_text("A ship Lancer\n", encoding="utf-8")
+    for command in (["play"], ["roll", "--seed", "s"]):
+        code, out = cli("battles", *command, str(path))
+        assert code == 1 and out.startswith(f"{path}: line 1, column "), out

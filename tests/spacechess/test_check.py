@@ -156,3 +156,20 @@ def test_passing_turn_after_turn_repeats_the_position_and_draws():
     assert result.exit_code == 1
     assert "the same position a third time [SC12]" in result.output
     assert "line 6, column 1: turn 6 (Aliens): the game was already over (draw)" in result.output
+
+
+def test_a_record_of_another_game_is_named_in_one_line_with_its_command():
+    # A battle or a Spaceships record fails on its first line as Space Chess; the player is
+    # told which game it is and which command checks it, not shown a chess syntax error.
+    others = SAMPLES.parent
+    for path, command in (
+        (others / "battles" / "opening.sbr", "spaceships battles play"),
+        (others / "game-classic.ssr", "spaceships validate"),
+    ):
+        for words in (["chess", "check"], ["chess", "fmt"]):
+            result = CliRunner().invoke(main, [*words, str(path)])
+            assert result.exit_code == 1
+            assert result.output.strip().count("\n") == 0, result.output
+            assert f"`{command} {path}`" in result.output, result.output
+        report = json.loads(_check("--json", str(path)).output)
+        assert not report["ok"] and report["errors"][0]["hint"].endswith(f"`{command} {path}`")

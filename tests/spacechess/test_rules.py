@@ -184,6 +184,16 @@ def test_mines_go_next_to_the_support_ship_never_next_to_an_enemy():
         play(p, mine("Cb2", "Cc2"))
 
 
+def test_a_refused_mine_is_told_only_the_cells_it_may_take():
+    # Same board as above plus a Terran fighter on Cb1: of Cb2's neighbours, Cb1 is taken and
+    # Cc1 Cc2 touch the Alien fighter on Cd1, so Ca2 Ca3 Cb3 are the only cells to name (SC9).
+    p = setup({**FAR, "Cb2": "TS", "Cb1": "TF", "Cd1": "AF"})
+    for wrong in ("Cd3", "Cb1", "Cc2"):
+        with pytest.raises(IllegalAction) as caught:
+            play(p, mine("Cb2", wrong))
+        assert caught.value.hint == "one of Ca2 Ca3 Cb3", wrong
+
+
 def test_a_side_has_five_mines_on_the_board_at_most():
     mines = {n: "TM" for n in ("Ea2", "Ea3", "Eb2", "Eb3", "Ec2")}
     p = setup({**FAR, **mines, "Cb2": "TS"})
