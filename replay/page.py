@@ -64,7 +64,12 @@ def page_data(replay: Replay) -> dict[str, Any]:
                 "changed": list(shown.changed),
             }
         frames.append({"id": frame.id, "label": frame.label, "views": views})
-    keys = {style: [list(entry) for entry in KEYS[style]] for style in sorted(styles)}  # type: ignore[index]
+    # The page's key shows a sample mark and its meaning; the pictures' key also says what
+    # the opponent knows of the cell, which the replay's boards do not draw.
+    keys = {
+        style: [[mark, meaning] for mark, _known, meaning in KEYS[style]]  # type: ignore[index]
+        for style in sorted(styles)
+    }
     for style, entries in keys.items():
         for mark, _ in entries:
             tiles.setdefault(f"{style}:{mark}", "")
