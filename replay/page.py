@@ -114,9 +114,11 @@ def replay_html(replay: Replay) -> bytes:
         href = "data:text/plain;charset=utf-8;base64," + base64.b64encode(
             replay.record.encode("utf-8")
         ).decode("ascii")
+        # `validate` reads Spaceships games and matches; a battle's record has its own command.
+        check = "battles play" if replay.record_name.endswith(".sbr") else "validate"
         record = (
             f'<p><a href="{href}" download="{html.escape(replay.record_name)}">'
-            f"Download the record</a> (check it with <code>spaceships validate</code>).</p>"
+            f"Download the record</a> (check it with <code>spaceships {check}</code>).</p>"
         )
     return f"""<!DOCTYPE html>
 <html lang="en">

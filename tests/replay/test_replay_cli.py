@@ -29,6 +29,7 @@ def test_a_finished_game_offers_every_view_and_its_record(tmp_path: Path) -> Non
     last = data["frames"][-1]["views"]["reveal"]["lines"][-1]
     assert last.startswith("Game over after turn 31: ")
     assert record_in_page(page) == sample("game-2.6.1-long.ssr").read_text(encoding="utf-8")
+    assert "check it with <code>spaceships validate</code>" in page
     # Nothing leaves the file: no address outside it, and the page's policy forbids fetching.
     assert not re.search(r'(?:src|href)="(?!data:|#)', page)
     assert "http:" not in page and "https:" not in page and "url(" not in page
@@ -95,6 +96,9 @@ def test_a_battle_shows_the_map_after_each_phase(tmp_path: Path) -> None:
     assert frames["turn-1-movement"]["lines"][0] == "1 initiative A 4 B 1"
     assert "Lancer (A) lost 1 system" in frames["turn-1-fire"]["changed"]
     assert all(p.startswith("data:image/png;base64,") for p in data["pictures"])
+    # The record it offers is checked by the battles' own command, not `validate`.
+    page = out.read_text(encoding="utf-8")
+    assert "check it with <code>spaceships battles play</code>" in page
 
 
 def test_a_record_the_rules_refuse_says_where_and_which_rule(tmp_path: Path) -> None:
