@@ -105,3 +105,33 @@ async def test_the_page_writes_nothing_to_the_store(tmp_path: Path, client_for: 
     for path in (*PAGES, "/games/done", "/games/done/replay.html", "/games/waiting"):
         assert (await client.get(path)).status == 200, path
     assert url.read_bytes() == before
+
+
+def test_a_battle_drawn_at_its_turn_limit_is_listed_as_a_draw_r12() -> None:
+    from web.pages import index_page
+    from web.records import GameLine
+
+    reason = "turn 3 was the last (turns=3): neither side destroyed a ship: a draw [R12]"
+    drawn = GameLine(
+        1,
+        "duel",
+        "battles",
+        "over",
+        3,
+        {"winner": None, "reason": reason, "turn": 3},
+        None,
+        (("A", "Erin"), ("B", "Finn")),
+    )
+    cancelled = GameLine(
+        2,
+        "gone",
+        "battles",
+        "over",
+        1,
+        {"winner": None, "reason": "cancelled", "cancelled": True},
+        None,
+        (("A", "Erin"), ("B", "Finn")),
+    )
+    listed = index_page([drawn, cancelled], "Test club")
+    assert f"a draw ({reason})" in listed and "no result (turn 3" not in listed
+    assert "no result (cancelled)" in listed
