@@ -258,7 +258,7 @@ def reveal_text(
             lines.append("")
         elif seat in players and players[seat].fleet:
             fleet = parse_fleet(players[seat].fleet or "", ruleset.colour_order)
-            lines.append(f"{seated(name, seat)}:")
+            lines.append(f"{_opening(seated(name, seat))}:")
             lines.append(fleet_grids(fleet, ruleset) if grids else format_fleet(fleet))
             lines.append("")
     if state is not None and grids:
@@ -377,7 +377,7 @@ def observer_turn_text(
     for seat in (played.first, "B" if played.first == "A" else "A"):
         lines += [
             "",
-            f"{_name(names, seat)}:",
+            f"{_opening(_name(names, seat))}:",
             entries_text(played.entries(seat), seat, None, names),
         ]
     if view.result is not None and result:
@@ -392,7 +392,8 @@ def _result_line(result: Any, names: dict[str, str]) -> str:
     else:
         head = "The game is a draw"
     if score:
-        head += f", {score['A']} to {score['B']}"
+        first, second = ("B", "A") if result.winner == "B" else ("A", "B")  # the winner's first
+        head += f", {score[first]} to {score[second]}"
     return f"Game over after turn {result.turn}: {head}."
 
 

@@ -51,6 +51,8 @@ def test_the_computer_answers_as_soon_as_the_orders_are_in(table: Table) -> None
 
 def test_a_whole_email_game_against_the_computer_ends_with_a_valid_record(table: Table) -> None:
     alice = _start(table, "density")
+    dave = table.person("dave@example.org", "Dave")
+    dave.send("observe alpha")
     alice.fleet(FLEET_A)
     for turn in range(1, 80):
         alice.orders(turn, "")  # the human does nothing; the computer wins in the end
@@ -65,6 +67,8 @@ def test_a_whole_email_game_against_the_computer_ends_with_a_valid_record(table:
     assert "\nThe computer (density, B): " in over.body  # the reveal's line, a capital too
     record = parse_record(over.attachments[0].data.decode())
     assert validate_record(record).ok
+    # An observer's turn reports open each side's part with its name, a capital too.
+    assert "\n\nThe computer (density, B):\n" in dave.inbox[-2].body, dave.inbox[-2].body
 
 
 def test_vs_something_else_is_refused_with_the_levels(table: Table) -> None:
