@@ -32,7 +32,8 @@ class Problem:
         if self.subject is not None:
             text = f"{text}: `{self.subject}`" if text else f"`{self.subject}`"
         text = f"{text}: {self.message}" if text else self.message
-        text += f" [{self.rule}]"
+        if not self.message.endswith(f"[{self.rule}]"):  # a message may end citing it already
+            text += f" [{self.rule}]"
         if self.hint:
             text += f"; {self.hint}"
         if self.line is not None:

@@ -183,8 +183,7 @@ def check_orders(
             ruleset.rule("4.4.1", "4.3.1"),
             f"{s} strike{'s' if s != 1 else ''} written; entitled to {ent.conventional} "
             f"conventional strike{'s' if ent.conventional != 1 else ''}"
-            + (f" + {_launches(m, k)}" if m + k else "")
-            + f" = {allowed}",
+            + (f" + {_launches(m, k)} = {allowed}" if m + k else ""),
             None,
             hint,
         )

@@ -142,7 +142,11 @@ def open_next_game(
                 head,
                 standings,
                 "",
-                matches.building_text(carried[seat], ruleset),
+                (
+                    "A scored match has no additional ships: your fleet is the usual one [9.2]."
+                    if following.rules.kind == "scored"
+                    else matches.building_text(carried[seat], ruleset)
+                ),
                 *(["The computer's fleet is in [10.4]."] if other(seat) in computers else []),
                 *sending.fleet_how(
                     game,

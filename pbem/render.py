@@ -110,21 +110,26 @@ def status_text(
     return "\n".join(lines)
 
 
+def _opening(name: str) -> str:
+    # "the computer (hunt, B)" may open a sentence or a line; a person's name stays as written.
+    return "T" + name[1:] if name.startswith("the computer") else name
+
+
 def outcome_text(outcome: dict[str, Any], players: dict[str, PlayerRow]) -> str:
     winner = outcome.get("winner")
     score = outcome.get("score")
     reason = outcome.get("reason", "")
     if winner in SEATS:
         name = seated(players[winner].name, winner) if winner in players else winner
-        # "the computer (hunt, B)" opens the sentence here; a person's name stays as written.
-        name = "T" + name[1:] if name.startswith("the computer") else name
-        text = f"{name} wins"
+        text = f"{_opening(name)} wins"
     elif winner == "draw":
         text = "The game is a draw"
     else:
         text = "No result"
     if score:
-        text += f", {score['A']} to {score['B']} in materiel [2.3.3]"
+        # The winner's score first, as results are read out: "B wins, 20 to 0", never "0 to 20".
+        first, second = ("B", "A") if winner == "B" else ("A", "B")
+        text += f", {score[first]} to {score[second]} in materiel [2.3.3]"
     if outcome.get("turn"):
         text += f" after turn {outcome['turn']}"
     return f"{text} ({reason})." if reason else text + "."
@@ -248,7 +253,8 @@ def reveal_text(
         name = players[seat].name if seat in players else f"player {seat}"
         if state is not None:
             marks = engine.player_view(state, seat).own_marks()
-            lines.append(f"{seated(name, seat)}: {counted(state.materiel(seat), 'undamaged cell')}")
+            count = counted(state.materiel(seat), "undamaged cell")
+            lines.append(f"{_opening(seated(name, seat))}: {count}")
             if grids:
                 lines.append(
                     format_grids(marks, ruleset.colour_order)
@@ -258,7 +264,7 @@ def reveal_text(
             lines.append("")
         elif seat in players and players[seat].fleet:
             fleet = parse_fleet(players[seat].fleet or "", ruleset.colour_order)
-            lines.append(f"{seated(name, seat)}:")
+            lines.append(f"{_opening(seated(name, seat))}:")
             lines.append(fleet_grids(fleet, ruleset) if grids else format_fleet(fleet))
             lines.append("")
     if state is not None and grids:
@@ -377,7 +383,7 @@ def observer_turn_text(
     for seat in (played.first, "B" if played.first == "A" else "A"):
         lines += [
             "",
-            f"{_name(names, seat)}:",
+            f"{_opening(_name(names, seat))}:",
             entries_text(played.entries(seat), seat, None, names),
         ]
     if view.result is not None and result:
@@ -392,7 +398,8 @@ def _result_line(result: Any, names: dict[str, str]) -> str:
     else:
         head = "The game is a draw"
     if score:
-        head += f", {score['A']} to {score['B']}"
+        first, second = ("B", "A") if result.winner == "B" else ("A", "B")  # the winner's first
+        head += f", {score[first]} to {score[second]}"
     return f"Game over after turn {result.turn}: {head}."
 
 

@@ -3,18 +3,27 @@
 
 from __future__ import annotations
 
+import logging
+
 from replay.frames import ReplayError
 from replay.games import replay_of_text
 from replay.page import replay_html
 
 CONTENT_TYPE = "text/html; charset=utf-8"
+log = logging.getLogger(__name__)
 
 
 def replay_file(record_text: str, record_name: str) -> tuple[str, bytes] | None:
     """(file name, page) for the record attached at the end; None for a record with nothing
-    to step through (a game cancelled before both fleets were in)."""
+    to step through (a game cancelled before both fleets were in), or when the page cannot be
+    made (logged)."""
     try:
         page = replay_html(replay_of_text(record_text, None, record_name))
     except ReplayError:
+        return None
+    except Exception:
+        # The page is a courtesy beside the record: a fault in it must not stop a game from
+        # ending (the whole turn would be undone, and the players told nothing).
+        log.exception("the replay of %s could not be made; the record goes without it", record_name)
         return None
     return record_name.rsplit(".", 1)[0] + "-replay.html", page

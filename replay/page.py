@@ -64,7 +64,8 @@ def page_data(replay: Replay) -> dict[str, Any]:
                 "changed": list(shown.changed),
             }
         frames.append({"id": frame.id, "label": frame.label, "views": views})
-    # A key entry is (mark, what the opponent knows, meaning): the page shows mark and meaning.
+    # The page's key shows a sample mark and its meaning; the pictures' key also says what
+    # the opponent knows of the cell, which the replay's boards do not draw.
     keys = {
         style: [[mark, meaning] for mark, _known, meaning in KEYS[style]]  # type: ignore[index]
         for style in sorted(styles)

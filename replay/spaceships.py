@@ -71,7 +71,9 @@ def _result_line(state: GameState, names: Mapping[str, str], termination: str | 
     else:
         head = "the game is a draw"
     if result.score:
-        head += f", {result.score['A']} to {result.score['B']}"
+        # The winner's score first, as the judge's mail says it: "B wins, 22 to 0".
+        first, second = ("B", "A") if result.winner == "B" else ("A", "B")
+        head += f", {result.score[first]} to {result.score[second]}"
     return f"Game over after turn {result.turn}: {head} [2.3]."
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
+from typing import Any
 from urllib.parse import quote
 
 from pbem.store import GameRow, PlayerRow
@@ -87,12 +88,18 @@ def _result(game: GameLine) -> str:
     names = dict(game.players)
     if winner in names:
         said = f"{names[winner]} ({winner}) wins"
-    elif winner == "draw":
+    elif winner == "draw" or _battle_drawn(outcome):
         said = "a draw"
     else:
         said = "no result"
     reason = outcome.get("reason")
     return escape(f"{said} ({reason})" if reason else said)
+
+
+def _battle_drawn(outcome: dict[str, Any]) -> bool:
+    # A battle the rules ended without a winner is drawn (R12); it keeps no winner, as a
+    # battle cancelled or resigned with nobody to win does, but only the rules cite R12.
+    return outcome.get("winner") is None and str(outcome.get("reason", "")).endswith("[R12]")
 
 
 def _row(game: GameLine, finished: bool) -> str:

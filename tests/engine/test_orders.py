@@ -33,6 +33,16 @@ def test_4_4_1_one_strike_too_many_is_refused() -> None:
     assert refused("Rv1 Rv2 Rv3 Rv4 Rv5 Rw1 Rw2 Rw3") == [("4.4.1", "")]
 
 
+def test_4_4_1_too_many_strikes_says_the_sum_only_when_launches_add_to_it() -> None:
+    with pytest.raises(OrdersRefused) as exc:
+        check("Rv1 Rv2 Rv3 Rv4 Rv5 Rw1 Rw2 Rw3")
+    (problem,) = exc.value.problems
+    assert problem.message == "8 strikes written; entitled to 7 conventional strikes", problem
+    with pytest.raises(OrdersRefused) as exc:
+        check("Rv1 Rv2 Rv3 Rv4 Rv5 Rw1 Rw2 Rw3 Rw4 mv")
+    assert "entitled to 7 conventional strikes + 1 missile launch = 8" in str(exc.value)
+
+
 def test_8_1_3_a_missile_launch_allows_one_more_strike() -> None:
     c = check("Rv1 Rv2 Rv3 Rv4 Rv5 Rw1 Rw2 Rw3 mv sGy3")
     assert [str(x) for x, _ in c.missiles] == ["Yv3"]

@@ -397,6 +397,7 @@ def test_a_volley_refused_says_for_each_weapon_why_it_does_not_bear_iv_a_5() -> 
     assert "no weapon bears: Lancer (Gf): Raider is in the rear arc, not the front" in said
     assert "Lancer (Xf): Raider is in the rear arc, not the front" in said
     assert "out of arc or out of reach" not in said
+    assert "[IV.A.5] [IV.A.5]" not in said  # the rule the last reason cites is cited once
 
 
 def test_battle_replies_use_the_battle_words() -> None:

@@ -4,6 +4,8 @@ it; it decides from its view alone [1.4, 2.2]."""
 
 from __future__ import annotations
 
+import re
+
 from pbem_support import FLEET_A, Table
 
 import engine
@@ -49,6 +51,8 @@ def test_the_computer_answers_as_soon_as_the_orders_are_in(table: Table) -> None
 
 def test_a_whole_email_game_against_the_computer_ends_with_a_valid_record(table: Table) -> None:
     alice = _start(table, "density")
+    dave = table.person("dave@example.org", "Dave")
+    dave.send("observe alpha")
     alice.fleet(FLEET_A)
     for turn in range(1, 80):
         alice.orders(turn, "")  # the human does nothing; the computer wins in the end
@@ -57,8 +61,14 @@ def test_a_whole_email_game_against_the_computer_ends_with_a_valid_record(table:
     over = table.log[-1]
     assert over.subject.endswith("game over")
     assert "). The computer (density, B) wins" in over.body  # a sentence starts with a capital
+    # The winner's score comes first ("wins, 22 to 0", not "wins, 0 to 22") [2.3.3].
+    score = re.search(r"The computer \(density, B\) wins, (\d+) to (\d+) in materiel", over.body)
+    assert score and int(score[1]) > int(score[2]), over.body
+    assert "\nThe computer (density, B): " in over.body  # the reveal's line, a capital too
     record = parse_record(over.attachments[0].data.decode())
     assert validate_record(record).ok
+    # An observer's turn reports open each side's part with its name, a capital too.
+    assert "\n\nThe computer (density, B):\n" in dave.inbox[-2].body, dave.inbox[-2].body
 
 
 def test_vs_something_else_is_refused_with_the_levels(table: Table) -> None:

@@ -146,6 +146,9 @@ def test_9_3_the_game_master_may_end_a_match_between_two_games(table: Table) -> 
     # No turn is in play while the fleets come in (issue 24 item 3).
     assert "No deadline: the judge waits for both fleets" in alice.last.body
     assert "adjudicated" not in alice.last.body
+    # A scored match carries nothing: no talk of materiel carried, whatever was left [9.2].
+    assert "A scored match has no additional ships" in alice.last.body
+    assert "carried" not in alice.last.body
     reply = gm.send(f"master alpha {password}\nendmatch")
     assert "is over by agreement" in reply.body
     end = alice.last

@@ -167,3 +167,21 @@ def test_a_crash_in_the_middle_of_a_turn_leaves_the_stored_game_as_it_was(
     monkeypatch.undo()
     alice = table.people["alice@example.org"]
     assert "adjudicated" in alice.orders(1, "Rx4").body  # the same mail, sent again, goes in
+
+
+def test_a_fault_in_the_replay_page_does_not_stop_the_game_ending(
+    started: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The replay beside the record is a courtesy: when it cannot be made, the game still ends
+    and everyone gets the reveal with the record [1.4.1] (it used to undo the turn, unanswered)."""
+    import replay.attached
+
+    def broken(*_: Any) -> bytes:
+        raise ValueError("too many values to unpack (expected 2)")
+
+    monkeypatch.setattr(replay.attached, "replay_html", broken)
+    alice = started.people["alice@example.org"]
+    alice.send(alice.sign_on() + "resign")
+    assert started.store.game("alpha").phase == "over"
+    over = [m for m in started.log if m.subject.endswith("game over")]
+    assert over and all([a.filename for a in m.attachments] == ["alpha.ssr"] for m in over)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from replay_support import FLEET_B, FLEET_B_SWAPPED, in_play, page_data, run, sample
+from replay_support import FLEET_A, FLEET_B, FLEET_B_SWAPPED, in_play, page_data, run, sample
 
 from replay.page import record_in_page
 
@@ -29,10 +29,32 @@ def test_a_finished_game_offers_every_view_and_its_record(tmp_path: Path) -> Non
     last = data["frames"][-1]["views"]["reveal"]["lines"][-1]
     assert last.startswith("Game over after turn 31: ")
     assert record_in_page(page) == sample("game-2.6.1-long.ssr").read_text(encoding="utf-8")
+    assert "check it with <code>spaceships validate</code>" in page
     # Nothing leaves the file: no address outside it, and the page's policy forbids fetching.
     assert not re.search(r'(?:src|href)="(?!data:|#)', page)
     assert "http:" not in page and "https:" not in page and "url(" not in page
     assert "default-src 'none'" in page
+
+
+def test_the_winner_s_score_comes_first_when_b_wins_2_3(tmp_path: Path) -> None:
+    fleet = FLEET_A
+    sinking = (
+        "bGx1Gx3 Gy1 Gy2 Gy3 Yw3 Oz5 Bz1 Bz2 mYv3",
+        "bRv1Yv1 Rv2 Rw1 Rw2 Ov2 Ow1 Ow2",
+        "Bz3 Bz4",
+    )
+    turns = "".join(f"{n} A:\n{n} B: {orders}\n" for n, orders in enumerate(sinking, 1))
+    record = _write(
+        tmp_path,
+        "b-wins.ssr",
+        f'[Ruleset "2.6.1"]\n[A "Alice"]\n[B "Bob"]\n\n'
+        f"A fleet: {fleet}\nB fleet: {fleet}\n\n{turns}",
+    )
+    out = tmp_path / "b-wins.html"
+    done = run("replay", str(record), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    last = page_data(out.read_text(encoding="utf-8"))["frames"][-1]["views"]["reveal"]["lines"]
+    assert last[-1] == "Game over after turn 3: Bob (B) wins, 22 to 0 [2.3].", last
 
 
 def test_what_changed_is_marked_cell_by_cell(tmp_path: Path) -> None:
@@ -95,6 +117,9 @@ def test_a_battle_shows_the_map_after_each_phase(tmp_path: Path) -> None:
     assert frames["turn-1-movement"]["lines"][0] == "1 initiative A 4 B 1"
     assert "Lancer (A) lost 1 system" in frames["turn-1-fire"]["changed"]
     assert all(p.startswith("data:image/png;base64,") for p in data["pictures"])
+    # The record it offers is checked by the battles' own command, not `validate`.
+    page = out.read_text(encoding="utf-8")
+    assert "check it with <code>spaceships battles play</code>" in page
 
 
 def test_a_record_the_rules_refuse_says_where_and_which_rule(tmp_path: Path) -> None:

@@ -153,3 +153,33 @@ async def test_the_ladder_lists_players_after_five_rated_games_by_name_only(
     assert first < second  # Alice won all five
     assert "5-0-0" in index and "0-5-0" in index  # the casual game counts for nothing
     assert "@example.org" not in index
+
+
+def test_a_battle_drawn_at_its_turn_limit_is_listed_as_a_draw_r12() -> None:
+    from web.pages import index_page
+    from web.records import GameLine
+
+    reason = "turn 3 was the last (turns=3): neither side destroyed a ship: a draw [R12]"
+    drawn = GameLine(
+        1,
+        "duel",
+        "battles",
+        "over",
+        3,
+        {"winner": None, "reason": reason, "turn": 3},
+        None,
+        (("A", "Erin"), ("B", "Finn")),
+    )
+    cancelled = GameLine(
+        2,
+        "gone",
+        "battles",
+        "over",
+        1,
+        {"winner": None, "reason": "cancelled", "cancelled": True},
+        None,
+        (("A", "Erin"), ("B", "Finn")),
+    )
+    listed = index_page([drawn, cancelled], "Test club")
+    assert f"a draw ({reason})" in listed and "no result (turn 3" not in listed
+    assert "no result (cancelled)" in listed
