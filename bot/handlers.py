@@ -375,7 +375,7 @@ class Handlers(BattleHandlers, LadderHandlers):
             )
         ):
             topic = "battles"  # in a battle's thread, orders and designs are the battle's
-        await self.answer(interaction, posts.text_posts(help_text(topic)))
+        await self.answer(interaction, posts.paragraph_posts(help_text(topic)))
 
 
 def _refuse_form(game: GameRow, wanted: str) -> None:
