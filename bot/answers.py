@@ -24,6 +24,11 @@ class FrontEnd(Protocol):
 log = logging.getLogger(__name__)
 
 MAX_ATTACHMENT = 64_000
+# A member's own text quoted back, and any one line, are cut to these: a 64 kB file of bad
+# lines was otherwise echoed, excerpted and underlined in full, well over a hundred messages.
+ECHO_LINES = 10
+LINE_WIDTH = 400
+ANSWER_POSTS = 6
 ORDERS_FILE_TYPES = (".ssr", ".sbr", ".txt")
 
 
@@ -72,7 +77,13 @@ class Answering:
         text: str,
         files: list[tuple[str, bytes]] | None = None,
     ) -> None:
-        batch = posts.text_posts(text)
+        batch = posts.text_posts(_shortened(text))
+        if len(batch) > ANSWER_POSTS:
+            left = len(batch) - ANSWER_POSTS + 1
+            batch = batch[: ANSWER_POSTS - 1] + posts.text_posts(
+                f"... and {left} more messages of this answer, left out. Fix what is above "
+                "and send again."
+            )
         if files:
             batch[-1].files.extend(files)
         await self.answer(interaction, batch)
@@ -132,3 +143,20 @@ async def read_attachment(file: discord.Attachment) -> str:
         raise BotRefusal(
             f"{file.filename} is not UTF-8 text (byte {exc.start + 1}): save it as plain text."
         ) from exc
+
+
+def _shortened(text: str) -> str:
+    """The judge's answer with the member's quoted text (`> ` lines) cut to its first lines
+    and every line to LINE_WIDTH characters, each cut saying what it left out."""
+    lines = text.splitlines()
+    quoted = [i for i, line in enumerate(lines) if line.startswith(">")]
+    if len(quoted) > ECHO_LINES:
+        cut = set(quoted[ECHO_LINES:])
+        lines = [line for i, line in enumerate(lines) if i not in cut]
+        lines.insert(quoted[ECHO_LINES - 1] + 1, f"> ... ({len(cut)} more lines you sent)")
+    return "\n".join(
+        line
+        if len(line) <= LINE_WIDTH
+        else f"{line[:LINE_WIDTH]}... ({len(line) - LINE_WIDTH} more characters)"
+        for line in lines
+    )

@@ -27,6 +27,8 @@ from bot.battles import thread_posts as battle_posts
 from bot.components import game_buttons
 from bot.service import Service, thread_id_of, user_id_of
 from pbem.discord_store import OutboxEntry
+from pbem.store import GameRow
+from pbem.ticks import missing_seats
 
 if TYPE_CHECKING:
     from discord.abc import Messageable
@@ -137,16 +139,29 @@ class Delivery:
                 )
                 await self.send(channel, post, view if index == len(batch) - 1 else None, mentions)
             return
+        late: list[int] = []
         if entry.kind in PRIVATE_KINDS:
             picture = posts.picture_for(
                 self.service.store, game, entry.kind, entry.turn, None, entry.message
             )
             batch = posts.results_posts(game, entry.message, picture)
         else:
-            batch = posts.text_posts(str(entry.message.get("body", "")))
+            late = self._still_missing(game) if entry.kind == "late" else []
+            prefix = " ".join(f"<@{user_id}>" for user_id in late)
+            batch = posts.text_posts(str(entry.message.get("body", "")), prefix=prefix)
         view = game_buttons(game, entry.kind, entry.turn, entry.message.get("match_game"))
         for index, post in enumerate(batch):
-            await self.send(channel, post, view if index == len(batch) - 1 else None)
+            mentions = posts.pinging(late) if index == 0 and late else None
+            await self.send(channel, post, view if index == len(batch) - 1 else None, mentions)
+
+    def _still_missing(self, game: GameRow) -> list[int]:
+        """The members whose fleet, design or orders the judge still waits for past the
+        deadline (`missing wait`): the thread's notice pings them, as the reminder did."""
+        if game.phase not in ("setup", "playing"):
+            return []
+        players = self.service.store.players(game.id)
+        seats = missing_seats(self.service.store, game)
+        return [u for s in seats if s in players and (u := user_id_of(players[s].address))]
 
     async def _private(self, entry: OutboxEntry, user_id: int) -> None:
         assert entry.game_id is not None

@@ -66,6 +66,7 @@ class Handlers(BattleHandlers, LadderHandlers):
         await self._fleet_modal(interaction, game)
 
     async def _fleet_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
+        _refuse_form(game, "setup")
         await TextForm(
             f"Your fleet for {game.name}",
             "Fleet (list or grid form)",
@@ -146,6 +147,7 @@ class Handlers(BattleHandlers, LadderHandlers):
     async def _orders_modal(
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int
     ) -> None:
+        _refuse_form(game, "playing")
         await TextForm(
             f"Orders for turn {turn} of {game.name}",
             f"Orders for turn {turn}",
@@ -389,7 +391,29 @@ class Handlers(BattleHandlers, LadderHandlers):
             )
         ):
             topic = "battles"  # in a battle's thread, orders and designs are the battle's
-        await self.answer(interaction, posts.text_posts(help_text(topic)))
+        await self.answer(interaction, posts.paragraph_posts(help_text(topic)))
+
+
+def _refuse_form(game: GameRow, wanted: str) -> None:
+    """A form (an old button, or the command without text) opens only while the game takes
+    what it asks for: said at the press, so nobody types a fleet or orders for nothing."""
+    if game.phase == wanted:
+        return
+    if game.phase == "over":
+        raise BotRefusal(
+            f"{game.name} is over: it takes no more fleets or orders. `/spaceships history` "
+            "shows the whole game; the **Rematch** button under its end offers another."
+        )
+    if game.phase == "playing":
+        raise BotRefusal(
+            f"The fleets of {game.name} are set: turn {game.turn} is open. Send its orders "
+            f"with `/spaceships orders text:...` or the **Submit orders (turn {game.turn})** "
+            "button under the latest results."
+        )
+    raise BotRefusal(
+        f"{game.name} takes fleets now, not orders: send your fleet with `/spaceships fleet` "
+        "or the **Submit fleet** button."
+    )
 
 
 def _refuse_other_turn(game: GameRow, turn: int, what: str) -> None:

@@ -141,7 +141,10 @@ class LadderHandlers(Challenges):
                 if player.address.startswith("discord:"):
                     await thread.add_user(discord.Object(int(player.address.split(":")[1])))
         await self.post_setup(thread, new)
-        await self.answer(interaction, posts.text_posts(f"{thread.mention}\n{answer}"))
+        # The thread's link outside the code block, where Discord makes it a link.
+        await self.answer(
+            interaction, posts.text_posts(answer, prefix=f"Rematch: {thread.mention}")
+        )
         await self.bot.delivery.flush()
 
     def _make(

@@ -194,6 +194,20 @@ def results_posts(
     return posts
 
 
+def paragraph_posts(text: str) -> list[Post]:
+    """Text read as a whole (the help) in messages cut between paragraphs where they fit,
+    so that no sentence runs on from one message into the next."""
+    batch: list[Post] = []
+    current = ""
+    for paragraph in text.split("\n\n"):
+        joined = f"{current}\n\n{paragraph}" if current else paragraph
+        if current and len(text_posts(joined)) > 1:
+            batch += text_posts(current)
+            joined = paragraph
+        current = joined
+    return batch + text_posts(current)
+
+
 def text_posts(text: str, prefix: str = "") -> list[Post]:
     """Plain judge text (an answer, a notice) as messages of at most 2,000 characters."""
     blocks = code_blocks(text, 2000 - len(prefix) - 1)

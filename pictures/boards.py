@@ -17,12 +17,13 @@ from engine.views import enemy_cell_mark, own_space_marks
 from notation.cells import Cell
 from notation.fleets import Fleet
 from notation.format import grid_marks
+from notation.words import seated
 from pictures.draw import Board, draw_boards
 
 
 def _name(names: Mapping[str, str] | None, seat: str) -> str:
     if names and seat in names:
-        return f"{names[seat]} ({seat})"
+        return seated(names[seat], seat)  # "the computer (hunt, B)", as the texts say it
     return f"Player {seat}"
 
 

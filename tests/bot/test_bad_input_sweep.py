@@ -179,3 +179,26 @@ async def test_every_challenge_and_play_option_is_refused_or_read_as_one_setting
     assert world.store.game("sneaky") is None
     # Only the challenged member is ever pinged (and a game's players, in its thread).
     pings_only(world, {alice.id, bob.id})
+
+
+async def test_a_big_bad_file_is_answered_in_a_few_messages_that_say_what_they_left_out(
+    world: World,
+) -> None:
+    """A 60 kB fleet file is read whole, but the answer quotes only the start of it: one long
+    line was echoed, excerpted and underlined in full (124 messages), 15,000 bad lines were
+    echoed and each refused (82 messages), all to the member who sent it."""
+    thread, _ = await _game(world)
+    alice = world.member("alice")
+    long_line = await alice.slash(thread, "spaceships fleet", file=("fleet.txt", b"Q" * 60_000))
+    said = [long_line.response, *long_line.followups]
+    assert len(said) == 1, len(said)
+    assert "could not be read" in said[0].content
+    assert "Q... (59608 more characters)\n" in said[0].content, said[0].content[:600]
+
+    lines = await alice.slash(thread, "spaceships fleet", file=("fleet.txt", b"Gq9\n" * 15_000))
+    said = [lines.response, *lines.followups]
+    assert len(said) <= 6, len(said)
+    first = said[0].content
+    assert first.count("> Gq9") == 9 and "> ... (14991 more lines you sent)" in first, first
+    assert "line 1, column 1: `Gq9` is not a ship code" in first, first
+    assert "more messages of this answer, left out" in said[-1].content

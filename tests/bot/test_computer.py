@@ -203,3 +203,30 @@ async def test_3_7_fleet_random_starts_the_game_against_the_computer_at_once(wor
     await alice.slash(world.channel, "spaceships play", level="random")
     echo = await alice.slash(world.thread(), "spaceships fleet", text="random")
     assert "Your fleet is accepted" in text_of(echo) and "the game begins" in text_of(echo)
+
+
+async def test_the_pictures_name_the_computer_with_its_seat_said_once(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Titles over the spaces read "the computer (random, B)", as every text says it, not
+    "the computer (random) (B)"."""
+    import pictures.boards as boards
+
+    titles: list[str] = []
+    draw = boards.draw_boards
+
+    def drawn(spaces: Any, order: str) -> bytes:
+        titles.extend(space.title for space in spaces)
+        return draw(spaces, order)
+
+    monkeypatch.setattr(boards, "draw_boards", drawn)
+    alice = world.member("alice")
+    await alice.slash(world.channel, "spaceships play", level="random")
+    thread = world.thread()
+    await alice.slash(thread, "spaceships fleet", text=FLEET_A)
+    await alice.slash(thread, "spaceships orders", text="Gx3")
+    asked = await alice.slash(thread, "spaceships resign")
+    await alice.click(asked.response.message, label="Resign alice-computer")
+    assert "Enemy space as you know it: the computer (random, B)" in titles, titles
+    assert "the computer (random, B): space" in titles, titles  # the reveal
+    assert not [t for t in titles if ") (" in t], titles

@@ -123,3 +123,23 @@ async def test_a_form_open_across_a_restart_is_still_read_when_sent(world: World
     )
     assert "accepted for turn 1" in text_of(sent), sent
     assert any("turn 1 results" in e.title for m in thread.history() for e in m.embeds)
+
+
+async def test_with_missing_wait_the_deadline_passed_notice_pings_only_who_is_late(
+    world: World,
+) -> None:
+    """`missing wait`: past the deadline the game waits and says so in the thread; that notice
+    pings the players it waits for, as the reminder before it did, and not the one whose
+    orders are in."""
+    thread = await start_game(world, deadline="2h")
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships settings", missing="wait")
+    await _fleets(world, thread)
+    await alice.slash(thread, "spaceships orders", text="Rx4")
+    await world.env.advance_time(130 * 60)
+    late = [m for m in thread.history() if "still waiting for the orders" in m.content]
+    assert len(late) == 1, [m.content for m in thread.history()]
+    assert late[0].content.startswith(f"<@{bob.id}>\n```"), late[0].content
+    assert f"<@{alice.id}>" not in late[0].content
+    stored = world.env.backend.get_message(thread.id, late[0].id)
+    assert set(stored.ping_user_ids) == {bob.id}  # Discord pinged Bob, and only him

@@ -125,6 +125,8 @@ async def test_the_rematch_button_asks_then_the_other_accepts_in_a_new_thread(
     assert "The rematch of alice-bob is alice-bob-r2" in text_of(accepted)
     new = world.thread()
     assert new.id != thread.id and new.name == "Spaceships alice-bob-r2"
+    # The new thread's link is outside the code block, where Discord makes it a link.
+    assert accepted.followups[0].content.startswith(f"Rematch: <#{new.id}>\n```")
     first = new.history()[0].content
     alice_id, bob_id = world.member("alice").id, world.member("bob").id
     assert first.startswith(f"**alice-bob-r2**: <@{bob_id}> (A) against <@{alice_id}> (B).")

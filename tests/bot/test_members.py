@@ -183,3 +183,17 @@ async def test_help_answers_privately(world: World) -> None:
     assert said.ephemeral and "/spaceships challenge" in text_of(said)
     topic = await world.member("eve").slash(world.channel, "spaceships help", topic="orders")
     assert "bRv1Rx1" in text_of(topic)
+
+
+async def test_help_in_several_messages_is_cut_between_paragraphs(world: World) -> None:
+    """The help runs past one message; each message ends where a paragraph does, so that no
+    sentence is cut in two ("...shown only to you;" | "results also come by direct message")."""
+    for topic in (None, "fleet", "orders", "notation", "deadline", "battles"):
+        asked = {"topic": topic} if topic else {}
+        said = await world.member("eve").slash(world.channel, "spaceships help", **asked)
+        messages = [said.response, *said.followups]
+        for message in messages[1:]:
+            body = message.content.removeprefix("```\n")
+            assert body[:1].isupper() or not body[:1].isalpha(), (topic, body[:80])
+        whole = "\n\n".join(m.content.strip("`\n") for m in messages)
+        assert "shown only to you;\nresults also come" in whole or topic, whole

@@ -116,6 +116,36 @@ async def test_an_old_turn_1_button_is_refused_at_the_press_once_turn_1_is_over(
     assert current.modal is not None, current
 
 
+async def test_the_submit_fleet_button_of_a_game_under_way_or_over_is_refused_at_the_press(
+    world: World,
+) -> None:
+    """The Submit fleet button stays under the thread's first post, and the last turn's orders
+    button under the game's end: pressed late, each says why at once, as a battle's Submit
+    design does, instead of opening a form whose fleet or orders can only be refused."""
+    thread = await start_game(world)
+    alice, bob = world.member("alice"), world.member("bob")
+    setup_post = _with_button(thread, "Submit fleet")
+    opened = await alice.click(setup_post, label="Submit fleet")
+    assert opened.modal is not None  # while the fleets are wanted, the form opens
+    await _both_fleets(world, thread)
+    pressed = await alice.click(setup_post, label="Submit fleet")
+    said = text_of(pressed)
+    assert pressed.modal is None and pressed.response.message.flags.ephemeral, said
+    assert "The fleets of alice-bob are set: turn 1 is open" in said, said
+    assert "Submit orders (turn 1)" in said, said
+    typed = await bob.slash(thread, "spaceships fleet")  # the command without text: the same
+    assert typed.modal is None and "are set" in text_of(typed), text_of(typed)
+
+    last = _with_button(thread, "Submit orders (turn 1)")
+    asked = await bob.slash(thread, "spaceships resign")
+    await bob.click(asked.response.message, label="Resign alice-bob")
+    for label in ("Submit fleet", "Submit orders (turn 1)"):
+        pressed = await alice.click(setup_post if label == "Submit fleet" else last, label=label)
+        said = text_of(pressed)
+        assert pressed.modal is None, label
+        assert "alice-bob is over: it takes no more fleets or orders" in said, said
+
+
 async def test_orders_typed_for_a_turn_that_is_over_are_refused_the_discord_way(
     world: World,
 ) -> None:
