@@ -40,7 +40,7 @@ def ranked_turns(
     for t in turns(position, counter):
         value = evaluate(t.after, side)
         times = seen.get(t.after.key(), 0)
-        if times >= 2:
+        if times >= 2 or (t.middle is not None and seen.get(t.middle, 0) >= 2):
             value = 0.0
         elif times:
             # Ahead, a repeat throws away half the lead (it may end in a draw); behind, it
@@ -76,7 +76,9 @@ def searched_turn(position: Position, rng: random.Random, budget: int, seen: See
                 (t for t in tried if t is not None), forcing_turns(turn.after, counter)
             ):
                 # A reply back to a position the game has had twice is a draw [SC12].
-                drawn = seen.get(reply.after.key(), 0) >= 2
+                drawn = seen.get(reply.after.key(), 0) >= 2 or (
+                    reply.middle is not None and seen.get(reply.middle, 0) >= 2
+                )
                 value = min(value, 0.0 if drawn else evaluate(reply.after, side))
                 if value <= best_value:
                     if reply.actions in killers:

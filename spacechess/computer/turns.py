@@ -27,10 +27,12 @@ _NEAR2 = tuple(
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """The actions of one turn and the position after its battle stage."""
+    """The actions of one turn, the position after its battle stage, and for a turn of two
+    actions the key of the position between them (a third repetition there draws [SC12])."""
 
     actions: tuple[Action, ...]
     after: Position
+    middle: tuple[object, ...] | None = None
 
 
 class Counter:
@@ -83,7 +85,7 @@ def turns(
         for b in _ordered(counter.legal(after), second is not None):
             if second is not None and not second(after, b):
                 continue
-            turn = _finished((a, b), counter.act(after, b), seen, counter)
+            turn = _finished((a, b), counter.act(after, b), seen, counter, after.key())
             if turn is not None:
                 yield turn
 
@@ -102,25 +104,31 @@ _FIRST = {FIRE: 0, MOVE: 1, PASS: 2}
 def replay_turn(position: Position, actions: tuple[Action, ...], counter: Counter) -> Turn | None:
     """The same actions played again in another position, if they are all legal there and make
     a whole turn: a reply that refuted one turn often refutes the next."""
-    here = position
-    for action in actions:
+    here, middle = position, None
+    for k, action in enumerate(actions):
         if here.result is not None or action not in counter.legal(here):
             return None
+        if k:
+            middle = here.key()
         here = counter.act(here, action)
     if here.result is None and here.actions_left:
         return None
-    return Turn(actions, here if here.result is not None else counter.battle(here))
+    return Turn(actions, here if here.result is not None else counter.battle(here), middle)
 
 
 def _finished(
-    actions: tuple[Action, ...], before: Position, seen: set[tuple[object, ...]], counter: Counter
+    actions: tuple[Action, ...],
+    before: Position,
+    seen: set[tuple[object, ...]],
+    counter: Counter,
+    middle: tuple[object, ...] | None = None,
 ) -> Turn | None:
     """The turn with its battle stage, unless a turn already weighed left the same position."""
     key = (before.board, before.impactors, before.quiet, before.result)
     if key in seen:
         return None
     seen.add(key)
-    return Turn(actions, before if before.result is not None else counter.battle(before))
+    return Turn(actions, before if before.result is not None else counter.battle(before), middle)
 
 
 def contact(position: Position, action: Action) -> bool:
