@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from itertools import chain
 
 from spacechess.actions import Action
-from spacechess.computer.evaluate import evaluate
+from spacechess.computer.evaluate import DRAW, evaluate
 from spacechess.computer.turns import Counter, Turn, forcing_turns, replay_turn, turns
 from spacechess.position import Position
 
@@ -41,7 +41,7 @@ def ranked_turns(
         value = evaluate(t.after, side)
         times = seen.get(t.after.key(), 0)
         if times >= 2 or (t.middle is not None and seen.get(t.middle, 0) >= 2):
-            value = 0.0
+            value = DRAW
         elif times:
             # Ahead, a repeat throws away half the lead (it may end in a draw); behind, it
             # costs little.
@@ -79,7 +79,7 @@ def searched_turn(position: Position, rng: random.Random, budget: int, seen: See
                 drawn = seen.get(reply.after.key(), 0) >= 2 or (
                     reply.middle is not None and seen.get(reply.middle, 0) >= 2
                 )
-                value = min(value, 0.0 if drawn else evaluate(reply.after, side))
+                value = min(value, DRAW if drawn else evaluate(reply.after, side))
                 if value <= best_value:
                     if reply.actions in killers:
                         killers.remove(reply.actions)
