@@ -14,15 +14,13 @@ from dataclasses import dataclass
 
 from spacechess.actions import FIRE, MOVE, PASS, Action
 from spacechess.board import CELL_COUNT, NEIGHBOURS, distances
-from spacechess.pieces import GUNSHIP
+from spacechess.pieces import FIGHTER, GUNSHIP
 from spacechess.position import Position
 from spacechess.rules import act, battle_stage, legal_actions
 
 __all__ = ["Counter", "Turn", "contact", "forcing_turns", "preparing", "replay_turn", "turns"]
 
-_NEAR2 = tuple(
-    frozenset(c for c, d in enumerate(distances(cell)) if 0 < d <= 2) for cell in range(CELL_COUNT)
-)
+_STEPS = tuple(tuple(distances(cell, hexagons_only=True)) for cell in range(CELL_COUNT))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,16 +141,21 @@ def contact(position: Position, action: Action) -> bool:
 
 def preparing(position: Position, action: Action) -> bool:
     """A first action that may lead to a take with the second: a contact, a gunship's move
-    (to fire after it), or a move to within two cells of an enemy."""
+    (to fire after it), or a ship's move to where one more move brings it next to an enemy
+    (3 steps away, a fighter 4) [SC3, SC4]."""
     if contact(position, action):
         return True
     if action.verb != MOVE:
         return False
-    if position.board[action.origin] & 7 == GUNSHIP:
+    kind = position.board[action.origin] & 7
+    if kind == GUNSHIP:
         return True
-    near = _NEAR2[action.target]
+    reach = 4 if kind == FIGHTER else 3
+    steps = _STEPS[action.target]
     board, side = position.board, position.to_move
-    return any(board[c] and board[c] >> 3 != side for c in near)
+    return any(
+        code and code >> 3 != side and 0 <= steps[c] <= reach for c, code in enumerate(board)
+    )
 
 
 def forcing_turns(position: Position, counter: Counter) -> Iterator[Turn]:
