@@ -40,13 +40,14 @@ def main() -> None:
     ap.add_argument("--max-turns", type=int, default=200, help="turn limit of a game")
     ap.add_argument("--perft-depth", type=int, default=3, help="deepest perft (default 3)")
     ap.add_argument("--pairings", default="all", help="all, or e.g. search-greedy,greedy-random")
+    ap.add_argument("--each", action="store_true", help="also print every game's outcome")
     args = ap.parse_args()
     print(f"load average at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
     perft_table(args.perft_depth)
     pairings = PAIRINGS
     if args.pairings != "all":
         pairings = tuple(tuple(p.split("-")) for p in args.pairings.split(","))  # type: ignore[misc]
-    head_to_head(pairings, args.games, args.jobs, args.max_turns)
+    head_to_head(pairings, args.games, args.jobs, args.max_turns, args.each)
     print(f"\nload average at the end: {os.getloadavg()[0]:.1f}")
 
 
@@ -65,7 +66,7 @@ def perft_table(depth: int) -> None:
         print(f"{d:>5} {count:>12,} {seconds:>9.2f} {count / seconds:>12,.0f} {rate}")
 
 
-def _one_game(job: tuple[str, str, int, int]) -> tuple[str, str, int, str | None, int, dict]:
+def _one_game(job: tuple[str, str, int, int]) -> tuple[str, str, int, str | None, int, dict, str]:
     """One game of `first` against `second`; `first` plays the Terrans in even-numbered games.
     Returns the levels by side, the game number, the result, the turns and each level's
     decision times."""
@@ -85,11 +86,11 @@ def _one_game(job: tuple[str, str, int, int]) -> tuple[str, str, int, str | None
         return turn
 
     game = play_game({side: player(level, side) for side, level in levels.items()}, max_turns)
-    return levels[0], levels[1], number, game.result, len(game.turns), dict(times)
+    return levels[0], levels[1], number, game.result, len(game.turns), dict(times), game.reason
 
 
 def head_to_head(
-    pairings: tuple[tuple[str, str], ...], games: int, jobs: int, max_turns: int
+    pairings: tuple[tuple[str, str], ...], games: int, jobs: int, max_turns: int, each: bool
 ) -> None:
     jobs_list = [(a, b, n, max_turns) for a, b in pairings for n in range(games)]
     results = []
@@ -100,6 +101,12 @@ def head_to_head(
     else:
         results = [_one_game(job) for job in jobs_list]
     wall = time.perf_counter() - t0
+    if each:
+        for terrans, aliens, number, result, turns, _, reason in results:
+            print(
+                f"game {number}: Terrans {terrans}, Aliens {aliens}: {result} after "
+                f"{turns} turns, {reason}"
+            )
     print(
         f"\nhead to head: {games} games a pairing, sides swapped every other game, "
         f"at most {max_turns} turns; {wall / 60:.1f} min with {jobs} job(s)"
@@ -112,7 +119,7 @@ def head_to_head(
     for a, b in pairings:
         wins = losses = undecided = 0
         lengths = []
-        for terrans, aliens, _, result, turns, level_times in results:
+        for terrans, aliens, _, result, turns, level_times, _ in results:
             if {terrans, aliens} != {a, b} or (a == b and terrans != a):
                 continue
             lengths.append(turns)

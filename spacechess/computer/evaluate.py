@@ -5,7 +5,9 @@ act. Material counts most (a ship's worth is what it can do: a gunship's long re
 run, the support ship's mines); then the impactors already in flight, whose next 4 cells are
 known (SC7): a unit they will reach is as good as lost when its side cannot act first; then how
 well each command ship is covered, since a ship next to it gives it power in battle (SC8) and
-its loss ends the game (SC11), and how near the enemy's gunships and fighters are to it.
+its loss ends the game (SC11): alone, within one turn's reach of an enemy ship, it is in
+danger; and how near the enemy's gunships and fighters are to it. A draw counts a little less
+than an even game, so that the computer plays on for a win.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ COVER = 0.35  # each friendly unit next to the command ship, up to 3
 DOOMED = 0.9  # share of a unit's worth lost when an impactor reaches it before its side acts
 DODGE = 0.3  # share when its side acts first and can step aside (an action spent)
 ADVANCE = 4
+DRAW = -0.5  # a draw is a little worse than an even game: the computer plays to win
+EXPOSED = 2.5  # a command ship alone, an enemy ship able to reach its side next turn [SC8]
 ATTACK = 0.06  # each step a gunship or fighter stands closer to the enemy command ship
 REACH = 8  # steps beyond which closeness no longer counts
 _STEPS = tuple(tuple(distances(c, hexagons_only=True)) for c in range(CELL_COUNT))
@@ -55,13 +59,14 @@ def evaluate(position: Position, side: int) -> float:
     result = position.result
     if result is not None:
         if result == "draw":
-            return 0.0
+            return DRAW
         return WON if result == "TA"[side] else LOST
     board = position.board
     score = 0.0
     commands = [-1, -1]
     mines = [0, 0]
     attackers: tuple[list[int], list[int]] = ([], [])
+    ships: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])  # (cell, reach)
     for cell in range(CELL_COUNT):
         code = board[cell]
         if not code:
@@ -75,6 +80,9 @@ def evaluate(position: Position, side: int) -> float:
             mines[owner] += 1
         elif kind == GUNSHIP or kind == FIGHTER:
             attackers[owner].append(cell)
+        if kind != MINE:
+            # Steps from which it can come next to a cell in one turn: its move and one more.
+            ships[owner].append((cell, 4 if kind == FIGHTER else 3))
     score += IN_STOCK * ((MINES - mines[side]) - (MINES - mines[1 - side]))
     for owner in (0, 1):
         command = commands[owner]
@@ -89,6 +97,10 @@ def evaluate(position: Position, side: int) -> float:
         for cell in attackers[1 - owner]:
             near += max(0, REACH - steps[cell])
         score += -ATTACK * near if owner == side else ATTACK * near
+        # Alone, it has no power: any enemy ship that comes next to it takes it with it [SC8].
+        if cover == 0 and owner != position.to_move:
+            if any(steps[cell] <= reach for cell, reach in ships[1 - owner]):
+                score += -EXPOSED if owner == side else EXPOSED
     to_move = position.to_move
     for cell in impactor_targets(position):
         code = board[cell]

@@ -58,7 +58,9 @@ def play_game(players: Mapping[int, Chooser], max_turns: int | None = None) -> P
         actions = players[side](position, game.seen)
         events: list[Event] = []
         for action in actions:
-            if game.position.result is not None or game.position.to_move != side:
+            if game.position.result is not None:
+                break  # drawn mid-turn: the position after an action came up a third time
+            if game.position.to_move != side:
                 raise ValueError(f"turn {number}: {action} comes after the turn ended")
             events += game.play(action)
         if game.position.result is None and game.position.to_move == side:

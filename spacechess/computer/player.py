@@ -33,7 +33,7 @@ LEVEL_TEXT = {
     "greedy": "the turn that is best right after its battle stage, never looking further",
     "search": "weighs each turn against your most dangerous replies",
 }
-BUDGET = 40_000  # work on replies in a turn (spacechess.computer.turns.Counter): about 0.7 s
+BUDGET = 50_000  # work on replies in a turn (spacechess.computer.turns.Counter): about 0.7 s
 
 
 class LevelError(ValueError):

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from itertools import chain
 
 from spacechess.actions import Action
-from spacechess.computer.evaluate import evaluate
+from spacechess.computer.evaluate import DRAW, evaluate
 from spacechess.computer.turns import Counter, Turn, forcing_turns, replay_turn, turns
 from spacechess.position import Position
 
@@ -40,8 +40,8 @@ def ranked_turns(
     for t in turns(position, counter):
         value = evaluate(t.after, side)
         times = seen.get(t.after.key(), 0)
-        if times >= 2:
-            value = 0.0
+        if times >= 2 or (t.middle is not None and seen.get(t.middle, 0) >= 2):
+            value = DRAW
         elif times:
             # Ahead, a repeat throws away half the lead (it may end in a draw); behind, it
             # costs little.
@@ -76,8 +76,10 @@ def searched_turn(position: Position, rng: random.Random, budget: int, seen: See
                 (t for t in tried if t is not None), forcing_turns(turn.after, counter)
             ):
                 # A reply back to a position the game has had twice is a draw [SC12].
-                drawn = seen.get(reply.after.key(), 0) >= 2
-                value = min(value, 0.0 if drawn else evaluate(reply.after, side))
+                drawn = seen.get(reply.after.key(), 0) >= 2 or (
+                    reply.middle is not None and seen.get(reply.middle, 0) >= 2
+                )
+                value = min(value, DRAW if drawn else evaluate(reply.after, side))
                 if value <= best_value:
                     if reply.actions in killers:
                         killers.remove(reply.actions)

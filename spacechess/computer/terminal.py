@@ -141,6 +141,8 @@ class TerminalGame:
                 )
             events: list[Event] = []
             for action in actions:
+                if self.game.position.result is not None:
+                    break  # drawn mid-turn by a third repetition [SC12]
                 events += self.game.play(action)
             self.turns.append(PlayedTurn(position.turn, position.to_move, actions, tuple(events)))
             self.say(happened(events))

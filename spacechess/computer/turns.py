@@ -14,23 +14,23 @@ from dataclasses import dataclass
 
 from spacechess.actions import FIRE, MOVE, PASS, Action
 from spacechess.board import CELL_COUNT, NEIGHBOURS, distances
-from spacechess.pieces import GUNSHIP
+from spacechess.pieces import FIGHTER, GUNSHIP
 from spacechess.position import Position
 from spacechess.rules import act, battle_stage, legal_actions
 
 __all__ = ["Counter", "Turn", "contact", "forcing_turns", "preparing", "replay_turn", "turns"]
 
-_NEAR2 = tuple(
-    frozenset(c for c, d in enumerate(distances(cell)) if 0 < d <= 2) for cell in range(CELL_COUNT)
-)
+_STEPS = tuple(tuple(distances(cell, hexagons_only=True)) for cell in range(CELL_COUNT))
 
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """The actions of one turn and the position after its battle stage."""
+    """The actions of one turn, the position after its battle stage, and for a turn of two
+    actions the key of the position between them (a third repetition there draws [SC12])."""
 
     actions: tuple[Action, ...]
     after: Position
+    middle: tuple[object, ...] | None = None
 
 
 class Counter:
@@ -83,7 +83,7 @@ def turns(
         for b in _ordered(counter.legal(after), second is not None):
             if second is not None and not second(after, b):
                 continue
-            turn = _finished((a, b), counter.act(after, b), seen, counter)
+            turn = _finished((a, b), counter.act(after, b), seen, counter, after.key())
             if turn is not None:
                 yield turn
 
@@ -102,25 +102,31 @@ _FIRST = {FIRE: 0, MOVE: 1, PASS: 2}
 def replay_turn(position: Position, actions: tuple[Action, ...], counter: Counter) -> Turn | None:
     """The same actions played again in another position, if they are all legal there and make
     a whole turn: a reply that refuted one turn often refutes the next."""
-    here = position
-    for action in actions:
+    here, middle = position, None
+    for k, action in enumerate(actions):
         if here.result is not None or action not in counter.legal(here):
             return None
+        if k:
+            middle = here.key()
         here = counter.act(here, action)
     if here.result is None and here.actions_left:
         return None
-    return Turn(actions, here if here.result is not None else counter.battle(here))
+    return Turn(actions, here if here.result is not None else counter.battle(here), middle)
 
 
 def _finished(
-    actions: tuple[Action, ...], before: Position, seen: set[tuple[object, ...]], counter: Counter
+    actions: tuple[Action, ...],
+    before: Position,
+    seen: set[tuple[object, ...]],
+    counter: Counter,
+    middle: tuple[object, ...] | None = None,
 ) -> Turn | None:
     """The turn with its battle stage, unless a turn already weighed left the same position."""
     key = (before.board, before.impactors, before.quiet, before.result)
     if key in seen:
         return None
     seen.add(key)
-    return Turn(actions, before if before.result is not None else counter.battle(before))
+    return Turn(actions, before if before.result is not None else counter.battle(before), middle)
 
 
 def contact(position: Position, action: Action) -> bool:
@@ -135,16 +141,21 @@ def contact(position: Position, action: Action) -> bool:
 
 def preparing(position: Position, action: Action) -> bool:
     """A first action that may lead to a take with the second: a contact, a gunship's move
-    (to fire after it), or a move to within two cells of an enemy."""
+    (to fire after it), or a ship's move to where one more move brings it next to an enemy
+    (3 steps away, a fighter 4) [SC3, SC4]."""
     if contact(position, action):
         return True
     if action.verb != MOVE:
         return False
-    if position.board[action.origin] & 7 == GUNSHIP:
+    kind = position.board[action.origin] & 7
+    if kind == GUNSHIP:
         return True
-    near = _NEAR2[action.target]
+    reach = 4 if kind == FIGHTER else 3
+    steps = _STEPS[action.target]
     board, side = position.board, position.to_move
-    return any(board[c] and board[c] >> 3 != side for c in near)
+    return any(
+        code and code >> 3 != side and 0 <= steps[c] <= reach for c, code in enumerate(board)
+    )
 
 
 def forcing_turns(position: Position, counter: Counter) -> Iterator[Turn]:

@@ -16,7 +16,7 @@ from functools import cache
 
 from spacechess.board import CELL_COUNT, CENTRES, NEIGHBOURS, RHOMBUS_CORNERS, STRIP, Vector
 
-__all__ = ["Place", "StripLayout", "hexagon", "rhombus_outline", "strip_layout"]
+__all__ = ["Place", "StripLayout", "hexagon", "strip_layout"]
 
 SIDES = 4  # cells along a rhombus's side: the board's frequency
 ROOT3 = math.sqrt(3)
@@ -41,29 +41,16 @@ class StripLayout:
     each rhombus's letter goes."""
 
     spacing: float
-    left: float  # pixels of the strip's x = 0
-    upper: float  # pixels of the northern tips
     places: tuple[Place, ...]
     home: tuple[Place, ...]  # home[cell]
     width: int
     height: int
     rhombus_labels: tuple[tuple[int, Point], ...]  # (rhombus, where its letter goes)
 
-    def pixels(self, x: float, y: float) -> Point:
-        """Strip units (an icosahedron edge is 1, y up from the ring U0-U4) to pixels."""
-        unit = self.spacing * SIDES
-        return self.left + x * unit, self.upper + (ROOT3 / 2 - y) * unit
-
     def direction(self, cell: int, towards: int) -> float:
         """The angle (radians, screen y down) from `cell`'s home towards its neighbour
         `towards` as the flat lattice has it, also when `towards` lies across a cut."""
         return _angles()[cell][towards]
-
-
-def rhombus_outline(rhombus: int) -> tuple[Point, Point, Point, Point]:
-    """A rhombus's corners in strip units: origin, u, far, v (around its outline)."""
-    (ox, oy), (ux, uy), (vx, vy) = _corners_2d()[rhombus]
-    return (ox, oy), (ux, uy), (ux + vx - ox, uy + vy - oy), (vx, vy)
 
 
 def _corners_2d() -> list[tuple[Point, Point, Point]]:
@@ -141,8 +128,6 @@ def strip_layout(spacing: float, margin: int = 0, top: int = 0) -> StripLayout:
         labels.append((r, (tip_x, tip_y)))
     return StripLayout(
         spacing,
-        left,
-        upper,
         tuple(places),
         tuple(home[c] for c in range(CELL_COUNT)),
         width,
@@ -179,9 +164,9 @@ def _angles() -> tuple[dict[int, float], ...]:
     return tuple(out)
 
 
-def hexagon(x: float, y: float, spacing: float, shrink: float = 0.0) -> list[Point]:
-    """The outline of a cell drawn as a hexagon pointing up, `shrink` pixels inside its edge."""
-    radius = spacing / ROOT3 - shrink * 2 / ROOT3
+def hexagon(x: float, y: float, spacing: float) -> list[Point]:
+    """The outline of a cell drawn as a hexagon pointing up, touching its neighbours'."""
+    radius = spacing / ROOT3
     return [
         (
             x + radius * math.cos(math.radians(90 + 60 * k)),

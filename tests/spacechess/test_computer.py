@@ -4,6 +4,8 @@ plays the same; the search sees the replies the greedy player does not."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from spacechess.check import replay, result_text
@@ -139,3 +141,14 @@ def test_the_search_guards_its_command_ship_against_a_gunships_shot() -> None:
             after = battle_stage(after)[0]
         safe = after.result == "T" or not _alien_can_take_the_command_ship(after)
         assert safe == guarded, level
+
+
+def test_the_computer_also_counts_the_position_between_its_two_actions() -> None:
+    """The position after a turn's first action counts for repetition too (spacechess.game): a
+    turn through a position the game has had twice would be drawn half-way [SC12]."""
+    position = replace(start(), actions_left=2, turn=3)  # the whole fleet: nothing to rebuild
+    computer = Computer("greedy", "middle")
+    chosen = computer.turn(position, {})
+    assert len(chosen) == 2
+    middle = act(position, chosen[0])[0].key()
+    assert computer.turn(position, {middle: 2})[0] != chosen[0]
