@@ -37,6 +37,10 @@ def test_the_json_report_gives_every_position_after_every_action_and_battle_stag
     first = steps[0]["position"]
     assert {"cell": "Ab2", "side": "Terrans", "kind": "mine"} in first["units"]
     assert steps[-1]["position"]["result"] == "Terrans win"
+    # The finished position has no one to move and no actions left; the keys stay (SC11).
+    assert steps[-1]["position"]["to_move"] is None
+    assert steps[-1]["position"]["actions_left"] == 0
+    assert steps[-2]["position"]["to_move"] == "Aliens"
     fired = [s for s in steps if s.get("action") == "Jd2>Jd3"][0]
     assert fired["position"]["impactors"] == [{"cell": "Jd3", "from": "Jd2", "side": "Aliens"}]
 
