@@ -8,7 +8,8 @@ after it, every ship: a battle is open information, reading R16). Flat-topped ax
 the notation writes them (`q,r`, reading R1): N is up the page. Sides differ by shape as well
 as colour (A a circle, B a square: colour is never the only cue), in the Okabe-Ito palette.
 Sized to be read on a phone (Discord shows a picture about 400 pixels wide there): the map is
-cropped to the ships and one hex around them, its hexes as large as a width and height allow,
+cropped to the ships and one hex around them (empty rows and columns between far-apart fleets
+left out, a grey band saying how many), its hexes as large as a width and height allow,
 and no text smaller than 12 pixels at full size. The same ships give the same bytes (Pillow's
 embedded font, no timestamps in the PNG).
 """
@@ -80,7 +81,8 @@ def _frame(ships: Sequence[ShipState]) -> tuple[list[ShipState], list[ShipState]
     if not ships:
         return [], []
     drawn = max(ys) - min(ys) - sum(b - a - 1 - BREAK for a, b in _cuts(ships))
-    if max(qs) - min(qs) <= FRAME_COLUMNS and drawn <= FRAME_ROWS:
+    across = max(qs) - min(qs) - sum(b - a - 1 - BREAK for a, b in _column_cuts(ships))
+    if across <= FRAME_COLUMNS and drawn <= FRAME_ROWS:
         return list(ships), []
     best = max(
         ((q, y) for q in sorted(set(qs)) for y in sorted(set(ys))),
@@ -131,6 +133,7 @@ def _area(ships: Sequence[ShipState]) -> list[Hex]:
 # (a band across the map says so), so two fleets far apart do not make a tall strip of blank
 # hexes; BREAK is the band's height, in rows.
 GAP_ROWS = 6
+GAP_COLUMNS = 4  # columns are wider apart on the page than rows: fewer make a wide picture
 BREAK = 0.8
 
 
@@ -144,6 +147,18 @@ def _cuts(ships: Sequence[ShipState]) -> list[tuple[float, float]]:
         (low + keep, high - keep)
         for low, high in zip(rows, rows[1:], strict=False)
         if high - low - 2 * keep > GAP_ROWS
+    ]
+
+
+def _column_cuts(ships: Sequence[ShipState]) -> list[tuple[int, int]]:
+    """The columns left out, as (a, b): hexes whose column q lies strictly between a and b are
+    not drawn, so fleets far apart sideways do not make a wide picture of tiny hexes (issue
+    23); each ship keeps AROUND columns on either side."""
+    columns = sorted({s.hex.q for s in ships})
+    return [
+        (low + AROUND, high - AROUND)
+        for low, high in zip(columns, columns[1:], strict=False)
+        if high - low - 2 * AROUND > GAP_COLUMNS
     ]
 
 
@@ -282,6 +297,17 @@ def _beyond(
     draw.text(where, text, fill=INK, font=font(12, True), anchor=anchor)
 
 
+def _upright(image: Image.Image, text: str, at: tuple[float, float]) -> None:
+    """Text read from the bottom up, centred at `at` (the name of a band down the map)."""
+    face = font(14)
+    left, top, right, bottom = ImageDraw.Draw(image).textbbox((0, 0), text, font=face)
+    label = Image.new("L", (right - left + 2, bottom - top + 2), 0)
+    ImageDraw.Draw(label).text((1 - left, 1 - top), text, fill=255, font=face)
+    label = label.rotate(90, expand=True)
+    corner = (round(at[0] - label.width / 2), round(at[1] - label.height / 2))
+    image.paste(Image.new("RGB", label.size, INK), corner, label)
+
+
 def _wrapped(
     draw: ImageDraw.ImageDraw, parts: Sequence[str], width: float, size: int, joint: str = "  "
 ) -> list[str]:
@@ -305,7 +331,7 @@ KEY = (
     ("coordinates", "q,r in a hex: its place (reading R1); N is up the page"),
     ("origin", "0,0 in bold: the hex the coordinates count from"),
     ("beyond", "a ship beyond the map: the arrow points to it"),
-    ("break", "a grey band: empty rows left out, the coordinates go on"),
+    ("break", "a grey band: empty rows or columns left out, the coordinates go on"),
     ("crossed", "[X] in a code: system X is crossed out"),
 )
 
@@ -339,16 +365,23 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
     codes with crossed-out systems under it, then a key to every mark; `notes` are extra
     lines (a hold)."""
     framed, beyond = _frame(ships)
-    cuts = _cuts(framed)
-    hexes = [h for h in _area(framed) if not any(a < _row(h) < b for a, b in cuts)]
-    span_q = max(h.q for h in hexes) - min(h.q for h in hexes)
+    cuts, column_cuts = _cuts(framed), _column_cuts(framed)
+    hexes = [
+        h
+        for h in _area(framed)
+        if not any(a < _row(h) < b for a, b in cuts)
+        and not any(a < h.q < b for a, b in column_cuts)
+    ]
+    across = [h.q - _lifted(h.q, column_cuts) for h in hexes]
+    span_q = max(across) - min(across)
     rows = [_row(h) - _lifted(_row(h), cuts) for h in hexes]
     size = min(MAP_WIDTH / (1.5 * span_q + 2), MAP_HEIGHT / (ROOT3 * (max(rows) - min(rows) + 1)))
     size = max(SMALLEST_HEX, min(LARGEST_HEX, size))
     centres = {}
     for h in hexes:
         x, y = _centre(h, size)
-        centres[h] = (x, y - _lifted(_row(h), cuts) * ROOT3 * size)
+        shift = _lifted(h.q, column_cuts) * 1.5 * size
+        centres[h] = (x - shift, y - _lifted(_row(h), cuts) * ROOT3 * size)
     left = min(x for x, _ in centres.values()) - size
     top = min(y for _, y in centres.values()) - size * ROOT3 / 2
     map_width = max(x for x, _ in centres.values()) - left + size
@@ -368,7 +401,7 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
     marks = {"ship", "coordinates", "crossed"} | {"destroyed" for s in ships if s.destroyed}
     marks |= {"origin"} if Hex(0, 0) in centres else set()
     marks |= {"beyond"} if beyond else set()
-    marks |= {"break"} if cuts else set()
+    marks |= {"break"} if cuts or column_cuts else set()
     stacked = {s.hex for s in framed if sum(o.hex == s.hex for o in framed) > 1}
     marks |= {"stack"} if stacked else set()
     key = [
@@ -378,7 +411,9 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
     ]
     top_space = TITLE + 30 * (len(heading) - 1)
     lines_below = sum(len(rows) for _, rows in ship_rows) + sum(len(rows) for _, rows in key)
-    height = int(top_space + map_height + MARGIN + LINE * (lines_below + 1) + MARGIN)
+    # Rounded first: the lifted rows' float sums differ in their last bits from one spread to
+    # another, and the same map must give the same size.
+    height = int(round(top_space + map_height + MARGIN + LINE * (lines_below + 1) + MARGIN, 3))
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     for k, line in enumerate(heading):
@@ -405,6 +440,15 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
             draw.line((x0, edge, x1, edge), fill=GRID, width=1)
         said = f"{_left_out(a, b)} empty rows left out"
         draw.text(((x0 + x1) / 2, (y0 + y1) / 2), said, fill=INK, font=font(14), anchor="mm")
+    for a, b in column_cuts:
+        # The band where columns are left out: down the map, right of the last column kept.
+        x0 = (a - _lifted(a, column_cuts) + 0.5) * 1.5 * size + dx + size * 0.25
+        x1 = x0 + BREAK * 1.5 * size
+        y0, y1 = top + dy, top + dy + map_height
+        draw.rectangle((x0 + 2, y0, x1 - 2, y1), fill=FAINT)
+        for edge in (x0 + 2, x1 - 2):
+            draw.line((edge, y0, edge, y1), fill=GRID, width=1)
+        _upright(image, f"{b - a - 1} empty columns left out", ((x0 + x1) / 2, (y0 + y1) / 2))
     by_hex: dict[Hex, list[ShipState]] = {}
     for ship in framed:
         by_hex.setdefault(ship.hex, []).append(ship)

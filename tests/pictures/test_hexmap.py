@@ -145,3 +145,15 @@ def test_ships_in_one_hex_are_drawn_side_by_side_r4() -> None:
             sizes = _markers(png, SIDE_COLOURS[side])
             assert len(sizes) == wanted, (count, side, sizes)
             assert not sizes or max(sizes) <= 1.1 * min(sizes), (count, side, sizes)
+
+
+def test_fleets_far_apart_sideways_leave_the_empty_columns_between_them_out() -> None:
+    # Fleets 16 columns apart made a 752-pixel-wide picture of the smallest hexes, unreadable
+    # at a phone's 400 pixels (issue 23): the columns between them are left out like the rows.
+    width, height = Image.open(io.BytesIO(battle_picture("t", _spread("0,0", "16,-8")))).size
+    assert width <= 640, (width, height)
+    # 40 columns apart: the same picture but for the count of columns left out, every ship on
+    # the map (none beyond it behind an arrow).
+    apart = battle_picture("t", _spread("0,0", "40,-20"))
+    assert Image.open(io.BytesIO(apart)).size == (width, height)
+    assert apart != battle_picture("t", _spread("0,0", "16,-8"))
