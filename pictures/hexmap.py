@@ -264,6 +264,12 @@ def _label_places(
     spots += [(sx, sy) for sy in (above, below) for sx in (leftwards, rightwards)]
     for sy in (above - size * 0.6, below + size * 0.6):
         spots += [(centred, sy), (leftwards, sy), (rightwards, sy)]
+    # Then a finer ring, half a row at a time: between the neighbours' coordinates there is
+    # nearly always a gap that keeps a name off every marker and every hex's label.
+    for step in range(1, 5):
+        for sy in (above - size * 0.3 * step, below + size * 0.3 * step, middle):
+            for sx in (x + size * 0.6 * step, x - size * 0.6 * step - w, centred):
+                spots.append((sx, sy))
     # The white ground drawn under a name reaches 2 pixels beyond it.
     return [(sx - 2, sy - 1, sx + w + 2, sy + h + 1) for sx, sy in spots]
 

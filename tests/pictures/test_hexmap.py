@@ -157,3 +157,26 @@ def test_fleets_far_apart_sideways_leave_the_empty_columns_between_them_out() ->
     apart = battle_picture("t", _spread("0,0", "40,-20"))
     assert Image.open(io.BytesIO(apart)).size == (width, height)
     assert apart != battle_picture("t", _spread("0,0", "16,-8"))
+
+
+def test_no_ship_name_covers_a_marker_a_hex_label_or_another_name(monkeypatch) -> None:
+    # A name was drawn over the coordinates of the hex above its ship (issue 23): every name's
+    # box, as the map chooses it, keeps off every marker, every hex's q,r and every other name.
+    import pictures.hexmap as hexmap
+    from pictures.labels import choose_boxes, overlap
+
+    seen = []
+
+    def watched(wanted, avoid):
+        chosen = choose_boxes(wanted, avoid)
+        seen.append((list(avoid), chosen))
+        return chosen
+
+    monkeypatch.setattr(hexmap, "choose_boxes", watched)
+    for a, b in (("0,0", "16,-8"), ("0,0", "40,-20"), ("0,0", "1,0"), ("0,0", "1,-1")):
+        seen.clear()
+        battle_picture("t", _spread(a, b))
+        ((avoid, chosen),) = seen
+        for k, box in enumerate(chosen):
+            others = avoid + chosen[:k] + chosen[k + 1 :]
+            assert all(overlap(box, other) == 0 for other in others), (a, b, box)
