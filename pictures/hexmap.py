@@ -266,7 +266,7 @@ def _label_places(
         spots += [(centred, sy), (leftwards, sy), (rightwards, sy)]
     # Then a finer ring, half a row at a time: between the neighbours' coordinates there is
     # nearly always a gap that keeps a name off every marker and every hex's label.
-    for step in range(1, 5):
+    for step in range(1, 3):
         for sy in (above - size * 0.3 * step, below + size * 0.3 * step, middle):
             for sx in (x + size * 0.6 * step, x - size * 0.6 * step - w, centred):
                 spots.append((sx, sy))
@@ -279,9 +279,11 @@ def _beyond(
     ship: ShipState,
     at: tuple[float, float],
     box: tuple[float, float, float, float],
+    avoid: list[Box],
 ) -> None:
     """A ship beyond the frame (`at`: where it would be drawn): an arrow in its side's colour
-    at the frame's edge, pointing towards it, with its name and hex."""
+    at the frame's edge, pointing towards it, with its name and hex beside it, moved along the
+    edge off the markers, hex labels and names in `avoid` (its box is added to them)."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     length = math.hypot(at[0] - cx, at[1] - cy) or 1.0
@@ -295,12 +297,27 @@ def _beyond(
     tip = (tx + ux * 12, ty + uy * 12)
     wing = [(tx - uy * 8, ty + ux * 8), (tx + uy * 8, ty - ux * 8)]
     draw.polygon([tip, *wing], fill=colour, outline=INK)
+    points = [tip, *wing]
+    avoid.append(
+        tuple(f(p[i] for p in points) for f, i in ((min, 0), (min, 1), (max, 0), (max, 1)))
+    )
     text = f"{ship.name} {ship.hex}"
     where = (min(max(tx - ux * 16, x0 + 4), x1 - 4), min(max(ty - uy * 16, y0 + 8), y1 - 8))
     anchor = ("r" if ux > 0.3 else "l" if ux < -0.3 else "m") + "m"
     bbox = draw.textbbox(where, text, font=font(12, True), anchor=anchor)
-    draw.rectangle((bbox[0] - 2, bbox[1] - 1, bbox[2] + 2, bbox[3] + 1), fill=PAPER)
-    draw.text(where, text, fill=INK, font=font(12, True), anchor=anchor)
+    w, h = bbox[2] - bbox[0] + 4, bbox[3] - bbox[1] + 2
+    # Along the frame's edge, a line at a time either way, never past the frame.
+    shifts = [0.0] + [d * k * (h + 2) for k in range(1, 8) for d in (1, -1)]
+    along = (-uy, ux) if abs(ux) > 0.3 else (1.0, 0.0)
+    places = []
+    for step in shifts:
+        px = min(max(bbox[0] - 2 + along[0] * step, x0), x1 - w)
+        py = min(max(bbox[1] - 1 + along[1] * step, y0), y1 - h)
+        places.append((px, py, px + w, py + h))
+    (chosen,) = choose_boxes([places], avoid)
+    avoid.append(chosen)
+    draw.rectangle(chosen, fill=PAPER)
+    draw.text((chosen[0] + 2, chosen[1] + 1), text, fill=INK, font=font(12, True), anchor="lt")
 
 
 def _upright(image: Image.Image, text: str, at: tuple[float, float]) -> None:
@@ -436,16 +453,6 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
         face, ink = (origin, INK) if hex_ == Hex(0, 0) else (coordinates, COORDINATES)
         draw.text(where, str(hex_), fill=ink, font=face, anchor="mm")
         labels.append(draw.textbbox(where, str(hex_), font=face, anchor="mm"))
-    for a, b in cuts:
-        # The band where rows are left out: across the map, under the last row kept above.
-        y0 = (a + 0.5 - _lifted(a, cuts)) * ROOT3 * size + dy
-        y1 = y0 + BREAK * ROOT3 * size
-        x0, x1 = left + dx, left + dx + map_width
-        draw.rectangle((x0, y0 + 2, x1, y1 - 2), fill=FAINT)
-        for edge in (y0 + 2, y1 - 2):
-            draw.line((x0, edge, x1, edge), fill=GRID, width=1)
-        said = f"{_left_out(a, b)} empty rows left out"
-        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), said, fill=INK, font=font(14), anchor="mm")
     for a, b in column_cuts:
         # The band where columns are left out: down the map, right of the last column kept.
         x0 = (a - _lifted(a, column_cuts) + 0.5) * 1.5 * size + dx + size * 0.25
@@ -455,6 +462,17 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
         for edge in (x0 + 2, x1 - 2):
             draw.line((edge, y0, edge, y1), fill=GRID, width=1)
         _upright(image, f"{b - a - 1} empty columns left out", ((x0 + x1) / 2, (y0 + y1) / 2))
+    for a, b in cuts:
+        # The band where rows are left out: across the map, under the last row kept above
+        # (over a band of columns, whose name is up and down the map, not at the crossing).
+        y0 = (a + 0.5 - _lifted(a, cuts)) * ROOT3 * size + dy
+        y1 = y0 + BREAK * ROOT3 * size
+        x0, x1 = left + dx, left + dx + map_width
+        draw.rectangle((x0, y0 + 2, x1, y1 - 2), fill=FAINT)
+        for edge in (y0 + 2, y1 - 2):
+            draw.line((x0, edge, x1, edge), fill=GRID, width=1)
+        said = f"{_left_out(a, b)} empty rows left out"
+        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), said, fill=INK, font=font(14), anchor="mm")
     by_hex: dict[Hex, list[ShipState]] = {}
     for ship in framed:
         by_hex.setdefault(ship.hex, []).append(ship)
@@ -474,14 +492,16 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
         _label_places(draw, text, centres[hex_][0] + dx, centres[hex_][1] + dy, size)
         for text, (hex_, _) in zip(names, groups, strict=True)
     ]
-    for text, box in zip(names, choose_boxes(wanted, markers + labels), strict=True):
+    named = choose_boxes(wanted, markers + labels)
+    for text, box in zip(names, named, strict=True):
         # On a white ground, so a name stays readable over the grid under it.
         draw.rectangle(box, fill=PAPER, outline=GRID)
         draw.text((box[0] + 2, box[1] + 1), text, fill=INK, font=font(14, True), anchor="lt")
+    taken = markers + labels + named  # the beyond labels keep off these and each other
     for ship in beyond:
         sx, sy = _centre(ship.hex, size)
         frame = (left + dx, top + dy, left + dx + map_width, top + dy + map_height)
-        _beyond(draw, ship, (sx + dx, sy + dy), frame)
+        _beyond(draw, ship, (sx + dx, sy + dy), frame, taken)
     y = top_space + map_height + MARGIN
     for side, rows in ship_rows:
         if side:
