@@ -309,11 +309,14 @@ def _beyond(
     # Along the frame's edge, a line at a time either way, never past the frame.
     shifts = [0.0] + [d * k * (h + 2) for k in range(1, 8) for d in (1, -1)]
     along = (-uy, ux) if abs(ux) > 0.3 else (1.0, 0.0)
+    # Within the picture, not only the map: a narrow map leaves room beside it.
+    right_end = draw.im.size[0] - 4
     places = []
-    for step in shifts:
-        px = min(max(bbox[0] - 2 + along[0] * step, x0), x1 - w)
-        py = min(max(bbox[1] - 1 + along[1] * step, y0), y1 - h)
-        places.append((px, py, px + w, py + h))
+    for aside in (0.0, w + 20, -(w + 20)):
+        for step in shifts:
+            px = min(max(bbox[0] - 2 + along[0] * step + aside, 4), right_end - w)
+            py = min(max(bbox[1] - 1 + along[1] * step, y0), y1 - h)
+            places.append((px, py, px + w, py + h))
     (chosen,) = choose_boxes([places], avoid)
     avoid.append(chosen)
     draw.rectangle(chosen, fill=PAPER)

@@ -180,3 +180,30 @@ def test_no_ship_name_covers_a_marker_a_hex_label_or_another_name(monkeypatch) -
         for k, box in enumerate(chosen):
             others = avoid + chosen[:k] + chosen[k + 1 :]
             assert all(overlap(box, other) == 0 for other in others), (a, b, box)
+
+
+def test_the_labels_of_ships_beyond_the_map_keep_off_markers_hex_labels_and_names(
+    monkeypatch,
+) -> None:
+    # The "beyond the map" name was drawn over a ship marker and a hex's q,r (issue 23).
+    import pictures.hexmap as hexmap
+    from pictures.labels import choose_boxes, overlap
+
+    record = '[Game "Spaceship Battles"]\n' + "".join(
+        f"A ship S{k} E-A-38-2-0 at 0,{5 * k} N\n" for k in range(5)
+    )
+    record += "B ship Far E-A-38-2-0 at 1,60 S\nB ship Side E-A-38-2-0 at 30,3 S\n"
+    seen = []
+
+    def watched(wanted, avoid):
+        chosen = choose_boxes(wanted, avoid)
+        seen.append((list(avoid), chosen))
+        return chosen
+
+    monkeypatch.setattr(hexmap, "choose_boxes", watched)
+    battle_picture("t", play_record(parse_record(record)).state.ships)
+    assert len(seen) == 4  # the names on the map, then three ships beyond it, one at a time
+    for avoid, chosen in seen:
+        for k, box in enumerate(chosen):
+            others = avoid + chosen[:k] + chosen[k + 1 :]
+            assert all(overlap(box, other) == 0 for other in others), box
