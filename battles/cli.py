@@ -242,15 +242,13 @@ def _tagged_for_another_game(text: str, source: str, as_json: bool = False) -> N
     if tagged is None or tagged[0] == BATTLES:
         return
     game, line = tagged
+    if which_game(text, by_tag=False) == game:
+        _not_a_battle(text, source, as_json)  # its lines are that game's too: named as before
     name = "RECORD" if source == "-" or "\n" in source else source
     said = (
         f'line {line}: the tag [Game "{game}"] names another game, not Spaceship Battles: '
-        f"check it with `{CHECK_COMMANDS[game]} {name}`"
+        f'check it with `{CHECK_COMMANDS[game]} {name}`, or tag it [Game "{BATTLES}"]'
     )
-    if (
-        which_game(text, by_tag=False) != game
-    ):  # its lines do not bear the tag out: it may be a slip
-        said += f', or tag it [Game "{BATTLES}"]'
     if as_json:
         click.echo(json.dumps(_nothing_played(game, {"rule": "game", "message": said}), indent=2))
     else:

@@ -109,13 +109,11 @@ def _tagged_for_another_game(text: str, source: str, as_json: bool = False) -> N
     if tagged is None or tagged[0] == SPACE_CHESS:
         return
     game, line = tagged
+    if which_game(text, by_tag=False) == game:
+        _other_game(text, source, as_json)  # its lines are that game's too: named as before
     name = "RECORD" if source == "-" else source
     said = f'line {line}: the tag [Game "{game}"] names another game, not Space Chess'
-    hint = f"check it with `{CHECK_COMMANDS[game]} {name}`"
-    if (
-        which_game(text, by_tag=False) != game
-    ):  # its lines do not bear the tag out: it may be a slip
-        hint += f', or tag it [Game "{SPACE_CHESS}"]'
+    hint = f'check it with `{CHECK_COMMANDS[game]} {name}`, or tag it [Game "{SPACE_CHESS}"]'
     if as_json:
         error = {"line": line, "column": 1, "message": said, "hint": hint, "text": said}
         click.echo(json.dumps({"ok": False, "steps": [], "errors": [error]}, indent=2))
