@@ -18,7 +18,7 @@ from battles.records import format_damage, format_record
 from battles.report import replay_json
 from battles.written import dice_of
 from notation.errors import NotationError
-from notation.sniff import SPACE_CHESS, SPACESHIPS, which_game
+from notation.sniff import BATTLES, CHECK_COMMANDS, SPACE_CHESS, SPACESHIPS, tagged_game, which_game
 from notation.textfile import TextFileError, decode
 
 __all__ = ["COMMANDS"]
@@ -235,6 +235,27 @@ def _not_a_battle(text: str, source: str, as_json: bool = False) -> None:
     sys.exit(1)
 
 
+def _tagged_for_another_game(text: str, source: str, as_json: bool = False) -> None:
+    """A record whose `[Game]` tag names another game: refuse it in one line with that game's
+    command, exit 1; its lines may well read as a battle, but its tag says otherwise."""
+    tagged = tagged_game(text)
+    if tagged is None or tagged[0] == BATTLES:
+        return
+    game, line = tagged
+    if which_game(text, by_tag=False) == game:
+        _not_a_battle(text, source, as_json)  # its lines are that game's too: named as before
+    name = "RECORD" if source == "-" or "\n" in source else source
+    said = (
+        f'line {line}: the tag [Game "{game}"] names another game, not Spaceship Battles: '
+        f'check it with `{CHECK_COMMANDS[game]} {name}`, or tag it [Game "{BATTLES}"]'
+    )
+    if as_json:
+        click.echo(json.dumps(_nothing_played(game, {"rule": "game", "message": said}), indent=2))
+    else:
+        click.echo(f"{source}: {said}", err=True)
+    sys.exit(1)
+
+
 @battles_group.command("play")
 @click.argument("record")
 @click.option("--json", "as_json", is_flag=True, help="Print the structured report.")
@@ -242,6 +263,7 @@ def play_command(record: str, as_json: bool) -> None:
     """Replay RECORD (a file, or `-`): check every design, move, die and crossed-out system
     and say where the battle stands. Exit 1 with every problem found."""
     text = _read(record)
+    _tagged_for_another_game(text, record, as_json)
     try:
         parsed = parse_record(text)
     except NotationError as exc:

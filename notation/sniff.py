@@ -6,11 +6,27 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BATTLES", "SPACE_CHESS", "SPACESHIPS", "which_game"]
+__all__ = [
+    "BATTLES",
+    "CHECK_COMMANDS",
+    "GAMES",
+    "SPACE_CHESS",
+    "SPACESHIPS",
+    "tagged_game",
+    "which_game",
+]
 
 SPACESHIPS = "Spaceships"
 BATTLES = "Spaceship Battles"
 SPACE_CHESS = "Space Chess"
+GAMES = (SPACESHIPS, BATTLES, SPACE_CHESS)
+# The command that checks a record of each game, named when a record reaches another's command.
+CHECK_COMMANDS = {
+    SPACESHIPS: "spaceships validate",
+    BATTLES: "spaceships battles play",
+    SPACE_CHESS: "spaceships chess check",
+}
+_GAME_TAG = re.compile(r'\s*\[Game\s+"([^"]*)"\s*\]')
 
 _BATTLE_LINE = re.compile(
     r"\s*(?:[AB]\s+ship\s|\d+\s+(?:initiative\b|[AB]\s+(?:move|volley|tractor)\s))"
@@ -23,11 +39,11 @@ _SPACE_CHESS_LINE = re.compile(
 )
 
 
-def which_game(text: str) -> str | None:
+def which_game(text: str, *, by_tag: bool = True) -> str | None:
     """BATTLES, SPACE_CHESS or SPACESHIPS when the text plainly is a record of that game, else
-    None."""
+    None; with by_tag False, by the shapes of its lines alone."""
     game = re.search(r'^\s*\[Game\s+"([^"]*)"\s*\]', text, re.MULTILINE)
-    named = game.group(1).strip().lower() if game else ""
+    named = game.group(1).strip().lower() if game and by_tag else ""
     for other in (BATTLES, SPACE_CHESS):
         if named == other.lower():
             return other
@@ -44,3 +60,15 @@ def which_game(text: str) -> str | None:
     most = max(counts.values())
     leaders = [name for name, count in counts.items() if count == most]
     return leaders[0] if most and len(leaders) == 1 else None
+
+
+def tagged_game(text: str) -> tuple[str, int] | None:
+    """The game the first `[Game]` tag names and that tag's line number (from 1), when it names
+    one of the three games by its name (any case); None for no tag or another name (a Spaceships
+    game's own name, `[Game "alpha"]`)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        tag = _GAME_TAG.match(line)
+        if tag:
+            named = tag.group(1).strip().lower()
+            return next(((g, number) for g in GAMES if g.lower() == named), None)
+    return None

@@ -8,7 +8,8 @@ after it, every ship: a battle is open information, reading R16). Flat-topped ax
 the notation writes them (`q,r`, reading R1): N is up the page. Sides differ by shape as well
 as colour (A a circle, B a square: colour is never the only cue), in the Okabe-Ito palette.
 Sized to be read on a phone (Discord shows a picture about 400 pixels wide there): the map is
-cropped to the ships and one hex around them, its hexes as large as a width and height allow,
+cropped to the ships and one hex around them (empty rows and columns between far-apart fleets
+left out, a grey band saying how many), its hexes as large as a width and height allow,
 and no text smaller than 12 pixels at full size. The same ships give the same bytes (Pillow's
 embedded font, no timestamps in the PNG).
 """
@@ -80,7 +81,8 @@ def _frame(ships: Sequence[ShipState]) -> tuple[list[ShipState], list[ShipState]
     if not ships:
         return [], []
     drawn = max(ys) - min(ys) - sum(b - a - 1 - BREAK for a, b in _cuts(ships))
-    if max(qs) - min(qs) <= FRAME_COLUMNS and drawn <= FRAME_ROWS:
+    across = max(qs) - min(qs) - sum(b - a - 1 - BREAK for a, b in _column_cuts(ships))
+    if across <= FRAME_COLUMNS and drawn <= FRAME_ROWS:
         return list(ships), []
     best = max(
         ((q, y) for q in sorted(set(qs)) for y in sorted(set(ys))),
@@ -131,6 +133,7 @@ def _area(ships: Sequence[ShipState]) -> list[Hex]:
 # (a band across the map says so), so two fleets far apart do not make a tall strip of blank
 # hexes; BREAK is the band's height, in rows.
 GAP_ROWS = 6
+GAP_COLUMNS = 4  # columns are wider apart on the page than rows: fewer make a wide picture
 BREAK = 0.8
 
 
@@ -144,6 +147,18 @@ def _cuts(ships: Sequence[ShipState]) -> list[tuple[float, float]]:
         (low + keep, high - keep)
         for low, high in zip(rows, rows[1:], strict=False)
         if high - low - 2 * keep > GAP_ROWS
+    ]
+
+
+def _column_cuts(ships: Sequence[ShipState]) -> list[tuple[int, int]]:
+    """The columns left out, as (a, b): hexes whose column q lies strictly between a and b are
+    not drawn, so fleets far apart sideways do not make a wide picture of tiny hexes (issue
+    23); each ship keeps AROUND columns on either side."""
+    columns = sorted({s.hex.q for s in ships})
+    return [
+        (low + AROUND, high - AROUND)
+        for low, high in zip(columns, columns[1:], strict=False)
+        if high - low - 2 * AROUND > GAP_COLUMNS
     ]
 
 
@@ -249,6 +264,12 @@ def _label_places(
     spots += [(sx, sy) for sy in (above, below) for sx in (leftwards, rightwards)]
     for sy in (above - size * 0.6, below + size * 0.6):
         spots += [(centred, sy), (leftwards, sy), (rightwards, sy)]
+    # Then a finer ring, half a row at a time: between the neighbours' coordinates there is
+    # nearly always a gap that keeps a name off every marker and every hex's label.
+    for step in range(1, 3):
+        for sy in (above - size * 0.3 * step, below + size * 0.3 * step, middle):
+            for sx in (x + size * 0.6 * step, x - size * 0.6 * step - w, centred):
+                spots.append((sx, sy))
     # The white ground drawn under a name reaches 2 pixels beyond it.
     return [(sx - 2, sy - 1, sx + w + 2, sy + h + 1) for sx, sy in spots]
 
@@ -258,9 +279,11 @@ def _beyond(
     ship: ShipState,
     at: tuple[float, float],
     box: tuple[float, float, float, float],
+    avoid: list[Box],
 ) -> None:
     """A ship beyond the frame (`at`: where it would be drawn): an arrow in its side's colour
-    at the frame's edge, pointing towards it, with its name and hex."""
+    at the frame's edge, pointing towards it, with its name and hex beside it, moved along the
+    edge off the markers, hex labels and names in `avoid` (its box is added to them)."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     length = math.hypot(at[0] - cx, at[1] - cy) or 1.0
@@ -274,12 +297,41 @@ def _beyond(
     tip = (tx + ux * 12, ty + uy * 12)
     wing = [(tx - uy * 8, ty + ux * 8), (tx + uy * 8, ty - ux * 8)]
     draw.polygon([tip, *wing], fill=colour, outline=INK)
+    points = [tip, *wing]
+    avoid.append(
+        tuple(f(p[i] for p in points) for f, i in ((min, 0), (min, 1), (max, 0), (max, 1)))
+    )
     text = f"{ship.name} {ship.hex}"
     where = (min(max(tx - ux * 16, x0 + 4), x1 - 4), min(max(ty - uy * 16, y0 + 8), y1 - 8))
     anchor = ("r" if ux > 0.3 else "l" if ux < -0.3 else "m") + "m"
     bbox = draw.textbbox(where, text, font=font(12, True), anchor=anchor)
-    draw.rectangle((bbox[0] - 2, bbox[1] - 1, bbox[2] + 2, bbox[3] + 1), fill=PAPER)
-    draw.text(where, text, fill=INK, font=font(12, True), anchor=anchor)
+    w, h = bbox[2] - bbox[0] + 4, bbox[3] - bbox[1] + 2
+    # Along the frame's edge, a line at a time either way, never past the frame.
+    shifts = [0.0] + [d * k * (h + 2) for k in range(1, 8) for d in (1, -1)]
+    along = (-uy, ux) if abs(ux) > 0.3 else (1.0, 0.0)
+    # Within the picture, not only the map: a narrow map leaves room beside it.
+    right_end = draw.im.size[0] - 4
+    places = []
+    for aside in (0.0, w + 20, -(w + 20)):
+        for step in shifts:
+            px = min(max(bbox[0] - 2 + along[0] * step + aside, 4), right_end - w)
+            py = min(max(bbox[1] - 1 + along[1] * step, y0), y1 - h)
+            places.append((px, py, px + w, py + h))
+    (chosen,) = choose_boxes([places], avoid)
+    avoid.append(chosen)
+    draw.rectangle(chosen, fill=PAPER)
+    draw.text((chosen[0] + 2, chosen[1] + 1), text, fill=INK, font=font(12, True), anchor="lt")
+
+
+def _upright(image: Image.Image, text: str, at: tuple[float, float]) -> None:
+    """Text read from the bottom up, centred at `at` (the name of a band down the map)."""
+    face = font(14)
+    left, top, right, bottom = ImageDraw.Draw(image).textbbox((0, 0), text, font=face)
+    label = Image.new("L", (right - left + 2, bottom - top + 2), 0)
+    ImageDraw.Draw(label).text((1 - left, 1 - top), text, fill=255, font=face)
+    label = label.rotate(90, expand=True)
+    corner = (round(at[0] - label.width / 2), round(at[1] - label.height / 2))
+    image.paste(Image.new("RGB", label.size, INK), corner, label)
 
 
 def _wrapped(
@@ -305,7 +357,7 @@ KEY = (
     ("coordinates", "q,r in a hex: its place (reading R1); N is up the page"),
     ("origin", "0,0 in bold: the hex the coordinates count from"),
     ("beyond", "a ship beyond the map: the arrow points to it"),
-    ("break", "a grey band: empty rows left out, the coordinates go on"),
+    ("break", "a grey band: empty rows or columns left out, the coordinates go on"),
     ("crossed", "[X] in a code: system X is crossed out"),
 )
 
@@ -339,16 +391,23 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
     codes with crossed-out systems under it, then a key to every mark; `notes` are extra
     lines (a hold)."""
     framed, beyond = _frame(ships)
-    cuts = _cuts(framed)
-    hexes = [h for h in _area(framed) if not any(a < _row(h) < b for a, b in cuts)]
-    span_q = max(h.q for h in hexes) - min(h.q for h in hexes)
+    cuts, column_cuts = _cuts(framed), _column_cuts(framed)
+    hexes = [
+        h
+        for h in _area(framed)
+        if not any(a < _row(h) < b for a, b in cuts)
+        and not any(a < h.q < b for a, b in column_cuts)
+    ]
+    across = [h.q - _lifted(h.q, column_cuts) for h in hexes]
+    span_q = max(across) - min(across)
     rows = [_row(h) - _lifted(_row(h), cuts) for h in hexes]
     size = min(MAP_WIDTH / (1.5 * span_q + 2), MAP_HEIGHT / (ROOT3 * (max(rows) - min(rows) + 1)))
     size = max(SMALLEST_HEX, min(LARGEST_HEX, size))
     centres = {}
     for h in hexes:
         x, y = _centre(h, size)
-        centres[h] = (x, y - _lifted(_row(h), cuts) * ROOT3 * size)
+        shift = _lifted(h.q, column_cuts) * 1.5 * size
+        centres[h] = (x - shift, y - _lifted(_row(h), cuts) * ROOT3 * size)
     left = min(x for x, _ in centres.values()) - size
     top = min(y for _, y in centres.values()) - size * ROOT3 / 2
     map_width = max(x for x, _ in centres.values()) - left + size
@@ -368,7 +427,7 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
     marks = {"ship", "coordinates", "crossed"} | {"destroyed" for s in ships if s.destroyed}
     marks |= {"origin"} if Hex(0, 0) in centres else set()
     marks |= {"beyond"} if beyond else set()
-    marks |= {"break"} if cuts else set()
+    marks |= {"break"} if cuts or column_cuts else set()
     stacked = {s.hex for s in framed if sum(o.hex == s.hex for o in framed) > 1}
     marks |= {"stack"} if stacked else set()
     key = [
@@ -378,7 +437,9 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
     ]
     top_space = TITLE + 30 * (len(heading) - 1)
     lines_below = sum(len(rows) for _, rows in ship_rows) + sum(len(rows) for _, rows in key)
-    height = int(top_space + map_height + MARGIN + LINE * (lines_below + 1) + MARGIN)
+    # Rounded first: the lifted rows' float sums differ in their last bits from one spread to
+    # another, and the same map must give the same size.
+    height = int(round(top_space + map_height + MARGIN + LINE * (lines_below + 1) + MARGIN, 3))
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     for k, line in enumerate(heading):
@@ -395,8 +456,18 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
         face, ink = (origin, INK) if hex_ == Hex(0, 0) else (coordinates, COORDINATES)
         draw.text(where, str(hex_), fill=ink, font=face, anchor="mm")
         labels.append(draw.textbbox(where, str(hex_), font=face, anchor="mm"))
+    for a, b in column_cuts:
+        # The band where columns are left out: down the map, right of the last column kept.
+        x0 = (a - _lifted(a, column_cuts) + 0.5) * 1.5 * size + dx + size * 0.25
+        x1 = x0 + BREAK * 1.5 * size
+        y0, y1 = top + dy, top + dy + map_height
+        draw.rectangle((x0 + 2, y0, x1 - 2, y1), fill=FAINT)
+        for edge in (x0 + 2, x1 - 2):
+            draw.line((edge, y0, edge, y1), fill=GRID, width=1)
+        _upright(image, f"{b - a - 1} empty columns left out", ((x0 + x1) / 2, (y0 + y1) / 2))
     for a, b in cuts:
-        # The band where rows are left out: across the map, under the last row kept above.
+        # The band where rows are left out: across the map, under the last row kept above
+        # (over a band of columns, whose name is up and down the map, not at the crossing).
         y0 = (a + 0.5 - _lifted(a, cuts)) * ROOT3 * size + dy
         y1 = y0 + BREAK * ROOT3 * size
         x0, x1 = left + dx, left + dx + map_width
@@ -424,14 +495,16 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
         _label_places(draw, text, centres[hex_][0] + dx, centres[hex_][1] + dy, size)
         for text, (hex_, _) in zip(names, groups, strict=True)
     ]
-    for text, box in zip(names, choose_boxes(wanted, markers + labels), strict=True):
+    named = choose_boxes(wanted, markers + labels)
+    for text, box in zip(names, named, strict=True):
         # On a white ground, so a name stays readable over the grid under it.
         draw.rectangle(box, fill=PAPER, outline=GRID)
         draw.text((box[0] + 2, box[1] + 1), text, fill=INK, font=font(14, True), anchor="lt")
+    taken = markers + labels + named  # the beyond labels keep off these and each other
     for ship in beyond:
         sx, sy = _centre(ship.hex, size)
         frame = (left + dx, top + dy, left + dx + map_width, top + dy + map_height)
-        _beyond(draw, ship, (sx + dx, sy + dy), frame)
+        _beyond(draw, ship, (sx + dx, sy + dy), frame, taken)
     y = top_space + map_height + MARGIN
     for side, rows in ship_rows:
         if side:

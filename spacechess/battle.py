@@ -118,17 +118,19 @@ def judge_pairs(
     pairs = list(pairs)
     if not pairs:
         return board, []
-    lost: dict[int, str] = {}
+    # A unit lost in several pairs is told the pair it lost worst: the strongest enemy, then the
+    # enemy on the lowest cell, so the reason never depends on the order of the pairs [SC8].
+    worst: dict[int, tuple[int, int, int, int]] = {}  # unit -> (-enemy power, enemy, own, enemy's)
     fought: set[int] = set()
     for a, b in pairs:
         pa, pb = power(board, a), power(board, b)
         fought.update((a, b))
-        if pa <= pb:
-            lost.setdefault(a, f"power {pa} against {pb} [SC8]")
-            lost[a] = min(lost[a], f"power {pa} against {pb} [SC8]")
-        if pb <= pa:
-            lost.setdefault(b, f"power {pb} against {pa} [SC8]")
-            lost[b] = min(lost[b], f"power {pb} against {pa} [SC8]")
+        for own, enemy, p_own, p_enemy in ((a, b, pa, pb), (b, a, pb, pa)):
+            if p_own <= p_enemy:
+                worst[own] = min(worst.get(own, (1, 0, 0, 0)), (-p_enemy, enemy, p_own, p_enemy))
+    lost = {
+        c: f"power {p_own} against {p_enemy} [SC8]" for c, (_, _, p_own, p_enemy) in worst.items()
+    }
     spent = {c for c in fought if kind_of(board[c]) == MINE} | {
         n
         for c in fought

@@ -73,11 +73,13 @@ def problem_json(error: NotationError) -> dict[str, object]:
 
 
 def position_json(position: Position) -> dict[str, object]:
-    """Every unit and impactor where, whose turn, the result."""
+    """Every unit and impactor where, whose turn, the result. A finished game has no one to
+    move: `to_move` is None and `actions_left` 0 beside the result [SC11, SC12]."""
+    over = position.result is not None
     return {
         "turn": position.turn,
-        "to_move": SIDE_NAMES[position.to_move],
-        "actions_left": position.actions_left,
+        "to_move": None if over else SIDE_NAMES[position.to_move],
+        "actions_left": 0 if over else position.actions_left,
         "units": [
             {
                 "cell": cell_name(c),

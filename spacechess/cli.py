@@ -8,7 +8,7 @@ import sys
 import click
 
 from notation.errors import NotationError
-from notation.sniff import BATTLES, SPACESHIPS, which_game
+from notation.sniff import BATTLES, CHECK_COMMANDS, SPACE_CHESS, SPACESHIPS, tagged_game, which_game
 from notation.textfile import TextFileError, decode, read_text_file
 from spacechess.board import ANTIPODE, CELL_COUNT, CENTRES, NEIGHBOURS, STRIP, is_pentagon
 from spacechess.cells import RHOMBI, cell_name
@@ -102,6 +102,26 @@ def _other_game(text: str, source: str, as_json: bool = False) -> None:
     sys.exit(1)
 
 
+def _tagged_for_another_game(text: str, source: str, as_json: bool = False) -> None:
+    """A record whose `[Game]` tag names another game: refuse it in one line with that game's
+    command, exit 1; its lines may well read as Space Chess, but its tag says otherwise."""
+    tagged = tagged_game(text)
+    if tagged is None or tagged[0] == SPACE_CHESS:
+        return
+    game, line = tagged
+    if which_game(text, by_tag=False) == game:
+        _other_game(text, source, as_json)  # its lines are that game's too: named as before
+    name = "RECORD" if source == "-" else source
+    said = f'line {line}: the tag [Game "{game}"] names another game, not Space Chess'
+    hint = f'check it with `{CHECK_COMMANDS[game]} {name}`, or tag it [Game "{SPACE_CHESS}"]'
+    if as_json:
+        error = {"line": line, "column": 1, "message": said, "hint": hint, "text": said}
+        click.echo(json.dumps({"ok": False, "steps": [], "errors": [error]}, indent=2))
+    else:
+        click.echo(f"{source}: {said}: {hint}", err=True)
+    sys.exit(1)
+
+
 @chess.command("check")
 @click.argument("record")
 @click.option("--json", "as_json", is_flag=True, help="Print the structured report.")
@@ -109,6 +129,7 @@ def check(record: str, as_json: bool) -> None:
     """Replay RECORD (a file, or `-`): check every action and show every position after each
     action and battle stage. Exit 1 at the first problem, saying what, where, why and how."""
     text = _read(record)
+    _tagged_for_another_game(text, record, as_json)
     try:
         parsed = Record.parse(text)
     except NotationError as exc:

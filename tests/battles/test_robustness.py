@@ -154,3 +154,20 @@ def test_a_record_that_cannot_be_read_is_named_in_the_error(tmp_path: Path) -> N
     for command in (["play"], ["roll", "--seed", "s"]):
         code, out = cli("battles", *command, str(path))
         assert code == 1 and out.startswith(f"{path}: line 1, column "), out
+
+
+def test_a_battle_tagged_as_another_game_is_refused_with_that_games_command() -> None:
+    import json
+
+    text = record("1 initiative A 2 B 3").replace("Spaceship Battles", "Space Chess")
+    code, output = cli("battles", "play", "-", input=text)
+    assert code == 1 and output.count("\n") == 1, output
+    assert 'line 1: the tag [Game "Space Chess"] names another game' in output
+    assert '`spaceships chess check RECORD`, or tag it [Game "Spaceship Battles"]' in output
+    code, output = cli("battles", "play", "--json", "-", input=text)
+    (problem,) = json.loads(output)["problems"]
+    assert (
+        code == 1 and problem["rule"] == "game" and "spaceships chess check" in problem["message"]
+    )
+    # Tagged as a battle, the same lines play.
+    assert cli("battles", "play", "-", input=record("1 initiative A 2 B 3"))[0] == 0

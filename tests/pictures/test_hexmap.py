@@ -145,3 +145,65 @@ def test_ships_in_one_hex_are_drawn_side_by_side_r4() -> None:
             sizes = _markers(png, SIDE_COLOURS[side])
             assert len(sizes) == wanted, (count, side, sizes)
             assert not sizes or max(sizes) <= 1.1 * min(sizes), (count, side, sizes)
+
+
+def test_fleets_far_apart_sideways_leave_the_empty_columns_between_them_out() -> None:
+    # Fleets 16 columns apart made a 752-pixel-wide picture of the smallest hexes, unreadable
+    # at a phone's 400 pixels (issue 23): the columns between them are left out like the rows.
+    width, height = Image.open(io.BytesIO(battle_picture("t", _spread("0,0", "16,-8")))).size
+    assert width <= 640, (width, height)
+    # 40 columns apart: the same picture but for the count of columns left out, every ship on
+    # the map (none beyond it behind an arrow).
+    apart = battle_picture("t", _spread("0,0", "40,-20"))
+    assert Image.open(io.BytesIO(apart)).size == (width, height)
+    assert apart != battle_picture("t", _spread("0,0", "16,-8"))
+
+
+def test_no_ship_name_covers_a_marker_a_hex_label_or_another_name(monkeypatch) -> None:
+    # A name was drawn over the coordinates of the hex above its ship (issue 23): every name's
+    # box, as the map chooses it, keeps off every marker, every hex's q,r and every other name.
+    import pictures.hexmap as hexmap
+    from pictures.labels import choose_boxes, overlap
+
+    seen = []
+
+    def watched(wanted, avoid):
+        chosen = choose_boxes(wanted, avoid)
+        seen.append((list(avoid), chosen))
+        return chosen
+
+    monkeypatch.setattr(hexmap, "choose_boxes", watched)
+    for a, b in (("0,0", "16,-8"), ("0,0", "40,-20"), ("0,0", "1,0"), ("0,0", "1,-1")):
+        seen.clear()
+        battle_picture("t", _spread(a, b))
+        ((avoid, chosen),) = seen
+        for k, box in enumerate(chosen):
+            others = avoid + chosen[:k] + chosen[k + 1 :]
+            assert all(overlap(box, other) == 0 for other in others), (a, b, box)
+
+
+def test_the_labels_of_ships_beyond_the_map_keep_off_markers_hex_labels_and_names(
+    monkeypatch,
+) -> None:
+    # The "beyond the map" name was drawn over a ship marker and a hex's q,r (issue 23).
+    import pictures.hexmap as hexmap
+    from pictures.labels import choose_boxes, overlap
+
+    record = '[Game "Spaceship Battles"]\n' + "".join(
+        f"A ship S{k} E-A-38-2-0 at 0,{5 * k} N\n" for k in range(5)
+    )
+    record += "B ship Far E-A-38-2-0 at 1,60 S\nB ship Side E-A-38-2-0 at 30,3 S\n"
+    seen = []
+
+    def watched(wanted, avoid):
+        chosen = choose_boxes(wanted, avoid)
+        seen.append((list(avoid), chosen))
+        return chosen
+
+    monkeypatch.setattr(hexmap, "choose_boxes", watched)
+    battle_picture("t", play_record(parse_record(record)).state.ships)
+    assert len(seen) == 4  # the names on the map, then three ships beyond it, one at a time
+    for avoid, chosen in seen:
+        for k, box in enumerate(chosen):
+            others = avoid + chosen[:k] + chosen[k + 1 :]
+            assert all(overlap(box, other) == 0 for other in others), box

@@ -37,6 +37,10 @@ def test_the_json_report_gives_every_position_after_every_action_and_battle_stag
     first = steps[0]["position"]
     assert {"cell": "Ab2", "side": "Terrans", "kind": "mine"} in first["units"]
     assert steps[-1]["position"]["result"] == "Terrans win"
+    # The finished position has no one to move and no actions left; the keys stay (SC11).
+    assert steps[-1]["position"]["to_move"] is None
+    assert steps[-1]["position"]["actions_left"] == 0
+    assert steps[-2]["position"]["to_move"] == "Aliens"
     fired = [s for s in steps if s.get("action") == "Jd2>Jd3"][0]
     assert fired["position"]["impactors"] == [{"cell": "Jd3", "from": "Jd2", "side": "Aliens"}]
 
@@ -173,3 +177,27 @@ def test_a_record_of_another_game_is_named_in_one_line_with_its_command():
             assert f"`{command} {path}`" in result.output, result.output
         report = json.loads(_check("--json", str(path)).output)
         assert not report["ok"] and report["errors"][0]["hint"].endswith(f"`{command} {path}`")
+
+
+def test_a_chess_record_tagged_as_another_game_is_refused_with_that_games_command(tmp_path):
+    # The turns read as Space Chess, but the [Game] tag says the record is of another game:
+    # the judge refuses it in one line with the command the tag points to, instead of replaying.
+    body = (SAMPLES / "short.scr").read_text().replace('[Game "Space Chess"]', "")
+    for game, command in (
+        ("Spaceship Battles", "spaceships battles play"),
+        ("spaceships", "spaceships validate"),
+    ):
+        path = tmp_path / "tagged.scr"
+        path.write_text(f'[Game "{game}"]\n' + body)
+        result = _check(str(path))
+        assert result.exit_code == 1
+        assert result.output.strip().count("\n") == 0, result.output
+        assert "line 1: the tag" in result.output and "names another game" in result.output
+        assert f"`{command} {path}`" in result.output
+        assert 'or tag it [Game "Space Chess"]' in result.output  # its lines are chess
+        report = json.loads(_check("--json", str(path)).output)
+        assert not report["ok"] and report["errors"][0]["line"] == 1
+    # A Space Chess tag, any case, and no tag at all still replay.
+    for head in ('[Game "space chess"]\n', ""):
+        path.write_text(head + body)
+        assert _check(str(path)).exit_code == 0

@@ -214,6 +214,18 @@ def test_battle_equal_power_destroys_both():
     assert at(p2, "Cb2") == 0 and at(p2, "Cb3") == 0
 
 
+def test_a_unit_lost_in_two_pairs_is_told_the_strongest_enemy():
+    # The lone T fighter Cb2 (power 0) loses to Cb1 (power 2) and to Cb3 (power 3): its reason
+    # names the stronger enemy, the one a player sees it fall to (SC8), not the first string.
+    p = setup(
+        {**FAR, "Cb2": "TF", "Cb1": "AF", "Ca1": "AF", "Da1": "AF"}
+        | {"Cb3": "AF", "Ca4": "AF", "Cb4": "AF", "Cc3": "AF"}
+    )
+    _, events = play(p, act("pass"))
+    (fell,) = [e for e in events if e.what == "destroyed" and e.cells == (c("Cb2"),)]
+    assert fell.why == "power 0 against 3 [SC8]"
+
+
 def test_battle_mines_fight_give_power_and_are_spent():
     # T fighter Cb2 with T mine Cb1 (power 1) against A fighter Cb3 (power 0): the A fighter
     # is destroyed and the mine that gave its power is spent (SC8).
