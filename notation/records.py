@@ -13,6 +13,10 @@ from notation.ships import ShipId
 
 Player = Literal["A", "B"]
 
+# The commands that play a record play every turn up to its last, empty ones too: a slip such
+# as `99999999 A:` would have them play for ever. Real games last a few dozen turns.
+LAST_TURN = 1000
+
 
 @dataclass(frozen=True, slots=True)
 class Position:
@@ -131,3 +135,7 @@ class Record:
     @property
     def last_turn(self) -> int:
         return max((t.turn for t in self.turns), default=0)
+
+    def too_far(self) -> TurnLine | ResultLine | None:
+        """The first turn or result line past LAST_TURN, which no command plays up to."""
+        return next((x for x in (*self.turns, *self.results) if x.turn > LAST_TURN), None)

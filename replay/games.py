@@ -10,6 +10,7 @@ from battles.parse import parse_record as parse_battle
 from engine.game import record_ruleset
 from notation.errors import NotationError, NotationErrors
 from notation.matches import MatchRecord, parse_any
+from notation.records import LAST_TURN
 from notation.sniff import BATTLES, SPACESHIPS, which_game
 from replay.battles import battle_frames
 from replay.frames import PUBLIC, REVEAL, VIEW_ORDER, Replay, ReplayError
@@ -52,6 +53,15 @@ def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Repl
         record = parse_any(text)
     except (NotationError, NotationErrors) as exc:
         raise _unreadable(exc, path) from None
+    games = [r.record for r in record.rounds] if isinstance(record, MatchRecord) else [record]
+    far = next((x for g in games if (x := g.too_far()) is not None), None)
+    if far is not None:
+        raise ReplayError(
+            f"turn {far.turn}: no game runs that long (a replay plays at most {LAST_TURN} turns)",
+            path,
+            line=far.position.line if far.position is not None else None,
+            hint="is the turn number a slip?",
+        )
     if isinstance(record, MatchRecord):
         frames, shown, finished = match_frames(record, views, path)
         colours = record.rounds[0].record if record.rounds else None

@@ -16,7 +16,7 @@ from engine.match import MatchError
 from engine.match_game import play_match
 from engine.problems import FleetRefused, OrdersRefused, RulesetError
 from notation.matches import MatchRecord, parse_any
-from notation.records import Record
+from notation.records import LAST_TURN, Record
 from notation.textfile import TextFile
 from validate.claims import Finding
 from validate.findings import Validation
@@ -72,7 +72,7 @@ def read_record(
         click.echo(f"{path}: the record cannot be read:\n{exc}", err=True)
         sys.exit(1)
     games = [r.record for r in record.rounds] if isinstance(record, MatchRecord) else [record]
-    far = [x for g in games for x in (*g.turns, *g.results) if x.turn > LAST_TURN]
+    far = [x for g in games if (x := g.too_far()) is not None]
     if far:
         where = f", line {far[0].position.line}" if far[0].position is not None else ""
         click.echo(
@@ -82,11 +82,6 @@ def read_record(
         )
         sys.exit(1)
     return record
-
-
-# Every turn up to the last is played, empty ones too: a slip such as `99999999 A:` would have
-# the commands play for ever. Real games last a few dozen turns.
-LAST_TURN = 1000
 
 
 def as_written(findings: list[Finding], texts: dict[str, str], default: str) -> list[Finding]:

@@ -133,3 +133,13 @@ def test_a_record_the_rules_refuse_says_where_and_which_rule(tmp_path: Path) -> 
     private = run("replay", str(sample("private/game-2.6.1-long-A.ssr")), "--as", "A")
     assert private.returncode == 1 and "only A's fleet" in private.stderr
     assert "spaceships show" in private.stderr and "Traceback" not in private.stderr
+
+
+def test_a_turn_number_no_game_reaches_is_refused_not_played_up_to(tmp_path: Path) -> None:
+    """A slip such as `99999999 A:` would have the replay play every empty turn up to it (the
+    machine ran out of memory): it is refused at its line, as `adjudicate` refuses it."""
+    far = _write(tmp_path, "far.ssr", in_play() + "99999999 A: Gx3\n")
+    done = run("replay", str(far), "--as", "A")
+    assert done.returncode == 1 and "no game runs that long" in done.stderr
+    assert f"line {len(in_play().splitlines()) + 1}" in done.stderr
+    assert "Traceback" not in done.stderr
