@@ -104,7 +104,9 @@ def create(command: Command, desk: Desk) -> str:
     # Against the computer: it takes seat B with its fleet placed, the creator seat A.
     seat_computer(desk.store, game, "B", level, desk.now, desk.new_seed())
     lines.append(f"The computer ({level}) plays B; you play A.")
-    joined = join(Command("join", command.line, command.source, name=game.name), desk)
+    joined = join(
+        Command("join", command.line, command.source, name=game.name), desk, match_said=True
+    )
     return "\n".join(lines) + "\n\n" + joined
 
 
@@ -133,7 +135,9 @@ def computer_level(opponent: str | None, name: str) -> str | None:
         raise Refusal(f"{exc}; e.g. `create {name} vs computer hunt`") from exc
 
 
-def join(command: Command, desk: Desk) -> str:
+def join(command: Command, desk: Desk, match_said: bool = False) -> str:
+    """Take a seat. `match_said`: the same reply told the match's rules already (a create
+    against the computer seats its creator), so they are not said twice."""
     game = desk.game(command.name)
     desk.reply.about(game)
     players = desk.store.players(game.id)
@@ -159,7 +163,7 @@ def join(command: Command, desk: Desk) -> str:
     lines = [f"You joined {game.name} as player {seat}{render.named(name, seat, ' ({})')}."]
     if not display and not game.accounts:
         lines[0] += " " + name_said()
-    if match:
+    if match and not match_said:
         lines.append(f"It is {match.rules.describe()}.")
     if password:
         lines += [
