@@ -24,6 +24,7 @@ from engine import (
     player_view,
 )
 from engine.shapes import CLASSIC_DS, DESCRIPTIONS
+from notation.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
 from notation.errors import NotationError
 from notation.fleets import Fleet
 from notation.format import format_fleet, format_record
@@ -42,6 +43,21 @@ EXAMPLE_FLEETS = (
     "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; FS Bz1 Bz2 By1 By2; "
     "MD Yv3 Yw3 Yx3; HF Oz5 Oz4",
 )
+
+
+def _in_capitals(text: str, error: NotationError, ruleset: Ruleset) -> str | None:
+    """A fleet typed in lower case: one paragraph with the fleet corrected (as mail and
+    Discord answer it), not an error a word."""
+    found = fleet_in_capitals(text, error, ruleset.colour_order)
+    if found is None:
+        return None
+    if found.left is not None:
+        return f"{WRITTEN_IN_CAPITALS} Written so, your fleet still has:\n{found.left}"
+    assert found.fleet is not None
+    return (
+        f"{WRITTEN_IN_CAPITALS} Your fleet written so:\n  {format_fleet(found.fleet)}\n"
+        "Check it, and type it again like that."
+    )
 
 
 def example_fleet(ruleset: Ruleset) -> str:
@@ -220,7 +236,7 @@ class TerminalGame:
                 try:
                     fleet = parse_fleet(line, rs.colour_order)
                 except NotationError as exc:
-                    why = _orders_hint(word) or exc
+                    why = _orders_hint(word) or _in_capitals(line, exc, rs) or exc
                     self.say(f"Your fleet could not be read; nothing changed.\n{why}")
                     continue
                 except ValueError as exc:

@@ -372,6 +372,7 @@ def _settings(
     key: str | None = None
     key_column = 1
     values: list[str] = []
+    flags: dict[str, str] = {}  # "private"/"rated" -> the word that set it
 
     def close() -> CommandError | None:
         if key is None:
@@ -399,11 +400,20 @@ def _settings(
             values = []
             key = "options" if lowered == "option" else lowered
             key_column = column
-            if lowered in ("private", "public"):
-                settings.append(("private", "yes" if lowered == "private" else "no"))
-                key = None
-            elif lowered in ("rated", "casual"):  # the ladder (pbem.ladder)
-                settings.append(("rated", "yes" if lowered == "rated" else "no"))
+            if lowered in FLAG_WORDS:
+                # private/public and rated/casual (the ladder, pbem.ladder): both words of a
+                # pair leave it unguessable which was meant, so neither wins.
+                flag = "private" if lowered in ("private", "public") else "rated"
+                said = flags.setdefault(flag, lowered)
+                if said != lowered:
+                    return CommandError(
+                        f"`{said}` and `{lowered}` contradict each other",
+                        raw,
+                        number,
+                        column,
+                        hint=f"write one of them: `{said}` or `{lowered}`",
+                    )
+                settings.append((flag, "yes" if lowered in ("private", "rated") else "no"))
                 key = None
             continue
         if (

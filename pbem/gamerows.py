@@ -77,3 +77,13 @@ def deadline_line(game: GameRow) -> str:
     if game.grace_hours:
         line += f" (grace {game.grace_hours:g}h)"
     return line + "."
+
+
+def over_for_joining(name: str) -> str:
+    """The refusal of `join` for a game that is over: nothing to join or observe any more, but
+    its whole record is there to read."""
+    return (
+        f"game {name} is over: nobody can join it now; `history {name}` sends its whole "
+        "record (the mail that ended it had the record attached, with its replay when "
+        "turns were played)"
+    )

@@ -335,8 +335,9 @@ def end_game(
     attachments = end_attachments(attached, file_name)
     title = None if match is None else f"Game {match.number} of match {game.name}"
     reveal = render.reveal_text(
-        game, players, state, outcome, file_name, title, grids=not game.accounts
-    )
+        game, players, state, outcome, file_name, title, grids=not game.accounts,
+        record="match record" if match is not None and not goes_on else "record",
+    )  # fmt: skip
     if said:
         reveal += "\n\n" + said
     if ratings:

@@ -17,7 +17,7 @@ from pbem.commands import Command
 from pbem.computer_seat import seat_computer
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.gamerows import name_said, player_name
+from pbem.gamerows import name_said, over_for_joining, player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
@@ -104,7 +104,9 @@ def create(command: Command, desk: Desk) -> str:
     # Against the computer: it takes seat B with its fleet placed, the creator seat A.
     seat_computer(desk.store, game, "B", level, desk.now, desk.new_seed())
     lines.append(f"The computer ({level}) plays B; you play A.")
-    joined = join(Command("join", command.line, command.source, name=game.name), desk)
+    joined = join(
+        Command("join", command.line, command.source, name=game.name), desk, match_said=True
+    )
     return "\n".join(lines) + "\n\n" + joined
 
 
@@ -133,10 +135,14 @@ def computer_level(opponent: str | None, name: str) -> str | None:
         raise Refusal(f"{exc}; e.g. `create {name} vs computer hunt`") from exc
 
 
-def join(command: Command, desk: Desk) -> str:
+def join(command: Command, desk: Desk, match_said: bool = False) -> str:
+    """Take a seat. `match_said`: the same reply told the match's rules already (a create
+    against the computer seats its creator), so they are not said twice."""
     game = desk.game(command.name)
     desk.reply.about(game)
     players = desk.store.players(game.id)
+    if game.phase == "over":
+        raise Refusal(over_for_joining(game.name))
     if game.phase != "joining":
         raise Refusal(f"game {game.name} has both its players; you may `observe {game.name}`")
     if any(p.address == desk.inbound.sender for p in players.values()):
@@ -157,7 +163,7 @@ def join(command: Command, desk: Desk) -> str:
     lines = [f"You joined {game.name} as player {seat}{render.named(name, seat, ' ({})')}."]
     if not display and not game.accounts:
         lines[0] += " " + name_said()
-    if match:
+    if match and not match_said:
         lines.append(f"It is {match.rules.describe()}.")
     if password:
         lines += [

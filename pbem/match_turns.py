@@ -54,8 +54,6 @@ def match_outcome(
         said.append("The match is over: it is a draw [9.5].")
     else:
         said.append("The match is over, without a result.")
-    if not goes_on:
-        said.append("The whole match record is attached.")
     outcome = {
         **outcome,
         "match": {

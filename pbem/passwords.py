@@ -111,11 +111,19 @@ def _password_shaped(token: str) -> bool:
     return len(parts) >= 2 and sum(p in _WORD_SET for p in parts) >= 2
 
 
+# Commands whose lines never carry a password (`newpassword` names only the game), by the
+# command and its aliases; `link` is not one (its code is a secret of its own).
+NO_PASSWORD = frozenset(
+    {"help", "list", "ladder", "create", "observe", "unobserve", "newpassword", "rematch"}
+)
+
+
 def mask(line: str, positional: bool = True) -> str:
     """A line someone sent, as a reply may quote it: whatever may be a password replaced by
     `******`, however the line was mangled. Masked are: password-shaped words (two or more of
     the password words joined by `-` or `_`); runs of password words written apart (three on
-    a `join` line, where two may be a name); on a line
+    a `join` line, where two may be a name, or a line led by a command that takes no
+    password: `ladder chess`); on a line
     that looks like a sign-on (`game`, `master`, `resign`, `history`, `status`, or a near miss
     such as `gmae`, after any junk), every word after the game's name; and every word after
     `password` or `pw`. With `positional` False only the first two rules apply: for the
@@ -129,7 +137,10 @@ def mask(line: str, positional: bool = True) -> str:
         masked[index] = _password_shaped(token)
     # Two words apart are a password's remains, but also a name a player may take
     # (`join alpha as Ruby Rose`): on a `join` line it takes the three of a whole password.
-    shortest = 3 if bare and bare[0] == "join" else 2
+    # So on a line led by a command that takes no password (`ladder chess`): there, two
+    # are most likely what they say, and a whole password pasted by mistake is still hidden.
+    lead = bare[0] if bare else ""
+    shortest = 3 if lead == "join" or ALIASES.get(lead, lead) in NO_PASSWORD else 2
     run: list[int] = []
     for index, word in enumerate([*bare, ""]):
         if word in _WORD_SET:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import engine
 from computer.player import Computer
 from engine import CheckedOrders, OrdersRefused
+from notation.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
 from notation.cells import Cell, PartialCell
 from notation.errors import NotationError
 from notation.format import format_fleet
-from notation.hints import in_written_case
 from notation.orders import MissileLaunch, Order, format_orders
 from notation.parse import parse_fleet, parse_orders
 from pbem import games, match_turns, matches, materiel, notes, render, sending
@@ -113,24 +113,16 @@ def _capitals_suggestion(command: Command, exc: NotationError, colour_order: str
     """One answer for a fleet typed in lower case (`ds rv1 ...`): the fleet with its cells and
     ship codes in capitals as a suggestion, or the errors left once they are, instead of an
     error a word. None when capitals change nothing or leave as many errors."""
-    written = in_written_case(command.body)
-    if written == command.body:
+    found = fleet_in_capitals(command.body, exc, colour_order)
+    if found is None:
         return None
-    said = (
-        "  Colours and ship codes are written in capitals: a cell is a colour R O Y G B, a "
-        "letter v-z and a number 1-5 (Rv1) [11.4]; a ship is its type code (DS, FS2) [11.6]."
-    )
-    try:
-        fleet = parse_fleet(written, colour_order)
-    except NotationError as left:
-        if len(left.errors) >= len(exc.errors):
-            return None
+    said = f"  {WRITTEN_IN_CAPITALS}"
+    if found.left is not None:
         # Capitals keep every word's length, so the errors stand where the player typed them.
-        return f"{said} Written so, your fleet still has:\n" + notation_errors(left, command)
-    except ValueError:
-        return None
+        return f"{said} Written so, your fleet still has:\n" + notation_errors(found.left, command)
+    assert found.fleet is not None
     return (
-        f"{said} Your fleet written so:\n    {format_fleet(fleet)}\n"
+        f"{said} Your fleet written so:\n    {format_fleet(found.fleet)}\n"
         "  Check it, and send it again like that."
     )
 

@@ -240,10 +240,12 @@ def reveal_text(
     attached: str | None = None,
     title: str | None = None,
     grids: bool = True,
+    record: str = "record",
 ) -> str:
     """The end of a game for everyone: the result and why, and both spaces as they ended, drawn
     like the turn mails draw a player's own space (ship letters, lower case where destroyed);
-    without the grids (`grids` False) for a front end that draws them as a picture."""
+    without the grids (`grids` False) for a front end that draws them as a picture. `record`
+    names what is attached ("match record" at the end of a match)."""
     import engine
     from notation.parse import parse_fleet
 
@@ -269,7 +271,7 @@ def reveal_text(
             lines.append("")
     if state is not None and grids:
         lines += [f"  {LEGEND_REVEAL}", ""]
-    lines.append(f"The whole record is attached ({attached or game.name + '.ssr'}).")
+    lines.append(f"The whole {record} is attached ({attached or game.name + '.ssr'}).")
     return "\n".join(lines)
 
 

@@ -13,8 +13,16 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from pbem.store import GameRow, Store
-from web.pages import POLICY, game_page_html, index_page, not_found_page
-from web.records import GameLine, board_png, game_lines, game_page, ladder_lines, replay_page
+from web.pages import POLICY, game_page_html, index_page, no_replay_page, not_found_page
+from web.records import (
+    GameLine,
+    board_png,
+    game_lines,
+    game_page,
+    ladder_lines,
+    no_replay_why,
+    replay_page,
+)
 
 T = TypeVar("T")
 # Reading a thousand games' rows costs tens of milliseconds: the list is read again at most
@@ -91,6 +99,13 @@ class Club:
         game = self._public_game(name)
         return None if game is None else self._replay(game)
 
+    def missing(self, name: str) -> str:
+        """The page for a file a game has not (yet): a public game's replay says why."""
+        game = self._public_game(name)
+        if game is None:
+            return not_found_page(name, self.name)
+        return no_replay_page(game, no_replay_why(self.store, game), self.name)
+
     def _replay(self, game: GameRow) -> bytes | None:
         return self._kept(("replay", *self._moment(game)), lambda: replay_page(self.store, game))
 
@@ -126,6 +141,8 @@ def make_app(club: Club) -> web.Application:
         async def handler(request: web.Request) -> web.Response:
             name = request.match_info["name"]
             body = await club.read(lambda: make(name))
+            if body is None and content_type == "text/html":  # a replay not there yet
+                return html(404, await club.read(lambda: club.missing(name)))
             if body is None:
                 return html(404, not_found_page(name, club.name))
             headers = _headers(policy)

@@ -207,3 +207,13 @@ def not_found_page(name: str, club: str) -> str:
         'The <a href="/">list of games</a> has every public one.</p>',
         club,
     )
+
+
+def no_replay_page(game: GameRow, why: str, club: str) -> str:
+    """A public game that has no replay to give yet: why, and its page meanwhile."""
+    return page(
+        "No replay yet",
+        f'<p>{escape(why)} Meanwhile <a href="{game_url(game)}">the page of '
+        f"{escape(game.name)}</a> shows how it stands.</p>",
+        club,
+    )

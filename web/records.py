@@ -114,7 +114,8 @@ def game_page(store: Store, game: GameRow) -> GamePage:
         status = battle_views.status_text(game, players, missing)
         history = battle_views.history_text(game)
     else:
-        status = render.status_text(game, players, missing)
+        # What `status` says by mail, the match's line ("game 1 of 2") with it.
+        status = render.status_text(game, players, missing) + matches.status_lines(store, game)
         history = render.history_text(game, players, None)  # the observer's: no seat
         match = matches.match_of(store, game)
         kept = matches.kept_records(store, game.id) if match is not None else []
@@ -152,6 +153,18 @@ def _in_play_record(game: GameRow, players: dict[str, PlayerRow], state: GameSta
         turns=tuple(turns),
     )
     return format_record(record, ruleset_of(game).colour_order)
+
+
+def no_replay_why(store: Store, game: GameRow) -> str:
+    """Why a public game has no replay page (`replay_page` gave None), in one sentence."""
+    if game.phase == "over":
+        return f"Game {game.name} ended before a turn was played: there is nothing to replay."
+    if not is_battle(game) and matches.match_of(store, game) is not None:
+        return (
+            f"{game.name} is a match in play: its replay comes when the match is over (the "
+            "games played so far are in its history)."
+        )
+    return f"Game {game.name} has not begun: its replay comes once the first turn is played."
 
 
 def replay_page(store: Store, game: GameRow) -> bytes | None:

@@ -289,6 +289,7 @@ class MailGateway:
         envelope: Envelope | None = None,
     ) -> Receipt:
         message_id = ""
+        accepted: Accepted | None = None
         try:
             result = read_mail(
                 raw, received_at=now, judge_address=self.judge_address, message=message,
@@ -306,7 +307,7 @@ class MailGateway:
                 verdict = self.rate_limit.check(self.archive, sender, now, _count(earlier, sender))
                 if verdict is not Verdict.ALLOW:
                     return self._limit(archive_id, result.envelope, verdict, expect)
-            inbound = result.inbound
+            inbound, accepted = result.inbound, result
             moves: list[int] = []
 
             def answer() -> list[Outbound]:
@@ -332,11 +333,47 @@ class MailGateway:
         except Exception as exc:
             error = "".join(traceback.format_exception_only(exc)).strip()
             detail = traceback.format_exc(limit=-8)
-            self.archive.mark(archive_id, "failed", f"{error}\n{detail}", self.clock(), expect)
             log.error(
                 "#%d %s: processing failed, kept for replay: %s", archive_id, message_id, error
             )
+            self._fail(archive_id, f"{error}\n{detail}", expect, accepted)
             return Receipt(archive_id, message_id, "failed", error)
+
+    def _fail(
+        self, archive_id: int, error: str, expect: tuple[str, ...], accepted: Accepted | None
+    ) -> None:
+        """Mark the message failed and, the first time only (it was `received`: a replay of a
+        failed one expects `failed`), tell its sender in one line, so nobody believes their
+        orders are in. The notice is queued unlinked from the message (archive id None): it is
+        not the message's reply, which the replay that succeeds sends."""
+        notice = None
+        if accepted is not None and "received" in expect:
+            envelope = accepted.envelope
+            subject = envelope.subject or "(no subject)"
+            notice = self._own(
+                envelope,
+                f"Not processed yet: {subject}",
+                f'The judge could not process your message "{subject}": it is kept and will '
+                "be processed again once the fault is mended; nothing of it was carried out "
+                "yet.\n",
+            )
+
+        def work() -> Callable[[], list[Queued]] | None:
+            marked = self.archive.mark_later(archive_id, "failed", error, self.clock(), expect)
+            if marked.one() is None or notice is None:
+                return None
+            return self._queue_later([notice], None, notice.to[0])
+
+        try:
+            with self.db.flat():
+                committed = self.db.run(work)
+            if committed is not None:
+                self._write_out(committed())
+        except StoreUnavailable:
+            raise
+        except Exception:  # the notice is a courtesy: the message is kept all the same
+            log.exception("#%d: the failure notice was not sent", archive_id)
+            self.archive.mark(archive_id, "failed", error, self.clock(), expect)
 
     def _settle(
         self,

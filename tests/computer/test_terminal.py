@@ -15,6 +15,7 @@ from computer.terminal import TerminalGame
 from engine import PlayerView, Ruleset, check_fleet
 from engine.testing import FLEET_A
 from notation.fleets import Fleet
+from notation.format import format_fleet
 from notation.orders import Order
 from notation.parse import parse_fleet, parse_orders, parse_record
 from validate.validation import validate_record
@@ -193,6 +194,18 @@ def test_the_command_line_plays_with_a_seed_and_refuses_a_bad_ruleset() -> None:
     bad = runner.invoke(play, ["--ruleset", "3.0"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
     assert "3.0" in bad.output
+
+
+def test_a_fleet_in_lower_case_gets_one_paragraph_with_the_fleet_in_capitals() -> None:
+    lower = FLEET_A.lower()
+    state, text = _game([lower, "quit"])
+    assert state is None
+    answer = text.split("Your fleet could not be read; nothing changed.\n", 1)[1]
+    answer = answer.split("fleet> ", 1)[0]
+    assert answer.count("written in capitals") == 1  # one paragraph, not an error a word
+    assert "[11.4]" in answer and "[11.6]" in answer
+    assert format_fleet(parse_fleet(FLEET_A)) in answer
+    assert "line 1, column" not in answer
 
 
 def test_help_at_the_fleet_prompt_explains_the_fleet_and_orders_there_are_named_as_orders() -> None:

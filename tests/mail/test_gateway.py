@@ -67,14 +67,26 @@ def test_a_failing_judge_leaves_the_message_failed_with_its_error_then_replay_wo
     receipt = gateway.receive(mail("boom"))
     stored = gateway.archive.get(receipt.archive_id)
     assert stored.status == "failed" and "the judge fell over" in stored.error
-    assert outbox_mail(gateway) == []
+    # The sender hears at once that nothing was carried out yet, so no player believes
+    # their orders are in.
+    (notice,) = outbox_mail(gateway)
+    assert notice["To"] == "alice@example.org"
+    assert notice["In-Reply-To"] == receipt.message_id
+    text = notice.get_content()
+    assert "could not process your message" in text and "nothing of it was carried out" in text
+
+    # A replay that fails again says nothing more: one notice per message, not per retry.
+    (still,) = gateway.replay_selected(failed=True)
+    assert still.status == "failed"
+    assert len(outbox_mail(gateway)) == 1
 
     echo.fail = False  # the bug is fixed; the keeper replays
     (again,) = gateway.replay_selected(failed=True)
     assert again.archive_id == receipt.archive_id and again.status == "processed"
     assert gateway.archive.get(receipt.archive_id).status == "processed"
     assert [i.text for i in echo.seen] == ["boom"]
-    assert len(outbox_mail(gateway)) == 1
+    replies = outbox_mail(gateway)
+    assert len(replies) == 2 and "boom" in replies[1].get_content()  # the real reply, once
     assert gateway.replay_selected(failed=True) == []
 
 

@@ -123,7 +123,7 @@ def test_10_3_a_continued_match_against_the_computer_builds_its_additional_ships
     table: Table,
 ) -> None:
     alice = _start(table, "hunt match=continued games=2")
-    assert "a continued match" in alice.inbox[0].body
+    assert alice.inbox[0].body.count("a continued match") == 1  # said once, not twice
     games = []
     for _ in range(2):
         alice.fleet(FLEET_A)
@@ -150,6 +150,9 @@ def test_10_3_a_continued_match_against_the_computer_builds_its_additional_ships
     end = alice.inbox[-1]
     assert end.subject.endswith("the match is over"), end.subject
     assert "Standings after 2 games" in end.body
+    # What is attached is said once, naming the file.
+    assert end.body.count("is attached") == 1
+    assert "The whole match record is attached (alpha.ssr)." in end.body
     assert "the computer (hunt, B) wins the match" in end.body
     assert validate_match(parse_match(end.attachments[0].data.decode())).ok
 

@@ -210,3 +210,14 @@ def test_a_link_moves_the_address_ratings_and_refuses_old_codes_and_two_ladders(
         links.link(store, "discord:1", code, now)
     assert "both have ratings on the Spaceships ladder" in str(two.value)
     assert ladder.identity(store, "bob@example.org") == "bob@example.org"
+
+
+def test_rated_and_casual_together_are_refused_with_neither_guessed(table: Table) -> None:
+    gm = table.person("gm@example.org", "Gm")
+    answer = gm.send("create g2 casual rated").body
+    assert "`casual` and `rated` contradict each other" in answer
+    assert "`casual` or `rated`" in answer
+    assert "It is rated" not in answer and "It is casual" not in answer
+    both = gm.send("create g3 public private").body
+    assert "`public` and `private` contradict each other" in both
+    assert table.store.game("g2", lock=False) is None and table.store.game("g3", lock=False) is None

@@ -28,6 +28,11 @@ from pbem.passwords import mask
         ("pw: amberottertango", "pw: ******"),
         ("the amber otter tango", "the ******"),
         ("join alpha amber otter tango", "join alpha ******"),
+        # After a command that takes no password, a password's joined shape and the words
+        # after `password` are still hidden.
+        ("ladder amber-otter-tango", "ladder ******"),
+        ("ladder alpha amber otter tango", "ladder alpha ******"),
+        ("help my password is amber otter", "help my password ******"),
     ],
 )
 def test_whatever_may_be_a_password_is_masked(line: str, quoted: str) -> None:
@@ -48,6 +53,12 @@ def test_whatever_may_be_a_password_is_masked(line: str, quoted: str) -> None:
         # `resign` (issue 23: `> design Lancer ******`).
         "design Lancer E-SAI(Gf)I(Xf)IIV-87-1-4 at 0,8 N",
         "design Kite E-AI(Mf)(Gf)IIID at 1,7 N",
+        # Both words are on the password word list, but `ladder` takes no password.
+        "ladder chess",
+        "Ladder chess",
+        "help ladder",
+        "observe cherry kiwi",
+        "games kiwi koala",
     ],
 )
 def test_lines_without_a_password_are_quoted_as_they_are(line: str) -> None:

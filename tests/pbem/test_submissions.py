@@ -251,6 +251,16 @@ def test_a_full_game_refuses_a_third_player(started: Table) -> None:
     assert "has both its players; you may `observe alpha`" in reply.body
 
 
+def test_joining_a_finished_game_says_it_is_over_and_points_to_its_history(
+    started: Table,
+) -> None:
+    bob = started.people["bob@example.org"]
+    bob.send(bob.sign_on() + "resign")
+    reply = started.person("carol@example.org").send("join ALPHA")
+    assert "game alpha is over" in reply.body and "`history alpha`" in reply.body
+    assert "observe" not in reply.body
+
+
 def test_a_game_name_is_taken_once(table: Table) -> None:
     table.person("gm@example.org").send("create alpha")
     reply = table.person("carol@example.org").send("create ALPHA")

@@ -96,6 +96,23 @@ async def test_swap_b_fleet_every_page_byte_for_byte_1_4(tmp_path: Path, client_
         assert one == two, f"{path} tells B's fleets apart"
 
 
+async def test_a_match_in_play_says_which_game_and_when_its_replay_comes(
+    tmp_path: Path, client_for: Any
+) -> None:
+    url = str(tmp_path / "judge.sqlite3")
+    store = open_store(url)
+    WebClub(store).game("m2", settings="match=continued games=2", turns=1)
+    store.close()
+    client = await client_for(url)
+    page = await (await client.get("/games/m2")).text()
+    assert "Match: a continued match" in page and "game 1 of 2" in page  # as `status` by mail
+    replay = await client.get("/games/m2/replay.html")
+    assert replay.status == 404
+    said = await replay.text()
+    assert "There is no public game" not in said
+    assert "its replay comes when the match is over" in said and 'href="/games/m2"' in said
+
+
 async def test_the_page_writes_nothing_to_the_store(tmp_path: Path, client_for: Any) -> None:
     url = tmp_path / "judge.sqlite3"
     store = open_store(url)
