@@ -8,23 +8,12 @@ from typing import Any
 
 import discord
 import simcord
+from sample_fleets import FLEET_A as FLEET_A
+from sample_fleets import FLEET_B as FLEET_B
+from sample_fleets import FLEET_B_SWAPPED as FLEET_B_SWAPPED
 
 from bot import create_bot
 from pbem.store import Store
-
-FLEET_A = (
-    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "
-    "MD Yv3 Yw3 Yx3; LS Oz5"
-)
-FLEET_B = (
-    "DS Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 Oy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; PC Gz1 Gz2 Gz3 Gz4; "
-    "MD Yz3 Yz4 Yz5; LS Yv5"
-)
-# B's fleet placed otherwise, on cells A's test orders never touch differently (swap tests).
-FLEET_B_SWAPPED = (
-    "DS Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 Oy5; KC Bv1 Bv2 Bv3 Bw1 Bw2 Bw3; PC Gv5 Gw5 Gx5 Gy5; "
-    "MD Bz3 Bz4 Bz5; LS Yv5"
-)
 
 
 @dataclass
