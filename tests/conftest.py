@@ -26,6 +26,16 @@ DATABASES = ("sqlite", "postgresql")
 WATCH = PasswordWatch()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    # Here, not in tests/golden/conftest.py: the option must exist whichever test folder a
+    # run names (tests/bot/test_command_tree.py uses it too); see tests/goldens.py.
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        help="write the captured goldens (tests/golden/*.json, the command tree) anew",
+    )
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
     server, why = PgServer.find()
