@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from bot_support import SINKING_ORDERS
+from goldens import check_golden
 from match_support import strikes_allowed
 from pbem_support import FLEET_A, Person, Table, cells_in
 
@@ -21,7 +22,6 @@ from battles.autoplay import plan_fire, plan_moves
 from pbem.battle_rows import battle_turn, replay_of
 from pbem.mail.outbound import Composer
 from pbem.store import open_store
-from goldens import check_golden
 
 HERE = Path(__file__).resolve().parent
 JUDGE = "judge@club.example"
