@@ -41,7 +41,7 @@ def _difference(name: str, stored: list[Any], captured: list[Any]) -> str:
         lines.append(f"  {len(stored)} messages stored, {len(captured)} captured")
     for index, (old, new) in enumerate(zip(stored, captured, strict=False)):
         if old != new:
-            lines.append(f"  message {index + 1} is the first that differs:")
+            lines.append(f"  message {index + 1} is the first that differs ({_label(old)}):")
             lines += _fields(old, new)
             break
     else:
@@ -52,24 +52,36 @@ def _difference(name: str, stored: list[Any], captured: list[Any]) -> str:
     return "\n".join(lines)
 
 
-def _fields(old: Any, new: Any) -> list[str]:
-    if not (isinstance(old, dict) and isinstance(new, dict)):
-        return [f"    stored:   {_short(old)}", f"    captured: {_short(new)}"]
-    lines = []
-    for key in sorted(set(old) | set(new)):
-        a, b = old.get(key), new.get(key)
-        if a == b:
-            continue
-        if isinstance(a, str) and isinstance(b, str) and ("\n" in a or "\n" in b):
-            diff = difflib.unified_diff(
-                a.splitlines(), b.splitlines(), "stored", "captured", lineterm="", n=1
-            )
-            lines.append(f"    {key}:")
-            lines += [f"      {line}" for line in list(diff)[:40]]
-        else:
-            lines.append(f"    {key}: stored {_short(a)}")
-            lines.append(f"    {' ' * len(key)}  captured {_short(b)}")
-    return lines
+def _fields(old: Any, new: Any, where: str = "") -> list[str]:
+    """The first differing leaf of each differing field: a text's changed lines as a diff, a
+    list's first differing item, a dict's differing keys."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        lines = []
+        for key in sorted(set(old) | set(new)):
+            if old.get(key) != new.get(key):
+                lines += _fields(old.get(key), new.get(key), f"{where}.{key}" if where else key)
+        return lines
+    if isinstance(old, list) and isinstance(new, list):
+        for index, (a, b) in enumerate(zip(old, new, strict=False)):
+            if a != b:
+                name = a.get("name") if isinstance(a, dict) else None
+                return _fields(a, b, f"{where}[{name or index}]")
+        return [f"    {where}: {len(old)} items stored, {len(new)} captured"]
+    if isinstance(old, str) and isinstance(new, str) and ("\n" in old or "\n" in new):
+        diff = difflib.unified_diff(
+            old.splitlines(), new.splitlines(), "stored", "captured", lineterm="", n=1
+        )
+        return [f"    {where}:", *(f"      {line}" for line in list(diff)[:40])]
+    return [f"    {where}: stored   {_short(old)}", f"    {where}: captured {_short(new)}"]
+
+
+def _label(message: Any) -> str:
+    """Whose message it is: a mail's recipient and subject, or where a Discord post was read."""
+    if not isinstance(message, dict):
+        return "?"
+    if "where" in message:
+        return str(message["where"])
+    return f"to {message.get('to')}: {message.get('subject')}"
 
 
 def _short(value: Any) -> str:
