@@ -76,11 +76,14 @@ def _fields(old: Any, new: Any, where: str = "") -> list[str]:
 
 
 def _label(message: Any) -> str:
-    """Whose message it is: a mail's recipient and subject, or where a Discord post was read."""
+    """Whose message it is: a mail's recipient and subject, where a Discord post was read, or
+    which slash command."""
     if not isinstance(message, dict):
         return "?"
     if "where" in message:
         return str(message["where"])
+    if "options" in message:
+        return f"the command {message.get('name')}"
     return f"to {message.get('to')}: {message.get('subject')}"
 
 
