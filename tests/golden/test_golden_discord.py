@@ -79,6 +79,10 @@ def _form(modal: dict[str, Any] | None) -> Any:
     }
 
 
+def _post_titled(thread: Any, title: str) -> Any:
+    return next(m for m in thread.history() if any(e.title == title for e in m.embeds))
+
+
 async def test_a_spaceships_game_in_discord(world: World, request: pytest.FixtureRequest) -> None:
     seen = Recorder(world)
     thread = await start_game(world)
@@ -89,10 +93,22 @@ async def test_a_spaceships_game_in_discord(world: World, request: pytest.Fixtur
     form = seen.answer("bob", "Submit fleet", await bob.click(setup, label="Submit fleet"))
     field = form.modal["components"][0]["components"][0]["custom_id"]
     seen.answer("bob", "fleet form", await bob.submit_modal(form, {field: FLEET_A}))
-    for orders in SINKING_ORDERS:
+    # Alice's first orders through the button under the game's first post, the rest typed.
+    begins = _post_titled(thread, "alice-bob: the game begins")
+    form = seen.answer(
+        "alice", "Submit orders", await alice.click(begins, label="Submit orders (turn 1)")
+    )
+    field = form.modal["components"][0]["components"][0]["custom_id"]
+    seen.answer("alice", "orders form", await alice.submit_modal(form, {field: SINKING_ORDERS[0]}))
+    seen.answer("bob", "orders", await bob.slash(thread, "spaceships orders", text="none"))
+    for orders in SINKING_ORDERS[1:]:
         seen.answer("alice", "orders", await alice.slash(thread, "spaceships orders", text=orders))
         seen.answer("bob", "orders", await bob.slash(thread, "spaceships orders", text="none"))
     seen.answer("bob", "status", await bob.slash(thread, "spaceships status"))
+    # Each player's own view of turn 1, asked for under the thread's public results.
+    results = _post_titled(thread, "alice-bob: turn 1 results")
+    for name, member in (("alice", alice), ("bob", bob)):
+        seen.answer(name, "View my results", await member.click(results, label="View my results"))
     captured = seen.seen + seen.places(("alice", "bob"))
     assert any("game over" in str(p) for p in captured)
     check_golden(HERE / "discord_spaceships.json", captured, request.config)
@@ -105,6 +121,17 @@ async def test_a_battle_in_discord(world: World, request: pytest.FixtureRequest)
         member = world.member(name)
         seen.answer(name, "design", await member.slash(thread, "spaceships design", text=design))
     seen.answer("bob", "board", await world.member("bob").slash(thread, "spaceships board"))
+    # Alice's first movement through the button under the battle's first post and its form.
+    alice = world.member("alice")
+    begins = next(m for m in thread.history() if any("begins" in e.title for e in m.embeds))
+    label = "Submit orders (turn 1, movement)"
+    form = seen.answer("alice", label, await alice.click(begins, label=label))
+    field = form.modal["components"][0]["components"][0]["custom_id"]
+    sent = await alice.submit_modal(form, {field: phase_orders(world, "A")})
+    seen.answer("alice", "orders form", sent)
+    bob_orders = phase_orders(world, "B")
+    bob_answer = await world.member("bob").slash(thread, "spaceships orders", text=bob_orders)
+    seen.answer("bob", "orders", bob_answer)
     for _ in range(40):
         game = world.store.game("alice-bob")
         if game is not None and game.phase == "over":
