@@ -203,7 +203,7 @@ def battle_over(table: Table) -> bool:
 
 def test_a_battle_by_mail_with_an_observer(request: pytest.FixtureRequest) -> None:
     table = new_table()
-    _, alice, bob = seated(table, "create duel battles budget=300 turns=4", "duel")
+    _, alice, bob = seated(table, "create duel battles budget=300 turns=3", "duel")
     table.person("olga@example.org", "Olga").send("observe duel")
     alice.send(alice.sign_on("duel") + DESIGN_A)
     bob.send(bob.sign_on("duel") + DESIGN_B)
@@ -219,7 +219,7 @@ def test_a_battle_by_mail_with_an_observer(request: pytest.FixtureRequest) -> No
 def test_a_battle_against_the_computer(request: pytest.FixtureRequest) -> None:
     table = new_table()
     alice = table.person("alice@example.org", "Alice")
-    alice.create_seated("create duel battles vs computer turns=4", "duel")
+    alice.create_seated("create duel battles vs computer turns=3", "duel")
     alice.send(alice.sign_on("duel") + DESIGN_A)
     for _ in range(40):
         if battle_over(table):

@@ -116,7 +116,7 @@ async def test_a_spaceships_game_in_discord(world: World, request: pytest.Fixtur
 
 async def test_a_battle_in_discord(world: World, request: pytest.FixtureRequest) -> None:
     seen = Recorder(world)
-    thread = await start_battle(world, budget=300, turns=4)
+    thread = await start_battle(world, budget=300, turns=3)
     for name, design in (("alice", DESIGN_A), ("bob", DESIGN_B)):
         member = world.member(name)
         seen.answer(name, "design", await member.slash(thread, "spaceships design", text=design))
