@@ -321,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
     lines_changed = 0
     for path in tracked(args.paths):
         rel = path.relative_to(ROOT).as_posix()
+        if path.suffix not in (".py", ".md") and rel != "pyproject.toml":
+            continue
         text = path.read_text(encoding="utf-8")
         if path.suffix == ".py":
             try:
