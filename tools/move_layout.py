@@ -205,23 +205,102 @@ def _rename_in(text: str, pattern: re.Pattern[str], moves: dict[str, str]) -> st
     return pattern.sub(swap, text)
 
 
+def _outside_braces(text: str, change) -> str:
+    """An f-string with `change` applied to its literal parts only: `{engine.x(s)}` is code."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        pair = text[i : i + 2]
+        if depth == 0 and pair in ("{{", "}}"):
+            i += 2
+            continue
+        if text[i] == "{":
+            if depth == 0:
+                parts.append(change(text[start:i]))
+                start = i
+            depth += 1
+        elif text[i] == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                parts.append(text[start : i + 1])
+                start = i + 1
+        i += 1
+    parts.append(change(text[start:]) if depth == 0 else text[start:])
+    return "".join(parts)
+
+
 def rewrite_strings(text: str, moves: dict[str, str]) -> str:
     """Module names inside strings and comments (patch targets, `-m` arguments, docstrings)."""
     pattern = _dotted(moves)
     tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
     lines = text.splitlines(keepends=True)
     wanted = {tokenize.STRING, tokenize.COMMENT}
+    grown: set[int] = set()  # 0-based lines that now may pass the line length
     for token in reversed(tokens):
         if token.type not in wanted:
             continue
-        new = _rename_in(token.string, pattern, moves)
+        prefix = re.match(r"[A-Za-z]*", token.string).group(0).lower()
+        if "f" in prefix:
+            new = _outside_braces(token.string, lambda t: _rename_in(t, pattern, moves))
+        else:
+            new = _rename_in(token.string, pattern, moves)
         if new == token.string:
             continue
         (row1, col1), (row2, col2) = token.start, token.end
         before = lines[row1 - 1][:col1]
         after = lines[row2 - 1][col2:]
         lines[row1 - 1 : row2] = [before + new + after]
+        if not before.strip() and (token.type == tokenize.COMMENT or new.startswith('"""')):
+            grown.update(range(row1 - 1, row2))  # a comment line or a docstring: may reflow
+    return _reflow("".join(lines), grown)
+
+
+LIMIT = 100  # pyproject's line-length
+
+
+def _reflow(text: str, grown: set[int]) -> str:
+    """Words pushed from a docstring or comment line made too long onto the next line of its
+    paragraph (or a new line), so `ruff check` stays clean after the longer names."""
+    lines = text.splitlines(keepends=True)
+    i = 0
+    while i < len(lines):
+        line = lines[i].rstrip("\n")
+        if i not in grown or len(line) <= LIMIT:
+            i += 1
+            continue
+        comment = re.match(r"\s*# ", line)
+        lead = comment.group(0) if comment else re.match(r"\s*", line).group(0)
+        floor = len(lead) + (3 if line[len(lead) :].startswith('"""') else 0)
+        cut = line.rfind(" ", floor, LIMIT + 1)
+        if cut <= floor:  # no place to break: left for a person (ruff says where)
+            i += 1
+            continue
+        head, moved = line[:cut].rstrip(), line[cut + 1 :]
+        following = lines[i + 1].rstrip("\n") if i + 1 < len(lines) else ""
+        body = following[len(lead) :]
+        joins = (
+            following.startswith(lead)
+            and body.strip()
+            and not body.startswith((" ", '"""'))
+            and (comment is not None) == following.lstrip().startswith("#")
+            and not moved.endswith('"""')
+            and i + 1 in grown | _continued(lines, i, comment is not None)
+        )
+        if joins:
+            lines[i + 1] = lead + moved + " " + body + "\n"
+        else:
+            lines.insert(i + 1, lead + moved + "\n")
+            grown = {g + 1 if g > i else g for g in grown}
+        lines[i] = head + "\n"
+        grown.add(i + 1)
+        i += 1
     return "".join(lines)
+
+
+def _continued(lines: list[str], i: int, comment: bool) -> set[int]:
+    """The next line when it goes on with line i's comment or docstring paragraph."""
+    following = lines[i + 1].strip() if i + 1 < len(lines) else ""
+    ok = following.startswith("#") if comment else not following.startswith(("#", '"""'))
+    return {i + 1} if following and ok else set()
 
 
 def _file_path(module: str) -> str:
