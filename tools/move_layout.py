@@ -235,14 +235,18 @@ def rewrite_strings(text: str, moves: dict[str, str]) -> str:
     lines = text.splitlines(keepends=True)
     wanted = {tokenize.STRING, tokenize.COMMENT}
     grown: set[int] = set()  # 0-based lines that now may pass the line length
+
+    def change(part: str) -> str:
+        return _rename_in(_rename_paths(part, moves), pattern, moves)
+
     for token in reversed(tokens):
         if token.type not in wanted:
             continue
         prefix = re.match(r"[A-Za-z]*", token.string).group(0).lower()
         if "f" in prefix:
-            new = _outside_braces(token.string, lambda t: _rename_in(t, pattern, moves))
+            new = _outside_braces(token.string, change)
         else:
-            new = _rename_in(token.string, pattern, moves)
+            new = change(token.string)
         if new == token.string:
             continue
         (row1, col1), (row2, col2) = token.start, token.end
@@ -308,16 +312,25 @@ def _file_path(module: str) -> str:
     return path + "/" if _path(module).is_dir() else path + ".py"
 
 
-def rewrite_markdown(text: str, moves: dict[str, str]) -> str:
-    """Module paths in prose: engine/state.py, pbem/battle_turns.py, pbem.render."""
+def _rename_paths(text: str, moves: dict[str, str]) -> str:
+    """File paths in prose: engine/state.py, `engine/`, tests/rules/, pbem/battle_turns.py."""
     for old in sorted(moves, key=len, reverse=True):
         new = moves[old]
         old_path, new_path = old.replace(".", "/"), new.replace(".", "/")
-        if not _path(new).is_dir():  # a module file
-            text = re.sub(rf"(?<![\w/.]){re.escape(old_path)}\.py\b", new_path + ".py", text)
-        else:  # a package folder
-            text = re.sub(rf"(?<![\w/.-]){re.escape(old_path)}/", new_path + "/", text)
-    return _rename_in(text, _dotted(moves), moves)
+        if not (_path(new).is_dir() or _path(old).is_dir()):  # a module file
+            text = re.sub(rf"(?<![\w/.-]){re.escape(old_path)}\.py\b", new_path + ".py", text)
+        else:  # a package folder, followed by a file, a folder or the end of the path
+            text = re.sub(
+                rf"(?<![\w/.-]){re.escape(old_path)}/(?=\w+\.\w+\b|\w+/|[^\w])",
+                new_path + "/",
+                text,
+            )
+    return text
+
+
+def rewrite_markdown(text: str, moves: dict[str, str]) -> str:
+    """Module paths and dotted module names in prose."""
+    return _rename_in(_rename_paths(text, moves), _dotted(moves), moves)
 
 
 def rewrite_pyproject(text: str) -> str:
