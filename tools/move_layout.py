@@ -57,16 +57,16 @@ MOVES: tuple[tuple[str, str, str], ...] = (
     ),
 )
 
-# What a step creates beside its moves: a package's __init__ with its one-line docstring.
+# What a step creates beside its moves: a package's __init__ with its one-line docstring. (Not
+# tests/spaceships: pytest's importlib mode would import it as `spaceships`.)
 PACKAGES = {
     "S1": {"kit": "What every game and the judge core share, naming no game."},
     "S2b": {"battles/judge": "Spaceship Battles' judge side: its games by mail and Discord."},
     "S2c": {
-        "spaceships": "Spaceships, the 3D Battleships variant: its rules, notation, pictures, "
-        "computer and judge side.",
+        "spaceships": "Spaceships, the 3D Battleships variant: rules, notation, pictures, computer, "
+        "judge side.",
         "spaceships/judge": "Spaceships' judge side: its games by mail and Discord.",
     },
-    "S3": {"tests/spaceships": "Spaceships' rules tests."},
 }
 
 
