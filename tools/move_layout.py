@@ -63,8 +63,8 @@ PACKAGES = {
     "S1": {"kit": "What every game and the judge core share, naming no game."},
     "S2b": {"battles/judge": "Spaceship Battles' judge side: its games by mail and Discord."},
     "S2c": {
-        "spaceships": "Spaceships, the 3D Battleships variant: rules, notation, pictures, computer, "
-        "judge side.",
+        "spaceships": "Spaceships, the 3D Battleships variant: rules, notation, pictures, "
+        "computer, judge side.",
         "spaceships/judge": "Spaceships' judge side: its games by mail and Discord.",
     },
 }
