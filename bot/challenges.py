@@ -15,7 +15,7 @@ from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
 from computer.player import LevelError, level_named
 from engine.match import MatchError, MatchRules
-from notation.words import seated
+from kit.words import seated
 from pbem.battle_rows import battle_settings_text
 from pbem.computer_seat import computer_name
 from pbem.games import ruleset_of

@@ -24,8 +24,8 @@ from engine import (
     player_view,
 )
 from engine.shapes import CLASSIC_DS, DESCRIPTIONS
+from kit.errors import NotationError
 from notation.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
-from notation.errors import NotationError
 from notation.fleets import Fleet
 from notation.format import format_fleet, format_record
 from notation.orders import format_orders

@@ -8,9 +8,9 @@ from engine.matches import additional_ships, additional_worth, closest_additiona
 from engine.problems import Problem
 from engine.rulesets import COSTS, Ruleset
 from engine.shapes import SIZES, describe, placement_bits, placement_set
+from kit.words import counted
 from notation.fleets import Fleet
 from notation.ships import SHIP_TYPES, ShipId
-from notation.words import counted
 
 # 3.7: one each of these groups (either/or where a group has two types).
 _GROUPS_2_6_1 = (("DS",), ("KC",), ("FS", "PC"), ("MD",), ("LS", "HS"))

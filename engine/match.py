@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.state import PLAYERS, GameState
-from notation.words import counted, seated
+from kit.words import counted, seated
 
 KINDS = ("scored", "continued")
 # How a match ends [9.3, 10.6]: after N games, when a player's overall score reaches N, when a

@@ -8,8 +8,8 @@ from typing import Any
 
 from lark import Token
 
+from kit.errors import NotationError
 from notation.cells import LETTERS, Cell
-from notation.errors import NotationError
 from notation.fleets import Fleet, ShipPlacement
 from notation.hints import diagnose
 from notation.records import Comment, Position, ResultLine, TurnLine

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from notation.errors import NotationError
+from kit.errors import NotationError
 from notation.fleets import Fleet
 from notation.hints import in_written_case
 from notation.parse import parse_fleet

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kit.errors import NotationError, raise_errors
 from notation.coordinates import COLOUR_ORDERS, COLOURS, LETTERS, NUMBERS
-from notation.errors import NotationError, raise_errors
 from notation.grammar import tree_parser
 from notation.hints import fix_cell
 from notation.recovery import recover
@@ -44,7 +44,7 @@ class Cell:
 
     @classmethod
     def parse(cls, text: str) -> Cell:
-        """Parse `Gx3` (surrounding blanks allowed); raises notation.errors.NotationError with a
+        """Parse `Gx3` (surrounding blanks allowed); raises kit.errors.NotationError with a
         hint on a bad spelling."""
         stripped = text.strip()
         if stripped in CELLS:  # the common case, without the parser

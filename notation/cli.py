@@ -10,15 +10,15 @@ from typing import Any
 
 import click
 
+from kit.errors import NotationError
+from kit.textfile import TextFileError, decode, plain_spaces, read_text_file
 from notation.cells import COLOUR_ORDERS
-from notation.errors import NotationError
 from notation.format import format_fleet, format_record
 from notation.jsonform import to_json
 from notation.matches import MatchRecord, format_match, is_match, parse_match
 from notation.orders import format_orders
 from notation.parse import parse_cell, parse_fleet, parse_orders, parse_record
 from notation.records import Record
-from notation.textfile import TextFileError, decode, plain_spaces, read_text_file
 
 KINDS = ("cell", "orders", "fleet", "record")
 RULESETS = ("2.6.1", "classic")

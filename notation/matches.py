@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from kit.errors import NotationError, NotationErrors, raise_errors
 from notation.cells import COLOUR_ORDERS
-from notation.errors import NotationError, NotationErrors, raise_errors
 from notation.format import format_record
 from notation.parse import parse_record
 from notation.records import Position, Record

@@ -1,16 +1,17 @@
 """Parse the notation with lark (notation.lark): cells, orders, fleets (list and grid form),
 whole records with claimed results. Syntax only: what is legal is the engine's business.
 
-Every function raises notation.errors.NotationError, or NotationErrors with every error of the
+Every function raises kit.errors.NotationError, or NotationErrors with every error of the
 text: after an error the parser blanks the bad word (or the rest of the line) and parses again,
 so one mistake does not hide the next.
 """
 
 from __future__ import annotations
 
+from kit.errors import NotationError, raise_errors
+from kit.textfile import plain_spaces
 from notation.builder import RecordBuilder, located_error
 from notation.cells import COLOUR_ORDERS, Cell
-from notation.errors import NotationError, raise_errors
 from notation.fast_orders import fast_orders
 from notation.fast_record import fast_statements
 from notation.fleets import Fleet
@@ -21,7 +22,6 @@ from notation.recovery import Attempt
 from notation.ships import ShipId
 from notation.slips import regroup
 from notation.statements import SHIP_CODE, Tag, parse_recovering, ship_id
-from notation.textfile import plain_spaces
 
 __all__ = [
     "parse_cell",

@@ -11,7 +11,7 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from notation.errors import NotationError, raise_errors
+from kit.errors import NotationError, raise_errors
 from notation.hints import diagnose, expected_words, fix_cell
 from notation.slips import regroup
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from battles.records import format_record
-from notation.words import seated
+from kit.words import seated
 from pbem import games, ladder
 from pbem.battle_rows import battle_turn, final_record, to_everyone
 from pbem.battle_views import situation_text

@@ -17,8 +17,8 @@ from battles.parse import parse_record
 from battles.play import Replay, play_record
 from battles.records import BattleRecord
 from battles.tables import DEFAULT_X_MODE
-from notation.errors import NotationError
-from notation.words import counted
+from kit.errors import NotationError
+from kit.words import counted
 from pbem.commands import Command
 from pbem.deadlines import DeadlineRule
 from pbem.messages import Attachment, Outbound

@@ -16,8 +16,8 @@ from battles.parse import parse_design, parse_hex, parse_record
 from battles.play import play_record
 from battles.records import BattleRecord, Initiative, ShipEntry, format_record
 from battles.tables import DEFAULT_X_MODE, X_MODES
-from notation.errors import NotationError
-from notation.words import seated
+from kit.errors import NotationError
+from kit.words import seated
 from pbem import games, ladder
 from pbem.battle_computer import (
     battle_level,

@@ -17,8 +17,8 @@ from battles.records import BattleRecord, Initiative, Move, Tractor, Volley, for
 from battles.state import BattleState
 from battles.tractors import check_tractor
 from battles.victory import destroyed_cost
-from notation.errors import NotationError
-from notation.words import seated
+from kit.errors import NotationError
+from kit.words import seated
 from pbem import games, sending, ticks
 from pbem.battle_computer import play_battle_computer
 from pbem.battle_end import end

@@ -13,8 +13,8 @@ from typing import Any
 
 import engine
 from engine import GameState
+from kit.words import seated
 from notation.parse import parse_orders
-from notation.words import seated
 from pbem import ladder, match_turns, matches, materiel, render
 from pbem.computer_seat import play_computer_seats
 from pbem.end_files import end_attachments

@@ -10,7 +10,7 @@ from functools import partial
 from computer.player import LEVELS, LevelError, level_named
 from engine import Ruleset, RulesetError
 from engine.match import MatchError
-from notation.words import counted
+from kit.words import counted
 from pbem import games, ladder, matches, render, sending
 from pbem.command_help import help_text
 from pbem.commands import Command

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import GameState
 from engine.match import GameOutcome, match_over, match_winner
-from notation.words import seated
+from kit.words import seated
 from pbem import matches, sending
 from pbem.computer_seat import put_in_computer_fleets
 from pbem.end_files import end_attachments

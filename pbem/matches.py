@@ -18,11 +18,11 @@ from engine.match import GameOutcome, MatchEnd, MatchError, MatchRules, Standing
 from engine.match_game import play_match
 from engine.matches import additional_ships, may_build
 from engine.rulesets import Ruleset
+from kit.words import seated
 from notation.fleets import Fleet
 from notation.matches import MatchRecord, Round, format_match, parse_match
 from notation.parse import parse_record
 from notation.records import Record
-from notation.words import seated
 from pbem.store import GameRow, PlayerRow, Store
 
 # `create` words that set up a match rather than the ruleset (docs/commands.md).

@@ -6,9 +6,9 @@ from __future__ import annotations
 import engine
 from computer.player import Computer
 from engine import CheckedOrders, OrdersRefused
+from kit.errors import NotationError
 from notation.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
 from notation.cells import Cell, PartialCell
-from notation.errors import NotationError
 from notation.format import format_fleet
 from notation.orders import MissileLaunch, Order, format_orders
 from notation.parse import parse_fleet, parse_orders

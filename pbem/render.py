@@ -13,11 +13,11 @@ from engine import GameState, ObserverView, PlayerView, Ruleset
 from engine.reports import Entry, TurnReport
 from engine.rulesets import COSTS
 from engine.views import LEGEND_ENEMY, LEGEND_OWN, TYPE_MARKS, TurnView
+from kit.words import counted, seated
 from notation.cells import Cell
 from notation.fleets import Fleet
 from notation.format import format_fleet, format_grids, format_record, grid_marks
 from notation.records import Claim, DestroyedShip, FlashcubeCell, Record, ResultLine, TurnLine
-from notation.words import counted, seated
 from pbem.deadlines import DeadlineRule, format_duration, format_moment
 from pbem.store import GameRow, PlayerRow
 
@@ -287,7 +287,7 @@ def _ship_key(fleet: Fleet) -> str:
 
 
 def player(name: str, seat: str) -> str:
-    """ "Kim (A)"; "the computer (hunt, B)": the seat said once (notation.words.seated)."""
+    """ "Kim (A)"; "the computer (hunt, B)": the seat said once (kit.words.seated)."""
     return seated(name, seat)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from notation.words import seated
+from kit.words import seated
 from pbem import games
 from pbem.deadlines import reminder_moment
 from pbem.messages import Outbound

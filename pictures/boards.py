@@ -14,10 +14,10 @@ from typing import Any
 from engine import GameState, ObserverView, PlayerView, observer_view, player_view
 from engine.state import Ship
 from engine.views import enemy_cell_mark, own_space_marks
+from kit.words import seated
 from notation.cells import Cell
 from notation.fleets import Fleet
 from notation.format import grid_marks
-from notation.words import seated
 from pictures.draw import Board, draw_boards
 
 

@@ -8,7 +8,7 @@ from pathlib import PurePath
 
 from battles.parse import parse_record as parse_battle
 from engine.game import record_ruleset
-from notation.errors import NotationError, NotationErrors
+from kit.errors import NotationError, NotationErrors
 from notation.matches import MatchRecord, parse_any
 from notation.records import LAST_TURN
 from notation.sniff import BATTLES, SPACESHIPS, which_game

@@ -15,19 +15,19 @@ from engine.game import play_record
 from engine.match import MatchError
 from engine.match_game import play_match
 from engine.problems import FleetRefused, OrdersRefused, RulesetError
+from kit.textfile import TextFile
 from notation.matches import MatchRecord, parse_any
 from notation.records import LAST_TURN, Record
-from notation.textfile import TextFile
 from validate.claims import Finding
 from validate.findings import Validation
 from validate.validation import validate_record
 
 
 def read_file(path: str) -> TextFile:
-    """A record file's text, read as everyday editors save it (notation.textfile). A file that
+    """A record file's text, read as everyday editors save it (kit.textfile). A file that
     cannot be opened is a mistake on the command line (exit 2); one that is not text, a problem
     of the input (exit 1)."""
-    from notation.textfile import TextFileError, read_text_file
+    from kit.textfile import TextFileError, read_text_file
 
     try:
         return read_text_file(path)
@@ -43,7 +43,7 @@ def read_record(
 ) -> Record | MatchRecord:
     """A single game's record, or a match record when it has `[Round "N"]` lines; the file's
     notes on standard error unless `quiet` (validate reports them with its findings)."""
-    from notation.errors import NotationError, NotationErrors
+    from kit.errors import NotationError, NotationErrors
 
     read = read or read_file(path)
     if not quiet:
@@ -306,7 +306,7 @@ def show(
 
 def _match_game(match: MatchRecord, path: str, number: int | None) -> tuple[Record, dict[str, int]]:
     """One game of a match record and what each player carried into it [10.3]."""
-    from notation.words import counted
+    from kit.words import counted
     from validate.matches import carried_next, validate_match
 
     if not match.rounds:

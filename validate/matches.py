@@ -21,8 +21,8 @@ from engine.match import (
 from engine.match import match_winner as winner_of
 from engine.match_game import match_rules
 from engine.state import PLAYERS
+from kit.words import counted
 from notation.matches import MatchRecord
-from notation.words import counted
 from validate.claims import Finding
 from validate.findings import Validation
 from validate.reconcile import validate_two

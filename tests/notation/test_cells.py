@@ -2,8 +2,8 @@
 
 import pytest
 
+from kit.errors import NotationError
 from notation import Cell
-from notation.errors import NotationError
 from notation.parse import parse_cell
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
+from kit.errors import NotationError, NotationErrors
 from notation import Cell, Fleet, ShipId, ShipPlacement
-from notation.errors import NotationError, NotationErrors
 from notation.format import format_fleet, format_grids
 from notation.parse import parse_cell, parse_fleet
 

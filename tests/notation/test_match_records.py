@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from notation.errors import NotationError
+from kit.errors import NotationError
 from notation.matches import format_match, is_match, parse_any, parse_match
 from notation.parse import parse_record
 from notation.records import Record

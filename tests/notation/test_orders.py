@@ -2,6 +2,7 @@
 
 import pytest
 
+from kit.errors import NotationError, NotationErrors
 from notation import (
     Beam,
     Cell,
@@ -15,7 +16,6 @@ from notation import (
     Strike,
     format_orders,
 )
-from notation.errors import NotationError, NotationErrors
 from notation.parse import (
     parse_orders,
     parse_orders_positions,

@@ -2,8 +2,8 @@
 
 import pytest
 
+from kit.errors import NotationError, NotationErrors
 from notation import Position, ShipId
-from notation.errors import NotationError, NotationErrors
 from notation.parse import parse_record
 
 SPEC_EXAMPLE = """\

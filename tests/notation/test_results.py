@@ -2,8 +2,8 @@
 
 import pytest
 
+from kit.errors import NotationError
 from notation import Cell, Claim, DestroyedShip, FlashcubeCell, Position, ShipId
-from notation.errors import NotationError
 from notation.format import format_claim
 from notation.parse import parse_claims, parse_record
 

@@ -5,6 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sizes import examples
 
+from kit.errors import NotationError
 from notation import (
     Beam,
     Cell,
@@ -25,7 +26,6 @@ from notation import (
     TurnLine,
     format_orders,
 )
-from notation.errors import NotationError
 from notation.format import format_claim, format_fleet, format_record, grid_marks
 from notation.parse import (
     parse_cell,
