@@ -9,6 +9,7 @@ import discord
 
 import bot.posts as posts
 from battles.computer import LEVEL as BATTLE_LEVEL
+from battles.judge.rows import battle_settings_text
 from bot.answers import Answering, display_name
 from bot.battles import is_battle
 from bot.components import challenge_buttons, game_buttons
@@ -16,7 +17,6 @@ from bot.service import BotRefusal, settings_text, user_id_of
 from computer.player import LevelError, level_named
 from engine.match import MatchError, MatchRules
 from kit.words import seated
-from pbem.battle_rows import battle_settings_text
 from pbem.computer_seat import computer_name
 from pbem.games import ruleset_of
 from pbem.matches import split_settings, status_lines

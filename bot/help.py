@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from battles.judge.guide import battle_guide
 from notation.format import format_fleet
 from notation.parse import parse_fleet
-from pbem.battle_guide import battle_guide
 from pbem.command_help import help_text as judge_help
 
 EXAMPLE_FLEET = (

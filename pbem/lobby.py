@@ -28,7 +28,7 @@ DEFAULT_REMINDER_HOURS = 24.0
 
 def show_help(command: Command, desk: Desk) -> str:
     if command.body.strip().lower() in ("battles", "battle", "spaceship battles"):
-        from pbem.battle_guide import battle_guide
+        from battles.judge.guide import battle_guide
         from pbem.command_help import GUIDE_OFFER
 
         return battle_guide("mail") + "\n\n" + GUIDE_OFFER

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pbem import battle_setup, ladder, lobby, matches
-from pbem.battle_computer import seat_battle_computer
-from pbem.battle_rows import is_battle
+from battles.judge import setup as battle_setup
+from battles.judge.computer import seat_battle_computer
+from battles.judge.rows import is_battle
+from pbem import ladder, lobby, matches
 from pbem.commands import Command
 from pbem.computer_seat import COMPUTER_ADDRESS, seat_computer
 from pbem.desk import Desk, Refusal, Reply, Session
@@ -24,7 +25,7 @@ from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow, Store, to_text
 
 MAX_NAME = 24  # pbem.commands.NAME_PATTERN
-# What the first player seated reads in a join's answer (pbem.lobby, pbem.battle_setup).
+# What the first player seated reads in a join's answer (pbem.lobby, battles.judge.setup).
 WAITING = re.compile(
     r"The (game|battle) starts when a second player has joined and both (fleets|designs) are in\."
 )

@@ -34,7 +34,7 @@ _PHASES = {
 def settings_text(game: GameRow) -> str:
     from datetime import timedelta
 
-    # A battle (pbem.battle_rows) has no ruleset: its game, then its options.
+    # A battle (battles.judge.rows) has no ruleset: its game, then its options.
     parts = ["Spaceship Battles" if game.ruleset == "battles" else f"ruleset {game.ruleset}"]
     if game.options:
         parts.append("options " + " ".join(game.options))

@@ -7,12 +7,12 @@ from collections.abc import Callable, Sequence
 from pathlib import PurePath
 
 from battles.parse import parse_record as parse_battle
+from battles.replay_frames import battle_frames
 from engine.game import record_ruleset
 from kit.errors import NotationError, NotationErrors
 from notation.matches import MatchRecord, parse_any
 from notation.records import LAST_TURN
 from notation.sniff import BATTLES, SPACESHIPS, which_game
-from replay.battles import battle_frames
 from replay.frames import PUBLIC, REVEAL, VIEW_ORDER, Replay, ReplayError
 from replay.spaceships import match_frames, names_of, single_frames
 

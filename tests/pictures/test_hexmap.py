@@ -1,4 +1,4 @@
-"""The battle map (pictures.hexmap): a PNG of the ships it is given and nothing else, the same
+"""The battle map (battles.pictures): a PNG of the ships it is given and nothing else, the same
 bytes for the same ships (the swap tests of tests/bot compare them), and a readable size."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import io
 from PIL import Image
 
 from battles.parse import parse_record
+from battles.pictures import SIDE_COLOURS, battle_picture
 from battles.play import play_record
 from pictures.draw import GRID
-from pictures.hexmap import SIDE_COLOURS, battle_picture
 
 RECORD = """\
 [Game "Spaceship Battles"]
@@ -162,7 +162,7 @@ def test_fleets_far_apart_sideways_leave_the_empty_columns_between_them_out() ->
 def test_no_ship_name_covers_a_marker_a_hex_label_or_another_name(monkeypatch) -> None:
     # A name was drawn over the coordinates of the hex above its ship (issue 23): every name's
     # box, as the map chooses it, keeps off every marker, every hex's q,r and every other name.
-    import pictures.hexmap as hexmap
+    from battles import pictures as hexmap
     from kit.labels import choose_boxes, overlap
 
     seen = []
@@ -186,7 +186,7 @@ def test_the_labels_of_ships_beyond_the_map_keep_off_markers_hex_labels_and_name
     monkeypatch,
 ) -> None:
     # The "beyond the map" name was drawn over a ship marker and a hex's q,r (issue 23).
-    import pictures.hexmap as hexmap
+    from battles import pictures as hexmap
     from kit.labels import choose_boxes, overlap
 
     record = '[Game "Spaceship Battles"]\n' + "".join(

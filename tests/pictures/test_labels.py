@@ -1,4 +1,4 @@
-"""Names on the battle map (kit.labels, pictures.hexmap): a name never covers a ship's
+"""Names on the battle map (kit.labels, battles.pictures): a name never covers a ship's
 marker or another name when there is room for it elsewhere, so ships in neighbouring hexes
 stay readable."""
 
@@ -10,9 +10,9 @@ from PIL import Image
 
 from battles.codes import ShipCode
 from battles.hexes import Hex
+from battles.pictures import SIDE_COLOURS, battle_picture
 from battles.state import ShipState
 from kit.labels import choose_boxes, overlap
-from pictures.hexmap import SIDE_COLOURS, battle_picture
 
 CODE = ShipCode.parse("E-SAI(Gf)I(Xf)IIV-87-1-4")
 

@@ -9,6 +9,20 @@ from datetime import datetime, timedelta
 
 from battles.combat import check_volley, firing, why_none_bears
 from battles.grammar import RECORD_HINT
+from battles.judge.computer import play_battle_computer
+from battles.judge.end import end
+from battles.judge.rows import (
+    ErrorList,
+    battle_turn,
+    block_items,
+    error_text,
+    record_of,
+    replay_of,
+    subject,
+    to_everyone,
+    turn_limit_of,
+)
+from battles.judge.views import next_text, situation_text
 from battles.movement import check_move
 from battles.parse import parse_record
 from battles.play import play_record
@@ -20,20 +34,6 @@ from battles.victory import destroyed_cost
 from kit.errors import NotationError
 from kit.words import seated
 from pbem import games, sending, ticks
-from pbem.battle_computer import play_battle_computer
-from pbem.battle_end import end
-from pbem.battle_rows import (
-    ErrorList,
-    battle_turn,
-    block_items,
-    error_text,
-    record_of,
-    replay_of,
-    subject,
-    to_everyone,
-    turn_limit_of,
-)
-from pbem.battle_views import next_text, situation_text
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal

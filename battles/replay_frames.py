@@ -1,14 +1,14 @@
-"""The frames of a Spaceship Battles record: the map after each phase as pictures.hexmap
+"""The frames of a Spaceship Battles record: the map after each phase as battles.pictures
 draws it (the same for everyone: a battle is open information, reading R16), the phase's
 events as the record writes them, and which ships moved, lost systems or were destroyed."""
 
 from __future__ import annotations
 
+from battles.pictures import battle_picture
 from battles.play import play_record
 from battles.records import BattleRecord, Initiative, Move
 from battles.setup import result_text, start_state
 from battles.state import ShipState
-from pictures.hexmap import battle_picture
 from replay.frames import PUBLIC, Frame, ReplayError, Shown
 
 

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from battles.combat import bears
 from battles.hexes import arc_of, distance
-from battles.play import Replay
-from battles.records import format_record
-from battles.state import BattleState, ShipState
-from pbem import games
-from pbem.battle_rows import (
+from battles.judge.rows import (
     battle_settings_text,
     battle_turn,
     final_record,
@@ -18,6 +14,10 @@ from pbem.battle_rows import (
     replay_of,
     turn_limit_of,
 )
+from battles.play import Replay
+from battles.records import format_record
+from battles.state import BattleState, ShipState
+from pbem import games
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.store import GameRow, PlayerRow

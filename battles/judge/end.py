@@ -7,11 +7,11 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from battles.judge.rows import battle_turn, final_record, to_everyone
+from battles.judge.views import situation_text
 from battles.records import format_record
 from kit.words import seated
 from pbem import games, ladder
-from pbem.battle_rows import battle_turn, final_record, to_everyone
-from pbem.battle_views import situation_text
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.end_files import end_attachments

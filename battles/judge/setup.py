@@ -12,20 +12,13 @@ from datetime import datetime
 from battles.design import check_design, check_fleet_cost, complete, figures
 from battles.dice import commitment
 from battles.hexes import FACINGS, distance
-from battles.parse import parse_design, parse_hex, parse_record
-from battles.play import play_record
-from battles.records import BattleRecord, Initiative, ShipEntry, format_record
-from battles.tables import DEFAULT_X_MODE, X_MODES
-from kit.errors import NotationError
-from kit.words import seated
-from pbem import games, ladder
-from pbem.battle_computer import (
+from battles.judge.computer import (
     battle_level,
     play_battle_computer,
     seat_battle_computer,
     yield_names,
 )
-from pbem.battle_rows import (
+from battles.judge.rows import (
     DEFAULT_BUDGET,
     GAME,
     SETUP_RADIUS,
@@ -40,7 +33,14 @@ from pbem.battle_rows import (
     turn_limit_of,
     x_mode_of,
 )
-from pbem.battle_views import next_text, situation_text
+from battles.judge.views import next_text, situation_text
+from battles.parse import parse_design, parse_hex, parse_record
+from battles.play import play_record
+from battles.records import BattleRecord, Initiative, ShipEntry, format_record
+from battles.tables import DEFAULT_X_MODE, X_MODES
+from kit.errors import NotationError
+from kit.words import seated
+from pbem import games, ladder
 from pbem.commands import Command
 from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
@@ -324,7 +324,7 @@ def submit_design(command: Command, desk: Desk) -> str:
         return "Your design is refused; nothing changed:\n" + "\n".join(errors)
     players = desk.store.players(game.id)
     other = games.other(seat)
-    # The computer's names give way at the start (pbem.battle_computer.yield_names): a clash
+    # The computer's names give way at the start (battles.judge.computer.yield_names): a clash
     # with a design the sender cannot see must not tell them its names.
     if other in players and players[other].fleet and other not in desk.store.computers(game.id):
         taken = {line.split()[0] for line in players[other].fleet.splitlines()}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from battles.judge.rows import SETUP_RADIUS, START
 from battles.tables import COMPONENTS, HULLS, X_MODES
-from pbem.battle_rows import SETUP_RADIUS, START
 
 __all__ = ["battle_guide"]
 

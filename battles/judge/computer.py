@@ -11,7 +11,7 @@ import secrets
 from datetime import datetime
 
 from battles.computer import LEVEL, BattleComputer
-from pbem.battle_rows import SETUP_RADIUS, START, battle_turn, budget_of, is_battle, replay_of
+from battles.judge.rows import SETUP_RADIUS, START, battle_turn, budget_of, is_battle, replay_of
 from pbem.computer_seat import insert_computer
 from pbem.desk import Refusal
 from pbem.store import GameRow, PlayerRow, Store
