@@ -17,12 +17,12 @@ from bot.service import BotRefusal, settings_text, user_id_of
 from computer.player import LevelError, level_named
 from engine.match import MatchError, MatchRules
 from kit.words import seated
-from pbem.computer_seat import computer_name
-from pbem.games import ruleset_of
-from pbem.matches import split_settings, status_lines
-from pbem.render import fleet_requirements
-from pbem.render import settings_text as game_settings
 from pbem.store import GameRow, PlayerRow
+from spaceships.judge.computer import computer_name
+from spaceships.judge.games import ruleset_of
+from spaceships.judge.matches import split_settings, status_lines
+from spaceships.judge.render import fleet_requirements
+from spaceships.judge.render import settings_text as game_settings
 
 
 class Challenges(Answering):

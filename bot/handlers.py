@@ -30,9 +30,9 @@ from bot.service import (
     refuse_line_breaks,
 )
 from engine import observer_view, player_view
-from pbem.matches import match_of
 from pbem.store import GameRow
 from pictures import observer_picture, player_picture
+from spaceships.judge.matches import match_of
 
 log = logging.getLogger(__name__)
 

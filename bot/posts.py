@@ -19,10 +19,10 @@ import engine
 from bot.service import user_id_of
 from bot.split import EMBED_DESCRIPTION_LIMIT, clip, code_blocks
 from engine import GameState
-from pbem import games as game_rules
-from pbem import matches
 from pbem.store import GameRow, Store
 from pictures import fleet_picture, observer_picture, player_picture, umpire_picture
+from spaceships.judge import games as game_rules
+from spaceships.judge import matches
 
 Message = dict[str, object]  # a judge message as the outbox keeps it (service.outbound_to_json)
 
@@ -98,7 +98,7 @@ def state_for(
 
 
 def game_number(message: Message | None) -> int | None:
-    """Which game of a match a message ends, from its attached record's name (pbem.games
+    """Which game of a match a message ends, from its attached record's name (spaceships.judge.games
     attaches `NAME-game2.ssr` when the match goes on); None for any other message."""
     for name, _ in attachments_of(message or {}):
         numbered = re.search(r"-game(\d+)\.ssr$", name)

@@ -21,11 +21,12 @@ from battles.judge import rows as battle_rows
 from battles.judge import setup as battle_setup
 from battles.judge import turns as battle_turns
 from battles.judge import views as battle_views
-from pbem import games, ladder_commands, lobby, mastering, play, rematch, ticks
+from pbem import ladder_commands, lobby, mastering, rematch, ticks
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
+from spaceships.judge import games, play
 
 Handler = Callable[[Command, Desk], str]
 Tick = Callable[[Store, GameRow, datetime], tuple[GameRow, list[Outbound]]]

@@ -11,10 +11,9 @@ from computer.player import LEVELS, LevelError, level_named
 from engine import Ruleset, RulesetError
 from engine.match import MatchError
 from kit.words import counted
-from pbem import games, ladder, matches, render, sending
+from pbem import ladder, sending
 from pbem.command_help import help_text
 from pbem.commands import Command
-from pbem.computer_seat import seat_computer
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
 from pbem.gamerows import name_said, over_for_joining, player_name
@@ -22,6 +21,8 @@ from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow
+from spaceships.judge import games, matches, render
+from spaceships.judge.computer import seat_computer
 
 DEFAULT_REMINDER_HOURS = 24.0
 

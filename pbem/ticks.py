@@ -6,10 +6,10 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from kit.words import seated
-from pbem import games
 from pbem.deadlines import reminder_moment
 from pbem.messages import Outbound
 from pbem.store import GameRow, PlayerRow, Store
+from spaceships.judge import games
 
 
 def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Outbound]]:

@@ -14,7 +14,7 @@ from notation.matches import MatchRecord, parse_any
 from notation.records import LAST_TURN
 from notation.sniff import BATTLES, SPACESHIPS, which_game
 from replay.frames import PUBLIC, REVEAL, VIEW_ORDER, Replay, ReplayError
-from replay.spaceships import match_frames, names_of, single_frames
+from spaceships.replay import match_frames, names_of, single_frames
 
 # A game's entry: (record text, the views asked for or None for every view of a finished
 # game, the record's path for messages) -> the replay.

@@ -16,7 +16,7 @@ from battles.records import format_record as format_battle
 from engine import GameState, observer_view
 from notation.format import format_record
 from notation.records import Record, TurnLine
-from pbem import ladder, matches, render
+from pbem import ladder
 from pbem.gamekinds import kind_of
 from pbem.gamerows import names_of, ruleset_of
 from pbem.store import GameRow, PlayerRow, Store
@@ -24,6 +24,7 @@ from pictures.boards import observer_picture
 from replay.frames import PUBLIC, ReplayError
 from replay.games import replay_of_text
 from replay.page import replay_html
+from spaceships.judge import matches, render
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 in at once, its orders put in the moment each phase opens (so a phase resolves as soon as the
 human's are in), its ship names giving way to the human's at the start. It decides from the
 battle as it stands when a phase opens: never the human's design before the start, never
-their pending orders (reading R16). Mail to it is dropped by pbem.computer_seat."""
+their pending orders (reading R16). Mail to it is dropped by spaceships.judge.computer."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from datetime import datetime
 
 from battles.computer import LEVEL, BattleComputer
 from battles.judge.rows import SETUP_RADIUS, START, battle_turn, budget_of, is_battle, replay_of
-from pbem.computer_seat import insert_computer
 from pbem.desk import Refusal
 from pbem.store import GameRow, PlayerRow, Store
+from spaceships.judge.computer import insert_computer
 
 LOG = logging.getLogger(__name__)
 

@@ -11,12 +11,13 @@ from battles.judge.rows import battle_turn, final_record, to_everyone
 from battles.judge.views import situation_text
 from battles.records import format_record
 from kit.words import seated
-from pbem import games, ladder
+from pbem import ladder
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.end_files import end_attachments
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, Store
+from spaceships.judge import games
 
 
 def end(

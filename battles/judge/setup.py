@@ -40,9 +40,8 @@ from battles.records import BattleRecord, Initiative, ShipEntry, format_record
 from battles.tables import DEFAULT_X_MODE, X_MODES
 from kit.errors import NotationError
 from kit.words import seated
-from pbem import games, ladder
+from pbem import ladder
 from pbem.commands import Command
-from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
 from pbem.gamerows import name_said, over_for_joining, player_name
@@ -50,6 +49,8 @@ from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow, Store
+from spaceships.judge import games
+from spaceships.judge.computer import COMPUTER_ADDRESS
 
 
 def create(command: Command, desk: Desk) -> str:

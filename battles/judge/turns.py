@@ -33,12 +33,13 @@ from battles.tractors import check_tractor
 from battles.victory import destroyed_cost
 from kit.errors import NotationError
 from kit.words import seated
-from pbem import games, sending, ticks
+from pbem import sending, ticks
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
+from spaceships.judge import games
 
 
 def _parse_items(

@@ -17,10 +17,10 @@ from battles.judge.rows import (
 from battles.play import Replay
 from battles.records import format_record
 from battles.state import BattleState, ShipState
-from pbem import games
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.store import GameRow, PlayerRow
+from spaceships.judge import games
 
 
 def situation_text(game: GameRow, replay: Replay) -> str:

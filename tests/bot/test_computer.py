@@ -22,8 +22,8 @@ from bot_support import (
 from bot import create_bot
 from computer.player import Computer
 from notation.parse import parse_fleet, parse_orders
-from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.store import Store, open_store
+from spaceships.judge.computer import COMPUTER_ADDRESS
 
 TURNS = ("Rx4 Bv1 Rv5", "Gv2 Gv3 Ox4")
 

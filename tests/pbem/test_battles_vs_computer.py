@@ -13,8 +13,8 @@ from battles.autoplay import plan_fire, plan_moves
 from battles.judge import rows as battle_rows
 from battles.parse import parse_record
 from battles.play import play_record
-from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.store import open_store
+from spaceships.judge.computer import COMPUTER_ADDRESS
 
 DESIGN = "design\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(Ef)Y(Mf)O at 1,7 N"
 

@@ -14,8 +14,8 @@ from engine.matches import additional_ships
 from notation.format import format_fleet
 from notation.matches import parse_match
 from notation.parse import parse_fleet, parse_record
-from pbem.computer_seat import COMPUTER_ADDRESS
-from pbem.matches import match_of
+from spaceships.judge.computer import COMPUTER_ADDRESS
+from spaceships.judge.matches import match_of
 from validate.matches import validate_match
 from validate.validation import validate_record
 
@@ -100,7 +100,7 @@ def test_refused_orders_read_the_same_by_email_and_in_the_terminal(table: Table)
     import engine
     from computer.terminal import refusal_of_orders
     from notation.parse import parse_orders
-    from pbem import games
+    from spaceships.judge import games
 
     alice = _start(table)
     alice.fleet(FLEET_A)
@@ -110,7 +110,8 @@ def test_refused_orders_read_the_same_by_email_and_in_the_terminal(table: Table)
     try:
         engine.check_orders(state, "A", parse_orders(bad))
     except engine.OrdersRefused as exc:
-        # The same refusal; the judge counts the strikes as conventional ones (pbem.materiel).
+        # The same refusal; the judge counts the strikes as conventional ones
+        # (spaceships.judge.materiel).
         said = refusal_of_orders(state, "A", exc).replace(
             "use 7 strikes", "use: 7 conventional strikes"
         )

@@ -2,8 +2,8 @@
 as its record), the standings, what each player carries and may build, the whole match record.
 
 A match is one game row played several times: when a game ends and the match goes on, that
-game's record and outcome are kept here and the row opens the next game (pbem.games). Its two
-tables, match_settings and match_games, are a step of pbem.migrations.
+game's record and outcome are kept here and the row opens the next game (spaceships.judge.games).
+Its two tables, match_settings and match_games, are a step of pbem.migrations.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """A match between its games [9, 10]: the standings when a game ends, the end by agreement,
 and the next game opening by itself.
 
-Like pbem.games, every function runs inside the judge's transaction and returns the messages
-the change causes.
+Like spaceships.judge.games, every function runs inside the judge's transaction and returns the
+messages the change causes.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from typing import Any
 from engine import GameState
 from engine.match import GameOutcome, match_over, match_winner
 from kit.words import seated
-from pbem import matches, sending
-from pbem.computer_seat import put_in_computer_fleets
+from pbem import sending
 from pbem.end_files import end_attachments
 from pbem.gamerows import SEATS, deadline_line, names_of, open_phase, other, ruleset_of, subject
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
+from spaceships.judge import matches
+from spaceships.judge.computer import put_in_computer_fleets
 
 
 def match_outcome(

@@ -12,11 +12,12 @@ from notation.cells import Cell, PartialCell
 from notation.format import format_fleet
 from notation.orders import MissileLaunch, Order, format_orders
 from notation.parse import parse_fleet, parse_orders
-from pbem import games, match_turns, matches, materiel, notes, render, sending
+from pbem import sending
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.passwords import mask
+from spaceships.judge import games, match_turns, matches, materiel, notes, render
 
 
 def sign_on(command: Command, desk: Desk) -> str:

@@ -2,7 +2,8 @@
 
 Every function here runs inside the judge's transaction and returns the messages the change
 causes; nothing is sent until the transaction has committed. What a message says is rendered
-from the engine's views only (pbem.render), never from the state itself, until the game is over.
+from the engine's views only (spaceships.judge.render), never from the state itself, until the game
+is over.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ import engine
 from engine import GameState
 from kit.words import seated
 from notation.parse import parse_orders
-from pbem import ladder, match_turns, matches, materiel, render
-from pbem.computer_seat import play_computer_seats
+from pbem import ladder
 from pbem.end_files import end_attachments
 from pbem.gamerows import (
     SEATS,
@@ -31,6 +31,8 @@ from pbem.gamerows import (
 )
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, Store
+from spaceships.judge import match_turns, matches, materiel, render
+from spaceships.judge.computer import play_computer_seats
 
 # The plain helpers live in pbem.gamerows; callers have long read them here too.
 __all__ = [
