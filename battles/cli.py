@@ -19,7 +19,14 @@ from battles.report import replay_json
 from battles.written import dice_of
 from kit.errors import NotationError
 from kit.textfile import TextFileError, decode
-from notation.sniff import BATTLES, CHECK_COMMANDS, SPACE_CHESS, SPACESHIPS, tagged_game, which_game
+from spaceships.notation.sniff import (
+    BATTLES,
+    CHECK_COMMANDS,
+    SPACE_CHESS,
+    SPACESHIPS,
+    tagged_game,
+    which_game,
+)
 
 __all__ = ["COMMANDS"]
 

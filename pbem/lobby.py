@@ -7,9 +7,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
-from computer.player import LEVELS, LevelError, level_named
-from engine import Ruleset, RulesetError
-from engine.match import MatchError
 from kit.words import counted
 from pbem import ladder, sending
 from pbem.command_help import help_text
@@ -21,6 +18,9 @@ from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow
+from spaceships.computer.player import LEVELS, LevelError, level_named
+from spaceships.engine import Ruleset, RulesetError
+from spaceships.engine.match import MatchError
 from spaceships.judge import games, matches, render
 from spaceships.judge.computer import seat_computer
 

@@ -1,24 +1,24 @@
 """The frames of a Spaceships record, a single game or a whole match: each turn's boards as
-pictures.boards draws them, built from the engine's views only [1.4], per view the reader may
-have (a side, the public, the reveal once the game is over [1.4.1])."""
+spaceships.pictures.boards draws them, built from the engine's views only [1.4], per view the reader
+may have (a side, the public, the reveal once the game is over [1.4.1])."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import engine
-from engine import GameState
-from engine.game import start_record, turn_lines, turn_orders
-from engine.match import MatchError
-from engine.match_game import play_match
-from engine.problems import FleetRefused, OrdersRefused, RulesetError
-from engine.reports import Entry
-from engine.state import other
-from notation.matches import MatchRecord
-from notation.records import Record
-from pictures.boards import observer_boards, player_boards, umpire_boards
-from pictures.draw import Board
 from replay.frames import PUBLIC, REVEAL, Frame, GridBoard, ReplayError, Shown
+from spaceships import engine
+from spaceships.engine import GameState
+from spaceships.engine.game import start_record, turn_lines, turn_orders
+from spaceships.engine.match import MatchError
+from spaceships.engine.match_game import play_match
+from spaceships.engine.problems import FleetRefused, OrdersRefused, RulesetError
+from spaceships.engine.reports import Entry
+from spaceships.engine.state import other
+from spaceships.notation.matches import MatchRecord
+from spaceships.notation.records import Record
+from spaceships.pictures.boards import observer_boards, player_boards, umpire_boards
+from spaceships.pictures.draw import Board
 
 SEATS = ("A", "B")
 

@@ -1,6 +1,6 @@
 """Seats the computer plays in a judge game: seating it (its fleet goes in at once), its orders
 for each turn as soon as the turn opens (so a turn is adjudicated the moment the human's orders
-are in), and no mail to it. The computer reads its seat's `player_view` only (computer/).
+are in), and no mail to it. The computer reads its seat's `player_view` only (spaceships/computer/).
 
 This is the seam for every front end: `seat_computer` at creation, `put_in_computer_fleets`
 when the next game of a match opens, and the judge core calls `play_computer_seats` whenever a
@@ -13,14 +13,14 @@ import secrets
 from collections.abc import Iterable
 from datetime import datetime
 
-import engine
-from computer.player import Computer
-from engine import GameState, Ruleset
-from notation.format import format_fleet
-from notation.orders import format_orders
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow, Store
+from spaceships import engine
+from spaceships.computer.player import Computer
+from spaceships.engine import GameState, Ruleset
+from spaceships.notation.format import format_fleet
+from spaceships.notation.orders import format_orders
 
 # RFC 2606 reserves `.invalid`: mail to it can never be delivered, should any slip through.
 COMPUTER_ADDRESS = "computer@spaceships.invalid"

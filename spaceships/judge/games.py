@@ -12,10 +12,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-import engine
-from engine import GameState
 from kit.words import seated
-from notation.parse import parse_orders
 from pbem import ladder
 from pbem.end_files import end_attachments
 from pbem.gamerows import (
@@ -31,8 +28,11 @@ from pbem.gamerows import (
 )
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, Store
+from spaceships import engine
+from spaceships.engine import GameState
 from spaceships.judge import match_turns, matches, materiel, render
 from spaceships.judge.computer import play_computer_seats
+from spaceships.notation.parse import parse_orders
 
 # The plain helpers live in pbem.gamerows; callers have long read them here too.
 __all__ = [

@@ -13,17 +13,24 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine import GameState
-from engine.match import GameOutcome, MatchEnd, MatchError, MatchRules, Standings, carried
-from engine.match_game import play_match
-from engine.matches import additional_ships, may_build
-from engine.rulesets import Ruleset
 from kit.words import seated
-from notation.fleets import Fleet
-from notation.matches import MatchRecord, Round, format_match, parse_match
-from notation.parse import parse_record
-from notation.records import Record
 from pbem.store import GameRow, PlayerRow, Store
+from spaceships.engine import GameState
+from spaceships.engine.match import (
+    GameOutcome,
+    MatchEnd,
+    MatchError,
+    MatchRules,
+    Standings,
+    carried,
+)
+from spaceships.engine.match_game import play_match
+from spaceships.engine.matches import additional_ships, may_build
+from spaceships.engine.rulesets import Ruleset
+from spaceships.notation.fleets import Fleet
+from spaceships.notation.matches import MatchRecord, Round, format_match, parse_match
+from spaceships.notation.parse import parse_record
+from spaceships.notation.records import Record
 
 # `create` words that set up a match rather than the ruleset (docs/commands.md).
 MATCH_WORDS = ("match", "games", "score", "wins", "end", "victory")

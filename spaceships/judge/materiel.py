@@ -9,8 +9,8 @@ way, so "5 of 7 conventional strikes" sits next to "7 conventional strikes".
 
 from __future__ import annotations
 
-from engine import CheckedOrders, Entitlements
-from engine.entitlements import ShipCapability
+from spaceships.engine import CheckedOrders, Entitlements
+from spaceships.engine.entitlements import ShipCapability
 
 
 def _count(n: int, word: str) -> str:

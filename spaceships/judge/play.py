@@ -3,21 +3,21 @@ resign."""
 
 from __future__ import annotations
 
-import engine
-from computer.player import Computer
-from engine import CheckedOrders, OrdersRefused
 from kit.errors import NotationError
-from notation.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
-from notation.cells import Cell, PartialCell
-from notation.format import format_fleet
-from notation.orders import MissileLaunch, Order, format_orders
-from notation.parse import parse_fleet, parse_orders
 from pbem import sending
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.passwords import mask
+from spaceships import engine
+from spaceships.computer.player import Computer
+from spaceships.engine import CheckedOrders, OrdersRefused
 from spaceships.judge import games, match_turns, matches, materiel, notes, render
+from spaceships.notation.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
+from spaceships.notation.cells import Cell, PartialCell
+from spaceships.notation.format import format_fleet
+from spaceships.notation.orders import MissileLaunch, Order, format_orders
+from spaceships.notation.parse import parse_fleet, parse_orders
 
 
 def sign_on(command: Command, desk: Desk) -> str:
