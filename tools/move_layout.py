@@ -329,8 +329,15 @@ def _rename_paths(text: str, moves: dict[str, str]) -> str:
 
 
 def rewrite_markdown(text: str, moves: dict[str, str]) -> str:
-    """Module paths and dotted module names in prose."""
-    return _rename_in(_rename_paths(text, moves), _dotted(moves), moves)
+    """Module paths and dotted module names in prose; fenced blocks (trees drawn with folders
+    relative to their parent, commands) are left for a person."""
+    parts = re.split(r"(^```.*?^```[^\n]*$)", text, flags=re.M | re.S)
+    return "".join(
+        part
+        if part.startswith("```")
+        else _rename_in(_rename_paths(part, moves), _dotted(moves), moves)
+        for part in parts
+    )
 
 
 def rewrite_pyproject(text: str) -> str:
