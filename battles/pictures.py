@@ -24,8 +24,8 @@ from PIL import Image, ImageDraw
 
 from battles.hexes import STEPS, Hex
 from battles.state import ShipState
+from kit.ink import EMPTY, FAINT, GRID, INK, PAPER, font
 from kit.labels import Box, choose_boxes
-from spaceships.pictures.draw import EMPTY, FAINT, GRID, INK, PAPER, font
 
 SIDE_COLOURS = {"A": (0, 114, 178), "B": (213, 94, 0)}  # blue, vermillion
 SIDE_SHAPES = {"A": "circle", "B": "square"}

@@ -17,14 +17,17 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from kit.ink import EMPTY, GRID, INK, PAPER, font
 from spaceships.notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
 
 # own: a player's own space; enemy: the opponent's as known; public: a space as both players
 # know it (the marks of "enemy"); fleet: a fleet at setup, every mark a ship; reveal: a space
 # at the end, drawn as its owner's but read by everyone.
 Style = Literal["own", "enemy", "public", "fleet", "reveal"]
+_font = font  # the name used where a function has a local called font
+
 KNOWN_STYLES = ("enemy", "public")
 
 CELL = 44  # pixels a cell, square
@@ -36,16 +39,11 @@ COLOUR_HEADER = 40
 LETTER_HEADER = 26
 KEY_ROW = 34
 
-# Okabe-Ito colours (and neutrals), as RGB.
-INK = (20, 20, 20)
-PAPER = (255, 255, 255)
-GRID = (170, 170, 170)
-FAINT = (235, 235, 235)
+# Okabe-Ito colours, as RGB (the neutrals INK, PAPER, GRID, FAINT, EMPTY are kit.ink's).
 SHIP = (86, 180, 233)  # sky blue
 SHIP_KNOWN = (0, 114, 178)  # blue
 HIT = (213, 94, 0)  # vermillion
 FIRED = (230, 159, 0)  # orange
-EMPTY = (120, 120, 120)
 
 # The five colours of space [11.4.1]: a swatch, its letter and its name label each grid.
 COLOUR_SWATCHES = {
@@ -71,17 +69,6 @@ class Board:
     # Which ship each cell belongs to (`KC1`), where the reader may know it: a line around
     # each ship, and its identity number, so two touching ships of one type stand apart.
     ships: Mapping[Cell, str] = field(default_factory=dict)
-
-
-@cache
-def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    # Pillow's own embedded font: the same on every machine, so pictures are reproducible.
-    return ImageFont.load_default(size=size + (2 if bold else 0))
-
-
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The pictures' one font (Pillow's embedded one) at a size: for other drawings too."""
-    return _font(size, bold)
 
 
 def kind_of(mark: str, style: Style) -> str:
