@@ -12,9 +12,9 @@ import importlib
 import click
 
 _PACKAGES = (
-    "notation",
-    "validate",
-    "computer",
+    "spaceships.notation",
+    "spaceships.validate",
+    "spaceships.computer",
     "battles",
     "spacechess",
     "replay",

@@ -17,15 +17,22 @@ from battles.play import play_record, result_text
 from battles.records import format_damage, format_record
 from battles.report import replay_json
 from battles.written import dice_of
-from notation.errors import NotationError
-from notation.sniff import BATTLES, CHECK_COMMANDS, SPACE_CHESS, SPACESHIPS, tagged_game, which_game
-from notation.textfile import TextFileError, decode
+from kit.errors import NotationError
+from kit.textfile import TextFileError, decode
+from spaceships.notation.sniff import (
+    BATTLES,
+    CHECK_COMMANDS,
+    SPACE_CHESS,
+    SPACESHIPS,
+    tagged_game,
+    which_game,
+)
 
 __all__ = ["COMMANDS"]
 
 
 def _decoded(data: bytes, name: str) -> str:
-    """DATA read as editors save text (notation.textfile): UTF-8, UTF-16 with its byte-order
+    """DATA read as editors save text (kit.textfile): UTF-8, UTF-16 with its byte-order
     mark, Windows-1252 with a note; anything else is refused in one line, exit 1."""
     try:
         read = decode(data, name)

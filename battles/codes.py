@@ -14,7 +14,7 @@ from lark.tree import Meta
 
 from battles.grammar import build, token_error
 from battles.tables import COMPONENTS, WEAPONS
-from notation.errors import NotationError
+from kit.errors import NotationError
 
 __all__ = ["ARCS", "CodeReader", "ShipCode", "System"]
 
@@ -43,7 +43,7 @@ class System:
 
     @classmethod
     def parse(cls, text: str) -> System:
-        """`S` or `(Gf)`; raises notation.errors.NotationError with a hint on a wrong letter."""
+        """`S` or `(Gf)`; raises kit.errors.NotationError with a hint on a wrong letter."""
         return build(text, "system_text", CodeReader(text))
 
 
@@ -78,7 +78,7 @@ class ShipCode:
     @classmethod
     def parse(cls, text: str) -> ShipCode:
         """A whole Ship Code with its three numbers: `E-SAI(Gf)I(Xf)IIV-84-1-4` [V.B]; raises
-        notation.errors.NotationError with a hint."""
+        kit.errors.NotationError with a hint."""
         return build(text, "code_text", CodeReader(text))
 
     @classmethod

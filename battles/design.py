@@ -10,7 +10,7 @@ from battles.codes import ShipCode
 from battles.problems import Problem
 from battles.records import format_damage
 from battles.tables import COMPONENTS, HULLS, MAX_ENGINES
-from notation.words import counted
+from kit.words import counted
 
 __all__ = ["Figures", "check_design", "check_fleet_cost", "complete", "figures"]
 

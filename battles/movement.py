@@ -8,7 +8,7 @@ from dataclasses import replace
 from battles.hexes import FACINGS, Hex, distance, turn
 from battles.problems import Problem
 from battles.state import BattleState, ShipState
-from notation.words import counted
+from kit.words import counted
 
 __all__ = ["check_move", "draw_held", "move", "path"]
 

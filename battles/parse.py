@@ -4,7 +4,7 @@ Syntax only, plus the letters of a Ship Code: which letters are systems, which a
 which arcs exist is part of the notation [V.B, V.C.2]. Whether a design is legal is design.py's.
 Ship Codes, systems and hexes read themselves (`ShipCode.parse`, `System.parse`, `Hex.parse`,
 through battles.grammar); the functions here are their names beside `parse_record`. Errors are
-`notation.errors.NotationError` (line, column, caret, hint), every error of a record at once
+`kit.errors.NotationError` (line, column, caret, hint), every error of a record at once
 (`NotationErrors`), as for Spaceships.
 """
 
@@ -32,7 +32,7 @@ from battles.records import (
     Where,
 )
 from battles.tables import WEAPONS
-from notation.errors import NotationError, raise_errors
+from kit.errors import NotationError, raise_errors
 
 __all__ = ["parse_design", "parse_hex", "parse_record", "parse_ship_code", "parse_system"]
 

@@ -3,7 +3,7 @@
     python bench/adjudicate.py [--games N] [--ruleset 2.6.1|classic] [--seed S] [--repeat R]
                                [--against REV] [--instructions]
 
-Per ruleset, on the same random legal games (engine.random_play, from --seed):
+Per ruleset, on the same random legal games (spaceships.engine.random_play, from --seed):
 - play_record: each game written as a record (fleets and turn lines) and played whole by
   `play_record`, as `spaceships adjudicate` and the record checker do; records per second and
   microseconds per turn;
@@ -54,9 +54,9 @@ from compare import (  # noqa: E402
 
 use_tree(sys.argv)
 
-from engine import Ruleset, adjudicate, check_orders, new_game, play_record  # noqa: E402
-from engine.random_play import random_fleet, random_orders  # noqa: E402
-from notation.records import Record, TurnLine  # noqa: E402
+from spaceships.engine import Ruleset, adjudicate, check_orders, new_game, play_record  # noqa: E402
+from spaceships.engine.random_play import random_fleet, random_orders  # noqa: E402
+from spaceships.notation.records import Record, TurnLine  # noqa: E402
 
 Orders = tuple[Any, ...]
 

@@ -34,10 +34,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from computer.match import computer_game  # noqa: E402
-from computer.placement import hidden_fleet  # noqa: E402
-from computer.player import LEVELS, Computer  # noqa: E402
-from engine import (  # noqa: E402
+from spaceships.computer.match import computer_game  # noqa: E402
+from spaceships.computer.placement import hidden_fleet  # noqa: E402
+from spaceships.computer.player import LEVELS, Computer  # noqa: E402
+from spaceships.engine import (
     GameState,
     Ruleset,
     adjudicate,
@@ -46,10 +46,10 @@ from engine import (  # noqa: E402
     new_game,
     player_view,
 )
-from engine.random_play import random_fleet  # noqa: E402
-from notation.cells import PartialCell  # noqa: E402
-from notation.fleets import Fleet  # noqa: E402
-from notation.orders import Beam, ClassicBeam, MissileLaunch, Order, Strike  # noqa: E402
+from spaceships.engine.random_play import random_fleet  # noqa: E402
+from spaceships.notation.cells import PartialCell  # noqa: E402
+from spaceships.notation.fleets import Fleet  # noqa: E402
+from spaceships.notation.orders import Beam, ClassicBeam, MissileLaunch, Order, Strike  # noqa: E402
 
 MAX_TURNS = 200
 

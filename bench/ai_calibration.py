@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from computer.knowledge import read_view  # noqa: E402
-from computer.match import computer_orders  # noqa: E402
-from computer.player import Computer  # noqa: E402
-from computer.sampler import estimate  # noqa: E402
-from computer.space import bits  # noqa: E402
-from engine import Ruleset, adjudicate, new_game, player_view  # noqa: E402
+from spaceships.computer.knowledge import read_view  # noqa: E402
+from spaceships.computer.match import computer_orders  # noqa: E402
+from spaceships.computer.player import Computer  # noqa: E402
+from spaceships.computer.sampler import estimate  # noqa: E402
+from spaceships.computer.space import bits  # noqa: E402
+from spaceships.engine import Ruleset, adjudicate, new_game, player_view  # noqa: E402
 
 BANDS = (0.0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.98, 1.01)
 

@@ -10,7 +10,7 @@ of random pairings; each game's result is drawn from the Elo chance of their tru
 one season's final ladder beside the true order, and over all seasons the Spearman rank
 correlation of the final ladder with the true strengths (1 = perfect order).
 
-`levels`: the computer's Spaceships levels play each other (computer.match.computer_game,
+`levels`: the computer's Spaceships levels play each other (spaceships.computer.match.computer_game,
 seats alternating, every pair the same number of games), and the battle computer plays
 autoplay's plain player (battles.computer.match.play_battle, fleets swapped); the games are
 rated in an interleaved order, every level starting at 1500 ±500. The final ratings are the
@@ -109,9 +109,9 @@ def run_seasons(args: argparse.Namespace) -> None:
 
 
 def spaceships_games(per_pair: int) -> list[tuple[str, str, Score]]:
-    from computer.match import computer_game
-    from computer.player import LEVELS, Computer
-    from engine import Ruleset
+    from spaceships.computer.match import computer_game
+    from spaceships.computer.player import LEVELS, Computer
+    from spaceships.engine import Ruleset
 
     ruleset = Ruleset.from_tags("2.6.1")
     results = []

@@ -6,8 +6,8 @@
 Order lines are written canonically (the common case, read without lark) and with harmless
 variants (spaces, commas, `b Rv1 Rx1`); the "notation" records are whole games of 20 turns a
 side with results lines and comments; the "random game" records are random legal games
-(engine.random_play) written out with their true results by format_record. All are parsed by
-the public parse functions. Times are CPU seconds (time.process_time), the best of --repeat
+(spaceships.engine.random_play) written out with their true results by format_record. All are parsed
+by the public parse functions. Times are CPU seconds (time.process_time), the best of --repeat
 runs. A digest of every parsed record (its repr: positions and comments included) shows that
 two trees read the texts alike.
 
@@ -31,13 +31,13 @@ from compare import Figure, emit, report, run_against, use_tree  # noqa: E402
 
 use_tree(sys.argv)
 
-from engine import Ruleset, adjudicate, check_orders, new_game  # noqa: E402
-from engine.random_play import random_fleet, random_orders  # noqa: E402
-from notation.cells import LETTERS  # noqa: E402
-from notation.format import format_record  # noqa: E402
-from notation.parse import parse_orders, parse_record  # noqa: E402
-from notation.records import Record, ResultLine, TurnLine  # noqa: E402
-from validate.claims import claim_from_entry  # noqa: E402
+from spaceships.engine import Ruleset, adjudicate, check_orders, new_game  # noqa: E402
+from spaceships.engine.random_play import random_fleet, random_orders  # noqa: E402
+from spaceships.notation.cells import LETTERS  # noqa: E402
+from spaceships.notation.format import format_record  # noqa: E402
+from spaceships.notation.parse import parse_orders, parse_record  # noqa: E402
+from spaceships.notation.records import Record, ResultLine, TurnLine  # noqa: E402
+from spaceships.validate.claims import claim_from_entry  # noqa: E402
 
 COLOURS = "ROYGB"
 

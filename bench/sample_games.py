@@ -2,9 +2,9 @@
 
     python bench/sample_games.py            # rewrites samples/game-*.ssr and samples/slips/*.ssr
 
-Games are random legal games (engine.random_play) played to the end, with results lines written
-from the engine's true results. Each slip record is a game with one typical mistake in it, made
-either at the table (an illegal order that was played anyway: the results that follow are the
+Games are random legal games (spaceships.engine.random_play) played to the end, with results lines
+written from the engine's true results. Each slip record is a game with one typical mistake in it,
+made either at the table (an illegal order that was played anyway: the results that follow are the
 true ones) or in the writing (one claim changed). Prints each file with its length and ending.
 """
 
@@ -18,19 +18,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.adjudicate import adjudicate  # noqa: E402
-from engine.entitlements import entitlements  # noqa: E402
-from engine.random_play import random_fleet, random_orders  # noqa: E402
-from engine.rulesets import Ruleset  # noqa: E402
-from engine.state import GameState, new_game, other  # noqa: E402
-from notation.cells import Cell, PartialCell  # noqa: E402
-from notation.fleets import Fleet, ShipPlacement  # noqa: E402
-from notation.format import format_record  # noqa: E402
-from notation.orders import Beam, MissileLaunch, Order, Scan, Strike  # noqa: E402
-from notation.parse import parse_record  # noqa: E402
-from notation.records import Claim, Comment, Record, ResultLine, TurnLine  # noqa: E402
-from validate.claims import claim_from_entry  # noqa: E402
-from validate.played import played_orders  # noqa: E402
+from spaceships.engine.adjudicate import adjudicate  # noqa: E402
+from spaceships.engine.entitlements import entitlements  # noqa: E402
+from spaceships.engine.random_play import random_fleet, random_orders  # noqa: E402
+from spaceships.engine.rulesets import Ruleset  # noqa: E402
+from spaceships.engine.state import GameState, new_game, other  # noqa: E402
+from spaceships.notation.cells import Cell, PartialCell  # noqa: E402
+from spaceships.notation.fleets import Fleet, ShipPlacement  # noqa: E402
+from spaceships.notation.format import format_record  # noqa: E402
+from spaceships.notation.orders import Beam, MissileLaunch, Order, Scan, Strike  # noqa: E402
+from spaceships.notation.parse import parse_record  # noqa: E402
+from spaceships.notation.records import Claim, Comment, Record, ResultLine, TurnLine  # noqa: E402
+from spaceships.validate.claims import claim_from_entry  # noqa: E402
+from spaceships.validate.played import played_orders  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1] / "samples"
 
@@ -41,7 +41,7 @@ Tamper = Callable[[int, str, GameState, tuple[Order, ...]], tuple[Order, ...]]
 def play(
     ruleset: Ruleset, seed: int, tamper: Tamper | None = None, max_turns: int = 200
 ) -> tuple[GameState, dict[tuple[int, str], tuple[Order, ...]]]:
-    """A random game to the end; orders are played as written (validate.played) so that a
+    """A random game to the end; orders are played as written (spaceships.validate.played) so that a
     tampered, illegal order list still has true results."""
     rng = random.Random(seed)
     state = new_game(ruleset, random_fleet(ruleset, rng), random_fleet(ruleset, rng))

@@ -5,7 +5,7 @@
 Each battle is two computer players (battles.autoplay) with the sample fleets, rolled from its
 own seed; the table gives the time to play it (every turn replays the record so far, as the
 judge does), to parse its record and to replay-check it, to draw the map of its end (the
-picture the Discord bot posts with each phase, pictures.hexmap), and how battles ended.
+picture the Discord bot posts with each phase, battles.pictures), and how battles ended.
 
 Then the battle computer (battles.computer) against autoplay's plain player over `--versus`
 battles: each pair of fleets the computer designed from two seeds is fought twice, the
@@ -26,10 +26,10 @@ from battles.computer import BattleComputer
 from battles.computer.match import Decider, plain, play_battle
 from battles.hexes import Hex
 from battles.parse import parse_record
+from battles.pictures import battle_picture
 from battles.play import play_record, result_text
 from battles.records import BattleRecord, ShipEntry, format_record
 from battles.state import BattleState
-from pictures.hexmap import battle_picture
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "battles" / "orders-to-roll.sbr"
 

@@ -163,7 +163,7 @@ def create_bot(
     `store` is the judge's store as the email judge takes it (a path, a `sqlite:///` URL) or
     an open Store; `clock` gives the time for deadlines (UTC now by default); `guild_id`
     syncs the commands to one server only (for testing); run the bot with `bot.start(token)`.
-    `/spaceships play` (a game against the computer, computer/) is always offered."""
+    `/spaceships play` (a game against the computer, spaceships/computer/) is always offered."""
     opened = store if isinstance(store, Store) else open_store(store)
     return SpaceshipsBot(
         opened,

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from battles.judge.rows import START, battle_turn, is_battle, record_of
 from battles.parse import parse_record
+from battles.pictures import battle_picture
 from battles.play import play_record
 from battles.records import BattleRecord, Initiative, Move
 from battles.state import ShipState
 from bot.posts import Post, results_posts
 from bot.service import user_id_of
-from pbem.battle_rows import START, battle_turn, is_battle, record_of
 from pbem.store import GameRow, Store
-from pictures.hexmap import battle_picture
 
 __all__ = [
     "DESIGN_EXAMPLE",

@@ -9,20 +9,20 @@ import discord
 
 import bot.posts as posts
 from battles.computer import LEVEL as BATTLE_LEVEL
+from battles.judge.rows import battle_settings_text
 from bot.answers import Answering, display_name
 from bot.battles import is_battle
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
-from computer.player import LevelError, level_named
-from engine.match import MatchError, MatchRules
-from notation.words import seated
-from pbem.battle_rows import battle_settings_text
-from pbem.computer_seat import computer_name
-from pbem.games import ruleset_of
-from pbem.matches import split_settings, status_lines
-from pbem.render import fleet_requirements
-from pbem.render import settings_text as game_settings
+from kit.words import seated
 from pbem.store import GameRow, PlayerRow
+from spaceships.computer.player import LevelError, level_named
+from spaceships.engine.match import MatchError, MatchRules
+from spaceships.judge.computer import computer_name
+from spaceships.judge.games import ruleset_of
+from spaceships.judge.matches import split_settings, status_lines
+from spaceships.judge.render import fleet_requirements
+from spaceships.judge.render import settings_text as game_settings
 
 
 class Challenges(Answering):
@@ -236,8 +236,8 @@ def _who(player: PlayerRow, seat: str) -> str:
 
 
 class ComputerGames(Challenges):
-    """`/spaceships play`: a game against the computer (computer/, seated by the judge core as
-    for email's `create NAME vs computer`), in its own thread."""
+    """`/spaceships play`: a game against the computer (spaceships/computer/, seated by the judge
+    core as for email's `create NAME vs computer`), in its own thread."""
 
     async def play(
         self, interaction: discord.Interaction[Any], level: str | None, settings: dict[str, str]

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from computer.player import LEVELS
+from spaceships.computer.player import LEVELS
 
 Interaction = discord.Interaction[Any]
 

@@ -29,10 +29,10 @@ from bot.service import (
     not_your_game,
     refuse_line_breaks,
 )
-from engine import observer_view, player_view
-from pbem.matches import match_of
 from pbem.store import GameRow
-from pictures import observer_picture, player_picture
+from spaceships.engine import observer_view, player_view
+from spaceships.judge.matches import match_of
+from spaceships.pictures import observer_picture, player_picture
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +204,7 @@ class Handlers(BattleHandlers, LadderHandlers):
         )
         files = []
         if role.seat is not None and game.state is not None:
-            from engine import GameState
+            from spaceships.engine import GameState
 
             state = GameState.from_json(game.state)
             names = posts.names_of(self.service.store, game)
@@ -233,7 +233,7 @@ class Handlers(BattleHandlers, LadderHandlers):
         )
         batch = posts.text_posts(answer.split("\n", 1)[1] if answer.startswith(">") else answer)
         if game.state is not None:
-            from engine import GameState
+            from spaceships.engine import GameState
 
             state = GameState.from_json(game.state)
             names = posts.names_of(self.service.store, game)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from notation.format import format_fleet
-from notation.parse import parse_fleet
-from pbem.battle_guide import battle_guide
+from battles.judge.guide import battle_guide
 from pbem.command_help import help_text as judge_help
+from spaceships.notation.format import format_fleet
+from spaceships.notation.parse import parse_fleet
 
 EXAMPLE_FLEET = (
     "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "

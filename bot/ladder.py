@@ -15,10 +15,10 @@ from bot.battles import is_battle
 from bot.challenges import Challenges
 from bot.service import BotRefusal, member_address, not_your_game, thread_address
 from pbem import ladder, rematch
-from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.messages import Inbound
 from pbem.ratings import MIN_GAMES
 from pbem.store import GameRow
+from spaceships.judge.computer import COMPUTER_ADDRESS
 
 TOP = 10
 COLOUR = 0x3B6EA5

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 
 import discord
 
-import engine
 from bot.service import user_id_of
 from bot.split import EMBED_DESCRIPTION_LIMIT, clip, code_blocks
-from engine import GameState
-from pbem import games as game_rules
-from pbem import matches
 from pbem.store import GameRow, Store
-from pictures import fleet_picture, observer_picture, player_picture, umpire_picture
+from spaceships import engine
+from spaceships.engine import GameState
+from spaceships.judge import games as game_rules
+from spaceships.judge import matches
+from spaceships.pictures import fleet_picture, observer_picture, player_picture, umpire_picture
 
 Message = dict[str, object]  # a judge message as the outbox keeps it (service.outbound_to_json)
 
@@ -98,7 +98,7 @@ def state_for(
 
 
 def game_number(message: Message | None) -> int | None:
-    """Which game of a match a message ends, from its attached record's name (pbem.games
+    """Which game of a match a message ends, from its attached record's name (spaceships.judge.games
     attaches `NAME-game2.ssr` when the match goes on); None for any other message."""
     for name, _ in attachments_of(message or {}):
         numbered = re.search(r"-game(\d+)\.ssr$", name)
@@ -152,7 +152,7 @@ def picture_for(
 
 def fleet_file(game: GameRow, fleet_text: str) -> tuple[str, bytes]:
     ruleset = game_rules.ruleset_of(game)
-    from notation.parse import parse_fleet
+    from spaceships.notation.parse import parse_fleet
 
     fleet = parse_fleet(fleet_text, ruleset.colour_order)
     return f"{game.name}-fleet.png", fleet_picture(fleet, ruleset.colour_order, "Your fleet")

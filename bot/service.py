@@ -21,12 +21,12 @@ from datetime import UTC, datetime
 import discord
 
 from pbem.commands import NAME_PATTERN, keyword_of
-from pbem.computer_seat import without_computer_mail
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
-from pbem.matches import game_of_message
 from pbem.messages import Inbound, Outbound
 from pbem.store import GameRow, PlayerRow, Store
+from spaceships.judge.computer import without_computer_mail
+from spaceships.judge.matches import game_of_message
 
 MEMBER = "discord:"
 THREAD = "discord-thread:"
@@ -118,7 +118,7 @@ class Service:
         address, committed with the change that caused it."""
         now = self.now()
         said: set[tuple[int, str]] = set()
-        # The computer reads its view, not messages (pbem.computer_seat): none go to it.
+        # The computer reads its view, not messages (spaceships.judge.computer): none go to it.
         for message in without_computer_mail(messages):
             game = self.store.game(message.game) if message.game else None
             kept = outbound_to_json(message)
@@ -471,8 +471,8 @@ class Service:
     ) -> tuple[GameRow, str]:
         """A game of the member (A) against the computer (B) at `level`: the judge's own
         `create NAME vs computer LEVEL`, as by email, so the computer's fleet is in at once and
-        the core puts in its orders as each turn opens (pbem.computer_seat). The settings were
-        checked before anything was posted (bot.challenges); a refusal here still comes back
+        the core puts in its orders as each turn opens (spaceships.judge.computer). The settings
+        were checked before anything was posted (bot.challenges); a refusal here still comes back
         as the judge's answer."""
         with self.store.transaction():
             if not self.tables.claim_interaction(interaction_id, self.now()):

@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from secrets import token_hex
 
-from pbem import games, throttle, ticks
+from pbem import throttle, ticks
 from pbem.commands import Command
 from pbem.deadlines import format_moment
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import check_password, could_be_password
 from pbem.store import GameRow, Store
+from spaceships.judge import games
 
 
 class Refusal(ValueError):

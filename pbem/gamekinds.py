@@ -5,7 +5,7 @@ A game kind answers, for its own games: the set-up (`create`, `join`, then `flee
 `design`), what a player may submit in the current phase (`orders`), when a phase is complete
 and resolving it (inside its handlers and `tick`), and what each player and onlooker may see
 (`status`, `history`, and the messages its handlers return). Spaceships is the first kind (its
-handlers are the judge's own), Spaceship Battles the second (pbem.battle_setup, battle_turns,
+handlers are the judge's own), Spaceship Battles the second (battles.judge.setup, battle_turns,
 battle_end, battle_views). Commands that do not depend on the game (help, list, observe,
 sign-on, the game master's settings) are shared.
 """
@@ -16,24 +16,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from pbem import (
-    battle_end,
-    battle_rows,
-    battle_setup,
-    battle_turns,
-    battle_views,
-    games,
-    ladder_commands,
-    lobby,
-    mastering,
-    play,
-    rematch,
-    ticks,
-)
+from battles.judge import end as battle_end
+from battles.judge import rows as battle_rows
+from battles.judge import setup as battle_setup
+from battles.judge import turns as battle_turns
+from battles.judge import views as battle_views
+from pbem import ladder_commands, lobby, mastering, rematch, ticks
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
+from spaceships.judge import games, play
 
 Handler = Callable[[Command, Desk], str]
 Tick = Callable[[Store, GameRow, datetime], tuple[GameRow, list[Outbound]]]

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from engine import GameState, Ruleset
-from notation.fleets import Fleet
-from notation.parse import parse_fleet
 from pbem.deadlines import DeadlineRule, format_moment
 from pbem.store import GameRow, PlayerRow
+from spaceships.engine import GameState, Ruleset
+from spaceships.notation.fleets import Fleet
+from spaceships.notation.parse import parse_fleet
 
 SEATS = ("A", "B")
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from pbem.battle_rows import GAME as BATTLES
-from pbem.computer_seat import COMPUTER_ADDRESS
+from battles.judge.rows import GAME as BATTLES
 from pbem.ratings import MIN_GAMES, Rating, Score, rate
 from pbem.store import GameRow, PlayerRow, Store, to_text
+from spaceships.judge.computer import COMPUTER_ADDRESS
 
 SPACESHIPS = "spaceships"
 GAME_NAMES = {SPACESHIPS: "Spaceships", BATTLES: "Spaceship Battles"}

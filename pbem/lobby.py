@@ -7,14 +7,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
-from computer.player import LEVELS, LevelError, level_named
-from engine import Ruleset, RulesetError
-from engine.match import MatchError
-from notation.words import counted
-from pbem import games, ladder, matches, render, sending
+from kit.words import counted
+from pbem import ladder, sending
 from pbem.command_help import help_text
 from pbem.commands import Command
-from pbem.computer_seat import seat_computer
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
 from pbem.gamerows import name_said, over_for_joining, player_name
@@ -22,13 +18,18 @@ from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow
+from spaceships.computer.player import LEVELS, LevelError, level_named
+from spaceships.engine import Ruleset, RulesetError
+from spaceships.engine.match import MatchError
+from spaceships.judge import games, matches, render
+from spaceships.judge.computer import seat_computer
 
 DEFAULT_REMINDER_HOURS = 24.0
 
 
 def show_help(command: Command, desk: Desk) -> str:
     if command.body.strip().lower() in ("battles", "battle", "spaceship battles"):
-        from pbem.battle_guide import battle_guide
+        from battles.judge.guide import battle_guide
         from pbem.command_help import GUIDE_OFFER
 
         return battle_guide("mail") + "\n\n" + GUIDE_OFFER

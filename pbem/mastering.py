@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from pbem import games, render
 from pbem.commands import Command
 from pbem.deadlines import (
     DeadlineError,
@@ -17,6 +16,7 @@ from pbem.deadlines import (
 )
 from pbem.desk import Desk, Refusal
 from pbem.passwords import check_password
+from spaceships.judge import games, render
 
 MISSING_POLICIES = {"noactions": "noactions", "no-actions": "noactions", "wait": "wait"}
 NEWS_WORDS = {"on": True, "off": False}

@@ -153,7 +153,7 @@ STEPS: tuple[Step, ...] = (
         """,
     ),
     Step(
-        # pbem.matches: a match's settings and its finished games, each kept whole.
+        # spaceships.judge.matches: a match's settings and its finished games, each kept whole.
         "matches: settings, the game being played, the finished games",
         """
         CREATE TABLE match_settings (
@@ -174,7 +174,7 @@ STEPS: tuple[Step, ...] = (
         """,
     ),
     Step(
-        "seats played by the computer (pbem.computer_seat): level and seed",
+        "seats played by the computer (spaceships.judge.computer): level and seed",
         """
         CREATE TABLE computers (
             game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,

@@ -11,20 +11,22 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pbem import battle_setup, ladder, lobby, matches
-from pbem.battle_computer import seat_battle_computer
-from pbem.battle_rows import is_battle
+from battles.judge import setup as battle_setup
+from battles.judge.computer import seat_battle_computer
+from battles.judge.rows import is_battle
+from pbem import ladder, lobby
 from pbem.commands import Command
-from pbem.computer_seat import COMPUTER_ADDRESS, seat_computer
 from pbem.desk import Desk, Refusal, Reply, Session
 from pbem.gamerows import deadline_line
-from pbem.games import other, subject
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow, Store, to_text
+from spaceships.judge import matches
+from spaceships.judge.computer import COMPUTER_ADDRESS, seat_computer
+from spaceships.judge.games import other, subject
 
 MAX_NAME = 24  # pbem.commands.NAME_PATTERN
-# What the first player seated reads in a join's answer (pbem.lobby, pbem.battle_setup).
+# What the first player seated reads in a join's answer (pbem.lobby, battles.judge.setup).
 WAITING = re.compile(
     r"The (game|battle) starts when a second player has joined and both (fleets|designs) are in\."
 )

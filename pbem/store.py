@@ -410,7 +410,7 @@ class Store:
 
     def clear_play(self, game_id: int) -> None:
         """Forget a game's orders and turns (a match's next game numbers its turns from 1;
-        the finished game is kept whole by pbem.matches)."""
+        the finished game is kept whole by spaceships.judge.matches)."""
         self.connection.execute("DELETE FROM orders WHERE game_id = ?", (game_id,))
         self.connection.execute("DELETE FROM turns WHERE game_id = ?", (game_id,))
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from notation.words import seated
-from pbem import games
+from kit.words import seated
 from pbem.deadlines import reminder_moment
 from pbem.messages import Outbound
 from pbem.store import GameRow, PlayerRow, Store
+from spaceships.judge import games
 
 
 def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Outbound]]:

@@ -28,7 +28,7 @@ from replay.frames import PUBLIC, ReplayError
 def replay(record: str, output: str | None, reader: str | None) -> None:
     """Write a game's record as one HTML page to step through in a browser: Spaceships games
     and matches, Spaceship Battles. A finished game offers every view in the page."""
-    from notation.textfile import TextFileError, read_text_file
+    from kit.textfile import TextFileError, read_text_file
     from replay.games import replay_of_text
     from replay.page import replay_html
 

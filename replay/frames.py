@@ -25,7 +25,7 @@ class ReplayError(ValueError):
 
 @dataclass(frozen=True)
 class GridBoard:
-    """A Spaceships space as pictures.draw lays it out: `marks` by cell ("Rv1" -> "D"),
+    """A Spaceships space as spaceships.pictures.draw lays it out: `marks` by cell ("Rv1" -> "D"),
     `changed` the cells whose mark differs from the step before."""
 
     title: str

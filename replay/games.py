@@ -7,14 +7,14 @@ from collections.abc import Callable, Sequence
 from pathlib import PurePath
 
 from battles.parse import parse_record as parse_battle
-from engine.game import record_ruleset
-from notation.errors import NotationError, NotationErrors
-from notation.matches import MatchRecord, parse_any
-from notation.records import LAST_TURN
-from notation.sniff import BATTLES, SPACESHIPS, which_game
-from replay.battles import battle_frames
+from battles.replay_frames import battle_frames
+from kit.errors import NotationError, NotationErrors
 from replay.frames import PUBLIC, REVEAL, VIEW_ORDER, Replay, ReplayError
-from replay.spaceships import match_frames, names_of, single_frames
+from spaceships.engine.game import record_ruleset
+from spaceships.notation.matches import MatchRecord, parse_any
+from spaceships.notation.records import LAST_TURN
+from spaceships.notation.sniff import BATTLES, SPACESHIPS, which_game
+from spaceships.replay import match_frames, names_of, single_frames
 
 # A game's entry: (record text, the views asked for or None for every view of a finished
 # game, the record's path for messages) -> the replay.
@@ -118,7 +118,9 @@ def replay_of_text(text: str, views: Sequence[str] | None = None, path: str = "r
     """The replay of a record's text, holding `views` only (None: every view, for a finished
     game; a game in play needs one)."""
     game = which_game(text) or SPACESHIPS
-    if game not in GAMES:  # a game the judge knows (notation.sniff) without replay pages yet
+    if (
+        game not in GAMES
+    ):  # a game the judge knows (spaceships.notation.sniff) without replay pages yet
         raise ReplayError(
             f"this is a {game} record: replay pages are made for {' and '.join(GAMES)} "
             "records only, so far",

@@ -10,9 +10,9 @@ import json
 from importlib.resources import files
 from typing import Any
 
-from pictures.draw import KEYS
-from pictures.parts import OUTLINE, board_pieces, tile_png
 from replay.frames import Replay
+from spaceships.pictures.draw import KEYS
+from spaceships.pictures.parts import OUTLINE, board_pieces, tile_png
 
 POLICY = (
     "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "

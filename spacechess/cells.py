@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from notation.errors import NotationError
+from kit.errors import NotationError
 from spacechess.board import CELL_COUNT, HEXAGONS, NEIGHBOURS, PENTAGONS, STRIP
 
 __all__ = ["CELLS", "FILES", "HEXAGON_CELLS", "RHOMBI", "Cell", "cell_name"]
@@ -68,7 +68,7 @@ class Cell:
     @classmethod
     def parse(cls, text: str, line: int = 1, column: int = 1) -> Cell:
         """Parse `Cb3`, `N` or `S` (blanks around allowed, any case); a bad name raises
-        notation.errors.NotationError (a ValueError) with the input, where and a hint. `line` and
+        kit.errors.NotationError (a ValueError) with the input, where and a hint. `line` and
         `column` place `text` inside a larger text."""
         stripped = text.strip()
         found = CELLS.get(stripped) or _FOLDED.get(stripped.lower())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from notation.errors import NotationError
+from kit.errors import NotationError
 from spacechess.actions import MINE_LAYING, PASS, Action
 from spacechess.cells import cell_name
 from spacechess.events import Event

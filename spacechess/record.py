@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from lark import Token, Tree
 
-from notation.errors import NotationError, raise_errors
+from kit.errors import NotationError, raise_errors
 from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
 from spacechess.cells import CELLS, Cell
 from spacechess.grammar import parse_tree

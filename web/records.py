@@ -8,20 +8,23 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from battles.judge import rows as battle_rows
+from battles.judge import views as battle_views
+from battles.pictures import battle_picture
 from battles.play import play_record as play_battle
 from battles.records import format_record as format_battle
-from engine import GameState, observer_view
-from notation.format import format_record
-from notation.records import Record, TurnLine
-from pbem import battle_rows, battle_views, ladder, matches, render
+from pbem import ladder
 from pbem.gamekinds import kind_of
 from pbem.gamerows import names_of, ruleset_of
 from pbem.store import GameRow, PlayerRow, Store
-from pictures.boards import observer_picture
-from pictures.hexmap import battle_picture
 from replay.frames import PUBLIC, ReplayError
 from replay.games import replay_of_text
 from replay.page import replay_html
+from spaceships.engine import GameState, observer_view
+from spaceships.judge import matches, render
+from spaceships.notation.format import format_record
+from spaceships.notation.records import Record, TurnLine
+from spaceships.pictures.boards import observer_picture
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from notation.errors import NotationError
+from kit.errors import NotationError
 from spacechess.actions import MINE_LAYING, MOVE, PASS, Action
 from spacechess.board import opposite
 from spacechess.cells import Cell, cell_name

@@ -12,7 +12,7 @@ from battles.codes import ShipCode, System
 from battles.hexes import Hex
 from battles.parse import parse_design, parse_hex, parse_ship_code
 from battles.tables import COMPONENTS, HULLS, WEAPONS
-from notation.errors import NotationError
+from kit.errors import NotationError
 
 
 def test_the_seed_example_parses_into_its_fields() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 from bot_support import World, text_of
 
 from battles.autoplay import plan_fire, plan_moves
-from pbem import battle_rows
+from battles.judge import rows as battle_rows
 
 DESIGN_A = "Lancer E-SAI(Gf)I(Xf)IIV; Warden F-ASIII(Ef)Y(Mf)O at 1,7 N"
 DESIGN_B = "Raider C-SSI(Lf)II(Gf)(Rf)D; Hawk E-AI(Mf)(Gf)IIID at -1,-7 S"

@@ -1,5 +1,5 @@
 """Games against the computer in Discord: `/spaceships play [level]` seats the real computer
-player (computer/) through the judge core, as email's `create NAME vs computer` does; it
+player (spaceships/computer/) through the judge core, as email's `create NAME vs computer` does; it
 decides from its own view only and its fleet stays hidden until the reveal [1.4, 11.3]."""
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from bot_support import (
 )
 
 from bot import create_bot
-from computer.player import Computer
-from notation.parse import parse_fleet, parse_orders
-from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.store import Store, open_store
+from spaceships.computer.player import Computer
+from spaceships.judge.computer import COMPUTER_ADDRESS
+from spaceships.notation.parse import parse_fleet, parse_orders
 
 TURNS = ("Rx4 Bv1 Rv5", "Gv2 Gv3 Ox4")
 
@@ -210,7 +210,7 @@ async def test_the_pictures_name_the_computer_with_its_seat_said_once(
 ) -> None:
     """Titles over the spaces read "the computer (random, B)", as every text says it, not
     "the computer (random) (B)"."""
-    import pictures.boards as boards
+    from spaceships.pictures import boards
 
     titles: list[str] = []
     draw = boards.draw_boards

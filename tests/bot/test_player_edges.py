@@ -20,8 +20,8 @@ from bot_support import (
 )
 
 import bot.posts as posts
-from pbem import matches
-from pictures import umpire_picture
+from spaceships.judge import matches
+from spaceships.pictures import umpire_picture
 
 _PBEM_TESTS = str(Path(__file__).resolve().parents[1] / "pbem")
 if _PBEM_TESTS not in sys.path:

@@ -14,9 +14,9 @@ from email.utils import make_msgid
 import pytest
 
 from battles.autoplay import plan_fire, plan_moves
+from battles.judge import rows as battle_rows
 from battles.parse import parse_record
 from battles.play import play_record
-from pbem import battle_rows
 from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway

@@ -10,11 +10,11 @@ import pytest
 from pbem_support import Table
 
 from battles.autoplay import plan_fire, plan_moves
+from battles.judge import rows as battle_rows
 from battles.parse import parse_record
 from battles.play import play_record
-from pbem import battle_rows
-from pbem.computer_seat import COMPUTER_ADDRESS
 from pbem.store import open_store
+from spaceships.judge.computer import COMPUTER_ADDRESS
 
 DESIGN = "design\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(Ef)Y(Mf)O at 1,7 N"
 
@@ -136,7 +136,7 @@ def test_a_deadline_passes_without_the_human_and_the_computer_plays_on() -> None
 
 
 def _everything_alice_receives(seed: str) -> list[tuple[str, str]]:
-    from pbem import battle_computer
+    from battles.judge import computer as battle_computer
 
     table = new_table()
     real = battle_computer.seat_battle_computer
@@ -145,7 +145,7 @@ def _everything_alice_receives(seed: str) -> list[tuple[str, str]]:
         return real(store, game, seat, now, seed)
 
     battle_computer_seat = battle_computer.seat_battle_computer
-    import pbem.battle_setup as setup
+    from battles.judge import setup
 
     setup.seat_battle_computer = seated
     try:

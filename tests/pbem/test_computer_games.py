@@ -8,16 +8,16 @@ import re
 
 from pbem_support import FLEET_A, Table
 
-import engine
-from engine import Ruleset
-from engine.matches import additional_ships
-from notation.format import format_fleet
-from notation.matches import parse_match
-from notation.parse import parse_fleet, parse_record
-from pbem.computer_seat import COMPUTER_ADDRESS
-from pbem.matches import match_of
-from validate.matches import validate_match
-from validate.validation import validate_record
+from spaceships import engine
+from spaceships.engine import Ruleset
+from spaceships.engine.matches import additional_ships
+from spaceships.judge.computer import COMPUTER_ADDRESS
+from spaceships.judge.matches import match_of
+from spaceships.notation.format import format_fleet
+from spaceships.notation.matches import parse_match
+from spaceships.notation.parse import parse_fleet, parse_record
+from spaceships.validate.matches import validate_match
+from spaceships.validate.validation import validate_record
 
 
 def _start(table: Table, level: str = "") -> object:
@@ -97,10 +97,10 @@ def test_a_ruleset_after_vs_computer_is_named_as_one(table: Table) -> None:
 
 def test_refused_orders_read_the_same_by_email_and_in_the_terminal(table: Table) -> None:
     """`spaceships play` gives errors exactly as the judge does."""
-    import engine
-    from computer.terminal import refusal_of_orders
-    from notation.parse import parse_orders
-    from pbem import games
+    from spaceships import engine
+    from spaceships.computer.terminal import refusal_of_orders
+    from spaceships.judge import games
+    from spaceships.notation.parse import parse_orders
 
     alice = _start(table)
     alice.fleet(FLEET_A)
@@ -110,7 +110,8 @@ def test_refused_orders_read_the_same_by_email_and_in_the_terminal(table: Table)
     try:
         engine.check_orders(state, "A", parse_orders(bad))
     except engine.OrdersRefused as exc:
-        # The same refusal; the judge counts the strikes as conventional ones (pbem.materiel).
+        # The same refusal; the judge counts the strikes as conventional ones
+        # (spaceships.judge.materiel).
         said = refusal_of_orders(state, "A", exc).replace(
             "use 7 strikes", "use: 7 conventional strikes"
         )

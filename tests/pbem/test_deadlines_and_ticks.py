@@ -247,7 +247,7 @@ def test_without_a_deadline_each_phase_says_what_it_waits_for(table: Table) -> N
 def test_a_game_whose_deadline_processing_fails_does_not_stop_the_others(
     started: Table, monkeypatch
 ) -> None:
-    from pbem import games
+    from spaceships.judge import games
 
     table = started
     table.person("gm2@example.org").send("create beta deadline 24h reminder 0")

@@ -7,10 +7,10 @@ from __future__ import annotations
 from match_support import B_ORDERS, greedy_types, play_out, with_additional
 from pbem_support import FLEET_A, FLEET_B, Person, Table, cells_in
 
-from engine.match_game import play_match
-from notation.matches import parse_match
 from replay.page import record_in_page
-from validate.matches import validate_match
+from spaceships.engine.match_game import play_match
+from spaceships.notation.matches import parse_match
+from spaceships.validate.matches import validate_match
 
 
 def _seated(table: Table, settings: str) -> tuple[Person, Person, Person]:

@@ -1,5 +1,5 @@
-"""Random legal games (engine.random_play) played through Judge.handle to the reveal, under
-each ruleset: the game ends, the attached record replays to the same result, and a player's
+"""Random legal games (spaceships.engine.random_play) played through Judge.handle to the reveal,
+under each ruleset: the game ends, the attached record replays to the same result, and a player's
 mail never shows an opponent's missile launch [8.1.3.3, 11.7.1.2] or beam-firing ship."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import re
 import pytest
 from pbem_support import Table
 
-import engine
-from engine.random_play import random_fleet, random_orders
-from notation.format import format_fleet
-from notation.orders import Beam, MissileLaunch, format_orders
-from notation.parse import parse_record
+from spaceships import engine
+from spaceships.engine.random_play import random_fleet, random_orders
+from spaceships.notation.format import format_fleet
+from spaceships.notation.orders import Beam, MissileLaunch, format_orders
+from spaceships.notation.parse import parse_record
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import re
 from pbem_support import FLEET_A, FLEET_B, Table
 
 from pbem import ladder
-from pbem.computer_seat import COMPUTER_ADDRESS
+from spaceships.judge.computer import COMPUTER_ADDRESS
 
 
 def _finished(table: Table, create: str = "create alpha deadline 48h casual") -> tuple:

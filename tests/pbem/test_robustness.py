@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from pbem_support import FLEET_A, FLEET_B, Table
 from sizes import examples
 
-import engine
-from engine import GameState, Ruleset, check_fleet
-from notation.parse import parse_fleet, parse_orders
 from pbem.messages import Inbound
 from pbem.store import Store, open_store
+from spaceships import engine
+from spaceships.engine import GameState, Ruleset, check_fleet
+from spaceships.notation.parse import parse_fleet, parse_orders
 
 WORDS = [
     "help",

@@ -9,7 +9,7 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from notation.errors import NotationError
+from kit.errors import NotationError
 from spacechess.board import (
     ANTIPODE,
     CELL_COUNT,

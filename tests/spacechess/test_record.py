@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.errors import NotationError
+from kit.errors import NotationError
 from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
 from spacechess.cells import CELLS
 from spacechess.game import Game

@@ -1,0 +1,1 @@
+"""Spaceship Battles' judge side: its games by mail and Discord."""

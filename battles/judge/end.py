@@ -1,0 +1,89 @@
+"""The end of a battle: by the rules, a resignation or the game master; the seed is revealed
+and everyone gets the whole record."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from battles.judge.rows import battle_turn, final_record, to_everyone
+from battles.judge.views import situation_text
+from battles.records import format_record
+from kit.words import seated
+from pbem import ladder
+from pbem.commands import Command
+from pbem.desk import Desk, Refusal
+from pbem.end_files import end_attachments
+from pbem.messages import Attachment, Outbound
+from pbem.store import GameRow, Store
+from spaceships.judge import games
+
+
+def end(
+    store: Store, game: GameRow, now: datetime, outcome: dict[str, Any], head: str | None = None
+) -> tuple[GameRow, list[Outbound]]:
+    """The battle is over: the seed is revealed; everyone gets the whole record."""
+    game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
+    store.update_game(game)
+    players = store.players(game.id)
+    parts = [head] if head else []
+    attachments: tuple[Attachment, ...] = ()
+    if game.state is not None:
+        seed = game.state["seed"]
+        full, replay = final_record(game, outcome)
+        text = format_record(full)
+        parts.append(situation_text(game, replay))
+        attachments = end_attachments(text, f"{game.name}.sbr")
+        parts.append(
+            f"The dice seed was {seed}: the attached record replays with "
+            "`spaceships battles play` and shows every roll came from it."
+        )
+    winner = outcome.get("winner")
+    who = f"{seated(players[winner].name, winner)} wins" if winner in players else "no winner"
+    parts.insert(
+        0 if not head else 1, f"The battle {game.name} is over: {who}; {outcome['reason']}."
+    )
+    told = ladder.rate_game(store, game, players, ladder.battle_score(outcome), now)
+    if told:
+        parts.append(told)
+    body = "\n\n".join(parts)
+    everyone = to_everyone(
+        store, game, "battle over", body, attachments, kind="over", turn=game.turn
+    )
+    return game, everyone + games.master_notice(store, game, "battle over", body, attachments)
+
+
+def resign(command: Command, desk: Desk) -> str:
+    game, seat = desk.resigning(command)
+    players = desk.store.players(game.id)
+    winner = games.other(seat) if games.other(seat) in players else None
+    outcome = {
+        "winner": winner,
+        "reason": f"{seated(players[seat].name, seat)} resigned",
+        "record_reason": f"{seat} resigned",  # the record's own words: `A wins (B resigned)`
+        "turn": battle_turn(game)[0] if game.phase == "playing" else None,
+        "score": None,
+    }
+    _, messages = end(desk.store, game, desk.now, outcome)
+    desk.reply.messages += messages
+    desk.forget(game)
+    return f"You resigned {game.name}. The whole record, with the dice seed, goes to everyone."
+
+
+def cancel(command: Command, desk: Desk) -> str:
+    game = desk.master_session("cancel")
+    desk.reply.about(game)
+    if game.phase == "over":
+        raise Refusal(f"game {game.name} is already over")
+    outcome = {
+        "winner": None,
+        "reason": "cancelled by the game master",
+        "turn": None,
+        "score": None,
+        "cancelled": True,  # no result: never rated
+    }
+    _, messages = end(desk.store, game, desk.now, outcome)
+    desk.reply.messages += messages
+    desk.forget(game)
+    return f"Game {game.name} is cancelled; the record goes to its players."

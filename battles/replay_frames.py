@@ -1,0 +1,69 @@
+"""The frames of a Spaceship Battles record: the map after each phase as battles.pictures
+draws it (the same for everyone: a battle is open information, reading R16), the phase's
+events as the record writes them, and which ships moved, lost systems or were destroyed."""
+
+from __future__ import annotations
+
+from battles.pictures import battle_picture
+from battles.play import play_record
+from battles.records import BattleRecord, Initiative, Move
+from battles.setup import result_text, start_state
+from battles.state import ShipState
+from replay.frames import PUBLIC, Frame, ReplayError, Shown
+
+
+def _phase(event: object) -> str:
+    return "movement" if isinstance(event, Initiative | Move) else "fire"
+
+
+def _changes(before: dict[str, ShipState], ships: tuple[ShipState, ...]) -> tuple[str, ...]:
+    said = []
+    for ship in ships:
+        old = before.get(ship.name)
+        if old is None:
+            continue
+        if ship.destroyed and not old.destroyed:
+            said.append(f"{ship.name} ({ship.side}) is destroyed")
+            continue
+        if (ship.hex, ship.facing) != (old.hex, old.facing):
+            said.append(f"{ship.name} ({ship.side}) moved to {ship.hex} {ship.facing}")
+        lost = sum(ship.crossed) - sum(old.crossed)
+        if lost > 0:
+            said.append(f"{ship.name} ({ship.side}) lost {lost} system{'s' * (lost > 1)}")
+    return tuple(said)
+
+
+def battle_frames(record: BattleRecord, path: str) -> tuple[list[Frame], bool]:
+    """One frame for the start and one per phase played; whether the battle is over."""
+    played = play_record(record)
+    if played.problems:
+        text = "; ".join(str(p) for p in played.problems[:5])
+        raise ReplayError(
+            f"the record cannot be played: {text}",
+            path,
+            hint=f"`spaceships battles play {path}` lists every problem with its rule",
+        )
+    title = record.tag("Event") or record.tag("Game") or "Spaceship Battles"
+    start, _ = start_state(record)
+    steps: list[tuple[str, str, list[str], tuple[ShipState, ...]]] = [
+        ("setup", "Setup", ["The ships at their starting hexes."], start.ships)
+    ]
+    for event, state in zip(played.events, played.states, strict=True):
+        key = f"turn-{event.turn}-{_phase(event)}"
+        if steps[-1][0] != key:
+            steps.append((key, f"Turn {event.turn}, {_phase(event)}", [], state.ships))
+        steps[-1][2].append(str(event))
+        steps[-1] = (*steps[-1][:3], state.ships)
+    frames = []
+    before = {s.name: s for s in start.ships}
+    over = played.state.over
+    for i, (key, label, lines, ships) in enumerate(steps):
+        end = []
+        if over and i == len(steps) - 1:
+            end = [f"The battle is over: {result_text(played.state)}."]
+        changed = _changes(before, ships)
+        # The changes under the map too, so the picture alone says what this phase did.
+        picture = battle_picture(f"{title}: {label.lower()}", ships, [f"* {c}" for c in changed])
+        before = {s.name: s for s in ships}
+        frames.append(Frame(key, label, {PUBLIC: Shown((*lines, *end), (), (picture,), changed)}))
+    return frames, over

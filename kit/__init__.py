@@ -1,0 +1,1 @@
+"""What every game and the judge core share, naming no game."""

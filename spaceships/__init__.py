@@ -1,0 +1,1 @@
+"""Spaceships, the 3D Battleships variant: rules, notation, pictures, computer, judge side."""

@@ -1,0 +1,1 @@
+"""Spaceships' judge side: its games by mail and Discord."""

@@ -1,0 +1,462 @@
+"""Text for players and observers: settings, status, fleets, turns, histories and the reveal.
+
+While a game is in play, what concerns its turns is drawn from the engine's views only
+(engine.player_view, engine.observer_view), never from the state: a view holds just what its
+reader may know [1.4]. Only once the game is over does the whole record come from the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kit.words import counted, seated
+from pbem.deadlines import DeadlineRule, format_duration, format_moment
+from pbem.store import GameRow, PlayerRow
+from spaceships.engine import GameState, ObserverView, PlayerView, Ruleset
+from spaceships.engine.reports import Entry, TurnReport
+from spaceships.engine.rulesets import COSTS
+from spaceships.engine.views import LEGEND_ENEMY, LEGEND_OWN, TYPE_MARKS, TurnView
+from spaceships.notation.cells import Cell
+from spaceships.notation.fleets import Fleet
+from spaceships.notation.format import format_fleet, format_grids, format_record, grid_marks
+from spaceships.notation.records import (
+    Claim,
+    DestroyedShip,
+    FlashcubeCell,
+    Record,
+    ResultLine,
+    TurnLine,
+)
+
+SEATS = ("A", "B")
+_PHASES = {
+    "joining": "waiting for players",
+    "setup": "waiting for fleets",
+    "playing": "in play",
+    "over": "over",
+}
+
+
+# -- settings and status --------------------------------------------------------------------
+def settings_text(game: GameRow) -> str:
+    from datetime import timedelta
+
+    # A battle (battles.judge.rows) has no ruleset: its game, then its options.
+    parts = ["Spaceship Battles" if game.ruleset == "battles" else f"ruleset {game.ruleset}"]
+    if game.options:
+        parts.append("options " + " ".join(game.options))
+    rule = DeadlineRule.parse(game.deadline_rule)
+    # A duration starts again with every phase, the set-up's too, not only with each turn.
+    phases = (
+        "the designs, then each movement and fire phase"
+        if game.ruleset == "battles"
+        else "the fleets, then each turn"
+    )
+    parts.append(f"deadline {rule.timing(phases)}")
+    if game.deadline_rule:
+        parts.append(rule.reminder_text(timedelta(hours=game.reminder_hours)))
+        if game.grace_hours:
+            parts.append(f"grace {format_duration(timedelta(hours=game.grace_hours))}")
+        parts.append(
+            "missing orders: "
+            + ("no actions" if game.missing_policy == "noactions" else "the judge waits")
+        )
+    if not game.master_news:
+        parts.append("news off")  # the game master is not mailed the game's news
+    if game.private:
+        parts.append("private")
+    return ", ".join(parts)
+
+
+def _phase(game: GameRow) -> str:
+    """The phase in the game's own words: a battle waits for designs, not fleets."""
+    if game.ruleset == "battles" and game.phase == "setup":
+        return "waiting for designs"
+    return _PHASES[game.phase]
+
+
+def game_line(game: GameRow, players: dict[str, PlayerRow]) -> str:
+    seats = ", ".join(f"{s}: {players[s].name}" for s in SEATS if s in players) or "no players"
+    state = _phase(game)
+    if game.phase == "playing":
+        state = f"turn {game.turn}"
+    elif game.phase == "joining":
+        state = f"open: join {game.name}"
+    return f"{game.name:<16} {state:<24} {seats}; {settings_text(game)}"
+
+
+def status_text(
+    game: GameRow, players: dict[str, PlayerRow], missing: list[str], lead: str = ""
+) -> str:
+    """What anyone may know about a game: its players, phase, who has sent, the deadline.
+    With a `lead` (a match's result), the game's own result is said to be the last game's."""
+    lines = [*([lead] if lead else []), f"Game {game.name}: {_phase(game)}."]
+    lines.append("Settings: " + settings_text(game) + ".")
+    for seat in SEATS:
+        if seat not in players:
+            lines.append(f"  {seat}: (open seat)")
+            continue
+        player = players[seat]
+        if game.phase in ("joining", "setup"):
+            what = "design" if game.ruleset == "battles" else "fleet"
+            sent = f"{what} in" if player.fleet is not None else f"no {what} yet"
+        elif game.phase == "playing":
+            sent = "no orders yet" if seat in missing else "orders in"
+        else:
+            sent = ""
+        lines.append(f"  {seat}: {player.name}" + (f" - {sent}" if sent else ""))
+    if game.phase == "playing":
+        lines.append(f"Turn {game.turn} is in play.")
+    if game.phase in ("setup", "playing"):
+        lines.append(
+            f"Deadline: {format_moment(game.deadline)}." if game.deadline else "No deadline."
+        )
+    if game.phase == "over" and game.outcome is not None:
+        result = outcome_text(game.outcome, players)
+        lines.append(f"The last game: {result}" if lead else result)
+    return "\n".join(lines)
+
+
+def _opening(name: str) -> str:
+    # "the computer (hunt, B)" may open a sentence or a line; a person's name stays as written.
+    return "T" + name[1:] if name.startswith("the computer") else name
+
+
+def outcome_text(outcome: dict[str, Any], players: dict[str, PlayerRow]) -> str:
+    winner = outcome.get("winner")
+    score = outcome.get("score")
+    reason = outcome.get("reason", "")
+    if winner in SEATS:
+        name = seated(players[winner].name, winner) if winner in players else winner
+        text = f"{_opening(name)} wins"
+    elif winner == "draw":
+        text = "The game is a draw"
+    else:
+        text = "No result"
+    if score:
+        # The winner's score first, as results are read out: "B wins, 20 to 0", never "0 to 20".
+        first, second = ("B", "A") if winner == "B" else ("A", "B")
+        text += f", {score[first]} to {score[second]} in materiel [2.3.3]"
+    if outcome.get("turn"):
+        text += f" after turn {outcome['turn']}"
+    return f"{text} ({reason})." if reason else text + "."
+
+
+# -- fleets ---------------------------------------------------------------------------------
+def fleet_requirements(ruleset: Ruleset) -> str:
+    if ruleset.fleet_cost is not None:
+        costs = ", ".join(f"{t} {c}" for t, c in COSTS.items())
+        return f"Your fleet: any ships of total cost {ruleset.fleet_cost} [3.7.1] (costs: {costs})."
+    if ruleset.classic:
+        return "Your fleet: DS, KC, FS, MD and HF [classic rules]."
+    return "Your fleet: DS, KC, FS or PC, MD, and LS or HS [3.7]."
+
+
+def fleet_sketch(ruleset: Ruleset) -> str:
+    """The shape of a fleet line, with ship codes the game's rules allow."""
+    if ruleset.fleet_cost is not None:
+        return "fleet KC ...; PC1 ...; PC2 ...; HS ...; LG Bz5"
+    if ruleset.classic:
+        return "fleet DS ...; KC ...; FS ...; MD ...; HF Bz4 Bz5"
+    return "fleet DS ...; KC ...; PC ...; MD ...; LS Bz5"
+
+
+def fleet_grids(fleet: Fleet, ruleset: Ruleset, destroyed: frozenset[Cell] = frozenset()) -> str:
+    """The fleet drawn as the five grids of 11.3, destroyed cells as `x`, with a key."""
+    marks, key = grid_marks(fleet)
+    for cell in destroyed:
+        marks[cell] = "x"
+    legend = "key: " + " ".join(f"{m}={ship}" for m, ship in key.items())
+    if destroyed:
+        legend += " x=destroyed"
+    return format_grids(marks, ruleset.colour_order) + "\n" + legend
+
+
+# -- records --------------------------------------------------------------------------------
+def claim(entry: Entry) -> Claim:
+    """A report entry of the engine as a claim of the record format (results lines)."""
+    return Claim(
+        kind=entry.action,
+        cell=entry.cell,
+        result=entry.result,  # type: ignore[arg-type]
+        explosions=entry.explosions,
+        destroyed=tuple(DestroyedShip(d.ship, d.cells) for d in entry.destroyed),
+        flashcube=tuple(
+            FlashcubeCell(f.cell, f.ship, f.destroyed)
+            for d in entry.destroyed
+            for f in (d.flashcube or ())
+        ),
+    )
+
+
+def result_lines(report: TurnReport) -> tuple[ResultLine, ...]:
+    return tuple(
+        ResultLine(report.turn, seat, tuple(claim(e) for e in report.entries(seat)))  # type: ignore[arg-type]
+        for seat in SEATS
+    )
+
+
+def record_tags(game: GameRow, players: dict[str, PlayerRow]) -> list[tuple[str, str]]:
+    tags = [("Game", game.name), ("Ruleset", game.ruleset)]
+    if game.options:
+        tags.append(("Options", " ".join(game.options)))
+    tags.append(("Date", game.created_at.date().isoformat()))
+    for seat in SEATS:
+        if seat in players:
+            tags.append((seat, players[seat].name))
+    return tags
+
+
+def full_record_text(
+    game: GameRow,
+    players: dict[str, PlayerRow],
+    state: GameState | None,
+    outcome: dict[str, Any],
+) -> str:
+    """The whole game once it is over [1.4.1]: both fleets, every turn line, every result."""
+    from spaceships.notation.parse import parse_fleet
+
+    tags = record_tags(game, players)
+    tags.append(("Termination", outcome_text(outcome, players).rstrip(".")))
+    fleets: dict[Any, Fleet] = {}
+    turns: list[TurnLine] = []
+    results: list[ResultLine] = []
+    if state is not None:
+        fleets = {"A": state.a.fleet, "B": state.b.fleet}
+        for played in state.history:
+            for seat in SEATS:
+                turns.append(TurnLine(played.turn, seat, played.orders(seat).written))  # type: ignore[arg-type]
+            results += result_lines(played.report)
+    else:
+        for seat in SEATS:
+            if seat in players and players[seat].fleet:
+                fleets[seat] = parse_fleet(players[seat].fleet or "", game_colours(game))
+    record = Record(tags=tuple(tags), fleets=fleets, turns=tuple(turns), results=tuple(results))
+    return format_record(record)
+
+
+def game_colours(game: GameRow) -> str:
+    return Ruleset.from_tags(game.ruleset, game.options).colour_order
+
+
+def reveal_text(
+    game: GameRow,
+    players: dict[str, PlayerRow],
+    state: GameState | None,
+    outcome: dict[str, Any],
+    attached: str | None = None,
+    title: str | None = None,
+    grids: bool = True,
+    record: str = "record",
+) -> str:
+    """The end of a game for everyone: the result and why, and both spaces as they ended, drawn
+    like the turn mails draw a player's own space (ship letters, lower case where destroyed);
+    without the grids (`grids` False) for a front end that draws them as a picture. `record`
+    names what is attached ("match record" at the end of a match)."""
+    from spaceships import engine
+    from spaceships.notation.parse import parse_fleet
+
+    ruleset = Ruleset.from_tags(game.ruleset, game.options)
+    lines = [f"Game over ({title or 'game ' + game.name}). {outcome_text(outcome, players)}", ""]
+    for seat in SEATS:
+        name = players[seat].name if seat in players else f"player {seat}"
+        if state is not None:
+            marks = engine.player_view(state, seat).own_marks()
+            count = counted(state.materiel(seat), "undamaged cell")
+            lines.append(f"{_opening(seated(name, seat))}: {count}")
+            if grids:
+                lines.append(
+                    format_grids(marks, ruleset.colour_order)
+                    + "\n"
+                    + _ship_key(state.player(seat).fleet)
+                )
+            lines.append("")
+        elif seat in players and players[seat].fleet:
+            fleet = parse_fleet(players[seat].fleet or "", ruleset.colour_order)
+            lines.append(f"{_opening(seated(name, seat))}:")
+            lines.append(fleet_grids(fleet, ruleset) if grids else format_fleet(fleet))
+            lines.append("")
+    if state is not None and grids:
+        lines += [f"  {LEGEND_REVEAL}", ""]
+    lines.append(f"The whole {record} is attached ({attached or game.name + '.ssr'}).")
+    return "\n".join(lines)
+
+
+LEGEND_REVEAL = (
+    "capital: undamaged ship cell; lower case: destroyed cell of that ship; *: fired missile; "
+    "o: strike on empty space"
+)
+
+
+def _ship_key(fleet: Fleet) -> str:
+    types = dict.fromkeys(p.ship.type for p in fleet.ships)
+    return "key: " + " ".join(f"{TYPE_MARKS[t]}={t}" for t in types)
+
+
+def player(name: str, seat: str) -> str:
+    """ "Kim (A)"; "the computer (hunt, B)": the seat said once (kit.words.seated)."""
+    return seated(name, seat)
+
+
+def named(name: str, seat: str, form: str) -> str:
+    """`form` with the player's name in it, or "" when the name is only the seat's
+    ("Player B"): a seat is said once, never "Player B has joined as player B"."""
+    return "" if name == f"Player {seat}" else form.format(name)
+
+
+# -- views ----------------------------------------------------------------------------------
+def _name(names: dict[str, str], seat: str) -> str:
+    return player(names.get(seat, f"Player {seat}"), seat)
+
+
+def entries_text(
+    entries: tuple[Entry, ...],
+    actor: str | None = None,
+    reader: str | None = None,
+    names: dict[str, str] | None = None,
+) -> str:
+    """One visible aspect a line, with its results, destructions and flashcube data. Given the
+    `actor`, the flashcube data says whose space it describes [7.1] as `reader` reads it (None:
+    an observer, who reads names)."""
+    if not entries:
+        return "  no actions"
+    lines = []
+    for entry in entries:
+        label = "flashcube"
+        if actor is not None:
+            source = entry.flashcube_from(actor)
+            if reader is None:
+                label = f"{(names or {}).get(source, 'player ' + source)}'s flashcube data"
+            elif source == reader:
+                label = "your flashcube data"
+            else:
+                label = "your opponent's flashcube data"
+        lines.append("  " + entry.describe(label))
+    return "\n".join(lines)
+
+
+def player_grids_text(view: PlayerView) -> str:
+    own = format_grids(view.own_marks(), view.colour_order, title="Your space:")
+    enemy = format_grids(view.enemy_marks(), view.colour_order, title="The enemy's space:")
+    return "\n".join([own, "  " + LEGEND_OWN, "", enemy, "  " + LEGEND_ENEMY])
+
+
+def player_view_text(view: PlayerView, seat: str, names: dict[str, str], grids: bool = True) -> str:
+    """A player's grids and own state, as their view has them; without the grids for a front
+    end that draws them as a picture."""
+    lines = [player_grids_text(view), ""] if grids else []
+    lines.append(f"Your remaining materiel: {view.materiel}.")
+    if view.burnt_out:
+        lines.append("Burnt out beam weapons [8.2.4]: " + " ".join(view.burnt_out) + ".")
+    return "\n".join(lines)
+
+
+def player_turn_text(
+    view: PlayerView,
+    seat: str,
+    turn: int,
+    names: dict[str, str],
+    result: bool = True,
+    grids: bool = True,
+) -> str:
+    """The results of one turn for one player, drawn from their view only (with the game's
+    result when it ended, unless `result` is False: the reveal that follows says it); without
+    the grids for a front end that draws them as a picture."""
+    opponent = "B" if seat == "A" else "A"
+    played = next(t for t in view.turns if t.turn == turn)
+    mine = next((o for o in view.orders if o.turn == turn), None)
+    written = " ".join(str(o) for o in mine.written) if mine is not None else ""
+    lines = [
+        f"Turn {turn} results.",
+        "",
+        f"Your orders: {written or '(no actions)'}",
+        "Your actions:",
+        entries_text(played.entries(seat), seat, seat, names),
+        "",
+        "Your opponent's actions:",
+        entries_text(played.entries(opponent), opponent, seat, names),
+        "",
+        player_view_text(view, seat, names, grids),
+    ]
+    if view.result is not None and result:
+        lines += ["", _result_line(view.result, names)]
+    return "\n".join(lines)
+
+
+def observer_turn_text(
+    view: ObserverView, turn: int, names: dict[str, str], result: bool = True
+) -> str:
+    """One turn as both players saw it: only what both of them know."""
+    played = next(t for t in view.turns if t.turn == turn)
+    lines = [f"Turn {turn} results."]
+    for seat in (played.first, "B" if played.first == "A" else "A"):
+        lines += [
+            "",
+            f"{_opening(_name(names, seat))}:",
+            entries_text(played.entries(seat), seat, None, names),
+        ]
+    if view.result is not None and result:
+        lines += ["", _result_line(view.result, names)]
+    return "\n".join(lines)
+
+
+def _result_line(result: Any, names: dict[str, str]) -> str:
+    score = result.score or {}
+    if result.winner in SEATS:
+        head = f"{_name(names, result.winner)} wins"
+    else:
+        head = "The game is a draw"
+    if score:
+        first, second = ("B", "A") if result.winner == "B" else ("A", "B")  # the winner's first
+        head += f", {score[first]} to {score[second]}"
+    return f"Game over after turn {result.turn}: {head}."
+
+
+# -- history --------------------------------------------------------------------------------
+def history_text(game: GameRow, players: dict[str, PlayerRow], seat: str | None) -> str:
+    """The game so far as a record, holding only what the reader may know: for a player their
+    own fleet and orders and every visible aspect and result; for anyone else the visible
+    aspects and results alone. Once the game is over, everything."""
+    from spaceships import engine
+    from spaceships.notation.fleets import ShipPlacement
+
+    state = GameState.from_json(game.state) if game.state is not None else None
+    if game.phase == "over":
+        assert game.outcome is not None
+        return "The whole game:\n\n" + full_record_text(game, players, state, game.outcome)
+    tags = record_tags(game, players)
+    fleets: dict[Any, Fleet] = {}
+    turns: list[TurnLine] = []
+    results: list[ResultLine] = []
+    if seat is not None:
+        tags.append(("View", f"player {seat}: the opponent's orders show only as results"))
+    else:
+        tags.append(("View", "observer: visible aspects and results only"))
+    if state is None:
+        if seat is not None and players[seat].fleet:
+            from spaceships.notation.parse import parse_fleet
+
+            fleets[seat] = parse_fleet(players[seat].fleet or "", game_colours(game))
+    elif seat is not None:
+        view = engine.player_view(state, seat)
+        fleets[seat] = Fleet(tuple(ShipPlacement(s.id, s.cells) for s in view.ships))
+        turns = [TurnLine(o.turn, seat, o.written) for o in view.orders]  # type: ignore[arg-type]
+        for played in view.turns:
+            results += _view_results(played)
+    else:
+        observed = engine.observer_view(state)
+        for played in observed.turns:
+            results += _view_results(played)
+    record = Record(tags=tuple(tags), fleets=fleets, turns=tuple(turns), results=tuple(results))
+    text = format_record(record, game_colours(game))
+    head = f"History of {game.name}" + (f" for player {seat}" if seat else "") + ":"
+    if state is None:
+        head += " no turn has been played yet."
+    return head + "\n\n" + text
+
+
+def _view_results(played: TurnView) -> list[ResultLine]:
+    return [
+        ResultLine(played.turn, seat, tuple(claim(e) for e in played.entries(seat)))  # type: ignore[arg-type]
+        for seat in SEATS
+    ]
