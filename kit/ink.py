@@ -1,4 +1,5 @@
-"""The pictures' palette and font, shared by every game's pictures (from pictures/draw.py).
+"""The pictures' palette and font, shared by every game's pictures (from
+spaceships/pictures/draw.py).
 
 The colours are the Okabe-Ito palette's neutrals and inks, chosen to stay apart for the common
 kinds of colour blindness; the font is Pillow's embedded one, the same on every machine, so

@@ -19,7 +19,7 @@ from match_support import strikes_allowed
 from pbem_support import FLEET_A, Person, Table, cells_in
 
 from battles.autoplay import plan_fire, plan_moves
-from pbem.battle_rows import battle_turn, replay_of
+from battles.judge.rows import battle_turn, replay_of
 from pbem.mail.outbound import Composer
 from pbem.store import open_store
 
