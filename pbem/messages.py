@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pbem.shown import Sight
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,3 +75,6 @@ class Outbound:
     # else); and the turn it concerns.
     kind: str = "notice"
     turn: int | None = None
+    # The pictures the message stands for (pbem.shown), set by its game's `decorate` and
+    # drawn only when a front end asks; the mail composer does not draw them yet.
+    sights: tuple[Sight, ...] = ()

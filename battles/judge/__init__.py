@@ -1,0 +1,1 @@
+"""Spaceship Battles' judge side: what the judge core asks of the game."""

@@ -1,0 +1,1 @@
+"""Spaceships: the first game the judge hosts (issue 21: one package per game)."""

@@ -1,0 +1,1 @@
+"""Spaceships' judge side: what the judge core asks of the game."""
