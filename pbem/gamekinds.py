@@ -34,7 +34,7 @@ from pbem import (
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Attachment, Outbound
-from pbem.shown import Action, Form, Picture, Sight
+from pbem.sights import Action, Form, Picture, Sight
 from pbem.store import GameRow, Store
 from spaceships.judge import show as spaceships_show
 

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from pbem.shown import Sight
+from pbem.sights import Sight
 
 
 @dataclass(frozen=True, slots=True)

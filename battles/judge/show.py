@@ -18,7 +18,7 @@ from battles.records import BattleRecord, Initiative, Move
 from battles.state import ShipState
 from pbem.battle_rows import START, battle_turn, record_of
 from pbem.messages import Attachment, Outbound
-from pbem.shown import ALL, Action, Field, Form, Picture, Sight
+from pbem.sights import ALL, Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
 from pictures.hexmap import battle_picture
 

@@ -16,7 +16,7 @@ from notation.parse import parse_fleet
 from pbem import games as game_rules
 from pbem import matches
 from pbem.messages import Attachment, Outbound
-from pbem.shown import ALL, Action, Field, Form, Picture, Sight
+from pbem.sights import ALL, Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
 from pictures import fleet_picture, observer_picture, player_picture, umpire_picture
 
