@@ -147,6 +147,7 @@ def decorated(store: Store, messages: list[Outbound]) -> list[Outbound]:
     """Each message of a game with the sights its game gives its reader (pbem.shown), less
     any sight a recipient may not see: dropped and logged, never sent [1.4]."""
     rows: dict[str, GameRow | None] = {}
+    seated: dict[int, dict[str, str]] = {}  # read once per game of the batch
     out: list[Outbound] = []
     for message in messages:
         if message.game is None:
@@ -158,7 +159,9 @@ def decorated(store: Store, messages: list[Outbound]) -> list[Outbound]:
         if game is None:
             out.append(message)
             continue
-        seats = {p.address: p.seat for p in store.players(game.id).values()}
+        if game.id not in seated:
+            seated[game.id] = {p.address: p.seat for p in store.players(game.id).values()}
+        seats = seated[game.id]
         of_to = {seats.get(address) for address in message.to}
         seat = of_to.pop() if len(of_to) == 1 else None  # one seat's, or for onlookers
         message = gamekinds.kind_of(game).decorate(store, game, message, seat)

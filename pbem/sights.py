@@ -36,10 +36,13 @@ class Sight:
     number: int | None = None
 
     def __post_init__(self) -> None:
+        # Made in code, not read: the error names the value as its text would be written.
         if self.moment not in MOMENTS:
-            raise SightError(f"no moment `{self.moment}` (one of {', '.join(MOMENTS)})", "", 0)
+            raise SightError(
+                f"`{self.moment}` is not a moment (one of {', '.join(MOMENTS)})", self.moment, 0
+            )
         if self.seat is not None and self.seat not in (*SEATS, ALL):
-            raise SightError(f"no seat `{self.seat}` (A, B or {ALL})", "", 0)
+            raise SightError(f"`{self.seat}` is not a seat (A, B or {ALL})", self.seat, 0)
 
     def __str__(self) -> str:
         parts = [
