@@ -11,19 +11,11 @@ import discord
 
 import bot.posts as posts
 from bot.answers import display_name, text_or_file
-from bot.battles import (
-    DESIGN_EXAMPLE,
-    MOVES_EXAMPLE,
-    VOLLEYS_EXAMPLE,
-    design_picture,
-    is_battle,
-    map_picture,
-    orders_turn,
-    phase_name,
-)
+from bot.battles import is_battle, orders_turn
 from bot.challenges import ComputerGames
-from bot.components import TextForm, form_id
+from bot.components import kind_form
 from bot.service import BotRefusal, Role, not_your_game
+from pbem.shown import Sight, kind_of
 from pbem.store import GameRow
 
 _UNDER_WAY = {"playing": "under way", "over": "over"}
@@ -60,12 +52,7 @@ class BattleHandlers(ComputerGames):
         await self._design_modal(interaction, game)
 
     async def _design_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
-        await TextForm(
-            f"Your design for {game.name}",
-            "Ships: a name and a Ship Code a line",
-            DESIGN_EXAMPLE,
-            form_id("design", game.id),
-        ).show(interaction)
+        await kind_form(game, "design", "design", None).show(interaction)
 
     async def submit_design(
         self, interaction: discord.Interaction[Any], game: GameRow, text: str
@@ -85,8 +72,7 @@ class BattleHandlers(ComputerGames):
         after = self.service.players(game)[role.seat].fleet
         files = []
         if after and after != before and is_battle(game):
-            picture = design_picture(self.service.store, game, role.seat)
-            files = [picture] if picture else []
+            files = self.pictures(game, Sight("setup", seat=role.seat), interaction.user.id)
         await self.judge_answer(interaction, answer, files)
 
     # -- orders ---------------------------------------------------------------------------------
@@ -109,13 +95,7 @@ class BattleHandlers(ComputerGames):
                 )
                 + "."
             )
-        movement = game.turn % 2 == 1
-        await TextForm(
-            f"Orders for {phase_name(game.turn)} of {game.name}",
-            "Moves, a ship a line" if movement else "Volleys, in firing order",
-            MOVES_EXAMPLE if movement else VOLLEYS_EXAMPLE,
-            form_id("phase", game.id, game.turn),
-        ).show(interaction)
+        await kind_form(game, "phase", "orders", game.turn).show(interaction)
 
     async def submit_phase_form(
         self, interaction: discord.Interaction[Any], game: GameRow, phase: int, text: str
@@ -133,6 +113,10 @@ class BattleHandlers(ComputerGames):
         """`orders TURN: ...` as the member (bot.handlers.Handlers, shared with Spaceships)."""
         raise NotImplementedError
 
+    def pictures(self, game: GameRow, sight: Sight, user_id: int) -> list[tuple[str, bytes]]:
+        """The picture of a sight for the member, as the files of an answer (bot.handlers)."""
+        raise NotImplementedError
+
     def _seated(self, game: GameRow, user_id: int) -> Role:
         role = self.service.role(game, user_id)
         if role.seat is None:
@@ -148,13 +132,9 @@ class BattleHandlers(ComputerGames):
         answer = self.service.submit(
             interaction.user.id, display_name(interaction.user), f"status {game.name}", game
         )
-        files = []
-        if game.state is not None:
-            picture = map_picture(game, None, f"{game.name}: {self._moment(game)}")
-            files = [picture] if picture else []
-        elif role.seat is not None:
-            picture = design_picture(self.service.store, game, role.seat)
-            files = [picture] if picture else []
+        # The map (every ship once begun), or before the start the member's own design.
+        seat = None if game.state is not None else role.seat
+        files = self.pictures(game, Sight("now", seat=seat), interaction.user.id)
         await self.judge_answer(interaction, answer, files)
 
     async def battle_board(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
@@ -164,30 +144,25 @@ class BattleHandlers(ComputerGames):
         )
         batch = posts.text_posts(answer.split("\n", 1)[1] if answer.startswith(">") else answer)
         if game.state is not None:
-            picture = map_picture(game, None, f"{game.name}: {self._moment(game)}")
-            if picture is not None:
-                batch[-1].files.append(picture)
+            batch[-1].files += self.pictures(game, Sight("now"), interaction.user.id)
         await self.answer(interaction, batch, ephemeral=False)
-
-    def _moment(self, game: GameRow) -> str:
-        if game.phase == "over":
-            return "the end"
-        return f"{phase_name(game.turn)} (the ships as they stand)"
 
     async def battle_history(
         self, interaction: discord.Interaction[Any], game: GameRow, answer: str
     ) -> None:
-        """The record so far (with the seed only once over), as a `.sbr` file when long."""
-        if len(answer) > 5500:
-            batch = posts.text_posts(
-                f"The record of {game.name} so far is long: it is attached "
-                f"({game.name}-history.sbr; `spaceships battles play` reads it)."
-            )
-            body = "\n".join(line for line in answer.splitlines() if not line.startswith(">"))
-            batch[-1].files.append((f"{game.name}-history.sbr", body.strip().encode("utf-8")))
+        """The record so far (with the seed only once over), as a file when long."""
+        long = kind_of(game).history_file(game, answer)
+        if long is not None:
+            head, record = long
+            batch = posts.text_posts(head)
+            batch[-1].files.append((record.filename, record.data))
             await self.answer(interaction, batch)
             return
         await self.judge_answer(interaction, answer)
+
+
+def phase_name(game: GameRow, phase: int) -> str:
+    return kind_of(game).turn_name(game, phase)
 
 
 def _refuse_other_phase(game: GameRow, phase: int, what: str) -> None:
@@ -195,14 +170,15 @@ def _refuse_other_phase(game: GameRow, phase: int, what: str) -> None:
     words, naming the open phase and its button, before anything reaches the judge."""
     if game.phase == "playing" and game.turn == phase:
         return
+    asked, now = phase_name(game, phase), phase_name(game, game.turn)
     if game.phase != "playing":
         raise BotRefusal(
-            f"{what} for {phase_name(phase)} of {game.name}, which is resolved; now: the battle "
+            f"{what} for {asked} of {game.name}, which is resolved; now: the battle "
             f"is {game.phase}. Nothing changed."
         )
     raise BotRefusal(
-        f"{what} for {phase_name(phase)} of {game.name}, which is resolved; now: "
-        f"{phase_name(game.turn)}. Nothing changed: send its orders with `/spaceships orders "
-        f"text:...` or the **Submit orders ({phase_name(game.turn)})** button under the latest "
+        f"{what} for {asked} of {game.name}, which is resolved; now: "
+        f"{now}. Nothing changed: send its orders with `/spaceships orders "
+        f"text:...` or the **Submit orders ({now})** button under the latest "
         "post."
     )

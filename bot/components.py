@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from pbem.shown import kind_of
+
 if TYPE_CHECKING:
     from pbem.store import GameRow
-
-FLEET_EXAMPLE = "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ..."
-ORDERS_EXAMPLE = "Gx3 Gy3 bRv1Rx1 mYw3 sBz5   (or: none)"
 
 
 def _app(interaction: discord.Interaction[Any]) -> Any:
@@ -102,10 +101,10 @@ class FleetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:
 class OrdersButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:orders:(?P<id>\d+):(?P<turn>\d+)"
 ):
-    def __init__(self, game_id: int, turn: int) -> None:
+    def __init__(self, game_id: int, turn: int, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"Submit orders (turn {turn})",
+                label=label or f"Submit orders (turn {turn})",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"ss:orders:{game_id}:{turn}",
             )
@@ -252,6 +251,13 @@ DYNAMIC_ITEMS = (
     PhaseOrdersButton,
     RematchButton,
 )
+# The custom-id word a game chooses for a button (pbem.shown.Action.key): the button.
+ACTION_BUTTONS: dict[str, Any] = {
+    "fleet": FleetButton,
+    "orders": OrdersButton,
+    "design": DesignButton,
+    "phase": PhaseOrdersButton,
+}
 
 
 def challenge_buttons(challenge_id: int) -> discord.ui.View:
@@ -265,47 +271,34 @@ def game_buttons(
     game: GameRow, kind: str, turn: int | None, match_game: int | None = None
 ) -> discord.ui.View | None:
     """The buttons under a game's post in its thread (None: no buttons); `match_game` the
-    game of a match the post is about."""
-    view = discord.ui.View(timeout=None)
-    if game.ruleset == "battles":
-        return battle_buttons(game, kind, turn)
-    if kind == "setup":
-        view.add_item(FleetButton(game.id))
-        return view
-    if kind == "next":  # the next game of a match: each player's own news, then their fleet
-        view.add_item(ResultsButton(game.id, kind, None, match_game))
-        view.add_item(FleetButton(game.id))
-        return view
-    if kind not in ("begin", "turn", "over"):
-        return None
-    view.add_item(ResultsButton(game.id, kind, turn, match_game))
+    game of a match the post is about. "View my results" when the game's results are each
+    player's own, "Rematch" under its end, then the game's own (its kind's `actions`)."""
+    game_kind = kind_of(game)
+    items: list[discord.ui.Item[Any]] = []
+    if game_kind.private_results and kind in ("next", "begin", "turn", "over"):
+        items.append(ResultsButton(game.id, kind, None if kind == "next" else turn, match_game))
     if kind == "over" and game.phase == "over":  # the last game of a match too, not the others
-        view.add_item(RematchButton(game.id))
-    next_turn = 1 if kind == "begin" else (turn or 0) + 1
-    if kind != "over" and game.phase == "playing" and game.turn <= next_turn:
-        view.add_item(OrdersButton(game.id, next_turn))
-    return view
-
-
-def battle_buttons(game: GameRow, kind: str, phase: int | None) -> discord.ui.View | None:
-    """Under a battle's post: the design form at set-up; the orders form of the phase that
-    opened with this post while it is open (a battle's results are public: no "View my
-    results")."""
+        items.append(RematchButton(game.id))
+    for action in game_kind.actions(game, kind, turn):
+        button = ACTION_BUTTONS[action.key]
+        if action.turn is None:
+            items.append(button(game.id))
+        else:
+            items.append(button(game.id, action.turn, action.label))
+    if not items:
+        return None
     view = discord.ui.View(timeout=None)
-    if kind == "setup":
-        view.add_item(DesignButton(game.id))
-        return view
-    if kind == "over" and game.phase == "over":
-        view.add_item(RematchButton(game.id))
-        return view
-    if kind not in ("begin", "turn"):
-        return None
-    next_phase = 1 if kind == "begin" else (phase or 0) + 1
-    if game.phase != "playing" or game.turn != next_phase:
-        return None
-    turn, part = (next_phase + 1) // 2, "movement" if next_phase % 2 else "fire"
-    view.add_item(PhaseOrdersButton(game.id, next_phase, f"Submit orders (turn {turn}, {part})"))
+    for item in items:
+        view.add_item(item)
     return view
+
+
+def kind_form(game: GameRow, key: str, command: str, turn: int | None) -> TextForm:
+    """The form a game's kind gives for a command (`form`), with its custom id (`key`: the
+    id word, kept as it was so a form open across a restart is still read)."""
+    made = kind_of(game).form(game, command, turn)
+    field = made.fields[0]  # one field for every game today
+    return TextForm(made.title, field.label, field.example, form_id(key, game.id, made.turn))
 
 
 # A form's custom id says what it is for, with a nonce so that two open forms never share one.

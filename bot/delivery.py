@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING
 import discord
 
 import bot.posts as posts
-from bot.battles import is_battle
 from bot.battles import thread_posts as battle_posts
 from bot.components import game_buttons
 from bot.service import Service, thread_id_of, user_id_of
 from pbem.discord_store import OutboxEntry
+from pbem.shown import kind_of
 from pbem.store import GameRow
 from pbem.ticks import missing_seats
 
@@ -126,10 +126,13 @@ class Delivery:
             log.warning("thread %s of outbox entry %s is gone", thread_id, entry.id)
             return
         game = self.service.game_by_id(entry.game_id)
-        if is_battle(game) and entry.kind in PRIVATE_KINDS:
+        store = self.service.store
+        if not kind_of(game).private_results and entry.kind in PRIVATE_KINDS:
             # Open information: the judge's text with the map, the players pinged when
             # their next orders are wanted (bot.battles).
-            batch = battle_posts(self.service.store, game, entry.message)
+            sights = posts.sights_of(store, game, entry.message, None)
+            picture = posts.drawn(store, game, sights, entry.address)
+            batch = battle_posts(store, game, entry.message, picture)
             view = game_buttons(game, entry.kind, entry.turn)
             for index, post in enumerate(batch):
                 mentions = (
@@ -141,9 +144,8 @@ class Delivery:
             return
         late: list[int] = []
         if entry.kind in PRIVATE_KINDS:
-            picture = posts.picture_for(
-                self.service.store, game, entry.kind, entry.turn, None, entry.message
-            )
+            sights = posts.sights_of(store, game, entry.message, None)
+            picture = posts.drawn(store, game, sights, entry.address)
             batch = posts.results_posts(game, entry.message, picture)
         else:
             late = self._still_missing(game) if entry.kind == "late" else []
@@ -227,7 +229,8 @@ def private_posts(service: Service, entry: OutboxEntry) -> list[posts.Post]:
     game = service.game_by_id(entry.game_id)
     user_id = user_id_of(entry.address)
     seat = service.role(game, user_id).seat if user_id is not None else None
-    picture = posts.picture_for(service.store, game, entry.kind, entry.turn, seat, entry.message)
+    sights = posts.sights_of(service.store, game, entry.message, seat)
+    picture = posts.drawn(service.store, game, sights, entry.address)
     number = entry.message.get("match_game")
     name = game.name if number is None else f"{game.name}, game {number}"  # which game of a match
     heading = {

@@ -18,7 +18,7 @@ import bot.posts as posts
 from bot.answers import display_name, text_or_file
 from bot.battle_handlers import BattleHandlers
 from bot.battles import is_battle, orders_turn, phase_name
-from bot.components import FLEET_EXAMPLE, FORM_ID, ORDERS_EXAMPLE, TextForm, form_id, form_text
+from bot.components import FORM_ID, form_text, kind_form
 from bot.delivery import private_posts
 from bot.help import help_text
 from bot.ladder import LadderHandlers
@@ -28,15 +28,14 @@ from bot.service import (
     member_address,
     not_your_game,
     refuse_line_breaks,
+    thread_address,
 )
+from pbem.shown import Sight, kind_of
 from pbem.store import GameRow
-from spaceships.engine import observer_view, player_view
 from spaceships.judge.matches import match_of
-from spaceships.pictures import observer_picture, player_picture
 
 log = logging.getLogger(__name__)
 
-NO_ACTIONS = ("none", "pass", "-", "no actions")
 WITH_TURN = re.compile(r"orders\s*(\d+)\s*:", re.IGNORECASE)
 
 
@@ -67,12 +66,7 @@ class Handlers(BattleHandlers, LadderHandlers):
 
     async def _fleet_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
         _refuse_form(game, "setup")
-        await TextForm(
-            f"Your fleet for {game.name}",
-            "Fleet (list or grid form)",
-            FLEET_EXAMPLE,
-            form_id("fleet", game.id),
-        ).show(interaction)
+        await kind_form(game, "fleet", "fleet", None).show(interaction)
 
     async def read_form(self, interaction: discord.Interaction[Any]) -> None:
         """A form sent back (bot.components.TextForm): act on its text as its id says, whether
@@ -107,7 +101,9 @@ class Handlers(BattleHandlers, LadderHandlers):
             interaction.user.id, display_name(interaction.user), "fleet", text, game, interaction.id
         )
         after = self.service.players(game)[role.seat].fleet
-        files = [posts.fleet_file(game, after)] if after and after != before else None
+        files = None
+        if after and after != before:
+            files = self.pictures(game, Sight("setup", seat=role.seat), interaction.user.id)
         await self.judge_answer(interaction, answer, files)
 
     async def orders(
@@ -124,7 +120,7 @@ class Handlers(BattleHandlers, LadderHandlers):
         text = await text_or_file(text, file)
         battle = is_battle(role.game)
         if turn is None:
-            turn = orders_turn(role.game) if battle else max(role.game.turn, 1)
+            turn = orders_turn(role.game)
         if text is None or not text.strip():
             if battle:
                 await self.battle_orders_modal(interaction, role.game)
@@ -148,27 +144,17 @@ class Handlers(BattleHandlers, LadderHandlers):
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int
     ) -> None:
         _refuse_form(game, "playing")
-        await TextForm(
-            f"Orders for turn {turn} of {game.name}",
-            f"Orders for turn {turn}",
-            ORDERS_EXAMPLE,
-            form_id("orders", game.id, turn),
-        ).show(interaction)
+        await kind_form(game, "orders", "orders", turn).show(interaction)
 
     async def submit_orders(
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int, text: str
     ) -> None:
         self._player(game, interaction.user.id)
-        words = " ".join(text.split())
-        if is_battle(game):
-            # A battle's orders are one per ship: the lines of a form (or a file) are items.
-            words = "; ".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
-        else:
-            named = WITH_TURN.match(words)
+        if not is_battle(game):
+            named = WITH_TURN.match(" ".join(text.split()))
             _refuse_other_turn(game, int(named[1]) if named else turn, "These orders are")
-        body = "" if words.lower() in NO_ACTIONS else words
         # Written as in a mail (`orders 2: Gx3`): the judge checks the turn it names.
-        command = body if WITH_TURN.match(body) else f"orders {turn}: {body}"
+        command = kind_of(game).command_text("orders", text, turn)
         answer = self.service.submit(
             interaction.user.id,
             display_name(interaction.user),
@@ -177,6 +163,17 @@ class Handlers(BattleHandlers, LadderHandlers):
             interaction.id,
         )
         await self.judge_answer(interaction, answer)
+
+    def pictures(self, game: GameRow, sight: Sight, user_id: int) -> list[tuple[str, bytes]]:
+        """The picture of a sight for the member, as the files of an answer (pbem.shown
+        decides whether they may see it); in a game's thread the thread is the reader of
+        what everyone there may see."""
+        reader = member_address(user_id)
+        thread = self.service.tables.thread_of(game.id)
+        if sight.seat is None and thread is not None:
+            reader = thread_address(thread)
+        picture = posts.drawn(self.service.store, game, [sight], reader)
+        return [] if picture is None else [picture]
 
     def _player(self, game: GameRow, user_id: int) -> Role:
         role = self.service.role(game, user_id)
@@ -202,19 +199,10 @@ class Handlers(BattleHandlers, LadderHandlers):
             f"status {game.name}",
             game if role.member else None,
         )
+        # A player's own view (before the start: their fleet); nothing for the master.
         files = []
-        if role.seat is not None and game.state is not None:
-            from spaceships.engine import GameState
-
-            state = GameState.from_json(game.state)
-            names = posts.names_of(self.service.store, game)
-            files.append(
-                (f"{game.name}-you.png", player_picture(player_view(state, role.seat), names))
-            )
-        elif role.seat is not None:
-            fleet = self.service.players(game)[role.seat].fleet
-            if fleet:
-                files.append(posts.fleet_file(game, fleet))
+        if role.seat is not None:
+            files = self.pictures(game, Sight("now", seat=role.seat), interaction.user.id)
         await self.judge_answer(interaction, answer, files)
 
     async def board(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
@@ -233,13 +221,7 @@ class Handlers(BattleHandlers, LadderHandlers):
         )
         batch = posts.text_posts(answer.split("\n", 1)[1] if answer.startswith(">") else answer)
         if game.state is not None:
-            from spaceships.engine import GameState
-
-            state = GameState.from_json(game.state)
-            names = posts.names_of(self.service.store, game)
-            batch[-1].files.append(
-                (f"{game.name}-board.png", observer_picture(observer_view(state), names))
-            )
+            batch[-1].files += self.pictures(game, Sight("now"), interaction.user.id)
         await self.answer(interaction, batch, ephemeral=False)
 
     async def history(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
@@ -252,18 +234,7 @@ class Handlers(BattleHandlers, LadderHandlers):
             text,
             game if role.seat is not None else None,
         )
-        if is_battle(game):
-            await self.battle_history(interaction, game, answer)
-            return
-        if len(answer) > 5500:
-            # A long game: the record as a file, readable and checkable with `validate`.
-            first = answer.split("\n\n", 2)
-            head = "\n\n".join(first[:2])[:1500]
-            batch = posts.text_posts(head)
-            batch[-1].files.append((f"{game.name}-history.ssr", answer.encode("utf-8")))
-            await self.answer(interaction, batch)
-            return
-        await self.judge_answer(interaction, answer)
+        await self.battle_history(interaction, game, answer)
 
     async def my_results(
         self,
@@ -371,7 +342,7 @@ class Handlers(BattleHandlers, LadderHandlers):
             state = f"turn {game.turn}" if game.phase == "playing" else game.phase
             if is_battle(game):
                 state = (
-                    f"Spaceship Battles, {phase_name(game.turn)}"
+                    f"Spaceship Battles, {phase_name(game, game.turn)}"
                     if game.phase == "playing"
                     else f"Spaceship Battles, {game.phase}"
                 )

@@ -1,28 +1,28 @@
 """What the bot posts for a judge message: text cut to Discord's limits, an embed, a picture.
 
-Pictures come from the engine's views only (package pictures): a game's thread gets the
-public board (the observer's view), a player their own view, and everyone the reveal once the
-game is over. Text is the judge's own, so Discord says what the email judge says; it goes in
-code blocks so the judge's alignment survives, cut into as many messages as it needs.
+Pictures are the sights the judge put on the message, drawn by the game through
+pbem.shown.picture_for, which refuses a sight its reader may not see. Text is the judge's
+own, so Discord says what the email judge says; it goes in code blocks so the judge's
+alignment survives, cut into as many messages as it needs.
 """
 
 from __future__ import annotations
 
 import base64
 import io
-import re
+import logging
 from dataclasses import dataclass, field
 
 import discord
 
 from bot.service import user_id_of
 from bot.split import EMBED_DESCRIPTION_LIMIT, clip, code_blocks
+from pbem.desk import Refusal
+from pbem.messages import Attachment, Outbound
+from pbem.shown import Sight, kind_of, picture_for
 from pbem.store import GameRow, Store
-from spaceships import engine
-from spaceships.engine import GameState
-from spaceships.judge import games as game_rules
-from spaceships.judge import matches
-from spaceships.pictures import fleet_picture, observer_picture, player_picture, umpire_picture
+
+log = logging.getLogger(__name__)
 
 Message = dict[str, object]  # a judge message as the outbox keeps it (service.outbound_to_json)
 
@@ -66,96 +66,38 @@ class Post:
         return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
 
 
-def names_of(store: Store, game: GameRow) -> dict[str, str]:
-    return game_rules.names_of(store.players(game.id))
+def sights_of(store: Store, game: GameRow, message: Message, seat: str | None) -> list[Sight]:
+    """The sights a kept message stands for; a row kept before rows carried them is decorated
+    now by its game, as the judge would have for this reader (`seat`)."""
+    if "sights" in message:
+        found = message["sights"]
+        assert isinstance(found, list)
+        return [Sight.parse(str(text)) for text in found]
+    old = Outbound(
+        to=(),
+        subject=str(message.get("subject", "")),
+        body=str(message.get("body", "")),
+        game=game.name,
+        kind=str(message.get("kind") or ""),
+        turn=message.get("turn") if isinstance(message.get("turn"), int) else None,
+        attachments=tuple(Attachment(name, "", data) for name, data in attachments_of(message)),
+    )
+    return list(kind_of(game).decorate(store, game, old, seat).sights)
 
 
-def state_for(
-    store: Store, game: GameRow, kind: str, turn: int | None, message: Message | None = None
-) -> GameState | None:
-    """The state a post of this kind shows: at the start, after its turn, or at the end."""
-    if kind == "over":
-        return ended_state(store, game, message)
-    number = (message or {}).get("match_game")
-    playing = matches.match_of(store, game)
-    if isinstance(number, int) and playing is not None and number != playing.number:
-        # A post of an earlier game of the match: that game, replayed from its kept record,
-        # never the game the row plays now, whose turns are numbered from 1 again.
-        if kind == "begin" or (kind == "turn" and turn is not None):
-            return matches.game_state_after(store, game, number, turn if kind == "turn" else 0)
-        return None
-    if kind == "turn" and turn is None:
-        return GameState.from_json(game.state) if game.state is not None else None
-    if kind == "turn" and turn is not None:
-        data = store.state_after(game.id, turn)
-        return None if data is None else GameState.from_json(data)
-    if kind == "begin":
-        players = store.players(game.id)
-        if len(players) < 2 or any(p.fleet is None for p in players.values()):
-            return None
-        return game_rules.start_state(store, game)  # a match's additional ships too [10.3]
-    return None
-
-
-def game_number(message: Message | None) -> int | None:
-    """Which game of a match a message ends, from its attached record's name (spaceships.judge.games
-    attaches `NAME-game2.ssr` when the match goes on); None for any other message."""
-    for name, _ in attachments_of(message or {}):
-        numbered = re.search(r"-game(\d+)\.ssr$", name)
-        if numbered:
-            return int(numbered[1])
-    return None
-
-
-def ended_state(store: Store, game: GameRow, message: Message | None) -> GameState | None:
-    """The game a game-over message is about, as it ended: in a match, the game its attached
-    record names (`NAME-game1.ssr`), never the game the row plays now, which may be the next
-    one in play [1.4]; otherwise the row's game, over (a single game, a match's last)."""
-    number = game_number(message)
-    if number is not None:
-        return matches.game_end_state(store, game, number)
-    if game.phase != "over" or game.state is None:
-        return None  # the row has moved on and no game is named: draw nothing, not guess
-    return GameState.from_json(game.state)
-
-
-def picture_for(
-    store: Store,
-    game: GameRow,
-    kind: str,
-    turn: int | None,
-    seat: str | None,
-    message: Message | None = None,
+def drawn(
+    store: Store, game: GameRow, sights: list[Sight], reader: str
 ) -> tuple[str, bytes] | None:
-    """The picture of a post: the reader's own view for a player (`seat`), the public board
-    for a thread (`seat` None), both fleets once the game is over (`message` names which game
-    of a match it is)."""
-    state = state_for(store, game, kind, turn, message)
-    if state is None:
+    """The picture of a post's first sight for its reader (pbem.shown decides who may see
+    it), as a file; None when there is none, or it is not theirs (logged, never shown)."""
+    if not sights:
         return None
-    names = names_of(store, game)
-    if kind == "over":
-        # The game is over (by the rules, a resignation or the game master): everything is
-        # revealed [1.4.1], both spaces as they ended.
-        number = game_number(message)
-        label = "reveal" if number is None else f"game{number}-reveal"
-        return f"{game.name}-{label}.png", umpire_picture(state, names)
-    if seat is not None:
-        label = "start" if kind == "begin" else f"turn{turn}"
-        return f"{game.name}-{label}-{seat}.png", player_picture(
-            engine.player_view(state, seat), names
-        )
-    if kind == "begin":
-        return None  # nothing is known of either space yet
-    return f"{game.name}-turn{turn}.png", observer_picture(engine.observer_view(state), names)
-
-
-def fleet_file(game: GameRow, fleet_text: str) -> tuple[str, bytes]:
-    ruleset = game_rules.ruleset_of(game)
-    from spaceships.notation.parse import parse_fleet
-
-    fleet = parse_fleet(fleet_text, ruleset.colour_order)
-    return f"{game.name}-fleet.png", fleet_picture(fleet, ruleset.colour_order, "Your fleet")
+    try:
+        picture = picture_for(store, game, sights[0], reader)
+    except Refusal as refusal:
+        log.error("picture of %s withheld: %s", game.name, refusal)
+        return None
+    return None if picture is None else (picture.filename, picture.png)
 
 
 def attachments_of(message: Message) -> list[tuple[str, bytes]]:

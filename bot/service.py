@@ -96,6 +96,7 @@ def outbound_to_json(message: Outbound) -> dict[str, object]:
             }
             for a in message.attachments
         ],
+        "sights": [str(sight) for sight in message.sights],
     }
 
 

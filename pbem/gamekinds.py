@@ -13,25 +13,33 @@ sign-on, the game master's settings) are shared.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
 
 from battles.judge import end as battle_end
 from battles.judge import rows as battle_rows
 from battles.judge import setup as battle_setup
+from battles.judge import show as battle_show
 from battles.judge import turns as battle_turns
 from battles.judge import views as battle_views
 from pbem import ladder_commands, lobby, mastering, rematch, ticks
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
-from pbem.messages import Outbound
+from pbem.messages import Attachment, Outbound
+from pbem.sights import Action, Form, Picture, Sight
 from pbem.store import GameRow, Store
 from spaceships.judge import games, play
+from spaceships.judge import show as spaceships_show
 
 Handler = Callable[[Command, Desk], str]
 Tick = Callable[[Store, GameRow, datetime], tuple[GameRow, list[Outbound]]]
 Missing = Callable[[Store, GameRow], list[str]]
 Resolve = Callable[..., tuple[GameRow, list[Outbound]]]
+Decorate = Callable[[Store, GameRow, Outbound, str | None], Outbound]
+Draw = Callable[[Store, GameRow, Sight], Picture | None]
+Actions = Callable[[GameRow, str, int | None], tuple[Action, ...]]
+MakeForm = Callable[[GameRow, str, int | None], Form]
+HistoryFile = Callable[[GameRow, str], tuple[str, Attachment] | None]
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,17 @@ class GameKind:
     - `resign`, `process`, `cancel`: ending a game, or a game master resolving a phase now;
     - `tick`: reminders and deadlines (which resolve a phase or wait);
     - `own`: commands only this game has (Spaceships' `endmatch` of a match).
+
+    What it shows, in the game-neutral form of pbem.shown (every front end renders it):
+    - `decorate(store, game, out, seat)`: a message with the sights its reader (the player of
+      `seat`, None for an onlooker) may see; `picture(store, game, sight)` draws one;
+    - `actions(game, message_kind, turn)`: its own buttons under a post (the front end adds
+      the shared ones); `form(game, command, turn)`: the form a button or command opens;
+    - `open_turn(game)`: the turn `orders N:` names now; `turn_name(game, n)`: its words;
+    - `command_text(command, text, turn)`: a form's text as the judge's command;
+    - `history_file(game, answer)`: a long history as a short text and a record file;
+    - `private_results`: each player's results are their own (DMs), else one public post;
+    - `mail_pictures`: whether mail carries pictures when a player has not said.
     """
 
     name: str
@@ -66,6 +85,18 @@ class GameKind:
     cancel: Handler
     tick: Tick
     own: Mapping[str, Handler] = field(default_factory=dict)
+    # -- what it shows (pbem.shown): named when a kind is made --
+    _: KW_ONLY
+    decorate: Decorate
+    picture: Draw
+    actions: Actions
+    form: MakeForm
+    open_turn: Callable[[GameRow], int]
+    turn_name: Callable[[GameRow, int], str]
+    command_text: Callable[[str, str, int], str]
+    history_file: HistoryFile
+    private_results: bool
+    mail_pictures: bool
 
     @property
     def handlers(self) -> dict[str, Handler]:
@@ -150,6 +181,16 @@ SPACESHIPS = GameKind(
     cancel=mastering.cancel,
     tick=ticks.tick_game,
     own={"endmatch": play.COMMANDS["endmatch"]},
+    decorate=spaceships_show.decorate,
+    picture=spaceships_show.picture,
+    actions=spaceships_show.actions,
+    form=spaceships_show.form,
+    open_turn=spaceships_show.open_turn,
+    turn_name=spaceships_show.turn_name,
+    command_text=spaceships_show.command_text,
+    history_file=spaceships_show.history_file,
+    private_results=True,
+    mail_pictures=False,
 )
 
 BATTLES = GameKind(
@@ -167,6 +208,16 @@ BATTLES = GameKind(
     process=battle_turns.process,
     cancel=battle_end.cancel,
     tick=battle_turns.tick_game,
+    decorate=battle_show.decorate,
+    picture=battle_show.picture,
+    actions=battle_show.actions,
+    form=battle_show.form,
+    open_turn=battle_show.open_turn,
+    turn_name=battle_show.turn_name,
+    command_text=battle_show.command_text,
+    history_file=battle_show.history_file,
+    private_results=False,
+    mail_pictures=True,
 )
 
 KINDS = (SPACESHIPS, BATTLES)

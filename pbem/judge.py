@@ -13,15 +13,16 @@ import logging
 import random
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 
-from pbem import gamekinds, replies
+from pbem import gamekinds, replies, shown
 from pbem.commands import Command, CommandError, parse_commands, parse_one
 from pbem.database import StoreUnavailable
 from pbem.desk import Desk, Refusal, Reply, Session
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import MASK, hide, mask
-from pbem.store import Store
+from pbem.store import GameRow, Store
 from spaceships.judge.computer import without_computer_mail
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,7 @@ class Judge:
                     reply.sections.append(hide(_answer(item, desk)))
             if skipped:
                 reply.sections.append(hide(replies.unreadable(skipped)))
+            reply.messages[:] = decorated(self.store, reply.messages)
             if self.keep is not None:
                 self.keep(reply.messages)
         body = replies.compose(
@@ -126,6 +128,7 @@ class Judge:
                         game = self.store.game_by_id(due.id)  # as committed, not as listed
                         kind = gamekinds.kind_of(game)
                         _, sent = kind.tick(self.store, game, moment)
+                        sent = decorated(self.store, sent)
                         if self.keep is not None:
                             self.keep(sent)
                 except StoreUnavailable:
@@ -138,6 +141,46 @@ class Judge:
 
     def _now(self) -> datetime:
         return _aware(self.clock())
+
+
+def decorated(store: Store, messages: list[Outbound]) -> list[Outbound]:
+    """Each message of a game with the sights its game gives its reader (pbem.shown), less
+    any sight a recipient may not see: dropped and logged, never sent [1.4]."""
+    rows: dict[str, GameRow | None] = {}
+    seated: dict[int, dict[str, str]] = {}  # read once per game of the batch
+    out: list[Outbound] = []
+    for message in messages:
+        if message.game is None:
+            out.append(message)
+            continue
+        if message.game not in rows:
+            rows[message.game] = store.game(message.game, lock=False)
+        game = rows[message.game]
+        if game is None:
+            out.append(message)
+            continue
+        if game.id not in seated:
+            seated[game.id] = {p.address: p.seat for p in store.players(game.id).values()}
+        seats = seated[game.id]
+        of_to = {seats.get(address) for address in message.to}
+        seat = of_to.pop() if len(of_to) == 1 else None  # one seat's, or for onlookers
+        message = gamekinds.kind_of(game).decorate(store, game, message, seat)
+        allowed = tuple(
+            sight
+            for sight in message.sights
+            if all(shown.entitled(store, game, sight, address) for address in message.to)
+        )
+        if allowed != message.sights:
+            log.error(
+                "game %s: sights %s of a %s message to %s dropped: not theirs to see",
+                game.name,
+                [str(s) for s in message.sights if s not in allowed],
+                message.kind,
+                ", ".join(message.to),
+            )
+            message = replace(message, sights=allowed)
+        out.append(message)
+    return out
 
 
 def _answer(command: Command | CommandError, desk: Desk) -> str:

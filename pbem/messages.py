@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from pbem.sights import Sight
+
 
 @dataclass(frozen=True, slots=True)
 class Attachment:
@@ -71,3 +73,6 @@ class Outbound:
     # else); and the turn it concerns.
     kind: str = "notice"
     turn: int | None = None
+    # The pictures the message stands for (pbem.shown), set by its game's `decorate` and
+    # drawn only when a front end asks; the mail composer does not draw them yet.
+    sights: tuple[Sight, ...] = ()

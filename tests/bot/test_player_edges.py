@@ -20,6 +20,7 @@ from bot_support import (
 )
 
 import bot.posts as posts
+from pbem.gamerows import names_of
 from spaceships.judge import matches
 from spaceships.pictures import umpire_picture
 
@@ -247,7 +248,7 @@ async def test_1_4_1_each_game_of_a_continued_match_ends_with_both_fleets_drawn(
     game = world.store.games()[0]
     first = matches.game_end_state(world.store, game, 1)
     assert first is not None and first.over
-    names = posts.names_of(world.store, game)
+    names = names_of(world.store.players(game.id))
     assert files["alice-bob-game1-reveal.png"] == umpire_picture(first, names)
     bobs = dict(attachment_bytes(world.env, world.dms("bob")[-1]))  # his news of game 2 ...
     bobs |= dict(attachment_bytes(world.env, world.dms("bob")[-2]))  # ... and the reveal
@@ -263,10 +264,21 @@ async def test_1_4_a_late_reveal_of_game_1_never_draws_game_2_in_play(world: Wor
     await bob.slash(thread, "spaceships fleet", text=FLEET_B)
     game = world.store.games()[0]
     assert game.phase == "playing" and game.turn == 1
-    late = {"attachments": [{"filename": "alice-bob-game1.ssr", "data": ""}]}
-    drawn = posts.picture_for(world.store, game, "over", 3, None, late)
+    # A row kept before rows carried their sights: its game decorates it on delivery.
+    late = {
+        "kind": "over",
+        "turn": 3,
+        "attachments": [{"filename": "alice-bob-game1.ssr", "data": ""}],
+    }
+    alice_address = world.store.players(game.id)["A"].address
+
+    def picture_of(message: dict[str, Any]) -> tuple[str, bytes] | None:
+        sights = posts.sights_of(world.store, game, message, None)
+        return posts.drawn(world.store, game, sights, alice_address)
+
+    drawn = picture_of(late)
     first = matches.game_end_state(world.store, game, 1)
     assert first is not None and drawn is not None
-    assert drawn[1] == umpire_picture(first, posts.names_of(world.store, game))
+    assert drawn[1] == umpire_picture(first, names_of(world.store.players(game.id)))
     # Without a named game, a row in play draws no reveal at all.
-    assert posts.picture_for(world.store, game, "over", 3, None, {}) is None
+    assert picture_of({"kind": "over", "turn": 3}) is None
