@@ -1,0 +1,29 @@
+"""Space Chess as a game the judge hosts: its GameKind (create and join, no set-up, a turn a
+side by `orders`, status, history, resign, a draw offered and accepted, the game master's
+process and cancel, deadlines), built from this package's modules (docs/space-chess.md,
+"Playing by mail")."""
+
+from __future__ import annotations
+
+from pbem.gamekinds import GameKind
+from pbem.ticks import missing_seats
+from spacechess.judge import end, setup, turns, views
+from spacechess.judge.rows import GAME as KEY
+
+GAME = GameKind(
+    name=KEY,
+    create=setup.create,
+    join=setup.join,
+    setup_word="",
+    setup=setup.no_setup,
+    submit=turns.submit,
+    missing=missing_seats,
+    resolve=turns.resolve,
+    status=views.status,
+    history=views.history,
+    resign=end.resign,
+    process=turns.process,
+    cancel=end.cancel,
+    tick=turns.tick_game,
+    own={"draw": end.draw, "observe": views.observe},
+)
