@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pbem.gamekinds import GameKind
 from pbem.ticks import missing_seats
-from spacechess.judge import end, setup, turns, views
+from spacechess.judge import end, guide, setup, turns, views
 from spacechess.judge.rows import GAME as KEY
 
 GAME = GameKind(
@@ -25,5 +25,5 @@ GAME = GameKind(
     process=turns.process,
     cancel=end.cancel,
     tick=turns.tick_game,
-    own={"draw": end.draw, "observe": views.observe},
+    own={"draw": end.draw, "observe": views.observe, "help": guide.show_help},
 )
