@@ -328,3 +328,23 @@ def test_vs_computer_without_a_level_plays_the_search() -> None:
         "The computer (search) plays the Aliens" in kim.send("create duel chess vs computer").body
     )
     assert table.store.computers(table.store.game("duel").id)["B"][0] == "search"
+
+
+def test_a_password_written_apart_after_draw_is_masked_in_the_reply() -> None:
+    table = new_table()
+    alice, _, _, _ = started(table)
+    words = alice.password.split("-")
+    reply = alice.send(f"draw duel {' '.join(words)}").body
+    assert "Your draw offer in duel is sent" in reply
+    assert not [w for w in words if w in reply], reply
+
+
+def test_computer_against_computer_through_the_judge_ends_legally() -> None:
+    for seed in range(3):
+        table = new_table(seed)
+        alice = table.person("alice@example.org", "Alice")
+        alice.create_seated("create duel chess vs computer random", "duel")
+        play_out(table, alice, "random")
+        game = table.store.game("duel")
+        assert game.phase == "over" and game.outcome["reason"].endswith("]")
+        checked(alice.last.attachments[0].data.decode())
