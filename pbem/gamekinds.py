@@ -209,7 +209,12 @@ def kind_for(command: Command, desk: Desk) -> GameKind:
         return _BY_KEY.get(wanted, _BY_KEY["spaceships"])()
     if command.keyword == "help" and command.body.strip() in _BY_KEY:
         return _BY_KEY[command.body.strip()]()  # `help chess`: the game's own guide
-    if command.keyword in SHARED and command.keyword not in ("game", "master", "observe"):
+    if command.keyword in SHARED and command.keyword not in (
+        "game",
+        "master",
+        "observe",
+        "rematch",
+    ):
         return SPACESHIPS
     if command.name is not None:
         game = desk.peek(command.name)  # a game's kind never changes

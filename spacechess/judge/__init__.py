@@ -25,5 +25,10 @@ GAME = GameKind(
     process=turns.process,
     cancel=end.cancel,
     tick=turns.tick_game,
-    own={"draw": end.draw, "observe": views.observe, "help": guide.show_help},
+    own={
+        "draw": end.draw,
+        "observe": views.observe,
+        "help": guide.show_help,
+        "rematch": end.rematch,
+    },
 )
