@@ -79,8 +79,10 @@ def resign(command: Command, desk: Desk) -> str:
 def draw(command: Command, desk: Desk) -> str:
     """`draw NAME`: offers a draw, or accepts the opponent's offer [SC12]. An offer lapses when
     the side it was made to plays its turn instead (as on chess servers)."""
-    if command.name is not None and command.password is None and desk.session.game is None:
-        raise Refusal(f"a draw needs your password: `draw {command.name} PASSWORD`")
+    session = desk.session.game
+    if command.name is not None and command.password is None:
+        if session is None or session.name.lower() != command.name.lower():
+            raise Refusal(f"a draw needs your password: `draw {command.name} PASSWORD`")
     if command.name is not None and command.password is not None:
         game = desk.game(command.name)
         seat = desk.seat_for(game, command.password)

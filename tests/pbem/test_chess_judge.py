@@ -348,3 +348,12 @@ def test_computer_against_computer_through_the_judge_ends_legally() -> None:
         game = table.store.game("duel")
         assert game.phase == "over" and game.outcome["reason"].endswith("]")
         checked(alice.last.attachments[0].data.decode())
+
+
+def test_draw_naming_another_game_than_the_signed_on_one_needs_that_games_password() -> None:
+    table = new_table()
+    alice, _, gus, _ = started(table)
+    gus.send("create other chess")
+    reply = alice.send(alice.sign_on("duel") + "draw other").body
+    assert "Refused: a draw needs your password: `draw other PASSWORD`" in reply
+    assert table.store.game("duel").state["draw"] is None
