@@ -357,3 +357,20 @@ def test_draw_naming_another_game_than_the_signed_on_one_needs_that_games_passwo
     reply = alice.send(alice.sign_on("duel") + "draw other").body
     assert "Refused: a draw needs your password: `draw other PASSWORD`" in reply
     assert table.store.game("duel").state["draw"] is None
+
+
+def test_the_pictures_ready_for_the_picture_interface_are_pngs_the_same_for_the_same_turn() -> None:
+    from spacechess.judge.show import onlooker_picture, player_picture
+
+    table = new_table()
+    alice, _, _, _ = started(table)
+    alice.orders(1, "Eb1-Eb3", "duel")
+    played = played_of(table.store.game("duel"))
+    events = played.turns[-1].events
+    mine = player_picture(played.position, "duel", 0, events)
+    assert mine.startswith(b"\x89PNG") and mine == player_picture(
+        played.position, "duel", 0, events
+    )
+    theirs = player_picture(played.position, "duel", 1, events)
+    onlooker = onlooker_picture(played.position, "duel", events)
+    assert len({mine, theirs, onlooker}) == 3  # each titled for its reader
