@@ -120,12 +120,14 @@ def submit(command: Command, desk: Desk) -> str:
             source,
         )
     # Each action checked on the position the one before it leaves [SC2].
-    trial = position
+    trial, taken = position, 0
     for action, word, line, column, source in actions:
-        if trial.result is not None or trial.to_move != position.to_move:
+        if trial.result is not None:
+            break  # the action before won the game: the rest is not played [SC11]
+        if not trial.actions_left:
             return "Your turn breaks the rules; nothing was played.\n" + _at(
-                f"`{word}` comes after your turn or the game has ended [SC10, SC11]",
-                "a rebuild takes the whole turn",
+                f"`{word}` comes after your turn is over [SC10]",
+                "a rebuild takes the whole turn: send it alone",
                 line,
                 column,
                 len(word),
@@ -138,6 +140,9 @@ def submit(command: Command, desk: Desk) -> str:
                 f"`{word}`: {problem.reason}", problem.hint, line, column, len(word), source
             )
         trial = act(trial, resolved)[0]
+        taken += 1
+    dropped = [word for _, word, *_ in actions[taken:]]
+    actions = actions[:taken]
     before = (game.state or {}).get("draw")
     lapsed = before == opponent(seat)
     game, messages = play(desk.store, game, tuple(a for a, *_ in actions), desk.now, lapsed=lapsed)
@@ -146,6 +151,8 @@ def submit(command: Command, desk: Desk) -> str:
     desk.reply.moves += 1
     said = " ".join(str(a) for a, *_ in actions)
     text = f"Your turn {position.turn} is played: {said} (see the next message)."
+    if dropped:
+        text += f" The game ended before {' '.join(dropped)}, which was not played [SC11]."
     if lapsed:
         text += " Your opponent's draw offer lapsed as you played on."
     return text
