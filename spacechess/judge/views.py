@@ -31,7 +31,7 @@ def next_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
     count = "one action" if position.actions_left == 1 else "up to two actions"
     lines = [f"Turn {position.turn}: {player_seated(players, seat)} to act, {count} [SC2]."]
     if game.accounts:
-        lines.append(f"Send:  /spaceships orders text:{position.turn}: Ab1-Ab3 Ba1>Bb1")
+        lines.append("Send:  /spaceships orders text:Ab1-Ab3 Ba1>Bb1  (your actions)")
     else:
         lines += [
             f"Send:  game {game.name} PASSWORD",
