@@ -29,6 +29,7 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "orders": ("orders TURN: ORDERS", "your orders for turn TURN (empty: no actions)"),
     "design": ("design", "then your ships (Spaceship Battles), to a blank line"),
     "resign": ("resign [NAME PASSWORD]", "give up; your opponent wins"),
+    "draw": ("draw [NAME PASSWORD]", "(Space Chess) offer a draw, or accept the one offered"),
     "endmatch": ("endmatch", "ask to end a match after this game (both players)"),
     "master": ("master NAME PASSWORD", "sign on as game master for the lines that follow"),
     "deadline": ("deadline RULE", "(master) 48h, 2026-12-01 20:00, FREQ=..., none"),
@@ -79,7 +80,8 @@ SETTING_HINTS = {
     "missing": "missing noactions or missing wait",
     "news": "news on or news off",
 }
-GAME_WORDS = ("spaceships", "battles")  # which game: Spaceships (the default) or Spaceship Battles
+# Which game: Spaceships (the default), Spaceship Battles or Space Chess.
+GAME_WORDS = ("spaceships", "battles", "chess")
 
 
 class CommandError(ValueError):
@@ -348,7 +350,7 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             )
         password = raw[args[1][1] - 1 :].strip()
         return Command(keyword, number, raw, name=name, password=password)
-    if keyword in ("status", "history", "resign"):
+    if keyword in ("status", "history", "resign", "draw"):
         if not args:
             return Command(keyword, number, raw)
         name = args[0][0]

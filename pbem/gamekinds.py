@@ -5,16 +5,19 @@ A game kind answers, for its own games: the set-up (`create`, `join`, then `flee
 `design`), what a player may submit in the current phase (`orders`), when a phase is complete
 and resolving it (inside its handlers and `tick`), and what each player and onlooker may see
 (`status`, `history`, and the messages its handlers return). Spaceships is the first kind (its
-handlers are the judge's own), Spaceship Battles the second (battles.judge.setup, battle_turns,
-battle_end, battle_views). Commands that do not depend on the game (help, list, observe,
-sign-on, the game master's settings) are shared.
+handlers are the judge's own), Spaceship Battles the second (battles.judge), Space Chess the
+third (spacechess.judge, named here and imported when first asked for). Commands that do not depend on the game (help, list,
+observe, sign-on, the game master's settings) are shared; `observe`, `rematch` and `help GAME`
+go to the kind of the game they name, which may have its own.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
+from functools import cache
 
 from battles.judge import end as battle_end
 from battles.judge import rows as battle_rows
@@ -101,13 +104,17 @@ class GameKind:
     @property
     def handlers(self) -> dict[str, Handler]:
         """Every command keyword and the function that carries it out for this game."""
-        other = "design" if self.setup_word == "fleet" else "fleet"
+        others = [word for word in ("fleet", "design") if word != self.setup_word]
+        # A game without a set-up (Space Chess: setup_word "") answers both words itself.
+        setups = (
+            {self.setup_word: self.setup} if self.setup_word else dict.fromkeys(others, self.setup)
+        )
         return {
             **SHARED,
             "create": self.create,
             "join": self.join,
-            self.setup_word: self.setup,
-            other: _not_here(other, self.name, self.setup_word),
+            **{word: _not_here(word, self.name, self.setup_word) for word in others},
+            **setups,
             "orders": self.submit,
             "status": self.status,
             "history": self.history,
@@ -144,8 +151,8 @@ def _no_such(keyword: str, game: str) -> Handler:
     return refuse
 
 
-_NAMES = {"spaceships": "Spaceships", "battles": "Spaceship Battles"}
-_OWN_KEYWORDS = ("endmatch",)  # commands one game has and another has not
+_NAMES = {"spaceships": "Spaceships", "battles": "Spaceship Battles", "chess": "Space Chess"}
+_OWN_KEYWORDS = ("endmatch", "draw")  # commands one game has and another has not
 
 # The commands that are the same whatever the game.
 SHARED: dict[str, Handler] = {
@@ -220,11 +227,23 @@ BATTLES = GameKind(
     mail_pictures=True,
 )
 
-KINDS = (SPACESHIPS, BATTLES)
+
+@cache
+def chess() -> GameKind:
+    """Space Chess's kind, from its own package (the registry line of docs/plans/
+    one-package-per-game.md: named, not imported, so the package may import this module)."""
+    return importlib.import_module("spacechess.judge").GAME  # type: ignore[no-any-return]
+
+
+def kinds() -> tuple[GameKind, ...]:
+    return (SPACESHIPS, BATTLES, chess())
+
+
+_BY_KEY = {"spaceships": lambda: SPACESHIPS, "battles": lambda: BATTLES, "chess": chess}
 
 
 def kind_of(game: GameRow) -> GameKind:
-    return BATTLES if battle_rows.is_battle(game) else SPACESHIPS
+    return _BY_KEY.get(game.ruleset, _BY_KEY["spaceships"])()
 
 
 def kind_for(command: Command, desk: Desk) -> GameKind:
@@ -232,8 +251,15 @@ def kind_for(command: Command, desk: Desk) -> GameKind:
     or the game the sender is signed on to; Spaceships when none (the judge's first game)."""
     if command.keyword == "create":
         wanted = dict(command.settings).get("game", "spaceships")
-        return BATTLES if wanted == battle_rows.GAME else SPACESHIPS
-    if command.keyword in SHARED and command.keyword not in ("game", "master"):
+        return _BY_KEY.get(wanted, _BY_KEY["spaceships"])()
+    if command.keyword == "help" and command.body.strip() in _BY_KEY:
+        return _BY_KEY[command.body.strip()]()  # `help chess`: the game's own guide
+    if command.keyword in SHARED and command.keyword not in (
+        "game",
+        "master",
+        "observe",
+        "rematch",
+    ):
         return SPACESHIPS
     if command.name is not None:
         game = desk.peek(command.name)  # a game's kind never changes

@@ -1,0 +1,56 @@
+"""The computer's seat in a game of Space Chess: `create NAME chess vs computer [LEVEL]`
+seats it as the Aliens, and it plays its turn the moment that turn opens, from the position
+alone (spacechess.computer). Mail to it is dropped by spaceships.judge.computer."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from pbem.desk import Refusal
+from pbem.store import GameRow, Store
+from spacechess.actions import PASS, Action
+from spacechess.computer.player import DEFAULT_LEVEL, LEVEL_TEXT, LEVELS, Computer
+from spacechess.position import Position
+from spaceships.judge.computer import insert_computer
+
+LOG = logging.getLogger(__name__)
+
+__all__ = ["chess_level", "computer_turn", "seat_chess_computer"]
+
+
+def chess_level(opponent: str, name: str) -> str:
+    """`vs computer [random|greedy|search]`: the level, `search` when none is said."""
+    words = opponent.lower().split()
+    if words[:1] != ["computer"] or len(words) > 2:
+        raise Refusal(
+            f"`vs` takes `computer`: `create {name} chess vs computer` (a game between two "
+            f"people has no `vs`: `create {name} chess`, then each player `join {name}`)"
+        )
+    level = words[1] if len(words) == 2 else DEFAULT_LEVEL
+    if level not in LEVELS:
+        listed = "; ".join(f"{k}: {v}" for k, v in LEVEL_TEXT.items())
+        raise Refusal(
+            f"`{level}` is not a level of the Space Chess computer ({listed}); "
+            f"e.g. `create {name} chess vs computer search`"
+        )
+    return level
+
+
+def seat_chess_computer(
+    store: Store, game: GameRow, seat: str, level: str, seed: str, now: datetime
+) -> None:
+    """The computer takes `seat`; Space Chess has no set-up to put in."""
+    insert_computer(store, game, seat, level, seed, "", now)
+
+
+def computer_turn(
+    level: str, seed: str, position: Position, seen: dict[tuple[object, ...], int]
+) -> tuple[Action, ...]:
+    """The computer's actions for the turn of `position`; a fault of the computer passes its
+    turn rather than stopping the human's game."""
+    try:
+        return Computer(level, seed).turn(position, seen)
+    except Exception:
+        LOG.exception("chess computer failed at turn %s", position.turn)
+        return (Action(PASS),)

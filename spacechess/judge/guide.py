@@ -1,0 +1,45 @@
+"""`help chess`: how a game of Space Chess is played by mail, in the judge's words."""
+
+from __future__ import annotations
+
+from pbem.commands import Command
+from pbem.desk import Desk
+
+__all__ = ["GUIDE", "show_help"]
+
+GUIDE = """\
+Space Chess by mail: chess with spaceships on a ball of 162 cells.
+
+Starting:
+  create NAME chess [deadline 48h] [reminder 12h] [missing noactions|wait] [private]
+  create NAME chess vs computer [random|greedy|search]   (search if no level is said)
+  join NAME            the first to join plays the Terrans (they act first), the second
+                       the Aliens; the game begins when both seats are taken [SC1]
+
+A turn (the side to act only; one action on turn 1, then up to two) [SC2]:
+  game NAME PASSWORD
+  orders 3: Eb1-Eb4 Ba1>Bb1
+    Ab1-Ab3   move 1 or 2 cells in a straight line, a fighter up to 3, over free hexagons
+              only [SC3, SC4]
+    Ba1>Bb1   the gunship on Ba1 fires an impactor towards its neighbour Bb1 [SC6]
+    M@Ab2     your support ship lays a mine next to it [SC9]
+    G@Ab2     your command ship rebuilds a destroyed gunship (G, F or S) next to it: the
+              whole turn [SC10]
+    pass      end the turn; fewer actions than allowed end it too
+After every turn the battle stage: impactors fly 4 cells, then ships next to enemies
+fight [SC7, SC8]. Everyone gets what happened, the board and whose turn it is.
+
+Ending: destroy the enemy command ship [SC11]; a draw by a third repetition, 50 turns
+without a loss or turn 300 [SC12];
+  draw NAME PASSWORD     offers a draw, or accepts your opponent's; playing your turn
+                         instead lets their offer lapse
+  resign NAME PASSWORD   gives up
+  status NAME, history NAME   the board now, the record so far (`spaceships chess check`
+                         reads it); the record comes attached (NAME.scr) at the end.
+The game master: deadline, reminder, grace, missing; `process` passes the turn of the side
+to act now; `cancel` ends the game without a result."""
+
+
+def show_help(command: Command, desk: Desk) -> str:
+    """`help chess`."""
+    return GUIDE

@@ -1,0 +1,226 @@
+"""A Space Chess game as the judge keeps it: the game row read as a game of Space Chess, its
+turns replayed by the pure rules, and the small helpers every chess command uses.
+
+The game row keeps `ruleset` "chess", `turn` the number of the turn to play (SC2), and in
+`state` the turns played so far (`turns`: each turn's actions as written, one string a turn)
+and a pending draw offer (`draw`: the seat that offered, or None). Seat A plays the Terrans,
+who act first, seat B the Aliens (SC1). Everything on the board is open to both sides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from kit.words import seated
+from pbem.deadlines import DeadlineRule
+from pbem.gamerows import deadline_line as core_deadline_line
+from pbem.gamerows import other
+from pbem.messages import Attachment, Outbound
+from pbem.store import GameRow, PlayerRow, Store
+from spacechess.actions import MINE_LAYING, PASS, Action
+from spacechess.computer.match import PlayedTurn, record_of
+from spacechess.game import Game
+from spacechess.pieces import SIDE_NAMES, SUPPORT, kind_of
+from spacechess.position import Position
+from spacechess.record import parse_action
+
+GAME = "chess"
+TITLE = "Space Chess"
+SEAT_SIDE = {"A": 0, "B": 1}  # seat A is the Terrans, who act first [SC1]
+SIDE_SEAT = {0: "A", 1: "B"}
+
+__all__ = [
+    "GAME",
+    "SEAT_SIDE",
+    "SIDE_SEAT",
+    "TITLE",
+    "Played",
+    "deadline_line",
+    "is_chess",
+    "master_notice",
+    "now_open",
+    "opponent",
+    "play_turn",
+    "played_of",
+    "player_seated",
+    "record_text",
+    "resolve_mine",
+    "settings_text",
+    "side_name",
+    "subject",
+    "to_everyone",
+    "with_state",
+]
+
+
+def is_chess(game: GameRow | None) -> bool:
+    return game is not None and game.ruleset == GAME
+
+
+def side_name(seat: str) -> str:
+    """`Terrans` or `Aliens`: players read their side, never a bare seat letter."""
+    return SIDE_NAMES[SEAT_SIDE[seat]]
+
+
+def player_seated(players: dict[str, PlayerRow], seat: str) -> str:
+    """`Alice (Terrans)`."""
+    name = players[seat].name if seat in players else "nobody yet"
+    return seated(name, side_name(seat))
+
+
+def subject(game: GameRow, what: str) -> str:
+    return f"{TITLE} {game.name}: {what}"
+
+
+def settings_text(game: GameRow) -> str:
+    parts = ["the Terrans act first, one action on turn 1, then two a turn [SC2]"]
+    if game.deadline_rule and game.deadline_rule != "none":
+        rule = DeadlineRule.parse(game.deadline_rule)
+        parts.append(f"deadline {rule.timing('each turn')}")
+        parts.append(
+            "a missed turn is " + ("waited for" if game.missing_policy == "wait" else "a pass")
+        )
+    if game.private:
+        parts.append("private")
+    return ", ".join(parts)
+
+
+def deadline_line(game: GameRow) -> str:
+    if game.deadline is None and game.phase == "playing":
+        return "No deadline: the judge waits for the side to act, however long it takes."
+    if game.deadline is None:
+        return "No deadline."
+    return core_deadline_line(game)
+
+
+def with_state(game: GameRow, **changes: Any) -> GameRow:
+    state = dict(game.state or {"turns": [], "draw": None})
+    state.update(changes)
+    return replace(game, state=state)
+
+
+@dataclass(frozen=True)
+class Played:
+    """The game replayed: its memory (positions seen, for repetition [SC12]) and its turns."""
+
+    game: Game
+    turns: tuple[PlayedTurn, ...]
+
+    @property
+    def position(self) -> Position:
+        return self.game.position
+
+
+def resolve_mine(position: Position, action: Action) -> Action:
+    """A mine is written by its cell alone: the side's support ship lays it [SC9]."""
+    if action.verb != MINE_LAYING or action.origin >= 0:
+        return action
+    support = [c for c, code in position.units(position.to_move) if kind_of(code) == SUPPORT]
+    return action._replace(origin=support[0]) if support else action
+
+
+def play_turn(game: Game, actions: tuple[Action, ...]) -> PlayedTurn:
+    """Play one side's turn on `game` (each action checked by the rules: IllegalAction), ending
+    it with a pass when it has fewer actions than allowed [SC2]."""
+    side, number = game.position.to_move, game.position.turn
+    events = []
+    for action in actions:
+        if game.position.result is not None or game.position.to_move != side:
+            break
+        events += game.play(resolve_mine(game.position, action))
+    if game.position.result is None and game.position.to_move == side:
+        events += game.play(Action(PASS))
+    return PlayedTurn(number, side, actions, tuple(events))
+
+
+def played_of(game: GameRow) -> Played:
+    """The game as it stands, replayed from the start by the pure rules."""
+    replayed = Game()
+    turns = []
+    for text in (game.state or {}).get("turns", []):
+        actions = tuple(parse_action(word) for word in text.split())
+        turns.append(play_turn(replayed, actions))
+    return Played(replayed, tuple(turns))
+
+
+def record_text(
+    game: GameRow, players: dict[str, PlayerRow], played: Played, outcome: dict[str, Any] | None
+) -> str:
+    """The record so far (`[Result "*"]` while the game goes on), as `spaceships chess check`
+    reads it; a game ended off the board (resigned, agreed, cancelled) says so in a
+    Termination tag."""
+    tags: list[tuple[str, str]] = [
+        ("Game", TITLE),
+        ("Event", game.name),
+        ("Terrans", players["A"].name if "A" in players else "?"),
+        ("Aliens", players["B"].name if "B" in players else "?"),
+    ]
+    result = played.position.result
+    note = ""
+    if outcome and result is None:
+        tags.append(("Termination", outcome.get("termination", "abandoned")))
+        winner = outcome.get("winner")
+        result = {"A": "T", "B": "A"}.get(winner or "", "draw" if outcome.get("drawn") else None)
+        note = str(outcome.get("reason", ""))
+    record = record_of(played.turns, result, tuple(tags), note=note)
+    return str(record)
+
+
+def to_everyone(
+    store: Store,
+    game: GameRow,
+    what: str,
+    body: str,
+    attachments: tuple[Attachment, ...] = (),
+    kind: str = "notice",
+    turn: int | None = None,
+) -> list[Outbound]:
+    """The same message to both players and every observer: the board hides nothing."""
+    addresses = [p.address for p in store.players(game.id).values()]
+    addresses += store.observers(game.id)
+    return [
+        Outbound(
+            (a,),
+            subject(game, what),
+            body,
+            game.name,
+            attachments=attachments,
+            kind=kind,
+            turn=turn,
+        )
+        for a in dict.fromkeys(addresses)
+    ]
+
+
+def master_notice(
+    store: Store, game: GameRow, what: str, body: str, attachments: tuple[Attachment, ...] = ()
+) -> list[Outbound]:
+    """News for the game master, unless they read it anyway (a player or observer) or said
+    `news off`."""
+    address = game.master_address
+    if not game.master_news:
+        return []
+    players = store.players(game.id)
+    if address in {p.address for p in players.values()} or address in store.observers(game.id):
+        return []
+    return [
+        Outbound(
+            (address,),
+            subject(game, what),
+            f"{body}\n\n(You are its game master.)",
+            game.name,
+            attachments=attachments,
+        )
+    ]
+
+
+def opponent(seat: str) -> str:
+    return other(seat)
+
+
+def now_open(game: GameRow, now: datetime) -> GameRow:
+    """A turn opens now: the rule gives its deadline; reminders start afresh."""
+    deadline = DeadlineRule.parse(game.deadline_rule).deadline_for(now)
+    return replace(game, opened_at=now, deadline=deadline, reminded=False, late_notified=False)

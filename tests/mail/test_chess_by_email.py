@@ -1,0 +1,115 @@
+"""A whole game of Space Chess by email through real SMTP (issue 22): the judge's aiosmtpd
+listener on a free localhost port, smtplib clients for two players, a game master and an
+onlooker, an aiosmtpd sink as the relay. From `create NAME chess` to the end, a slip refused on
+the way, the record attached at the end and checked by `spaceships chess check`."""
+
+from __future__ import annotations
+
+import random
+import re
+import smtplib
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import pytest
+
+from pbem.judge import Judge
+from pbem.mail.delivery import Delivery
+from pbem.mail.gateway import MailGateway
+from pbem.store import open_store
+from spacechess.check import replay
+from spacechess.record import Record
+
+JUDGE = "judge@club.example"
+# samples/spacechess/short.scr: on turn 6 the Aliens' impactor flies into their own command
+# ship [SC7, SC11].
+TURNS = ["M@Ab2", "M@Hb4 M@Gd2", "Eb1-Eb4 Eb4-Jb2", "Jd4-Jd2 Hd3-Hd2", "Jb2-Dc2 M@Aa3"]
+LAST = "Jd2>Jd3 Gd4-Fd4"
+
+
+class Mailers:
+    def __init__(self, host: str, port: int, sink) -> None:
+        self.host, self.port, self.sink = host, port, sink
+        self.seen = 0
+
+    def send(self, sender: str, body: str, subject: str = "commands") -> list[EmailMessage]:
+        mail = EmailMessage()
+        mail["From"] = sender
+        mail["To"] = JUDGE
+        mail["Subject"] = subject
+        mail["Message-ID"] = make_msgid(domain="example.org")
+        mail.set_content(body)
+        with smtplib.SMTP(self.host, self.port, timeout=30) as client:
+            client.send_message(mail)
+        new = self.sink.messages[self.seen :]
+        self.seen = len(self.sink.messages)
+        return new
+
+
+def text_of(mail: EmailMessage) -> str:
+    body = mail.get_body(("plain",))
+    return body.get_content() if body is not None else ""
+
+
+def to(mails: list[EmailMessage], address: str) -> EmailMessage:
+    return [m for m in mails if m["To"] == address][0]
+
+
+@pytest.fixture
+def mailers(tmp_path, relay_sink, start_listener) -> Mailers:
+    sink, relay = relay_sink
+    store = open_store(tmp_path / "judge.sqlite3")
+
+    def build() -> MailGateway:
+        return MailGateway(
+            store.connection,
+            Judge(store, judge_address=JUDGE, rng=random.Random(12)),
+            Delivery(tmp_path / "outbox", relay),
+            judge_address=JUDGE,
+            rate_limit_per_hour=500,
+            lock=store.lock,
+        )
+
+    running = start_listener(build)
+    return Mailers(running.host, running.port, sink)
+
+
+def test_a_whole_game_of_space_chess_by_email_from_create_to_the_record(mailers: Mailers) -> None:
+    alice, bob, gm, onlooker = (
+        "alice@example.org",
+        "bob@example.net",
+        "gm@example.com",
+        "carol@example.org",
+    )
+    created = to(mailers.send(gm, "", subject="create duel chess deadline 72h"), gm)
+    assert "Space Chess game duel created" in text_of(created)
+    mailers.send(onlooker, "observe duel")
+    password = {}
+    for who in (alice, bob):
+        joined = to(mailers.send(who, f"join duel\n\n-- \n{who}"), who)
+        password[who] = re.search(r"password for duel: (\S+)", text_of(joined)).group(1)
+    began = [m for m in mailers.sink.messages if "the game begins" in str(m["Subject"])]
+    assert {m["To"] for m in began} == {alice, bob, onlooker, gm}
+
+    # A slip first: the judge says what, where, the rule and what would do.
+    slip = to(mailers.send(alice, f"game duel {password[alice]}\norders 1: Ab1-Ac3"), alice)
+    assert "`Ab1-Ac3`: Ac3 is not up to 3 hexagons" in text_of(slip)
+    assert "[SC3]" in text_of(slip) and "hint: from Ab1 it can reach" in text_of(slip)
+
+    for number, actions in enumerate([*TURNS, LAST], 1):
+        who, other = (alice, bob) if number % 2 else (bob, alice)
+        sent = mailers.send(who, f"Game duel {password[who]}\nORDERS {number}: {actions}\n\nThanks")
+        assert f"Your turn {number} is played" in text_of(to(sent, who))
+        if number < 6:
+            told = text_of(to(sent, other))
+            assert f"Turn {number + 1}: " in told and "The board:" in told
+            assert text_of(to(sent, onlooker)) == told  # the board hides nothing
+    over = [m for m in mailers.sink.messages if "game over" in str(m["Subject"])]
+    assert sorted(m["To"] for m in over) == sorted([alice, bob, onlooker, gm])
+    for mail in over:
+        assert "alice (Terrans) wins; the enemy command ship is destroyed [SC11]" in text_of(mail)
+        (attachment,) = list(mail.iter_attachments())
+        assert attachment.get_filename() == "duel.scr"
+        record = Record.parse(attachment.get_content())
+        found = replay(record)
+        assert found.problem is None and found.position.result == "T"
