@@ -46,6 +46,6 @@ def game_packages() -> frozenset[str]:
 def kind_of(game: GameRow) -> GameKind:
     """The kind whose games include this stored game (found from its `ruleset`)."""
     for kind in kinds():
-        if kind.holds(game.ruleset):
+        if kind.rulesets(game.ruleset):
             return kind
     return kinds()[0]
