@@ -100,3 +100,109 @@ def test_no_module_imports_itself_back_through_others() -> None:
         for c in _circles(graph)
     ]
     assert not circles, "import circles: " + "; ".join(circles)
+
+
+# -- Issue 21: the core and the front ends know no game -------------------------------------
+
+FRONT_ENDS = ("pbem.mail", "bot", "web")
+CORE = ("pbem",)  # everything under pbem/ but pbem.mail
+NEUTRAL = ("kit", "replay")  # shared by every game; names none
+JUDGE_SIDE = "judge"  # <game>.judge...: the one part of a game that may import the core
+REGISTRY = "pbem.registry"
+
+
+def _top(module: str) -> str:
+    return module.split(".", 1)[0]
+
+
+def _under(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def _part(module: str, games: frozenset[str]) -> str:
+    """Which part of the tree a module is in: front end, core, neutral, judge or rules."""
+    if _under(module, FRONT_ENDS):
+        return "front end"
+    if _under(module, CORE):
+        return "core"
+    if _under(module, NEUTRAL):
+        return "neutral"
+    if _top(module) in games:
+        parts = module.split(".")
+        return "judge" if len(parts) > 1 and parts[1] == JUDGE_SIDE else "rules"
+    return "other"
+
+
+def _stems(games: frozenset[str], keys: frozenset[str]) -> set[str]:
+    """The words a module named for a game would start with: `battle`, `chess`, `spaceship`."""
+    stems = set()
+    for word in games | keys:
+        stems.add(word.removesuffix("s"))
+        if word.startswith("space") and len(word) > len("space"):
+            stems.add(word.removeprefix("space").removesuffix("s"))
+    return stems - {""}
+
+
+def violations(
+    graph: dict[str, set[str]],
+    games: frozenset[str],
+    keys: frozenset[str] = frozenset(),
+    strings: dict[str, set[str]] | None = None,
+) -> list[str]:
+    """Every broken rule of the layout (docs/architecture.md, "Adding a game"), one line each."""
+    found = []
+    stems = _stems(games, keys)
+    for module, imported in sorted(graph.items()):
+        part = _part(module, games)
+        for target in sorted(imported):
+            target_part = _part(target, games)
+            if part in ("front end", "core", "neutral") and target_part in ("judge", "rules"):
+                found.append(f"1: {part} {module} imports the game module {target}")
+            if part == "rules" and _under(target, FRONT_ENDS + CORE) and target != REGISTRY:
+                found.append(f"2: the rules {module} import {target} (only <game>.judge may)")
+            if (
+                part in ("judge", "rules")
+                and target_part in ("judge", "rules")
+                and _top(target) != _top(module)
+            ):
+                found.append(f"3: the game module {module} imports another game's {target}")
+        if part in ("front end", "core"):
+            names = module.split(".")[1:]
+            if any(name.startswith(stem) for name in names for stem in stems):
+                found.append(f"4: the {part} module {module} is named for a game")
+        if part in ("front end", "core", "neutral") and module != REGISTRY:
+            for text in sorted((strings or {}).get(module, set())):
+                if _top(text) in games and "." in text:
+                    found.append(f"5: {part} {module} names the game module {text!r}")
+    return found
+
+
+def _module_strings(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Each module's string constants that look like dotted module paths."""
+    found: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value
+                if text.replace(".", "").replace("_", "").isalnum() and "." in text:
+                    found.setdefault(name, set()).add(text)
+    return found
+
+
+def test_the_layout_rules_catch_each_kind_of_break() -> None:
+    games = frozenset({"chess", "go"})
+    graph = {
+        "bot.posts": {"chess.pictures"},  # 1: a front end draws a game's picture
+        "pbem.desk": {"go.judge.turns"},  # 1: the core calls a game's judge side
+        "kit.words": {"chess.rules"},  # 1: the shared kit leans on a game
+        "chess.rules": {"pbem.store"},  # 2: rules with I/O
+        "chess.judge.turns": {"pbem.store", "go.judge.rows"},  # 3 (pbem.store is fine)
+        "go.judge": {"pbem.desk", "go.rules"},  # fine
+        "pbem.chess_turns": set(),  # 4: named for a game
+        "pbem.registry": set(),  # 5 is fine here: the one registration
+        "pbem.kinds": set(),  # 5: names a game module for importlib
+    }
+    strings = {"pbem.registry": {"chess.judge"}, "pbem.kinds": {"go.judge"}}
+    rules = [line.split(":")[0] for line in violations(graph, games, frozenset(), strings)]
+    assert sorted(rules) == ["1", "1", "1", "2", "3", "4", "5"]
