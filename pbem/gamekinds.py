@@ -6,9 +6,10 @@ A game kind answers, for its own games: the set-up (`create`, `join`, then `flee
 and resolving it (inside its handlers and `tick`), and what each player and onlooker may see
 (`status`, `history`, and the messages its handlers return). Spaceships is the first kind (its
 handlers are the judge's own), Spaceship Battles the second (battles.judge), Space Chess the
-third (spacechess.judge, named here and imported when first asked for). Commands that do not depend on the game (help, list,
-observe, sign-on, the game master's settings) are shared; `observe`, `rematch` and `help GAME`
-go to the kind of the game they name, which may have its own.
+third (spacechess.judge, named here and imported when first asked for). Commands that do not
+depend on the game (help, list, observe, sign-on, the game master's settings) are shared;
+`observe`, `rematch` and `help GAME` go to the kind of the game they name, which may have its
+own.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "spaceships": "spaceships.judge",
     "battles": "battles.judge",
+    "chess": "spacechess.judge",
 }
 
 
