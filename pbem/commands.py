@@ -11,6 +11,8 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from pbem import registry
+
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}\Z")  # \Z: no newline after it
 
 # Each command: how it is written, and what it does (aligned in the list by help_text).
@@ -80,8 +82,12 @@ SETTING_HINTS = {
     "missing": "missing noactions or missing wait",
     "news": "news on or news off",
 }
-# Which game: Spaceships (the default), Spaceship Battles or Space Chess.
-GAME_WORDS = ("spaceships", "battles", "chess")
+
+
+def game_words() -> dict[str, str]:
+    """What a player may write for a game after `create NAME` (each kind's `words`), and the
+    key it stands for; read from the registry at parse time, never at import (circles)."""
+    return {word: kind.name for kind in registry.kinds() for word in kind.words}
 
 
 class CommandError(ValueError):
@@ -390,9 +396,10 @@ def _settings(
         # The game word leads (`create duel battles ...`); after `vs computer` it is read as
         # the game too (`create duel vs computer battles`), not as a computer level.
         first = key is None and not settings
-        if lowered in GAME_WORDS and (first or (key == "vs" and values)):
+        game = game_words().get(lowered) if first or (key == "vs" and values) else None
+        if game is not None:
             if not any(k == "game" for k, _v in settings):
-                settings.append(("game", lowered))
+                settings.append(("game", game))
                 continue
 
         if lowered in SETTING_WORDS or lowered in FLAG_WORDS:

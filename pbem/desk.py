@@ -13,10 +13,10 @@ from secrets import token_hex
 from pbem import throttle, ticks
 from pbem.commands import Command
 from pbem.deadlines import format_moment
+from pbem.gamerows import subject
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import check_password, could_be_password
 from pbem.store import GameRow, Store
-from spaceships.judge import games
 
 
 class Refusal(ValueError):
@@ -125,7 +125,7 @@ class Desk:
         self, game: GameRow, what: str, body: str, kind: str = "notice"
     ) -> list[Outbound]:
         return [
-            Outbound((p.address,), games.subject(game, what), body, game.name, kind=kind)
+            Outbound((p.address,), subject(game, what), body, game.name, kind=kind)
             for p in self.store.players(game.id).values()
         ]
 
@@ -288,7 +288,7 @@ class Desk:
         addresses.append(game.master_address)
         for address in dict.fromkeys(addresses):
             self.reply.messages.append(
-                Outbound((address,), games.subject(game, "wrong passwords"), body, game.name)
+                Outbound((address,), subject(game, "wrong passwords"), body, game.name)
             )
 
     def known_address(self, game: GameRow, address: str) -> bool:

@@ -18,12 +18,12 @@ from datetime import UTC, datetime
 
 from pbem import gamekinds, replies, shown
 from pbem.commands import Command, CommandError, parse_commands, parse_one
+from pbem.computers import without_computer_mail
 from pbem.database import StoreUnavailable
 from pbem.desk import Desk, Refusal, Reply, Session
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import MASK, hide, mask
 from pbem.store import GameRow, Store
-from spaceships.judge.computer import without_computer_mail
 
 log = logging.getLogger(__name__)
 

@@ -15,12 +15,12 @@ from battles.play import play_record as play_battle
 from battles.records import format_record as format_battle
 from pbem import ladder
 from pbem.gamekinds import kind_of
-from pbem.gamerows import names_of, ruleset_of
+from pbem.gamerows import names_of
 from pbem.store import GameRow, PlayerRow, Store
 from replay.frames import PUBLIC, ReplayError
 from replay.games import replay_of_text
 from replay.page import replay_html
-from spaceships.engine import GameState, observer_view
+from spaceships.engine import GameState, Ruleset, observer_view
 from spaceships.judge import matches, render
 from spaceships.notation.format import format_record
 from spaceships.notation.records import Record, TurnLine
@@ -155,7 +155,7 @@ def _in_play_record(game: GameRow, players: dict[str, PlayerRow], state: GameSta
         fleets={"A": state.a.fleet, "B": state.b.fleet},
         turns=tuple(turns),
     )
-    return format_record(record, ruleset_of(game).colour_order)
+    return format_record(record, Ruleset.from_tags(game.ruleset, game.options).colour_order)
 
 
 def no_replay_why(store: Store, game: GameRow) -> str:

@@ -6,9 +6,16 @@ process and cancel, deadlines), built from this package's modules (docs/space-ch
 from __future__ import annotations
 
 from pbem.gamekinds import GameKind
+from pbem.store import GameRow, Store
 from pbem.ticks import missing_seats
-from spacechess.judge import end, guide, setup, show, turns, views
+from spacechess.computer.player import DEFAULT_LEVEL, LEVELS
+from spacechess.judge import computer, end, guide, setup, show, turns, views
 from spacechess.judge.rows import GAME as KEY
+
+
+def _no_more(store: Store, old: GameRow, new: GameRow) -> None:
+    """A game of Space Chess keeps all its settings in its row."""
+
 
 GAME = GameKind(
     name=KEY,
@@ -41,4 +48,25 @@ GAME = GameKind(
     history_file=show.history_file,
     private_results=False,
     mail_pictures=True,
+    title="Space Chess",
+    words=("chess", "space-chess"),
+    rulesets=KEY.__eq__,
+    levels=LEVELS,
+    default_level=DEFAULT_LEVEL,
+    level_named=computer.level_or_default,
+    seat_computer=computer.seat_level,
+    computer_ratings={},  # not measured yet: a level counts as 1500 on the ladder
+    score=None,  # not rated yet: no ladder of its own
+    rules_text=lambda game: "Space Chess",
+    phase_text=lambda game: None,
+    deadline_phases="each turn",
+    observe_text="after each turn you will receive the board",
+    create_usage=(
+        "chess for Space Chess; chess vs computer [random|greedy|search] against the computer",
+        "(`help chess`: the whole game).",
+    ),
+    help_topics={},
+    rematch_settings=_no_more,
+    settings=(),
+    describe_settings=lambda settings: "",
 )

@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import spaceships.judge.games as game_rules
+import spaceships.judge.matches as matches
 from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
 from spaceships import engine
 from spaceships.engine import GameState
-from spaceships.judge import games as game_rules
-from spaceships.judge import matches
 from spaceships.notation.parse import parse_fleet
 from spaceships.pictures import fleet_picture, observer_picture, player_picture, umpire_picture
 
