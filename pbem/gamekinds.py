@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
 from functools import cache
+from typing import Any
 
 from battles.judge import end as battle_end
 from battles.judge import rows as battle_rows
@@ -30,7 +31,8 @@ from pbem import ladder_commands, lobby, mastering, rematch, ticks
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Attachment, Outbound
-from pbem.sights import Action, Form, Picture, Sight
+from pbem.ratings import Rating, Score
+from pbem.sights import Action, Form, Picture, Setting, Sight
 from pbem.store import GameRow, Store
 from spaceships.judge import games, play
 from spaceships.judge import show as spaceships_show
@@ -101,6 +103,29 @@ class GameKind:
     history_file: HistoryFile
     private_results: bool
     mail_pictures: bool
+    # -- who it is (docs/plans/one-package-per-game.md §2.3): defaults until every kind fills
+    # them; the core and the front ends move onto them one by one --
+    title: str = ""
+    words: tuple[str, ...] = ()
+    rulesets: Callable[[str], bool] = field(default=lambda ruleset: False)
+    levels: tuple[str, ...] = ()
+    default_level: str | None = None
+    level_named: Callable[[str | None], str] = field(default=lambda level: str(level))
+    seat_computer: Callable[..., None] | None = None
+    computer_ratings: Mapping[str, Rating] = field(default_factory=dict)
+    score: Callable[[dict[str, Any]], Score | None] = field(default=lambda outcome: None)
+    rules_text: Callable[[GameRow], str] = field(default=lambda game: "")
+    phase_text: Callable[[GameRow], str | None] = field(default=lambda game: None)
+    observe_text: str = ""
+    create_usage: tuple[str, ...] = ()
+    help_topics: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
+    rematch_settings: Callable[[Store, GameRow, GameRow], None] | None = None
+    settings: tuple[Setting, ...] = ()
+    describe_settings: Callable[[Mapping[str, str]], str] = field(default=lambda settings: "")
+    record_suffix: str = ""
+    sniff: Callable[[str], bool] = field(default=lambda text: False)
+    replay: Callable[..., Any] | None = None  # (text, views, path) -> replay.frames.Replay
+    public_record: Callable[[Store, GameRow], str | None] = field(default=lambda s, g: None)
 
     @property
     def handlers(self) -> dict[str, Handler]:
