@@ -57,7 +57,11 @@ def thread_posts(
     )
     next_phase = 1 if kind == "begin" else (phase_number or 0) + 1
     if kind == "over":
-        said = "the battle is over; the record with the dice seed is below."
+        said = (
+            "the battle is over; the record with the dice seed is below."
+            if game.ruleset == "battles"
+            else f"{game.name} is over; the record is below."
+        )
         posts[0].content = f"{mentions}: {said}"
     elif game.phase == "playing" and game.turn == next_phase:
         posts[0].content = (

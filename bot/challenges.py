@@ -15,6 +15,8 @@ from bot.battles import is_battle
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
 from kit.words import seated
+from pbem.gamekinds import kinds
+from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow
 from spaceships.computer.player import LevelError, level_named
 from spaceships.engine.match import MatchError, MatchRules
@@ -80,7 +82,7 @@ class Challenges(Answering):
             raise BotRefusal("This challenge's channel cannot hold threads.")
         await interaction.response.defer()
         private = challenge.settings.get("private") == "yes"
-        title = "Battle" if challenge.settings.get("game") == "battles" else "Spaceships"
+        title = _thread_word(challenge.settings)
         try:
             if private:
                 thread = await channel.create_thread(
@@ -135,6 +137,17 @@ class Challenges(Answering):
 
     async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
         players = self.service.players(game)
+        game_kind = kind_of(game)
+        if not game_kind.setup_word:
+            # No set-up (Space Chess): the game began as the second seat was taken; its
+            # first post, with the board and the form of the first turn, follows.
+            await thread.send(
+                f"**{game.name}**, {game_kind.title}: {_who(players['A'], 'A')} against "
+                f"{_who(players['B'], 'B')}. Settings: {game_kind.rules_text(game)}. "
+                f"`/spaceships help topic:{game_kind.name}` explains how to play.",
+                allowed_mentions=posts.pinging(posts.player_ids(self.service.store, game)),
+            )
+            return
         if is_battle(game):
             await thread.send(
                 "\n".join(
@@ -182,10 +195,19 @@ class Challenges(Answering):
         )
 
 
+def _thread_word(settings: dict[str, str]) -> str:
+    """The word a game's thread is named with: `Battle alice-bob`, `Spaceships alice-bob`."""
+    key = settings.get("game") or "spaceships"
+    if key == "battles":
+        return "Battle"
+    return next((k.title for k in kinds() if k.name == key and k.title), "Spaceships")
+
+
 def _described(settings: dict[str, str]) -> tuple[str, str]:
     """What the challenge is for, in words (`a match of two continued games of Spaceships`),
     and its other settings as its post says them (`build: one death star, deadline 48h`)."""
-    title = "Spaceship Battles" if settings.get("game") == "battles" else "Spaceships"
+    key = settings.get("game") or "spaceships"
+    title = next((k.title for k in kinds() if k.name == key and k.title), "Spaceships")
     what = f"a game of {title}"
     options = settings.get("options", "").split()
     try:
@@ -266,7 +288,7 @@ class ComputerGames(Challenges):
         )
         message = await interaction.original_response()
         name = settings.get("name") or self.service.name_for_computer(display_name(user))
-        title = "Battle" if battle else "Spaceships"
+        title = _thread_word(settings)
         thread = await message.create_thread(name=f"{title} {name}")
         try:
             game, answer = self.service.play_computer(

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from pbem.gamekinds import kinds
 from spaceships.computer.player import LEVELS
 
 Interaction = discord.Interaction[Any]
@@ -33,7 +34,11 @@ async def _settings(
         )
         return None
     options = " ".join([*([given["options"]] if given.get("options") else []), *words])
-    ordered = {"game": "battles" if game == "battles" else None, **given, "options": options}
+    ordered = {
+        "game": game if game not in (None, "spaceships") else None,
+        **given,
+        "options": options,
+    }
     return {k: v for k, v in ordered.items() if v}
 
 
@@ -62,7 +67,13 @@ X_CHOICES = [
 GAME = "the game (default: this thread's game, or your only game)"
 
 
+def played_choices() -> list[app_commands.Choice[str]]:
+    """Every game the judge hosts, in the registry's order: what a challenge may be for."""
+    return [app_commands.Choice(name=k.title or k.name, value=k.name) for k in kinds()]
+
+
 def build_group() -> app_commands.Group:
+    games = played_choices()
     group = app_commands.Group(name="spaceships", description="Play Spaceships, the 3D battle game")
 
     @group.command(description="Challenge a member (or anyone) to a game, a match or a battle")
@@ -81,7 +92,7 @@ def build_group() -> app_commands.Group:
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
-        game=GAME_CHOICES,
+        game=games,
         x=X_CHOICES,
     )
     async def challenge(

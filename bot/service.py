@@ -24,6 +24,7 @@ from pbem.commands import NAME_PATTERN, keyword_of
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
 from pbem.messages import Inbound, Outbound
+from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow, Store
 from spaceships.judge.computer import without_computer_mail
 from spaceships.judge.matches import game_of_message
@@ -149,12 +150,13 @@ class Service:
             if (
                 game is not None
                 and thread is not None
-                and game.ruleset == "battles"
+                and not kind_of(game).private_results
                 and message.kind in BATTLE_PUBLIC
                 and all(a.startswith(MEMBER) for a in message.to)
             ):
-                # A battle's news is the same for everyone (reading R16): the thread's copy
-                # is posted, pinging the players; their own copies would repeat it.
+                # A game without private results (a battle, reading R16): its news is the
+                # same for everyone; the thread's copy is posted, pinging the players; their
+                # own copies would repeat it.
                 continue
             for address in message.to:
                 self.tables.add_outbox(
@@ -564,7 +566,7 @@ def _slug(name: str) -> str:
 
 def settings_text(settings: dict[str, str]) -> str:
     """The challenge's settings as the judge's `create` line reads them."""
-    words = ["battles"] if settings.get("game") == "battles" else []
+    words = [settings["game"]] if settings.get("game") not in (None, "spaceships") else []
     for key in ("ruleset", "options", "deadline", "reminder", "grace", "missing"):
         if settings.get(key):
             words.append(f"{key} {settings[key]}")

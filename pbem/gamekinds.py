@@ -224,6 +224,7 @@ SPACESHIPS = GameKind(
     history_file=spaceships_show.history_file,
     private_results=True,
     mail_pictures=False,
+    title="Spaceships",
 )
 
 BATTLES = GameKind(
@@ -251,6 +252,7 @@ BATTLES = GameKind(
     history_file=battle_show.history_file,
     private_results=False,
     mail_pictures=True,
+    title="Spaceship Battles",
 )
 
 

@@ -1,0 +1,75 @@
+"""Space Chess in Discord through simcord (issue 22): a challenge accepted, the board's picture
+in the game's thread after every turn (the same for everyone: one public post, no DMs), the
+"Submit moves" form and `/spaceships orders`, a slip refused with its rule, the end with the
+record attached. The bot names no game: all of it comes from the game's kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot_support import World, attachment_bytes, start_game, text_of
+
+from spacechess.check import replay
+from spacechess.record import Record
+
+# samples/spacechess/short.scr: on turn 6 the Aliens' impactor flies into their own command
+# ship [SC7, SC11].
+MOVES = ["M@Ab2", "M@Hb4 M@Gd2", "Eb1-Eb4 Eb4-Jb2", "Jd4-Jd2 Hd3-Hd2", "Jb2-Dc2 M@Aa3"]
+LAST = "Jd2>Jd3 Gd4-Fd4"
+
+
+def board_posts(thread: Any) -> list[Any]:
+    return [m for m in thread.history() if m.embeds]
+
+
+async def test_a_whole_game_of_space_chess_from_challenge_to_the_record(world: World) -> None:
+    thread = await start_game(world, game="chess")
+    alice, bob = world.member("alice"), world.member("bob")
+    assert thread.name == "Space Chess alice-bob"
+    first = thread.history()[0].content
+    assert "Space Chess" in first and "(A) against" in first, first
+    begins = board_posts(thread)
+    assert len(begins) == 1
+    assert "alice-bob-start.png" in [n for n, _ in attachment_bytes(world.env, begins[0])]
+    assert "Submit moves (turn 1, Terrans)" in str(begins[0].components)
+    assert "Turn 1: alice (Terrans) to act" in begins[0].embeds[0].description
+
+    # Turn 1 by the form under the post.
+    form = await alice.click(begins[0], label="Submit moves (turn 1, Terrans)")
+    assert form.modal is not None, text_of(form)
+    field = form.modal["components"][0]["components"][0]["custom_id"]
+    sent = await alice.submit_modal(form, {field: MOVES[0]})
+    assert "Your turn 1 is played: M@Ab2" in text_of(sent), text_of(sent)
+    after = board_posts(thread)[-1]
+    assert "alice-bob-turn1.png" in [n for n, _ in attachment_bytes(world.env, after)]
+    assert "Terran support ship lays a mine at Ab2" in after.embeds[0].description
+    assert "Submit moves (turn 2, Aliens)" in str(after.components)
+
+    # A slip: refused with its rule, nothing played.
+    slip = text_of(await bob.slash(thread, "spaceships orders", text="Hd7-Hd3"))
+    assert "`Hd7` is not a cell" in slip and "hint: the ranks are 1-4" in slip, slip
+    illegal = text_of(await bob.slash(thread, "spaceships orders", text="Hd4-Hb4"))
+    assert "nothing was played" in illegal and "[SC" in illegal and "hint" in illegal, illegal
+    early = text_of(await alice.slash(thread, "spaceships orders", text="Eb1-Eb3"))
+    assert "Aliens" in early and "nothing" in early.lower(), early
+
+    # The rest by `/spaceships orders`.
+    for number, actions in enumerate(MOVES[1:], 2):
+        who = alice if number % 2 else bob
+        answer = text_of(await who.slash(thread, "spaceships orders", text=actions))
+        assert f"Your turn {number} is played" in answer, answer
+        pictures = [n for n, _ in attachment_bytes(world.env, board_posts(thread)[-1])]
+        assert f"alice-bob-turn{number}.png" in pictures
+    await bob.slash(thread, "spaceships orders", text=LAST)
+    game = world.store.game("alice-bob")
+    assert game.phase == "over"
+    final = board_posts(thread)[-1]
+    said = "\n".join(e.description for e in final.embeds)
+    assert "alice (Terrans) wins; the enemy command ship is destroyed [SC11]" in said
+    files = dict(attachment_bytes(world.env, final))
+    assert "alice-bob-end.png" in files
+    record = files["alice-bob.scr"].decode()
+    assert replay(Record.parse(record)).problem is None
+    assert "6 A: Jd2>Jd3 Gd4-Fd4" in record
+    # Open information: nobody got the game by DM, the thread carries it.
+    assert [m for m in world.dms("alice") + world.dms("bob") if m.embeds] == []
