@@ -196,6 +196,13 @@ def build_group() -> app_commands.Group:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.history(interaction, game))
 
+    @group.command(description="Offer a draw, or accept your opponent's (a game that has draws)")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def draw(interaction: Interaction, game: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.draw(interaction, game))
+
     @group.command(description="Give up a game (asks first)")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)

@@ -263,6 +263,18 @@ class Handlers(BattleHandlers, LadderHandlers):
         await self.answer(interaction, private_posts(self.service, entry))
 
     # -- the end and the game master ------------------------------------------------------------
+    async def draw(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
+        """The judge's `draw` as the member: an offer, or the opponent's offer accepted; a game
+        without draws says so in the judge's words."""
+        role = self.service.player_role(
+            interaction.user.id, game_name, self._channel_id(interaction)
+        )
+        answer = self.service.submit(
+            interaction.user.id, display_name(interaction.user), "draw", role.game, interaction.id
+        )
+        await self.judge_answer(interaction, answer)
+        await self.bot.delivery.flush()
+
     async def resign(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
         role = self.service.player_role(
             interaction.user.id, game_name, self._channel_id(interaction)

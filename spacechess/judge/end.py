@@ -123,8 +123,9 @@ def draw(command: Command, desk: Desk) -> str:
         Outbound(
             (other.address,),
             subject(game, "a draw is offered"),
-            f"{player_seated(players, seat)} offers a draw in {game.name}. To accept, send "
-            f"`draw {game.name} PASSWORD`; playing your turn instead declines it.",
+            f"{player_seated(players, seat)} offers a draw in {game.name}. To accept, "
+            + ("`/spaceships draw`" if game.accounts else f"send `draw {game.name} PASSWORD`")
+            + "; playing your turn instead declines it.",
             game.name,
         )
     )

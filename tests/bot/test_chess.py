@@ -73,3 +73,32 @@ async def test_a_whole_game_of_space_chess_from_challenge_to_the_record(world: W
     assert "6 A: Jd2>Jd3 Gd4-Fd4" in record
     # Open information: nobody got the game by DM, the thread carries it.
     assert [m for m in world.dms("alice") + world.dms("bob") if m.embeds] == []
+
+
+async def test_a_draw_offered_and_accepted_ends_the_game_with_the_record(world: World) -> None:
+    thread = await start_game(world, game="chess")
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships orders", text=MOVES[0])
+    offered = await bob.slash(thread, "spaceships draw")
+    assert offered.ephemeral
+    assert "Your draw offer in alice-bob is sent to alice (Terrans)" in text_of(offered)
+    told = [m.content for m in world.dms("alice")] + [m.content for m in thread.history()]
+    assert any("bob (Aliens) offers a draw" in t and "`/spaceships draw`" in t for t in told)
+    again = text_of(await bob.slash(thread, "spaceships draw"))
+    assert "your draw offer in alice-bob stands already" in again
+    accepted = text_of(await alice.slash(thread, "spaceships draw"))
+    assert "You accepted the draw: alice-bob is drawn" in accepted
+    assert world.store.game("alice-bob").phase == "over"
+    final = board_posts(thread)[-1]
+    said = "\n".join(e.description for e in final.embeds)
+    assert "no winner; drawn by agreement [SC12]" in said
+    files = dict(attachment_bytes(world.env, final))
+    assert '[Termination "agreement"]' in files["alice-bob.scr"].decode()
+    late = text_of(await bob.slash(thread, "spaceships draw"))
+    assert "alice-bob is over" in late
+
+
+async def test_draw_in_a_game_without_draws_says_so(world: World) -> None:
+    thread = await start_game(world)
+    answer = text_of(await world.member("alice").slash(thread, "spaceships draw"))
+    assert "a game of Spaceships has no `draw`" in answer
