@@ -60,7 +60,11 @@ def chess_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
         f": {tags.get('Terrans', 'Terrans')} (Terrans) v {tags.get('Aliens', 'Aliens')} (Aliens)"
     )
     frames = [_frame("start", "Start", title, Game().position, (), ("The fleets at their start.",))]
-    over = played.position is not None and played.position.result is not None
+    # Over by the rules, or off the board (a resignation, a draw agreed: its Result tag).
+    result = tags.get("Result", "*")
+    if played.position is not None and played.position.result is not None:
+        result = result_text(played.position)
+    over = result != "*"
     for turn in record.turns:
         steps = [s for s in played.steps if s.turn == turn.number]
         if not steps:
@@ -69,7 +73,7 @@ def chess_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
         lines = [f"{SIDE_NAMES[turn.side]}: {' '.join(str(a) for a in turn.actions)}"]
         lines += [str(e) for e in events]
         if over and turn is record.turns[-1]:
-            lines.append(f"The game is over: {result_text(steps[-1].position)}.")
+            lines.append(f"The game is over: {result}.")
         number = turn.number
         frames.append(
             _frame(f"turn-{number}", f"Turn {number}", title, steps[-1].position, events, lines)
