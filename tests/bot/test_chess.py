@@ -102,3 +102,12 @@ async def test_draw_in_a_game_without_draws_says_so(world: World) -> None:
     thread = await start_game(world)
     answer = text_of(await world.member("alice").slash(thread, "spaceships draw"))
     assert "a game of Spaceships has no `draw`" in answer
+
+
+async def test_help_topic_chess_explains_the_game_in_discord_s_words(world: World) -> None:
+    answer = text_of(
+        await world.member("alice").slash(world.channel, "spaceships help", topic="chess")
+    )
+    assert "/spaceships challenge member:@bob game:Space Chess" in answer
+    assert "/spaceships orders text:Eb1-Eb4 Ba1>Bb1" in answer and "[SC2]" in answer
+    assert "PASSWORD" not in answer  # the mail guide's sign-on is not for Discord
