@@ -311,7 +311,9 @@ class Handlers(BattleHandlers, LadderHandlers):
         view.add_item(cancel)
         revealed = (
             "the record and the dice seed go to everyone"
-            if is_battle(game)
+            if game.ruleset == "battles"
+            else "the record goes to everyone"
+            if is_battle(game)  # another open-information game: nothing hidden to reveal
             else "both fleets are revealed"
         )
         await interaction.response.send_message(

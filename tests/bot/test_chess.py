@@ -33,6 +33,7 @@ async def test_a_whole_game_of_space_chess_from_challenge_to_the_record(world: W
     assert "alice-bob-start.png" in [n for n, _ in attachment_bytes(world.env, begins[0])]
     assert "Submit moves (turn 1, Terrans)" in str(begins[0].components)
     assert "Turn 1: alice (Terrans) to act" in begins[0].embeds[0].description
+    assert begins[0].embeds[0].title == "alice-bob: the game begins"  # no battle in it
 
     # Turn 1 by the form under the post.
     form = await alice.click(begins[0], label="Submit moves (turn 1, Terrans)")
@@ -64,6 +65,8 @@ async def test_a_whole_game_of_space_chess_from_challenge_to_the_record(world: W
     game = world.store.game("alice-bob")
     assert game.phase == "over"
     final = board_posts(thread)[-1]
+    assert final.embeds[0].title == "alice-bob: the game is over"
+    assert "alice-bob is over; the record is below." in final.content
     said = "\n".join(e.description for e in final.embeds)
     assert "alice (Terrans) wins; the enemy command ship is destroyed [SC11]" in said
     files = dict(attachment_bytes(world.env, final))
