@@ -265,16 +265,27 @@ class ComputerGames(Challenges):
         self, interaction: discord.Interaction[Any], level: str | None, settings: dict[str, str]
     ) -> None:
         battle = settings.get("game") == "battles"
-        if battle and level is not None and level != BATTLE_LEVEL:
+        key = settings.get("game") or "spaceships"
+        own = next((k for k in kinds() if k.name == key and k.levels), None)
+        if own is not None:  # a game whose kind names its computer's levels
+            try:
+                level = own.level_named(level)
+            except ValueError as exc:
+                raise BotRefusal(
+                    f"{exc}; e.g. `/spaceships play game:{own.title} level:{own.default_level}`"
+                ) from exc
+        elif battle and level is not None and level != BATTLE_LEVEL:
             raise BotRefusal(
                 f"The battle computer has one level ({BATTLE_LEVEL}); `{level}` is a level of "
                 "the Spaceships computer. Leave `level` out: `/spaceships play game:Spaceship "
                 "Battles`."
             )
         try:
-            level = BATTLE_LEVEL if battle else level_named(level)
+            if own is None:
+                level = BATTLE_LEVEL if battle else level_named(level)
         except LevelError as exc:
             raise BotRefusal(f"{exc}; e.g. `/spaceships play level:hunt`") from exc
+        assert level is not None
         channel = interaction.channel
         if interaction.guild is None or not isinstance(channel, discord.TextChannel):
             raise BotRefusal("Start a game against the computer from a server's text channel.")
@@ -306,6 +317,10 @@ class ComputerGames(Challenges):
             raise
         await self.post_setup(thread, game)
         await self.answer(interaction, posts.text_posts(answer))
+        if is_battle(game) and not battle:
+            # Open information: its news comes in the thread, pinging the player; no DMs.
+            await self.bot.delivery.flush()
+            return
         await self.bot.delivery.check_dms(
             game.id,
             [user.id],

@@ -72,8 +72,16 @@ def played_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=k.title or k.name, value=k.name) for k in kinds()]
 
 
+def computer_levels() -> list[str]:
+    """Every computer level, Spaceships' first, then each game's own not named yet."""
+    levels = list(LEVELS)
+    for kind in kinds():
+        levels += [level for level in kind.levels if level not in levels]
+    return levels
+
+
 def build_group() -> app_commands.Group:
-    games = played_choices()
+    every_game = played_choices()
     group = app_commands.Group(name="spaceships", description="Play Spaceships, the 3D battle game")
 
     @group.command(description="Challenge a member (or anyone) to a game, a match or a battle")
@@ -92,7 +100,7 @@ def build_group() -> app_commands.Group:
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
-        game=games,
+        game=every_game,
         x=X_CHOICES,
     )
     async def challenge(
@@ -253,9 +261,9 @@ def build_group() -> app_commands.Group:
 
     @group.command(description="Play a game (or a battle) against the computer")
     @app_commands.describe(
-        game="Spaceships (default) or Spaceship Battles, the hex-map game of designed ships",
+        game="Spaceships (default) or another game the judge hosts",
         level="Spaceships: how strong: random, hunt, density or expert (the default); "
-        "the battle computer has one level",
+        "the battle computer has one level; another game's: its help",
         budget="battles: the most each side's ships may cost (default 300)",
         turns="battles: the last turn; then the side that destroyed more wins (default: none)",
         x="battles: how the Gun/Missile X fires (default reach; reading R5)",
@@ -265,8 +273,8 @@ def build_group() -> app_commands.Group:
         rated="count it on the ladder against the level's fixed rating (default: casual)",
     )
     @app_commands.choices(
-        game=GAME_CHOICES,
-        level=[app_commands.Choice(name=n, value=n) for n in LEVELS],
+        game=every_game,
+        level=[app_commands.Choice(name=n, value=n) for n in computer_levels()],
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
         x=X_CHOICES,
     )

@@ -49,8 +49,9 @@ DISCORD_GUIDE = """\
 Space Chess in Discord: chess with spaceships on a ball of 162 cells.
 
 Starting: `/spaceships challenge member:@bob game:Space Chess` (Bob accepts with the button;
-the challenger plays the Terrans, who act first [SC1]). Against the computer: by mail for now,
-`create NAME chess vs computer search` (random, greedy or search).
+the challenger plays the Terrans, who act first [SC1]). Against the computer:
+`/spaceships play game:Space Chess level:search` (random, greedy or search); you play the
+Terrans, and it answers each of your turns at once.
 
 A turn, the side to act only (one action on turn 1, then up to two) [SC2]: the **Submit moves**
 button under the latest post in the game's thread, or

@@ -117,3 +117,23 @@ async def test_help_topic_chess_explains_the_game_in_discord_s_words(world: Worl
     assert "/spaceships challenge member:@bob game:Space Chess" in answer
     assert "/spaceships orders text:Eb1-Eb4 Ba1>Bb1" in answer and "[SC2]" in answer
     assert "PASSWORD" not in answer  # the mail guide's sign-on is not for Discord
+
+
+async def test_a_game_against_the_computer_it_answers_each_turn_at_once(world: World) -> None:
+    alice = world.member("alice")
+    wrong = await alice.slash(world.channel, "spaceships play", game="chess", level="hunt")
+    assert "`hunt` is not a level of the Space Chess computer" in text_of(wrong)
+    assert "level:search" in text_of(wrong) and world.channel.threads == []
+    await alice.slash(world.channel, "spaceships play", game="chess", level="greedy")
+    thread = world.thread()
+    assert thread.name.startswith("Space Chess ")
+    game = world.store.game(thread.name.removeprefix("Space Chess "))
+    assert game is not None and game.ruleset == "chess"
+    answer = text_of(await alice.slash(thread, "spaceships orders", text="M@Ab2"))
+    assert "Your turn 1 is played" in answer, answer
+    titles = [e.title for m in board_posts(thread) for e in m.embeds]
+    assert titles[0] == f"{game.name}: the game begins"  # in the thread, not by DM
+    assert titles[-2:] == [f"{game.name}: turn 1 resolved", f"{game.name}: turn 2 resolved"]
+    assert "Submit moves (turn 3, Terrans)" in str(board_posts(thread)[-1].components)
+    dms = [e.title for m in world.dms("alice") for e in m.embeds]
+    assert dms == [], dms
