@@ -176,9 +176,13 @@ def _refuse_other_phase(game: GameRow, phase: int, what: str) -> None:
             f"{what} for {asked} of {game.name}, which is resolved; now: the battle "
             f"is {game.phase}. Nothing changed."
         )
+    # The open turn's button as its game labels it (a battle's "Submit orders (turn 2,
+    # movement)", another game's its own).
+    opened = kind_of(game).actions(game, "turn", game.turn - 1)
+    button = opened[0].label if opened else f"Submit orders ({now})"
     raise BotRefusal(
         f"{what} for {asked} of {game.name}, which is resolved; now: "
         f"{now}. Nothing changed: send its orders with `/spaceships orders "
-        f"text:...` or the **Submit orders ({now})** button under the latest "
+        f"text:...` or the **{button}** button under the latest "
         "post."
     )

@@ -31,6 +31,7 @@ def orders_turn(game: GameRow) -> int:
 
 
 TITLES = {"begin": "{game}: the battle begins", "over": "{game}: the battle is over"}
+GAME_TITLES = {"begin": "{game}: the game begins", "over": "{game}: the game is over"}
 
 
 def thread_posts(
@@ -48,7 +49,9 @@ def thread_posts(
     if kind == "turn" and phase_number is not None:
         title = f"{game.name}: {phase_name(game, phase_number)} resolved"
     else:
-        title = TITLES.get(kind, "{game}").format(game=game.name)
+        # The battle's own words; another game's (no battle in it) in the game's.
+        titles = TITLES if game.ruleset == "battles" else GAME_TITLES
+        title = titles.get(kind, "{game}").format(game=game.name)
     posts = results_posts(game, message, picture, title)
     mentions = " ".join(
         f"<@{user_id}>"
@@ -57,7 +60,11 @@ def thread_posts(
     )
     next_phase = 1 if kind == "begin" else (phase_number or 0) + 1
     if kind == "over":
-        said = "the battle is over; the record with the dice seed is below."
+        said = (
+            "the battle is over; the record with the dice seed is below."
+            if game.ruleset == "battles"
+            else f"{game.name} is over; the record is below."
+        )
         posts[0].content = f"{mentions}: {said}"
     elif game.phase == "playing" and game.turn == next_phase:
         posts[0].content = (

@@ -15,6 +15,8 @@ from bot.battles import is_battle
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
 from kit.words import seated
+from pbem.gamekinds import kinds
+from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow
 from spaceships.computer.player import LevelError, level_named
 from spaceships.engine.match import MatchError, MatchRules
@@ -80,7 +82,7 @@ class Challenges(Answering):
             raise BotRefusal("This challenge's channel cannot hold threads.")
         await interaction.response.defer()
         private = challenge.settings.get("private") == "yes"
-        title = "Battle" if challenge.settings.get("game") == "battles" else "Spaceships"
+        title = _thread_word(challenge.settings)
         try:
             if private:
                 thread = await channel.create_thread(
@@ -135,6 +137,17 @@ class Challenges(Answering):
 
     async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
         players = self.service.players(game)
+        game_kind = kind_of(game)
+        if not game_kind.setup_word:
+            # No set-up (Space Chess): the game began as the second seat was taken; its
+            # first post, with the board and the form of the first turn, follows.
+            await thread.send(
+                f"**{game.name}**, {game_kind.title}: {_who(players['A'], 'A')} against "
+                f"{_who(players['B'], 'B')}. Settings: {game_kind.rules_text(game)}. "
+                f"`/spaceships help topic:{game_kind.name}` explains how to play.",
+                allowed_mentions=posts.pinging(posts.player_ids(self.service.store, game)),
+            )
+            return
         if is_battle(game):
             await thread.send(
                 "\n".join(
@@ -182,10 +195,19 @@ class Challenges(Answering):
         )
 
 
+def _thread_word(settings: dict[str, str]) -> str:
+    """The word a game's thread is named with: `Battle alice-bob`, `Spaceships alice-bob`."""
+    key = settings.get("game") or "spaceships"
+    if key == "battles":
+        return "Battle"
+    return next((k.title for k in kinds() if k.name == key and k.title), "Spaceships")
+
+
 def _described(settings: dict[str, str]) -> tuple[str, str]:
     """What the challenge is for, in words (`a match of two continued games of Spaceships`),
     and its other settings as its post says them (`build: one death star, deadline 48h`)."""
-    title = "Spaceship Battles" if settings.get("game") == "battles" else "Spaceships"
+    key = settings.get("game") or "spaceships"
+    title = next((k.title for k in kinds() if k.name == key and k.title), "Spaceships")
     what = f"a game of {title}"
     options = settings.get("options", "").split()
     try:
@@ -243,16 +265,27 @@ class ComputerGames(Challenges):
         self, interaction: discord.Interaction[Any], level: str | None, settings: dict[str, str]
     ) -> None:
         battle = settings.get("game") == "battles"
-        if battle and level is not None and level != BATTLE_LEVEL:
+        key = settings.get("game") or "spaceships"
+        own = next((k for k in kinds() if k.name == key and k.levels), None)
+        if own is not None:  # a game whose kind names its computer's levels
+            try:
+                level = own.level_named(level)
+            except ValueError as exc:
+                raise BotRefusal(
+                    f"{exc}; e.g. `/spaceships play game:{own.title} level:{own.default_level}`"
+                ) from exc
+        elif battle and level is not None and level != BATTLE_LEVEL:
             raise BotRefusal(
                 f"The battle computer has one level ({BATTLE_LEVEL}); `{level}` is a level of "
                 "the Spaceships computer. Leave `level` out: `/spaceships play game:Spaceship "
                 "Battles`."
             )
         try:
-            level = BATTLE_LEVEL if battle else level_named(level)
+            if own is None:
+                level = BATTLE_LEVEL if battle else level_named(level)
         except LevelError as exc:
             raise BotRefusal(f"{exc}; e.g. `/spaceships play level:hunt`") from exc
+        assert level is not None
         channel = interaction.channel
         if interaction.guild is None or not isinstance(channel, discord.TextChannel):
             raise BotRefusal("Start a game against the computer from a server's text channel.")
@@ -266,7 +299,7 @@ class ComputerGames(Challenges):
         )
         message = await interaction.original_response()
         name = settings.get("name") or self.service.name_for_computer(display_name(user))
-        title = "Battle" if battle else "Spaceships"
+        title = _thread_word(settings)
         thread = await message.create_thread(name=f"{title} {name}")
         try:
             game, answer = self.service.play_computer(
@@ -284,6 +317,10 @@ class ComputerGames(Challenges):
             raise
         await self.post_setup(thread, game)
         await self.answer(interaction, posts.text_posts(answer))
+        if is_battle(game) and not battle:
+            # Open information: its news comes in the thread, pinging the player; no DMs.
+            await self.bot.delivery.flush()
+            return
         await self.bot.delivery.check_dms(
             game.id,
             [user.id],

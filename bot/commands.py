@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from pbem.gamekinds import kinds
 from spaceships.computer.player import LEVELS
 
 Interaction = discord.Interaction[Any]
@@ -33,7 +34,11 @@ async def _settings(
         )
         return None
     options = " ".join([*([given["options"]] if given.get("options") else []), *words])
-    ordered = {"game": "battles" if game == "battles" else None, **given, "options": options}
+    ordered = {
+        "game": game if game not in (None, "spaceships") else None,
+        **given,
+        "options": options,
+    }
     return {k: v for k, v in ordered.items() if v}
 
 
@@ -62,7 +67,21 @@ X_CHOICES = [
 GAME = "the game (default: this thread's game, or your only game)"
 
 
+def played_choices() -> list[app_commands.Choice[str]]:
+    """Every game the judge hosts, in the registry's order: what a challenge may be for."""
+    return [app_commands.Choice(name=k.title or k.name, value=k.name) for k in kinds()]
+
+
+def computer_levels() -> list[str]:
+    """Every computer level, Spaceships' first, then each game's own not named yet."""
+    levels = list(LEVELS)
+    for kind in kinds():
+        levels += [level for level in kind.levels if level not in levels]
+    return levels
+
+
 def build_group() -> app_commands.Group:
+    every_game = played_choices()
     group = app_commands.Group(name="spaceships", description="Play Spaceships, the 3D battle game")
 
     @group.command(description="Challenge a member (or anyone) to a game, a match or a battle")
@@ -81,7 +100,7 @@ def build_group() -> app_commands.Group:
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
-        game=GAME_CHOICES,
+        game=every_game,
         x=X_CHOICES,
     )
     async def challenge(
@@ -185,6 +204,13 @@ def build_group() -> app_commands.Group:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.history(interaction, game))
 
+    @group.command(description="Offer a draw, or accept your opponent's (a game that has draws)")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def draw(interaction: Interaction, game: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.draw(interaction, game))
+
     @group.command(description="Give up a game (asks first)")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
@@ -235,9 +261,9 @@ def build_group() -> app_commands.Group:
 
     @group.command(description="Play a game (or a battle) against the computer")
     @app_commands.describe(
-        game="Spaceships (default) or Spaceship Battles, the hex-map game of designed ships",
+        game="Spaceships (default) or another game the judge hosts",
         level="Spaceships: how strong: random, hunt, density or expert (the default); "
-        "the battle computer has one level",
+        "the battle computer has one level; another game's: its help",
         budget="battles: the most each side's ships may cost (default 300)",
         turns="battles: the last turn; then the side that destroyed more wins (default: none)",
         x="battles: how the Gun/Missile X fires (default reach; reading R5)",
@@ -247,8 +273,8 @@ def build_group() -> app_commands.Group:
         rated="count it on the ladder against the level's fixed rating (default: casual)",
     )
     @app_commands.choices(
-        game=GAME_CHOICES,
-        level=[app_commands.Choice(name=n, value=n) for n in LEVELS],
+        game=every_game,
+        level=[app_commands.Choice(name=n, value=n) for n in computer_levels()],
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
         x=X_CHOICES,
     )

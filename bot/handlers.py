@@ -263,6 +263,18 @@ class Handlers(BattleHandlers, LadderHandlers):
         await self.answer(interaction, private_posts(self.service, entry))
 
     # -- the end and the game master ------------------------------------------------------------
+    async def draw(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
+        """The judge's `draw` as the member: an offer, or the opponent's offer accepted; a game
+        without draws says so in the judge's words."""
+        role = self.service.player_role(
+            interaction.user.id, game_name, self._channel_id(interaction)
+        )
+        answer = self.service.submit(
+            interaction.user.id, display_name(interaction.user), "draw", role.game, interaction.id
+        )
+        await self.judge_answer(interaction, answer)
+        await self.bot.delivery.flush()
+
     async def resign(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
         role = self.service.player_role(
             interaction.user.id, game_name, self._channel_id(interaction)
@@ -299,7 +311,9 @@ class Handlers(BattleHandlers, LadderHandlers):
         view.add_item(cancel)
         revealed = (
             "the record and the dice seed go to everyone"
-            if is_battle(game)
+            if game.ruleset == "battles"
+            else "the record goes to everyone"
+            if is_battle(game)  # another open-information game: nothing hidden to reveal
             else "both fleets are revealed"
         )
         await interaction.response.send_message(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from battles.judge.guide import battle_guide
 from pbem.command_help import help_text as judge_help
+from pbem.gamekinds import kinds
 from spaceships.notation.format import format_fleet
 from spaceships.notation.parse import parse_fleet
 
@@ -82,5 +83,8 @@ def help_text(topic: str | None = None) -> str:
         return TOPICS[key]
     if key == "notation":
         return TOPICS["fleet"] + "\n\n" + TOPICS["orders"]
+    for kind in kinds():  # a game's own topics, in Discord's words (Space Chess: `chess`)
+        if key in kind.help_topics:
+            return kind.help_topics[key]("discord")
     # The judge's own words on its command language (the email commands) as a last resort.
     return judge_help(key)

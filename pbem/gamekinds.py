@@ -132,6 +132,11 @@ class GameKind:
     rematch_settings: RematchSettings
     settings: tuple[Setting, ...]
     describe_settings: Callable[[Mapping[str, str]], str]
+    # -- its records (the replay page, the club page) --
+    record_suffix: str = ""
+    sniff: Callable[[str], bool] = field(default=lambda text: False)
+    replay: Callable[..., Any] | None = None  # (text, views, path) -> replay.frames.Replay
+    public_record: Callable[[Store, GameRow], str | None] = field(default=lambda s, g: None)
 
     @property
     def handlers(self) -> dict[str, Handler]:

@@ -3,6 +3,7 @@ adding a game (Space Chess) is adding its entry."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from pathlib import PurePath
 
@@ -118,6 +119,12 @@ def replay_of_text(text: str, views: Sequence[str] | None = None, path: str = "r
     """The replay of a record's text, holding `views` only (None: every view, for a finished
     game; a game in play needs one)."""
     game = which_game(text) or SPACESHIPS
+    # A game that brings its own replay (Space Chess). Found at run time by name: an import
+    # would close a circle through pbem.end_files, which hands out this module's pages; the
+    # kinds import the games only when first asked (pbem.registry).
+    for kind in importlib.import_module("pbem.gamekinds").kinds():
+        if kind.replay is not None and kind.sniff(text):
+            return kind.replay(text, views, path)  # type: ignore[no-any-return]
     if (
         game not in GAMES
     ):  # a game the judge knows (spaceships.notation.sniff) without replay pages yet

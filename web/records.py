@@ -14,8 +14,9 @@ from battles.pictures import battle_picture
 from battles.play import play_record as play_battle
 from battles.records import format_record as format_battle
 from pbem import ladder
-from pbem.gamekinds import kind_of
+from pbem.gamekinds import GameKind, kind_of
 from pbem.gamerows import names_of
+from pbem.sights import Sight
 from pbem.store import GameRow, PlayerRow, Store
 from replay.frames import PUBLIC, ReplayError
 from replay.games import replay_of_text
@@ -109,8 +110,23 @@ def is_battle(game: GameRow) -> bool:
     return battle_rows.is_battle(game)
 
 
+def _own_record(game: GameRow) -> GameKind | None:
+    """The game's kind when it brings its own public record and replay (Space Chess): the
+    page then asks the kind alone."""
+    kind = kind_of(game)
+    return kind if kind.replay is not None else None
+
+
 def game_page(store: Store, game: GameRow) -> GamePage:
     players = store.players(game.id)
+    own = _own_record(game)
+    if own is not None:
+        # Open information: the record so far is what anyone sees; the board is its picture.
+        seats = ", ".join(f"{p.name} ({s})" for s, p in sorted(players.items()))
+        state = f"turn {game.turn} is in play" if game.phase == "playing" else game.phase
+        status = f"{own.title} {game.name}: {own.rules_text(game)}; {seats or 'no players'}"
+        status += f"; {state}."
+        return GamePage(game, players, own.title, status, own.public_record(store, game) or "")
     kind = "Spaceship Battles" if is_battle(game) else "Spaceships"
     missing = kind_of(game).missing(store, game) if game.phase != "over" else []
     if is_battle(game):
@@ -131,6 +147,10 @@ def game_page(store: Store, game: GameRow) -> GamePage:
 
 def board_png(store: Store, game: GameRow) -> bytes | None:
     """The public board now: both spaces as both players know them, or the battle's map."""
+    own = _own_record(game)
+    if own is not None:
+        picture = own.picture(store, game, Sight("now"))
+        return None if picture is None else picture.png
     if game.state is None:
         return None
     players = store.players(game.id)
@@ -174,6 +194,16 @@ def replay_page(store: Store, game: GameRow) -> bytes | None:
     """The replay page an observer may have: a finished game's every view; a game in play, the
     onlookers' view alone. None when there is nothing to step through yet (or a match in
     play: its games are in its history)."""
+    own = _own_record(game)
+    if own is not None and own.replay is not None:
+        text = own.public_record(store, game)
+        if text is None or not game.turn > 1:
+            return None
+        views = None if game.phase == "over" else [PUBLIC]
+        try:
+            return replay_html(own.replay(text, views, f"{game.name}{own.record_suffix}"))
+        except ReplayError:
+            return None
     if game.state is None and game.phase != "over":
         return None
     players = store.players(game.id)

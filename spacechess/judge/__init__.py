@@ -6,16 +6,11 @@ process and cancel, deadlines), built from this package's modules (docs/space-ch
 from __future__ import annotations
 
 from pbem.gamekinds import GameKind
-from pbem.store import GameRow, Store
 from pbem.ticks import missing_seats
 from spacechess.computer.player import DEFAULT_LEVEL, LEVELS
-from spacechess.judge import computer, end, guide, setup, show, turns, views
+from spacechess.judge import about, end, guide, replay, setup, show, turns, views
 from spacechess.judge.rows import GAME as KEY
-
-
-def _no_more(store: Store, old: GameRow, new: GameRow) -> None:
-    """A game of Space Chess keeps all its settings in its row."""
-
+from spacechess.judge.rows import TITLE
 
 GAME = GameKind(
     name=KEY,
@@ -48,25 +43,26 @@ GAME = GameKind(
     history_file=show.history_file,
     private_results=False,
     mail_pictures=True,
-    title="Space Chess",
-    words=("chess", "space-chess"),
-    rulesets=KEY.__eq__,
+    title=TITLE,
+    words=about.WORDS,
+    rulesets=about.is_chess_ruleset,
     levels=LEVELS,
     default_level=DEFAULT_LEVEL,
-    level_named=computer.level_or_default,
-    seat_computer=computer.seat_level,
-    computer_ratings={},  # not measured yet: a level counts as 1500 on the ladder
+    level_named=about.level_named,
+    seat_computer=about.seat_computer,
+    computer_ratings={},  # not rated yet: `create ... rated` is refused until it has a ladder
     score=None,  # not rated yet: no ladder of its own
-    rules_text=lambda game: "Space Chess",
-    phase_text=lambda game: None,
+    rules_text=about.rules_text,
+    phase_text=lambda game: None,  # no set-up: the shared words of each phase
     deadline_phases="each turn",
-    observe_text="after each turn you will receive the board",
-    create_usage=(
-        "chess for Space Chess; chess vs computer [random|greedy|search] against the computer",
-        "(`help chess`: the whole game).",
-    ),
-    help_topics={},
-    rematch_settings=_no_more,
-    settings=(),
-    describe_settings=lambda settings: "",
+    observe_text=about.OBSERVE_TEXT,
+    create_usage=about.CREATE_USAGE,
+    help_topics=about.help_topics(),
+    rematch_settings=about.rematch_settings,
+    settings=(),  # no create options of its own (SC1-SC12 have none)
+    describe_settings=about.describe_settings,
+    record_suffix=replay.RECORD_SUFFIX,
+    sniff=replay.sniff,
+    replay=replay.chess_replay,
+    public_record=about.public_record,
 )
