@@ -26,7 +26,7 @@ from battles.judge import setup as battle_setup
 from battles.judge import show as battle_show
 from battles.judge import turns as battle_turns
 from battles.judge import views as battle_views
-from pbem import ladder_commands, lobby, mastering, rematch, ticks
+from pbem import ladder_commands, lobby, mastering, rematch, settings_commands, ticks
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Attachment, Outbound
@@ -171,6 +171,7 @@ SHARED: dict[str, Handler] = {
     "news": mastering.set_news,
     **ladder_commands.COMMANDS,
     **rematch.COMMANDS,
+    **settings_commands.COMMANDS,
 }
 
 SPACESHIPS = GameKind(
