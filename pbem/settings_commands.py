@@ -44,11 +44,11 @@ def pictures(command: Command, desk: Desk) -> str:
         )
     said = desk.store.pictures_said([address])[address]
     if said is None:
-        now = f"not set for {address}: each game's default holds"
+        now = "not set, so each game's default holds"
     else:
-        now = f"{'on' if said else 'off'} for {address}, in every game"
+        now = f"{'on' if said else 'off'}, in every game"
     return (
-        f"Pictures with your mail: {now}.\n"
+        f"Pictures with mail to {address}: {now}.\n"
         f"Each game's default: {defaults()}.\n"
         "`pictures on` or `pictures off` chooses for every game; the text never changes."
     )

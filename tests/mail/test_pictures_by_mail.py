@@ -234,10 +234,10 @@ def test_pictures_alone_says_what_holds_and_a_wrong_word_is_refused_with_a_hint(
 ) -> None:
     club = Club(tmp_path / "club")
     said = text_of(club.send(ALICE, "pictures")[0])
-    assert "not set for alice@example.org" in said
+    assert "Pictures with mail to alice@example.org: not set" in said
     assert "spaceships off, battles on, chess on" in said
     club.send(ALICE, "pictures off")
-    assert "off for alice@example.org, in every game" in text_of(club.send(ALICE, "pictures")[0])
+    assert "alice@example.org: off, in every game" in text_of(club.send(ALICE, "pictures")[0])
     wrong = text_of(club.send(ALICE, "pictures maybe")[0])
     assert (
         "Refused: `pictures maybe` is not a setting: write `pictures on` or `pictures off`" in wrong
