@@ -114,7 +114,8 @@ def test_a_battle_by_mail_gives_players_observer_and_one_map_drawn_once(tmp_path
     club = Club(tmp_path / "club")
     seated(club, "create duel battles budget=300", "duel")
     club.send(OLGA, "observe duel")
-    club.send(ALICE, DESIGN_A, game="duel")
+    designed = club.send(ALICE, DESIGN_A, game="duel")[0]
+    assert [name for name, _ in pngs(designed)] == ["duel-design-A.png"]  # her ships only
     began = club.send(BOB, DESIGN_B, game="duel")
     readers = {str(m["To"]): m for m in began if "begins" in str(m["Subject"])}
     # The master's news of the start carries no map: the game gives that notice none.
@@ -142,7 +143,8 @@ def test_a_player_who_says_pictures_on_gets_their_view_each_turn_and_the_reveal(
     assert "Pictures on for alice@example.org" in text_of(said[0])
     club.send(OLGA, "observe alpha")
     club.send(OLGA, "pictures on")
-    club.send(ALICE, f"fleet {FLEET_A}")
+    accepted = club.send(ALICE, f"fleet {FLEET_A}")[0]
+    assert "Your fleet is accepted" in text_of(accepted)
     club.send(BOB, f"fleet {FLEET_A}")
     for turn, orders in enumerate(SINKING, start=1):
         club.send(ALICE, f"orders {turn}: {orders}")
@@ -159,10 +161,14 @@ def test_a_player_who_says_pictures_on_gets_their_view_each_turn_and_the_reveal(
 
     alice = kinds(ALICE)
     assert [names for _, names in alice] == [
+        ["alpha-fleet.png"],
         ["alpha-start-A.png"],
         *[[f"alpha-turn{n}-A.png"] for n in range(1, len(SINKING))],
         ["alpha-reveal.png"],
     ], alice
+    # The answer to her fleet shows it as the judge read it, drawn as the bot draws it.
+    fleet = picture_for(club.store, game, Sight("setup", seat="A"), ALICE)
+    assert fleet is not None and pngs(accepted) == [("alpha-fleet.png", fleet.png)]
     # Her own view, as the bot draws it for her: the same bytes.
     turn1 = [m for m in club.to(ALICE) if pngs(m) and "Turn 1" in str(m["Subject"])][0]
     view = picture_for(club.store, game, Sight("turn", 1, "A"), ALICE)
@@ -198,8 +204,8 @@ def test_alices_mail_text_and_pictures_are_the_same_whatever_bob_hides(tmp_path:
     one = _alices_mail(tmp_path / "one", FLEET_B)
     two = _alices_mail(tmp_path / "two", FLEET_B_SWAPPED)
     assert one == two
-    # It compared pictures: her view of the start and of each turn.
-    assert sum(len(pictures) for _, _, pictures in one) == 1 + len(TURNS)
+    # It compared pictures: her fleet, her view of the start and of each turn.
+    assert sum(len(pictures) for _, _, pictures in one) == 2 + len(TURNS)
 
 
 # -- `pictures off`: the mail of before, byte for byte --------------------------------------
@@ -223,9 +229,10 @@ def test_a_player_with_pictures_off_gets_byte_identical_mail_to_before(tmp_path:
     before = _raw_mail(tmp_path / "before", pictures=False)
     assert now[ALICE] == before[ALICE]
     assert any(b"begins" in raw for raw in now[ALICE])
-    # Bob said nothing: a battle's default gives him the map now, so the test can see one.
+    # Bob said nothing: a battle's default gives him his design and the map now, so the test
+    # can see pictures where there are some.
     assert now[BOB] != before[BOB]
-    assert sum(raw.count(b"Content-Type: image/png") for raw in now[BOB]) == 1
+    assert sum(raw.count(b"Content-Type: image/png") for raw in now[BOB]) == 2
 
 
 # -- the command ---------------------------------------------------------------------------
