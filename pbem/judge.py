@@ -151,7 +151,7 @@ def answer_sights(store: Store, reply: Reply, sender: str) -> tuple[Sight, ...]:
     sender may see them; any other is dropped and logged, never sent [1.4]."""
     if not reply.sights or len(reply.game_names) != 1:
         return ()
-    game = store.game(reply.game_names[0], lock=False)
+    game = store.seen_game(reply.game_names[0])  # read by the command: no statement
     if game is None:
         return ()
     allowed = tuple(
