@@ -171,7 +171,7 @@ SHARED: dict[str, Handler] = {
     "news": mastering.set_news,
     **ladder_commands.COMMANDS,
     **rematch.COMMANDS,
-    **settings_commands.COMMANDS,
+    **settings_commands.commands(lambda: [(k.name, k.mail_pictures) for k in kinds()]),
 }
 
 SPACESHIPS = GameKind(

@@ -8,8 +8,13 @@ pictures come as extra parts.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
+
+Handler = Callable[[Command, Desk], str]
+Defaults = Callable[[], Iterable[tuple[str, bool]]]  # each game's key and its mail default
 
 ON, OFF = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
 DISCORD = (
@@ -18,7 +23,17 @@ DISCORD = (
 )
 
 
-def pictures(command: Command, desk: Desk) -> str:
+def commands(defaults: Defaults) -> dict[str, Handler]:
+    """The commands, told each game's default by the list of games (which lists these
+    commands among its shared ones: given, not imported, so no import circle)."""
+
+    def pictures_command(command: Command, desk: Desk) -> str:
+        return pictures(command, desk, defaults)
+
+    return {"pictures": pictures_command}
+
+
+def pictures(command: Command, desk: Desk, defaults: Defaults) -> str:
     """`pictures on|off`: this address's choice for every game; `pictures`: what holds now."""
     if desk.inbound.authenticated:
         return DISCORD
@@ -49,16 +64,11 @@ def pictures(command: Command, desk: Desk) -> str:
         now = f"{'on' if said else 'off'}, in every game"
     return (
         f"Pictures with mail to {address}: {now}.\n"
-        f"Each game's default: {defaults()}.\n"
+        f"Each game's default: {default_text(defaults())}.\n"
         "`pictures on` or `pictures off` chooses for every game; the text never changes."
     )
 
 
-def defaults() -> str:
+def default_text(defaults: Iterable[tuple[str, bool]]) -> str:
     """`spaceships off, battles on, ...`: each game's default, in the games' order."""
-    from pbem.gamekinds import kinds  # the kinds list this module's command: imported late
-
-    return ", ".join(f"{kind.name} {'on' if kind.mail_pictures else 'off'}" for kind in kinds())
-
-
-COMMANDS = {"pictures": pictures}
+    return ", ".join(f"{key} {'on' if on else 'off'}" for key, on in defaults)
