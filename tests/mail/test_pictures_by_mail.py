@@ -21,6 +21,7 @@ import pytest
 from sample_fleets import FLEET_A, FLEET_B, FLEET_B_SWAPPED
 
 from pbem.judge import Judge
+from pbem.mail import pictures as mail_pictures
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.messages import Inbound
@@ -110,13 +111,24 @@ def seated(club: Club, create: str = "create alpha deadline 48h", game: str = "a
 
 
 # -- Spaceship Battles: maps by default -------------------------------------------------------
-def test_a_battle_by_mail_gives_players_observer_and_one_map_drawn_once(tmp_path: Path) -> None:
+def test_a_battle_by_mail_gives_players_observer_and_one_map_drawn_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     club = Club(tmp_path / "club")
     seated(club, "create duel battles budget=300", "duel")
     club.send(OLGA, "observe duel")
     designed = club.send(ALICE, DESIGN_A, game="duel")[0]
     assert [name for name, _ in pngs(designed)] == ["duel-design-A.png"]  # her ships only
+    drawings: list[str] = []
+
+    def counted(store: object, game: object, sight: Sight, reader: str) -> object:
+        drawings.append(str(sight))
+        return picture_for(store, game, sight, reader)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mail_pictures, "picture_for", counted)
     began = club.send(BOB, DESIGN_B, game="duel")
+    # One map for the three readers of the start, besides Bob's own design in his answer.
+    assert sorted(drawings) == ["setup::B", "start"]
     readers = {str(m["To"]): m for m in began if "begins" in str(m["Subject"])}
     # The master's news of the start carries no map: the game gives that notice none.
     assert set(readers) == {ALICE, BOB, OLGA, GM} and not readers.pop(GM).is_multipart()
