@@ -93,6 +93,15 @@ DETAILS: dict[str, str] = {
         "the game: they read it there). After `master NAME PASSWORD`, `news off` stops those "
         "mails and `news on` brings them back; `create NAME news off` starts without them."
     ),
+    "pictures": (
+        "`pictures on`: your mail from the judge carries the pictures of what it tells, as PNG "
+        "attachments after the text (the same pictures Discord shows): your own view after "
+        "each turn, the public board when you observe, both sides at the end. `pictures off`: "
+        "text only. It is a setting of your address, for every game, and needs no password. "
+        "`pictures` alone says what holds now and each game's default (Spaceships off: its "
+        "mails draw the board as text grids; Spaceship Battles and Space Chess on). The text "
+        "of a mail is the same either way."
+    ),
     "history": (
         "`history NAME`: what both players have seen, as a record. After `game NAME PASSWORD`, "
         "`history`: your own record, with your fleet and orders too. Once the game is over, "

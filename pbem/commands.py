@@ -44,6 +44,7 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "ladder": ("ladder [GAME]", "the club ladder: its top and your place (spaceships, battles)"),
     "rematch": ("rematch NAME", "after game NAME: the same again, sides swapped"),
     "link": ("link [CODE]", "one ladder player for your mail address and Discord account"),
+    "pictures": ("pictures [on|off]", "pictures with your mail (every game), or what holds"),
 }
 ALIASES: dict[str, str] = {
     "signon": "game",
@@ -326,7 +327,7 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             return _missing(f"`{keyword}` needs a game name", raw, number, _usage(keyword))
         return args[0]
 
-    if keyword in ("help", "list", "process", "cancel", "endmatch", "ladder", "link"):
+    if keyword in ("help", "list", "process", "cancel", "endmatch", "ladder", "link", "pictures"):
         return Command(keyword, number, raw, body=" ".join(w for w, _ in args).lower())
     if keyword in ("join", "observe", "unobserve", "create", "newpassword", "rematch"):
         got = need_name()

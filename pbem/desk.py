@@ -16,6 +16,7 @@ from pbem.deadlines import format_moment
 from pbem.gamerows import subject
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import check_password, could_be_password
+from pbem.sights import Sight
 from pbem.store import GameRow, Store
 
 
@@ -51,6 +52,8 @@ class Reply:
     # Moves of a game this submission made or changed (a fleet, a design, orders): the mail
     # front end does not count such a message against the sender's rate limit.
     moves: int = 0
+    # The pictures the answer itself stands for (an accepted fleet's or design's set-up).
+    sights: list[Sight] = field(default_factory=list)
 
     def about(self, game: GameRow | None) -> None:
         if game is not None and game.name not in self.game_names:

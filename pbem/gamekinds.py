@@ -19,7 +19,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pbem import ladder_commands, lobby, mastering, registry, rematch, signon
+from pbem import ladder_commands, lobby, mastering, registry, rematch, settings_commands, signon
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Attachment, Outbound
@@ -208,6 +208,7 @@ SHARED: dict[str, Handler] = {
     "news": mastering.set_news,
     **ladder_commands.COMMANDS,
     **rematch.COMMANDS,
+    **settings_commands.commands(lambda: [(k.name, k.mail_pictures) for k in kinds()]),
 }
 
 

@@ -49,6 +49,7 @@ from pbem.gamerows import name_said, over_for_joining, player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
+from pbem.sights import Sight
 from pbem.store import GameRow, PlayerRow, Store
 
 
@@ -338,6 +339,7 @@ def submit_design(command: Command, desk: Desk) -> str:
     text = "\n".join(e.design_line for e in entries)
     desk.reply.moves += players[seat].fleet != text
     desk.store.set_fleet(game.id, seat, text)
+    desk.reply.sights.append(Sight("setup", seat=seat))  # the ships at their starting hexes
     total = sum(figures(e.code).cost for e in entries)
     lines = [
         ("Your design is replaced" if replaced else "Your design is accepted")

@@ -15,6 +15,7 @@ from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.passwords import mask
+from pbem.sights import Sight
 from pbem.signon import sign_on
 from spaceships import engine
 from spaceships.computer.player import Computer
@@ -61,6 +62,7 @@ def submit_fleet(command: Command, desk: Desk) -> str:
     replaced = players[seat].fleet is not None
     desk.reply.moves += players[seat].fleet != format_fleet(fleet)
     desk.store.set_fleet(game.id, seat, format_fleet(fleet))
+    desk.reply.sights.append(Sight("setup", seat=seat))  # the fleet as the judge read it
     lines = [
         ("Your fleet is replaced" if replaced else "Your fleet is accepted")
         + f" for {game.name}, as understood:",
