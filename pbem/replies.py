@@ -2,7 +2,7 @@
 answer per command in order, the lines that hold no command (a greeting above, a sign-off
 below) answered together after them, and, once at the end, what to do (the commands most
 used, when nothing in the message was a command) or one line saying where the list of
-commands is (when only some lines were not).
+commands is (when only some lines were not), and where the help of a command written wrong is.
 
 Every line of the sender's that a reply quotes goes through `passwords.mask`, whatever went
 wrong with it: a password is never quoted back, not even from a line the judge could not read.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pbem.commands import GENERIC_HINT, Command, CommandError, Parsed
+from pbem.commands import GENERIC_HINT, Command, CommandError, Parsed, keyword_of
 from pbem.passwords import mask
 
 # A run of lines that hold no command is quoted this far; the reply says how many more.
@@ -62,6 +62,18 @@ def _unknown(error: CommandError) -> bool:
     return error.message.startswith("unknown command")
 
 
+def _misread(parsed: Sequence[Parsed]) -> list[str]:
+    """The commands the judge knew but could not read as written (`create` with no name), in
+    order, each once: the sender did write commands, so the reply points at their help."""
+    keywords: list[str] = []
+    for item in parsed:
+        if isinstance(item, CommandError) and not _unknown(item) and item.text.split():
+            keyword = keyword_of(item.text.split()[0].split(":")[0])
+            if keyword is not None and keyword not in keywords:
+                keywords.append(keyword)
+    return keywords
+
+
 def error_answer(error: CommandError) -> str:
     """The answer to a line that is not a command as written, with its hint."""
     return f"{quote(error.text.strip())}\nNot understood: {mask(str(error), positional=False)}"
@@ -91,7 +103,8 @@ def compose(
     front end's one command (`script=False`) gets its answer alone: the sender wrote no
     message of commands, so there is none to advise on."""
     parts = [*notes]
-    read = not script or any(isinstance(item, Command) for item in parsed)
+    misread = _misread(parsed) if script else []
+    read = not script or bool(misread) or any(isinstance(item, Command) for item in parsed)
     if not read:
         parts.append(
             "The judge found no command in your message."
@@ -104,4 +117,7 @@ def compose(
         parts.append(FIRST_STEPS)
     elif any(isinstance(item, CommandError) and _unknown(item) for item in parsed):
         parts.append(POINTER)
+    if misread:
+        asked = " or ".join(f"`help {keyword}`" for keyword in misread)
+        parts.append(f"Send {asked} for how to write it.")
     return "\n\n".join(part.rstrip() for part in parts if part.strip()) + "\n"
