@@ -12,18 +12,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kit.errors import around
 from pbem.commands import GENERIC_HINT, Command, CommandError, Parsed, keyword_of
 from pbem.passwords import mask
 
 # A run of lines that hold no command is quoted this far; the reply says how many more.
 QUOTED_LINES = 3
+# A line quoted back is cut after this many characters, as the Discord side cuts it (an
+# error's line shows only the part around its column, kit.errors.REACH either side).
+QUOTED_WIDTH = 400
 # The skipped lines' own paragraph says they were skipped: this only says where help is.
 POINTER = "Send `help` for the list of commands."
 
 
 def quote(text: str) -> str:
-    """The sender's lines as the reply quotes them: `> ` in front, passwords masked."""
-    return "\n".join("> " + mask(line) for line in text.splitlines())
+    """The sender's lines as the reply quotes them: `> ` in front, passwords masked, an
+    over-long line cut (masked first: a password cut in two would no longer look like one)."""
+    return "\n".join("> " + _cut(mask(line)) for line in text.splitlines())
+
+
+def _cut(line: str) -> str:
+    if len(line) <= QUOTED_WIDTH:
+        return line
+    return f"{line[:QUOTED_WIDTH]}... ({len(line) - QUOTED_WIDTH} more characters)"
 
 
 def no_command(error: CommandError) -> bool:
@@ -75,8 +86,15 @@ def _misread(parsed: Sequence[Parsed]) -> list[str]:
 
 
 def error_answer(error: CommandError) -> str:
-    """The answer to a line that is not a command as written, with its hint."""
-    return f"{quote(error.text.strip())}\nNot understood: {mask(str(error), positional=False)}"
+    """The answer to a line that is not a command as written, with its hint; of a long line
+    only the part around the column the error names."""
+    # Masked whole before it is cut: a password cut in two would no longer look like one.
+    shown, _place = around(mask(error.text.strip()), error.column - _indent(error.text))
+    return f"> {shown}\nNot understood: {mask(str(error), positional=False)}"
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
 
 
 # What to do, for a message in which nothing was a command: short, the commonest commands.
