@@ -18,9 +18,10 @@ from pbem.passwords import mask
 
 # A run of lines that hold no command is quoted this far; the reply says how many more.
 QUOTED_LINES = 3
-# A line quoted back is cut after this many characters, as the Discord side cuts it (an
-# error's line shows only the part around its column, kit.errors.REACH either side).
-QUOTED_WIDTH = 400
+# A line quoted back is cut after this many characters, so that with `> ` and what the cut
+# says it stays within the 400 the Discord side allows a line (not cut twice there); an error's
+# line shows only the part around its column, kit.errors.REACH either side.
+QUOTED_WIDTH = 360
 # The skipped lines' own paragraph says they were skipped: this only says where help is.
 POINTER = "Send `help` for the list of commands."
 
