@@ -77,6 +77,32 @@ def excerpt(line: str, column: int, width: int = EXCERPT_WIDTH) -> tuple[str, in
     return shown, place
 
 
+# A bad line quoted in an answer shows this many characters either side of its column.
+REACH = 60
+
+
+def around(line: str, column: int, reach: int = REACH) -> tuple[str, int]:
+    """The part of `line` within `reach` characters of 1-based `column` (with `...` where it is
+    cut) and the column's place in that part: an over-long line is never quoted whole."""
+    start = max(0, column - 1 - reach)
+    end = column + reach
+    shown = line[start:end]
+    place = column - start
+    if start > 0:
+        shown, place = "..." + shown, place + 3
+    if end < len(line):
+        shown += "..."
+    return shown, place
+
+
+def underlined(source: str, column: int, length: int, indent: str = "    ") -> str:
+    """A line as written with a caret under `length` characters from `column`, both indented;
+    only the part around the column when the line is long (`around`)."""
+    shown, place = around(source, column)
+    length = max(1, min(length, len(shown) - place + 1))
+    return f"{indent}{shown}\n{indent}{' ' * (place - 1)}{'^' * length}"
+
+
 class NotationErrors(NotationError):
     """Several errors of one text, in the order they occur; behaves as the first of them."""
 

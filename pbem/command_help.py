@@ -37,7 +37,8 @@ DETAILS: dict[str, str] = {
         "`ladder` (Spaceships) or `ladder battles`: the club ladder's top 10 and your own "
         "place. Everyone starts at 1500; `?` marks a rating still unsure; the ladder lists "
         "players with 5 or more rated games. Games between people are rated unless created "
-        "`casual`; against the computer only when created `rated` (vs computer hunt rated)."
+        "`casual`; against the computer only when created `rated` (vs computer hunt rated). A game "
+        "that ends before its first turn is resolved counts for nobody."
     ),
     "rematch": (
         "`rematch NAME` after game NAME is over: its other player is asked; when they send "

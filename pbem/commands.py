@@ -437,7 +437,7 @@ def _settings(
             key, values, key_column = "options", [], column
         if key is None:
             return CommandError(
-                f"unknown setting `{word}`",
+                f"unknown setting `{word if len(word) <= 40 else word[:40] + '...'}`",
                 raw,
                 number,
                 column,

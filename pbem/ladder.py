@@ -220,6 +220,9 @@ def _save(store: Store, key: str, standing: Standing, now: datetime) -> None:
     )
 
 
+NOT_PLAYED = "Not rated: it ended before its first turn was resolved."
+
+
 def score_of(outcome: dict[str, Any]) -> Score | None:
     """Seat A's score as the rules scored the game (a resignation and a missed deadline
     included), or None for a game without a result (cancelled)."""
@@ -242,14 +245,20 @@ def rate_game(
     score: Score | None,
     now: datetime,
     number: int = 1,
+    *,
+    played: bool,
 ) -> str:
     """Rate a game that has just ended, if it is rated: both players' new ratings stored, and
     the line the game-over message tells ("Ratings (Spaceships): Ann 1523 -> 1541, ...").
     A computer seat keeps its level's fixed rating; only the human's changes. Empty when the
-    game is casual or has no result."""
+    game is casual or has no result. `played`: whether any turn was resolved; a rated game
+    that ended before its first one counts for nobody (NOT_PLAYED), or two friends could
+    farm a rating by create, join and resign."""
     rated, fixed_at_create = _setting(store, game.id)
     if score is None or set(players) != {"A", "B"} or not rated:
         return ""
+    if not played:
+        return NOT_PLAYED
     key = game_key(game)
     computers = store.computers(game.id)
     before: dict[str, Standing] = {}

@@ -2,7 +2,7 @@
 answer per command in order, the lines that hold no command (a greeting above, a sign-off
 below) answered together after them, and, once at the end, what to do (the commands most
 used, when nothing in the message was a command) or one line saying where the list of
-commands is (when only some lines were not).
+commands is (when only some lines were not), and where the help of a command written wrong is.
 
 Every line of the sender's that a reply quotes goes through `passwords.mask`, whatever went
 wrong with it: a password is never quoted back, not even from a line the judge could not read.
@@ -12,18 +12,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pbem.commands import GENERIC_HINT, Command, CommandError, Parsed
+from kit.errors import around
+from pbem.commands import GENERIC_HINT, Command, CommandError, Parsed, keyword_of
 from pbem.passwords import mask
 
 # A run of lines that hold no command is quoted this far; the reply says how many more.
 QUOTED_LINES = 3
+# A line quoted back is cut after this many characters, so that with `> ` and what the cut
+# says it stays within the 400 the Discord side allows a line (not cut twice there); an error's
+# line shows only the part around its column, kit.errors.REACH either side.
+QUOTED_WIDTH = 360
 # The skipped lines' own paragraph says they were skipped: this only says where help is.
 POINTER = "Send `help` for the list of commands."
 
 
 def quote(text: str) -> str:
-    """The sender's lines as the reply quotes them: `> ` in front, passwords masked."""
-    return "\n".join("> " + mask(line) for line in text.splitlines())
+    """The sender's lines as the reply quotes them: `> ` in front, passwords masked, an
+    over-long line cut (masked first: a password cut in two would no longer look like one)."""
+    return "\n".join("> " + _cut(mask(line)) for line in text.splitlines())
+
+
+def _cut(line: str) -> str:
+    if len(line) <= QUOTED_WIDTH:
+        return line
+    return f"{line[:QUOTED_WIDTH]}... ({len(line) - QUOTED_WIDTH} more characters)"
 
 
 def no_command(error: CommandError) -> bool:
@@ -62,9 +74,28 @@ def _unknown(error: CommandError) -> bool:
     return error.message.startswith("unknown command")
 
 
+def _misread(parsed: Sequence[Parsed]) -> list[str]:
+    """The commands the judge knew but could not read as written (`create` with no name), in
+    order, each once: the sender did write commands, so the reply points at their help."""
+    keywords: list[str] = []
+    for item in parsed:
+        if isinstance(item, CommandError) and not _unknown(item) and item.text.split():
+            keyword = keyword_of(item.text.split()[0].split(":")[0])
+            if keyword is not None and keyword not in keywords:
+                keywords.append(keyword)
+    return keywords
+
+
 def error_answer(error: CommandError) -> str:
-    """The answer to a line that is not a command as written, with its hint."""
-    return f"{quote(error.text.strip())}\nNot understood: {mask(str(error), positional=False)}"
+    """The answer to a line that is not a command as written, with its hint; of a long line
+    only the part around the column the error names."""
+    # Masked whole before it is cut: a password cut in two would no longer look like one.
+    shown, _place = around(mask(error.text.strip()), error.column - _indent(error.text))
+    return f"> {shown}\nNot understood: {mask(str(error), positional=False)}"
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
 
 
 # What to do, for a message in which nothing was a command: short, the commonest commands.
@@ -91,7 +122,8 @@ def compose(
     front end's one command (`script=False`) gets its answer alone: the sender wrote no
     message of commands, so there is none to advise on."""
     parts = [*notes]
-    read = not script or any(isinstance(item, Command) for item in parsed)
+    misread = _misread(parsed) if script else []
+    read = not script or bool(misread) or any(isinstance(item, Command) for item in parsed)
     if not read:
         parts.append(
             "The judge found no command in your message."
@@ -104,4 +136,7 @@ def compose(
         parts.append(FIRST_STEPS)
     elif any(isinstance(item, CommandError) and _unknown(item) for item in parsed):
         parts.append(POINTER)
+    if misread:
+        asked = " or ".join(f"`help {keyword}`" for keyword in misread)
+        parts.append(f"Send {asked} for how to write it.")
     return "\n\n".join(part.rstrip() for part in parts if part.strip()) + "\n"

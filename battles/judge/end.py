@@ -44,7 +44,9 @@ def end(
     parts.insert(
         0 if not head else 1, f"The battle {game.name} is over: {who}; {outcome['reason']}."
     )
-    told = ladder.rate_game(store, game, players, battle_score(outcome), now)
+    # game.turn counts the phases: past 1 once turn 1's movement is resolved
+    played = game.turn > 1
+    told = ladder.rate_game(store, game, players, battle_score(outcome), now, played=played)
     if told:
         parts.append(told)
     body = "\n\n".join(parts)

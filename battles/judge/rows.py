@@ -17,7 +17,7 @@ from battles.parse import parse_record
 from battles.play import Replay, play_record
 from battles.records import BattleRecord
 from battles.tables import DEFAULT_X_MODE
-from kit.errors import NotationError
+from kit.errors import NotationError, underlined
 from kit.words import counted
 from pbem.commands import Command
 from pbem.deadlines import DeadlineRule
@@ -110,7 +110,7 @@ def error_text(exc: NotationError, line: int, column: int, source: str) -> str:
     for error in exc.errors:
         col = column + error.column - 1
         text = f"  line {line}, column {col}: {error.message}"
-        text += f"\n    {source}\n    {' ' * (col - 1)}{'^' * error.length}"
+        text += "\n" + underlined(source, col, error.length)
         if error.hint:
             text += f"\n    hint: {error.hint}"
         out.append(text)

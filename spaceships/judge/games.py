@@ -310,7 +310,10 @@ def end_game(
     game = replace(game, phase="over", outcome=outcome, ended_at=now, deadline=None)
     store.update_game(game)
     number = 1 if match is None else match.number
-    ratings = ladder.rate_game(store, game, players, ladder.score_of(outcome), now, number)
+    played = store.turn_count(game.id) > 0  # this game's turns: a match clears them after
+    ratings = ladder.rate_game(
+        store, game, players, ladder.score_of(outcome), now, number, played=played
+    )
     attachments = end_attachments(attached, file_name)
     title = None if match is None else f"Game {match.number} of match {game.name}"
     reveal = render.reveal_text(

@@ -9,7 +9,7 @@ import spaceships.judge.matches as matches
 import spaceships.judge.materiel as materiel
 import spaceships.judge.notes as notes
 import spaceships.judge.render as render
-from kit.errors import NotationError
+from kit.errors import NotationError, underlined
 from pbem import sending
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
@@ -241,7 +241,7 @@ def notation_errors(exc: NotationError, command: Command) -> str:
             text += "; expected " + ", ".join(error.expected)
         shown = mask(source)
         if shown == source:
-            text += f"\n    {source}\n    {' ' * (column - 1)}{'^' * error.length}"
+            text += "\n" + underlined(source, column, error.length)
         else:  # a password in the line: never quoted back, so no caret to place under it
             text += f"\n    {shown}"
         if error.hint:

@@ -9,14 +9,25 @@ import random
 import re
 from typing import Any
 
-from bot_support import World, start_game, text_of
+from bot_support import FLEET_A, World, start_game, text_of
 
 from pbem import ladder
 from pbem.judge import Judge
 from pbem.messages import Inbound
 
 
-async def _resign(world: World, thread: Any, who: str) -> None:
+async def _play_turn_1(world: World, thread: Any) -> None:
+    """Fleets in and turn 1 resolved (no actions): only then does a game count on the ladder."""
+    for name in ("alice", "bob"):
+        await world.member(name).slash(thread, "spaceships fleet", text=FLEET_A)
+    for name in ("alice", "bob"):
+        await world.member(name).slash(thread, "spaceships orders", text="none")
+
+
+async def _resign(world: World, thread: Any, who: str, played: bool = True) -> None:
+    """`who` resigns, after turn 1 is resolved unless not `played`."""
+    if played:
+        await _play_turn_1(world, thread)
     member = world.member(who)
     asked = await member.slash(thread, "spaceships resign")
     game = world.store.games()[-1]
@@ -70,6 +81,16 @@ async def test_a_casual_challenge_changes_no_rating(world: World) -> None:
     assert "a game of Spaceships (casual)" in posted[0]
     await _resign(world, thread, "bob")
     assert "Ratings" not in _over_text(thread)
+    assert ladder.standings(world.store, "spaceships") == []
+
+
+async def test_a_game_resigned_before_its_first_turn_is_not_rated(world: World) -> None:
+    """No farming a rating by challenge, accept and resign: the end says why it is not rated."""
+    thread = await start_game(world)
+    await _resign(world, thread, "bob", played=False)
+    told = _over_text(thread)
+    assert "Not rated: it ended before its first turn was resolved." in told
+    assert "Ratings" not in told
     assert ladder.standings(world.store, "spaceships") == []
 
 

@@ -448,3 +448,19 @@ def test_a_whole_game_played_from_real_client_shapes(post: Post) -> None:
         for a in m.iter_attachments()
     )
     assert post.wrong_passwords() == 0
+
+
+def test_an_over_long_bad_line_is_quoted_around_its_error_not_whole(game: Post) -> None:
+    """A 600-character fleet line with its error at the end: the reply shows the part around
+    the caret (60 characters either side, `...` where cut) and cuts the echo at 360, so no
+    quoted line runs on for hundreds of characters; the error is still shown and pointed at."""
+    line = f"fleet {FLEET_A} " + "Gx1 " * 120 + "ZZ9"
+    text = game.reply(clients.plain(ALICE, "fleet", f"game alpha {game.passwords['A']}\n{line}"))
+    lines = text.splitlines()
+    assert f"line 2, column {len(line) - 2}: `ZZ9` is not a cell" in text
+    shown = next(i for i, x in enumerate(lines) if x.strip().startswith("...Gx1"))
+    assert lines[shown].endswith(" ZZ9") and len(lines[shown].strip()) == 3 + 60 + 3
+    assert lines[shown + 1].strip() == "^^^"
+    assert lines[shown + 1].index("^") == lines[shown].index("ZZ9")  # the caret under ZZ9
+    echo = next(x for x in lines if x.startswith("> fleet DS"))
+    assert echo.endswith(f"... ({len(line) - 360} more characters)") and len(echo) <= 400

@@ -91,6 +91,8 @@ def test_a_rated_game_the_ladder_and_a_rematch_by_email(players: Players) -> Non
     bob = _password(to(players.send(BOB, "join alpha"), BOB), "alpha")
     players.send(ANN, f"game alpha {ann}\nfleet {FLEET_A}")
     players.send(BOB, f"game alpha {bob}\nfleet {FLEET_B}")
+    players.send(ANN, f"game alpha {ann}\norders 1:")  # a turn resolved: the game counts
+    players.send(BOB, f"game alpha {bob}\norders 1:")
     ended = players.send(ANN, f"game alpha {ann}\nresign")
     won, lost = rate(Rating(), Rating(), 1.0)
     line = f"Ratings (Spaceships): ann 1500? -> {lost}, bob 1500? -> {won}."

@@ -42,8 +42,15 @@ def test_a_rating_reads_and_writes_itself() -> None:
     assert "`high` is not a rating" in str(refused.value) and refused.value.text == "high"
 
 
+# Two battle designs within budget=300 (as tests/pbem/test_battles_judge.py's).
+DESIGN_A = "design\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(Ef)Y(Mf)O at 1,7 N"
+DESIGN_B = "design\nRaider C-SSI(Lf)II(Gf)(Rf)D\nHawk E-AI(Mf)(Gf)IIID at -1,-7 S"
+
+
 # -- rated games by mail ------------------------------------------------------------------------
-def _game(table: Table, create: str = "create alpha") -> tuple:
+def _game(table: Table, create: str = "create alpha", played: bool = True) -> tuple:
+    """A game between Alice and Bob, its first turn resolved (no actions) unless not `played`:
+    a game that ends before its first turn counts for nobody."""
     name = create.split()[1]
     gm = table.person("gm@example.org", "Gamemaster")
     answer = gm.send(create).body
@@ -53,6 +60,9 @@ def _game(table: Table, create: str = "create alpha") -> tuple:
     bob.join(name)
     alice.fleet(FLEET_A, name)
     bob.fleet(FLEET_B, name)
+    if played:
+        alice.orders(1, "", name)
+        bob.orders(1, "", name)
     return answer, alice, bob
 
 
@@ -109,6 +119,7 @@ def test_against_the_computer_only_the_human_is_rated_and_only_when_asked(table:
     fixed = ladder.COMPUTER_RATINGS["spaceships"]["hunt"]
     assert f"computer's fixed rating for hunt, {round(fixed.mu)}" in rated
     ann.fleet(FLEET_A, "beta")
+    ann.orders(1, "", "beta")
     ann.send(ann.sign_on("beta") + "resign")
     lost = rate(Rating(), fixed, 0.0)[0]
     assert f"Ann 1500? -> {lost}" in _over(ann)
@@ -144,14 +155,45 @@ def test_a_match_counts_as_its_games_each_rated_when_it_ends(table: Table) -> No
 
 def test_a_battle_counts_on_its_own_ladder(table: Table) -> None:
     gm = table.person("gm@example.org")
-    assert "Spaceship Battles ladder" in gm.send("create duel battles").body
+    assert "Spaceship Battles ladder" in gm.send("create duel battles budget=300").body
     alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
     alice.join("duel")
     bob.join("duel")
+    for person, design in ((alice, DESIGN_A), (bob, DESIGN_B)):
+        person.send(person.sign_on("duel") + design)
+    for person in (alice, bob):
+        person.send(person.sign_on("duel") + "orders 1: none")  # turn 1's movement resolved
     alice.send(alice.sign_on("duel") + "resign")
     assert "Ratings (Spaceship Battles): Alice 1500? -> " in _over(bob)
     assert ladder.standings(table.store, "spaceships") == []
     assert len(ladder.standings(table.store, "battles")) == 2
+
+
+def test_a_game_ended_before_its_first_turn_counts_for_nobody_so_no_rating_is_farmed(
+    table: Table,
+) -> None:
+    """Two friends who create, join and resign again and again gain nothing: only a game with
+    a turn resolved is rated, and the end says why this one is not."""
+    for number in range(5):
+        _answer, alice, bob = _game(table, f"create g{number}", played=False)
+        alice.send(alice.sign_on(f"g{number}") + "resign")
+        ended = _over(bob)
+        assert "Not rated: it ended before its first turn was resolved." in ended
+        assert "Ratings" not in ended
+    gm = table.person("gm@example.org")
+    gm.send("create duel battles budget=300")
+    alice.join("duel")
+    bob.join("duel")
+    for person, design in ((alice, DESIGN_A), (bob, DESIGN_B)):
+        person.send(person.sign_on("duel") + design)  # the battle begins, no phase resolved
+    alice.send(alice.sign_on("duel") + "resign")
+    assert "Not rated: it ended before its first turn was resolved." in _over(bob)
+    assert ladder.standings(table.store, "spaceships") == []
+    assert ladder.standings(table.store, "battles") == []
+    assert "You have no rated game yet" in bob.send("ladder").body
+    assert (
+        "ends before its first turn is resolved counts for nobody" in bob.send("help ladder").body
+    )
 
 
 def test_a_link_code_goes_to_the_mailbox_and_is_never_taken_by_mail(table: Table) -> None:

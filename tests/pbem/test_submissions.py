@@ -183,6 +183,31 @@ def test_an_empty_message_gets_help(table: Table) -> None:
     assert "found no command" in reply.body and "join NAME" in reply.body
 
 
+def test_a_refused_create_keeps_its_refusal_and_one_pointer_not_the_first_steps(
+    table: Table,
+) -> None:
+    """A command the judge knew but could not read is a command written: the reply is its
+    refusal and where its help is, not "found no command" and the block of first steps."""
+    body = table.person("gm@example.org").send("create alpha casual rated").body
+    assert body == (
+        "> create alpha casual rated\n"
+        "Not understood: line 1, column 21: `casual` and `rated` contradict each other "
+        "(hint: write one of them: `casual` or `rated`)\n\n"
+        "Send `help create` for how to write it.\n"
+    )
+    two = table.person("gm@example.org").send("create\njoin").body
+    assert "found no command" not in two and "The commands most used" not in two
+    assert two.endswith("Send `help create` or `help join` for how to write it.\n")
+
+
+def test_a_ladder_of_a_game_without_one_is_refused_alone(table: Table) -> None:
+    body = table.person("ann@example.org").send("ladder chess").body
+    assert body == (
+        "> ladder chess\nRefused: `chess` names no game with a ladder; write `ladder` "
+        "(Spaceships) or `ladder battles` (spaceships or battles)\n"
+    )
+
+
 def test_the_subject_is_read_when_the_body_is_empty(table: Table) -> None:
     table.person("gm@example.org").send("create alpha")
     reply = table.person("carol@example.org").send("", subject="Re: list")

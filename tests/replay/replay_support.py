@@ -7,11 +7,15 @@ import json
 import re
 import subprocess
 import sys
+import traceback
 from pathlib import Path
 
+from click.testing import CliRunner
 from sample_fleets import FLEET_A as FLEET_A
 from sample_fleets import FLEET_B as FLEET_B
 from sample_fleets import FLEET_B_SWAPPED as FLEET_B_SWAPPED
+
+from spaceships_cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,6 +41,18 @@ def sample(name: str) -> Path:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """`spaceships ARGS` run in this process, as a process would end: its exit status, what it
+    printed on stdout and stderr, and an exception it let out as a traceback on stderr. (A
+    process of its own spent as long importing as replaying; `run_process` is one.)"""
+    result = CliRunner().invoke(main, list(args))
+    stderr = result.stderr
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        stderr += "".join(traceback.format_exception(result.exception))
+    return subprocess.CompletedProcess(list(args), result.exit_code, result.stdout, stderr)
+
+
+def run_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """`spaceships ARGS` as a user runs it: a process of its own."""
     return subprocess.run(
         [sys.executable, "-m", "spaceships_cli", *args],
         capture_output=True,

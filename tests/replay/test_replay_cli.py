@@ -6,7 +6,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from replay_support import FLEET_A, FLEET_B, FLEET_B_SWAPPED, in_play, page_data, run, sample
+from replay_support import (
+    FLEET_A,
+    FLEET_B,
+    FLEET_B_SWAPPED,
+    in_play,
+    page_data,
+    run,
+    run_process,
+    sample,
+)
 
 from replay.page import record_in_page
 
@@ -70,7 +79,7 @@ def test_what_changed_is_marked_cell_by_cell(tmp_path: Path) -> None:
 
 def test_a_game_in_play_needs_a_reader(tmp_path: Path) -> None:
     record = _write(tmp_path, "open.ssr", in_play())
-    done = run("replay", str(record))
+    done = run_process("replay", str(record))  # a real process: its status and stderr
     assert done.returncode == 1
     assert "still in play" in done.stderr and "[1.4]" in done.stderr
     assert "--as A, --as B or --as public" in done.stderr

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from sizes import examples
 
 from spaceships import engine
 from spaceships.computer.match import computer_game, computer_orders
@@ -54,7 +55,7 @@ def test_every_placement_is_a_ship_shape_the_engine_accepts(ruleset: Ruleset) ->
 @pytest.mark.parametrize("ruleset", RULESETS, ids=str)
 @pytest.mark.parametrize("level", LEVELS)
 def test_computer_fleets_are_legal_and_varied(ruleset: Ruleset, level: str) -> None:
-    fleets = [Computer(level, str(seed)).fleet(ruleset) for seed in range(6)]
+    fleets = [Computer(level, str(seed)).fleet(ruleset) for seed in range(examples(3, 6))]
     for fleet in fleets:
         assert check_fleet(fleet, ruleset) == []
     assert len({str(f) for f in fleets}) == len(fleets)
@@ -66,8 +67,9 @@ def test_computer_fleets_are_legal_and_varied(ruleset: Ruleset, level: str) -> N
 @pytest.mark.parametrize("ruleset", RULESETS, ids=str)
 def test_orders_are_legal_in_random_positions(ruleset: Ruleset) -> None:
     """250 positions per ruleset (100 for cost fleets, whose sampling is slower), both seats:
-    1,700 decisions in all, every level in turn; check_orders raises on any illegal list."""
-    positions = 100 if ruleset.fleet_cost else 250
+    1,700 decisions in all in the full run (tests/sizes.py; a quarter of that everyday), every
+    level in turn; check_orders raises on any illegal list."""
+    positions = examples(25, 100) if ruleset.fleet_cost else examples(60, 250)
     computers = [Computer(level, "legal", samples=25) for level in LEVELS]
     checked = 0
     for n, state in enumerate(random_positions(ruleset, positions, str(ruleset))):
@@ -95,7 +97,7 @@ def test_the_expert_launches_a_kamikaze_from_every_ship_with_nothing_else_keepin
     ruleset = RULESETS[0]
     computer = Computer("expert", "kamikaze", samples=200)
     launched = 0
-    for state in random_positions(ruleset, 400, "kamikaze"):
+    for state in random_positions(ruleset, examples(120, 400), "kamikaze"):
         ent = engine.entitlements(state, "A")
         if not ent.kamikaze_ships:
             continue
