@@ -51,6 +51,10 @@ def text_of(mail: EmailMessage) -> str:
     return body.get_content() if body is not None else ""
 
 
+def pngs(mail: EmailMessage) -> list[EmailMessage]:
+    return [part for part in mail.iter_attachments() if part.get_content_type() == "image/png"]
+
+
 def to(mails: list[EmailMessage], address: str) -> EmailMessage:
     return [m for m in mails if m["To"] == address][0]
 
@@ -104,11 +108,21 @@ def test_a_whole_game_of_space_chess_by_email_from_create_to_the_record(mailers:
             told = text_of(to(sent, other))
             assert f"Turn {number + 1}: " in told and "The board:" in told
             assert text_of(to(sent, onlooker)) == told  # the board hides nothing
+            # Space Chess's mail carries the board's picture unless a reader says
+            # `pictures off`; the same bytes for the player and the onlooker.
+            (board,) = pngs(to(sent, other))
+            assert board.get_filename() == f"duel-turn{number}.png"
+            assert [p.get_content() for p in pngs(to(sent, onlooker))] == [board.get_content()]
+            assert board.get_content().startswith(b"\x89PNG")
     over = [m for m in mailers.sink.messages if "game over" in str(m["Subject"])]
     assert sorted(m["To"] for m in over) == sorted([alice, bob, onlooker, gm])
     for mail in over:
         assert "alice (Terrans) wins; the enemy command ship is destroyed [SC11]" in text_of(mail)
-        (attachment,) = list(mail.iter_attachments())
+        *pictures, attachment = list(mail.iter_attachments())
+        # The end's board for the players and the onlooker; the game master's end notice
+        # carries the record alone, as in the other games.
+        wanted = [] if mail["To"] == gm else ["duel-end.png"]
+        assert [p.get_filename() for p in pictures] == wanted
         assert attachment.get_filename() == "duel.scr"
         record = Record.parse(attachment.get_content())
         found = replay(record)
