@@ -11,10 +11,10 @@ import bot.posts as posts
 from battles.computer import LEVEL as BATTLE_LEVEL
 from battles.judge.rows import battle_settings_text
 from bot.answers import Answering, display_name
-from bot.battles import is_battle
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
 from kit.words import seated
+from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow
 from spaceships.computer.player import LevelError, level_named
 from spaceships.engine.match import MatchError, MatchRules
@@ -121,7 +121,7 @@ class Challenges(Answering):
             )
         await self.post_setup(thread, game)
         await self.answer(interaction, posts.text_posts(answer))
-        if is_battle(game):
+        if not kind_of(game).private_results:
             # A battle's news is public: it comes in the thread, pinging the players; no DMs.
             await self.bot.delivery.flush()
             return
@@ -135,7 +135,7 @@ class Challenges(Answering):
 
     async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
         players = self.service.players(game)
-        if is_battle(game):
+        if not kind_of(game).private_results:
             await thread.send(
                 "\n".join(
                     [

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from spaceships.computer.player import LEVELS
+from pbem.registry import kinds
 
 Interaction = discord.Interaction[Any]
 
@@ -35,6 +35,16 @@ async def _settings(
     options = " ".join([*([given["options"]] if given.get("options") else []), *words])
     ordered = {"game": "battles" if game == "battles" else None, **given, "options": options}
     return {k: v for k, v in ordered.items() if v}
+
+
+def _levels() -> list[str]:
+    """The computer levels to choose from: every game's whose computer has more than one, in
+    the registry's order (a game with one level needs no choice)."""
+    levels: list[str] = []
+    for kind in kinds():
+        if len(kind.levels) > 1:
+            levels += [level for level in kind.levels if level not in levels]
+    return levels
 
 
 async def complete_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -128,7 +138,7 @@ def build_group() -> app_commands.Group:
         game: str | None = None,
     ) -> None:
         handlers = _bot(interaction).handlers
-        await handlers.run(interaction, handlers.fleet(interaction, game, text, file))
+        await handlers.run(interaction, handlers.setup(interaction, game, text, file, "fleet"))
 
     @group.command(description="Battles: send your ships' designs: as text, a file, or in a form")
     @app_commands.describe(
@@ -144,7 +154,7 @@ def build_group() -> app_commands.Group:
         game: str | None = None,
     ) -> None:
         handlers = _bot(interaction).handlers
-        await handlers.run(interaction, handlers.design(interaction, game, text, file))
+        await handlers.run(interaction, handlers.setup(interaction, game, text, file, "design"))
 
     @group.command(description="Send this turn's (or battle phase's) orders: text, file or form")
     @app_commands.describe(
@@ -248,7 +258,7 @@ def build_group() -> app_commands.Group:
     )
     @app_commands.choices(
         game=GAME_CHOICES,
-        level=[app_commands.Choice(name=n, value=n) for n in LEVELS],
+        level=[app_commands.Choice(name=n, value=n) for n in _levels()],
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
         x=X_CHOICES,
     )

@@ -101,6 +101,15 @@ class GameKind:
     history_file: HistoryFile
     private_results: bool
     mail_pictures: bool
+    # -- who it is, for the front ends (issue 21 S4, the plan's names; added on the bot's
+    # branch with defaults, the core's branch adds the rest: the lead merges the two) --
+    title: str = ""  # the game's name as players read it: "Spaceship Battles"
+    levels: tuple[str, ...] = ()  # its computer's levels, the default first... or none
+    default_level: str | None = None
+    help_topics: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
+    # What a front end says of this game where the words differ, by key (bot.texts's KEYS);
+    # `{game}` is the game's name. A key left out gets the front end's neutral words.
+    texts: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def handlers(self) -> dict[str, Handler]:
@@ -199,6 +208,12 @@ SPACESHIPS = GameKind(
     history_file=spaceships_show.history_file,
     private_results=True,
     mail_pictures=False,
+    # -- who it is (the bot's branch; see GameKind) --
+    title="Spaceships",
+    levels=spaceships_show.LEVELS,
+    default_level=spaceships_show.DEFAULT_LEVEL,
+    help_topics=spaceships_show.HELP_TOPICS,
+    texts=spaceships_show.TEXTS,
 )
 
 BATTLES = GameKind(
@@ -226,6 +241,12 @@ BATTLES = GameKind(
     history_file=battle_show.history_file,
     private_results=False,
     mail_pictures=True,
+    # -- who it is (the bot's branch; see GameKind) --
+    title="Spaceship Battles",
+    levels=(battle_show.LEVEL,),
+    default_level=battle_show.LEVEL,
+    help_topics=battle_show.HELP_TOPICS,
+    texts=battle_show.TEXTS,
 )
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from battles.computer import LEVEL as LEVEL  # the kind's one level (pbem.gamekinds)
+from battles.judge.guide import battle_guide
 from battles.judge.rows import START, battle_turn, record_of
 from battles.parse import parse_record
 from battles.pictures import battle_picture
@@ -28,6 +30,14 @@ VOLLEYS_EXAMPLE = "Lancer > Raider; Kite > Raider (Mf); tractor Kite > Raider"
 WITH_TURN = re.compile(r"orders\s*(\d+)\s*:", re.IGNORECASE)
 HISTORY_LIMIT = 5500  # longer than this, a history goes as a record file
 TITLES = {"begin": "{game}: the battle begins", "over": "{game}: the battle is over"}
+# What a front end says of a battle where games differ (GameKind.texts).
+TEXTS = {
+    **TITLES,
+    "thread": "Battle {game}",
+    "over_said": "the battle is over; the record with the dice seed is below.",
+    "resigned": "the record and the dice seed go to everyone",
+}
+HELP_TOPICS = {"battles": battle_guide}
 
 
 def phase_name(phase_number: int) -> str:

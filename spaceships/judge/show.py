@@ -14,9 +14,12 @@ from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
 from spaceships import engine
+from spaceships.computer.player import DEFAULT_LEVEL as DEFAULT_LEVEL  # for the kind
+from spaceships.computer.player import LEVELS as LEVELS
 from spaceships.engine import GameState
 from spaceships.judge import games as game_rules
 from spaceships.judge import matches
+from spaceships.judge.guide import HELP_TOPICS as HELP_TOPICS
 from spaceships.notation.parse import parse_fleet
 from spaceships.pictures import fleet_picture, observer_picture, player_picture, umpire_picture
 
@@ -24,6 +27,8 @@ FLEET_EXAMPLE = "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3;
 ORDERS_EXAMPLE = "Gx3 Gy3 bRv1Rx1 mYw3 sBz5   (or: none)"
 WITH_TURN = re.compile(r"orders\s*(\d+)\s*:", re.IGNORECASE)
 HISTORY_LIMIT = 5500  # longer than this, a history goes as a record file
+# What a front end says of a game of Spaceships where games differ (GameKind.texts).
+TEXTS = {"thread": "Spaceships {game}", "resigned": "both fleets are revealed"}
 
 
 def decorate(store: Store, game: GameRow, out: Outbound, seat: str | None) -> Outbound:
