@@ -14,7 +14,7 @@ from spaceships.engine.game import record_ruleset
 from spaceships.notation.matches import MatchRecord, parse_any
 from spaceships.notation.records import LAST_TURN
 from spaceships.notation.sniff import BATTLES, SPACESHIPS, which_game
-from spaceships.replay import match_frames, names_of, single_frames
+from spaceships.replay import PIECES, match_frames, names_of, single_frames
 
 # A game's entry: (record text, the views asked for or None for every view of a finished
 # game, the record's path for messages) -> the replay.
@@ -88,6 +88,7 @@ def spaceships_replay(text: str, views: Sequence[str] | None, path: str) -> Repl
         # record would hold what that reader may not see.
         text if finished and views is None else None,
         _file_name(path, "game.ssr"),
+        pieces=PIECES,
     )
 
 

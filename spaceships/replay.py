@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from replay.frames import PUBLIC, REVEAL, Frame, GridBoard, ReplayError, Shown
+from replay.frames import PUBLIC, REVEAL, Frame, GridBoard, Pieces, ReplayError, Shown
 from spaceships import engine
 from spaceships.engine import GameState
 from spaceships.engine.game import start_record, turn_lines, turn_orders
@@ -18,9 +18,18 @@ from spaceships.engine.state import other
 from spaceships.notation.matches import MatchRecord
 from spaceships.notation.records import Record
 from spaceships.pictures.boards import observer_boards, player_boards, umpire_boards
-from spaceships.pictures.draw import Board
+from spaceships.pictures.draw import KEYS, Board
+from spaceships.pictures.parts import OUTLINE, board_pieces, tile_png
 
 SEATS = ("A", "B")
+# The page's key shows a sample mark and its meaning; the pictures' key also says what the
+# opponent knows of the cell, which the replay's boards do not draw.
+PIECES = Pieces(
+    {style: tuple((mark, meaning) for mark, _known, meaning in key) for style, key in KEYS.items()},
+    tile_png,  # type: ignore[arg-type]  # a style is one of the pictures' Style names
+    board_pieces,
+    OUTLINE,
+)
 
 
 def names_of(record: Record | MatchRecord) -> dict[str, str]:
