@@ -110,6 +110,12 @@ class GameKind:
     # What a front end says of this game where the words differ, by key (bot.texts's KEYS);
     # `{game}` is the game's name. A key left out gets the front end's neutral words.
     texts: Mapping[str, str] = field(default_factory=dict)
+    # What an onlooker may have on asking (the club page): status and history as an observer
+    # gets them, and the record its replay is made from (None: none yet); `record_suffix`
+    # names the record's file.
+    public_texts: Callable[[Store, GameRow, list[str]], tuple[str, str]] | None = None
+    public_record: Callable[[Store, GameRow], str | None] | None = None
+    record_suffix: str = ".txt"
 
     @property
     def handlers(self) -> dict[str, Handler]:
@@ -214,6 +220,9 @@ SPACESHIPS = GameKind(
     default_level=spaceships_show.DEFAULT_LEVEL,
     help_topics=spaceships_show.HELP_TOPICS,
     texts=spaceships_show.TEXTS,
+    public_texts=spaceships_show.public_texts,
+    public_record=spaceships_show.public_record,
+    record_suffix=".ssr",
 )
 
 BATTLES = GameKind(
@@ -247,6 +256,9 @@ BATTLES = GameKind(
     default_level=battle_show.LEVEL,
     help_topics=battle_show.HELP_TOPICS,
     texts=battle_show.TEXTS,
+    public_texts=battle_show.public_texts,
+    public_record=battle_show.public_record,
+    record_suffix=".sbr",
 )
 
 

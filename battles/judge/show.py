@@ -14,6 +14,8 @@ from dataclasses import replace
 
 from battles.computer import LEVEL as LEVEL  # the kind's one level (pbem.gamekinds)
 from battles.judge.guide import battle_guide
+from battles.judge.onlookers import public_record as public_record  # for the kind
+from battles.judge.onlookers import public_texts as public_texts
 from battles.judge.rows import START, battle_turn, record_of
 from battles.parse import parse_record
 from battles.pictures import battle_picture

@@ -20,6 +20,8 @@ from spaceships.engine import GameState
 from spaceships.judge import games as game_rules
 from spaceships.judge import matches
 from spaceships.judge.guide import HELP_TOPICS as HELP_TOPICS
+from spaceships.judge.onlookers import public_record as public_record  # for the kind
+from spaceships.judge.onlookers import public_texts as public_texts
 from spaceships.notation.parse import parse_fleet
 from spaceships.pictures import fleet_picture, observer_picture, player_picture, umpire_picture
 
