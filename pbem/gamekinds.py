@@ -32,6 +32,7 @@ from pbem.desk import Desk, Refusal
 from pbem.messages import Attachment, Outbound
 from pbem.sights import Action, Form, Picture, Sight
 from pbem.store import GameRow, Store
+from replay.making import MakeReplay
 from spaceships.judge import games, play
 from spaceships.judge import show as spaceships_show
 
@@ -116,6 +117,10 @@ class GameKind:
     public_texts: Callable[[Store, GameRow, list[str]], tuple[str, str]] | None = None
     public_record: Callable[[Store, GameRow], str | None] | None = None
     record_suffix: str = ".txt"
+    # A record's replay page (replay/): how much a text looks like this game's record (the
+    # most wins), and the replay of one (None: no replay pages yet).
+    sniff: Callable[[str], int] | None = None
+    replay: MakeReplay | None = None
 
     @property
     def handlers(self) -> dict[str, Handler]:
@@ -223,6 +228,8 @@ SPACESHIPS = GameKind(
     public_texts=spaceships_show.public_texts,
     public_record=spaceships_show.public_record,
     record_suffix=".ssr",
+    sniff=spaceships_show.spaceships_lines,
+    replay=spaceships_show.replay_record,
 )
 
 BATTLES = GameKind(
@@ -259,6 +266,8 @@ BATTLES = GameKind(
     public_texts=battle_show.public_texts,
     public_record=battle_show.public_record,
     record_suffix=".sbr",
+    sniff=battle_show.battle_lines,
+    replay=battle_show.replay_record,
 )
 
 

@@ -21,6 +21,8 @@ from battles.parse import parse_record
 from battles.pictures import battle_picture
 from battles.play import play_record
 from battles.records import BattleRecord, Initiative, Move
+from battles.replay_frames import replay_record as replay_record  # for the kind
+from battles.sniff import battle_lines as battle_lines
 from battles.state import ShipState
 from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight

@@ -9,6 +9,7 @@ from pbem.gamekinds import GameKind
 from pbem.ticks import missing_seats
 from spacechess.judge import end, guide, setup, show, turns, views
 from spacechess.judge.rows import GAME as KEY
+from spacechess.sniff import chess_lines
 
 GAME = GameKind(
     name=KEY,
@@ -41,4 +42,6 @@ GAME = GameKind(
     history_file=show.history_file,
     private_results=False,
     mail_pictures=True,
+    title="Space Chess",  # the bot's branch: who it is, for replay's choice of game
+    sniff=chess_lines,
 )

@@ -33,6 +33,7 @@ from spaceships.engine import GameState
 from spaceships.judge import match_turns, matches, materiel, render
 from spaceships.judge.computer import play_computer_seats
 from spaceships.notation.parse import parse_orders
+from spaceships.replay import replay_record
 
 # The plain helpers live in pbem.gamerows; callers have long read them here too.
 __all__ = [
@@ -334,7 +335,7 @@ def end_game(
     store.update_game(game)
     number = 1 if match is None else match.number
     ratings = ladder.rate_game(store, game, players, ladder.score_of(outcome), now, number)
-    attachments = end_attachments(attached, file_name)
+    attachments = end_attachments(attached, file_name, replay_record)
     title = None if match is None else f"Game {match.number} of match {game.name}"
     reveal = render.reveal_text(
         game, players, state, outcome, file_name, title, grids=not game.accounts,

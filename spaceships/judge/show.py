@@ -23,7 +23,9 @@ from spaceships.judge.guide import HELP_TOPICS as HELP_TOPICS
 from spaceships.judge.onlookers import public_record as public_record  # for the kind
 from spaceships.judge.onlookers import public_texts as public_texts
 from spaceships.notation.parse import parse_fleet
+from spaceships.notation.sniff import spaceships_lines as spaceships_lines  # for the kind
 from spaceships.pictures import fleet_picture, observer_picture, player_picture, umpire_picture
+from spaceships.replay import replay_record as replay_record
 
 FLEET_EXAMPLE = "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ..."
 ORDERS_EXAMPLE = "Gx3 Gy3 bRv1Rx1 mYw3 sBz5   (or: none)"
