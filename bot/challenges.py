@@ -8,21 +8,17 @@ from typing import Any
 import discord
 
 import bot.posts as posts
-from battles.computer import LEVEL as BATTLE_LEVEL
-from battles.judge.rows import battle_settings_text
 from bot.answers import Answering, display_name
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
+from bot.texts import said
 from kit.words import seated
+from pbem.registry import kind_named, kinds
 from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow
-from spaceships.computer.player import LevelError, level_named
 from spaceships.engine.match import MatchError, MatchRules
 from spaceships.judge.computer import computer_name
-from spaceships.judge.games import ruleset_of
-from spaceships.judge.matches import split_settings, status_lines
-from spaceships.judge.render import fleet_requirements
-from spaceships.judge.render import settings_text as game_settings
+from spaceships.judge.matches import split_settings
 
 
 class Challenges(Answering):
@@ -134,37 +130,14 @@ class Challenges(Answering):
         await self.bot.delivery.flush()
 
     async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
+        """The first post of a game's thread: who plays whom, then the game's own lines (its
+        settings, what to send), with its set-up button."""
         players = self.service.players(game)
-        if not kind_of(game).private_results:
-            await thread.send(
-                "\n".join(
-                    [
-                        f"**{game.name}**, a battle: {_who(players['A'], 'A')} against "
-                        f"{_who(players['B'], 'B')}.",
-                        f"Settings: {battle_settings_text(game)}.",
-                        "Each of you: send your design with the button below or "
-                        "`/spaceships design`: your ships, a name and a Ship Code each "
-                        "(`;` between ships), e.g. `Lancer E-SAI(Gf)I(Xf)IIV; "
-                        "Kite E-AI(Mf)(Gf)IIID`; the judge works out cost, turn mode and "
-                        "engines. A's ships start at 0,8 facing N, B's at 0,-8 facing S, "
-                        "or add `at Q,R FACING` within 3 hexes of it. Only you see your "
-                        "design until both are in. `/spaceships help topic:battles` explains "
-                        "the rest.",
-                    ]
-                ),
-                view=game_buttons(game, "setup", None),
-                allowed_mentions=posts.pinging(posts.player_ids(self.service.store, game)),
-            )
-            return
-        lines = [
-            f"**{game.name}**: {_who(players['A'], 'A')} against {_who(players['B'], 'B')}.",
-            f"Settings: {game_settings(game)}.",
-            *([match] if (match := status_lines(self.service.store, game).strip()) else []),
-            fleet_requirements(ruleset_of(game)),
-            "Each of you: send your fleet with the button below or `/spaceships fleet` "
-            "(text, or a .ssr/.txt file). Only you see your fleet and the judge's answer.",
-            "`/spaceships help` explains everything.",
-        ]
+        kind = kind_of(game)
+        a, b = _who(players["A"], "A"), _who(players["B"], "B")
+        lines = [said(kind, "setup_who", game=game.name, a=a, b=b)]
+        if kind.setup_lines is not None:
+            lines += kind.setup_lines(self.service.store, game, "discord")
         await thread.send(
             "\n".join(lines),
             view=game_buttons(game, "setup", None),
@@ -242,17 +215,18 @@ class ComputerGames(Challenges):
     async def play(
         self, interaction: discord.Interaction[Any], level: str | None, settings: dict[str, str]
     ) -> None:
-        battle = settings.get("game") == "battles"
-        if battle and level is not None and level != BATTLE_LEVEL:
-            raise BotRefusal(
-                f"The battle computer has one level ({BATTLE_LEVEL}); `{level}` is a level of "
-                "the Spaceships computer. Leave `level` out: `/spaceships play game:Spaceship "
-                "Battles`."
-            )
+        kind = kind_named(settings.get("game") or kinds()[0].name)
         try:
-            level = BATTLE_LEVEL if battle else level_named(level)
-        except LevelError as exc:
-            raise BotRefusal(f"{exc}; e.g. `/spaceships play level:hunt`") from exc
+            if kind.level_named is None:
+                raise ValueError(f"{kind.title} has no computer to play yet")
+            level = kind.level_named(level)
+        except ValueError as exc:
+            hint = (
+                f"leave `level` out: `/spaceships play game:{kind.title}`"
+                if len(kind.levels) <= 1
+                else f"e.g. `/spaceships play level:{kind.default_level}`"
+            )
+            raise BotRefusal(f"{exc}; {hint}") from exc
         channel = interaction.channel
         if interaction.guild is None or not isinstance(channel, discord.TextChannel):
             raise BotRefusal("Start a game against the computer from a server's text channel.")
@@ -266,8 +240,7 @@ class ComputerGames(Challenges):
         )
         message = await interaction.original_response()
         name = settings.get("name") or self.service.name_for_computer(display_name(user))
-        title = "Battle" if battle else "Spaceships"
-        thread = await message.create_thread(name=f"{title} {name}")
+        thread = await message.create_thread(name=said(kind, "thread", game=name))
         try:
             game, answer = self.service.play_computer(
                 user.id,
@@ -287,7 +260,7 @@ class ComputerGames(Challenges):
         await self.bot.delivery.check_dms(
             game.id,
             [user.id],
-            f"You play {'the battle ' if battle else ''}**{game.name}** against {opponent}: "
+            f"You play {said(kind, 'played', game=game.name)} against {opponent}: "
             f"{thread.jump_url}\nYour private results will come here.",
         )
         await self.bot.delivery.flush()

@@ -121,6 +121,10 @@ class GameKind:
     # most wins), and the replay of one (None: no replay pages yet).
     sniff: Callable[[str], int] | None = None
     replay: MakeReplay | None = None
+    # A level as a player writes it (None: the default), ValueError saying why not; a new
+    # game's set-up post in a front end's words ("discord"), after the line of who plays.
+    level_named: Callable[[str | None], str] | None = None
+    setup_lines: Callable[[Store, GameRow, str], tuple[str, ...]] | None = None
 
     @property
     def handlers(self) -> dict[str, Handler]:
@@ -230,6 +234,8 @@ SPACESHIPS = GameKind(
     record_suffix=".ssr",
     sniff=spaceships_show.spaceships_lines,
     replay=spaceships_show.replay_record,
+    level_named=spaceships_show.level_named,
+    setup_lines=spaceships_show.setup_lines,
 )
 
 BATTLES = GameKind(
@@ -268,6 +274,8 @@ BATTLES = GameKind(
     record_suffix=".sbr",
     sniff=battle_show.battle_lines,
     replay=battle_show.replay_record,
+    level_named=battle_show.level_named,
+    setup_lines=battle_show.setup_lines,
 )
 
 

@@ -14,6 +14,8 @@ from dataclasses import replace
 
 from battles.computer import LEVEL as LEVEL  # the kind's one level (pbem.gamekinds)
 from battles.judge.guide import battle_guide
+from battles.judge.guide import level_named as level_named  # for the kind
+from battles.judge.guide import setup_lines as setup_lines
 from battles.judge.onlookers import public_record as public_record  # for the kind
 from battles.judge.onlookers import public_texts as public_texts
 from battles.judge.rows import START, battle_turn, record_of
@@ -38,6 +40,8 @@ TITLES = {"begin": "{game}: the battle begins", "over": "{game}: the battle is o
 TEXTS = {
     **TITLES,
     "thread": "Battle {game}",
+    "setup_who": "**{game}**, a battle: {a} against {b}.",
+    "played": "the battle **{game}**",
     "over_said": "the battle is over; the record with the dice seed is below.",
     "resigned": "the record and the dice seed go to everyone",
 }

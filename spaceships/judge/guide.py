@@ -1,8 +1,13 @@
-"""Spaceships' help topics for a front end: how a fleet and a turn's orders are written, in
-the words of the front end asking ("discord"; mail has the judge's own help)."""
+"""Spaceships' words for a front end: the help topics (how a fleet and a turn's orders are
+written) and a new game's set-up post, in the words of the front end asking ("discord"; mail
+has the judge's own help)."""
 
 from __future__ import annotations
 
+from pbem.store import GameRow, Store
+from spaceships.judge import render
+from spaceships.judge.games import ruleset_of
+from spaceships.judge.matches import status_lines
 from spaceships.notation.format import format_fleet
 from spaceships.notation.parse import parse_fleet
 
@@ -37,3 +42,17 @@ a scan `sGy3`. `none` for no actions. The answer says what your orders use, e.g.
 
 
 HELP_TOPICS = {"fleet": fleet_help, "orders": orders_help}
+
+
+def setup_lines(store: Store, game: GameRow, front_end: str = "discord") -> tuple[str, ...]:
+    """The set-up post of a new game in a front end's words, after the line of who plays:
+    its settings, a match's line, what a fleet must hold, and how to send one."""
+    match = status_lines(store, game).strip()
+    return (
+        f"Settings: {render.settings_text(game)}.",
+        *([match] if match else []),
+        render.fleet_requirements(ruleset_of(game)),
+        "Each of you: send your fleet with the button below or `/spaceships fleet` "
+        "(text, or a .ssr/.txt file). Only you see your fleet and the judge's answer.",
+        "`/spaceships help` explains everything.",
+    )

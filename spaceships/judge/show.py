@@ -16,10 +16,12 @@ from pbem.store import GameRow, Store
 from spaceships import engine
 from spaceships.computer.player import DEFAULT_LEVEL as DEFAULT_LEVEL  # for the kind
 from spaceships.computer.player import LEVELS as LEVELS
+from spaceships.computer.player import level_named as level_named
 from spaceships.engine import GameState
 from spaceships.judge import games as game_rules
 from spaceships.judge import matches
 from spaceships.judge.guide import HELP_TOPICS as HELP_TOPICS
+from spaceships.judge.guide import setup_lines as setup_lines
 from spaceships.judge.onlookers import public_record as public_record  # for the kind
 from spaceships.judge.onlookers import public_texts as public_texts
 from spaceships.notation.parse import parse_fleet
