@@ -16,9 +16,7 @@ from kit.words import seated
 from pbem.registry import kind_named, kinds
 from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow
-from spaceships.engine.match import MatchError, MatchRules
 from spaceships.judge.computer import computer_name
-from spaceships.judge.matches import split_settings
 
 
 class Challenges(Answering):
@@ -156,50 +154,20 @@ class Challenges(Answering):
 
 
 def _described(settings: dict[str, str]) -> tuple[str, str]:
-    """What the challenge is for, in words (`a match of two continued games of Spaceships`),
-    and its other settings as its post says them (`build: one death star, deadline 48h`)."""
-    title = "Spaceship Battles" if settings.get("game") == "battles" else "Spaceships"
-    what = f"a game of {title}"
-    options = settings.get("options", "").split()
-    try:
-        rules, options = split_settings(options)
-    except MatchError:  # refused before the post (service.challenge); said as written then
-        rules = None
-    if rules is not None:
-        what = _match_words(rules, title)
-    said = [_option_words(word) for word in options]
+    """What the challenge is for, in words (`a match of two continued games of Spaceships`,
+    the kind's `describe_settings`), and its other settings as its post says them
+    (`build: one death star, deadline 48h`)."""
+    kind = kind_named(settings.get("game") or kinds()[0].name)
+    options = settings.get("options", "")
+    if kind.describe_settings is not None:
+        what, said = kind.describe_settings(options)
+    else:
+        what, said = f"a game of {kind.title}", tuple(options.split())
+    words = list(said)
     rest = {k: v for k, v in settings.items() if k not in ("game", "options")}
     if settings_text(rest):
-        said.append(settings_text(rest))
-    return what, ", ".join(said)
-
-
-_NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def _match_words(rules: MatchRules, title: str) -> str:
-    """`a match of two continued games of Spaceships`, or for another end `a scored match of
-    Spaceships that ends when a player has won 2 games` [9.1, 9.3, 10.6]."""
-    end = rules.end
-    if end.kind == "games" and end.number is not None:
-        count = _NUMBER_WORDS[end.number - 2] if 2 <= end.number <= 10 else str(end.number)
-        many = f"{count} {rules.kind} games" if end.number != 1 else f"one {rules.kind} game"
-        text = f"a match of {many} of {title}"
-    else:
-        text = f"a {rules.kind} match of {title} that ends {end.describe()}"
-    if rules.continued and rules.victory != "score":
-        text += ", won on " + {"wins": "the games won", "materiel": "the materiel left"}.get(
-            rules.victory, rules.victory
-        )
-    return text
-
-
-def _option_words(word: str) -> str:
-    """A ruleset option as the post says it: a build table in words [10.5], others as typed."""
-    key, eq, value = word.partition("=")
-    if eq and key.lower() == "build":
-        return "build: " + value.replace("-", " ")
-    return word
+        words.append(settings_text(rest))
+    return what, ", ".join(words)
 
 
 def _who(player: PlayerRow, seat: str) -> str:

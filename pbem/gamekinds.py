@@ -125,6 +125,9 @@ class GameKind:
     # game's set-up post in a front end's words ("discord"), after the line of who plays.
     level_named: Callable[[str | None], str] | None = None
     setup_lines: Callable[[Store, GameRow, str], tuple[str, ...]] | None = None
+    # A challenge's options in words: what game (or match) they make, and each option as a
+    # post says it (None: "a game of TITLE", the options as typed).
+    describe_settings: Callable[[str], tuple[str, tuple[str, ...]]] | None = None
 
     @property
     def handlers(self) -> dict[str, Handler]:
@@ -236,6 +239,7 @@ SPACESHIPS = GameKind(
     replay=spaceships_show.replay_record,
     level_named=spaceships_show.level_named,
     setup_lines=spaceships_show.setup_lines,
+    describe_settings=spaceships_show.describe_settings,
 )
 
 BATTLES = GameKind(

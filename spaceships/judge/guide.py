@@ -5,9 +5,10 @@ has the judge's own help)."""
 from __future__ import annotations
 
 from pbem.store import GameRow, Store
+from spaceships.engine.match import MatchError, MatchRules
 from spaceships.judge import render
 from spaceships.judge.games import ruleset_of
-from spaceships.judge.matches import status_lines
+from spaceships.judge.matches import split_settings, status_lines
 from spaceships.notation.format import format_fleet
 from spaceships.notation.parse import parse_fleet
 
@@ -56,3 +57,45 @@ def setup_lines(store: Store, game: GameRow, front_end: str = "discord") -> tupl
         "(text, or a .ssr/.txt file). Only you see your fleet and the judge's answer.",
         "`/spaceships help` explains everything.",
     )
+
+
+_NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def describe_settings(options: str) -> tuple[str, tuple[str, ...]]:
+    """What a challenge's options make of a game, in words (`a game of Spaceships`, `a match
+    of two continued games of Spaceships`), and its rule options as a post says them
+    (`build: one death star`)."""
+    what = "a game of Spaceships"
+    try:
+        rules, rest = split_settings(options.split())
+    except MatchError:  # refused before the post (the judge's create); said as written then
+        rules, rest = None, options.split()
+    if rules is not None:
+        what = _match_words(rules, "Spaceships")
+    return what, tuple(_option_words(word) for word in rest)
+
+
+def _match_words(rules: MatchRules, title: str) -> str:
+    """`a match of two continued games of Spaceships`, or for another end `a scored match of
+    Spaceships that ends when a player has won 2 games` [9.1, 9.3, 10.6]."""
+    end = rules.end
+    if end.kind == "games" and end.number is not None:
+        count = _NUMBER_WORDS[end.number - 2] if 2 <= end.number <= 10 else str(end.number)
+        many = f"{count} {rules.kind} games" if end.number != 1 else f"one {rules.kind} game"
+        text = f"a match of {many} of {title}"
+    else:
+        text = f"a {rules.kind} match of {title} that ends {end.describe()}"
+    if rules.continued and rules.victory != "score":
+        text += ", won on " + {"wins": "the games won", "materiel": "the materiel left"}.get(
+            rules.victory, rules.victory
+        )
+    return text
+
+
+def _option_words(word: str) -> str:
+    """A ruleset option as the post says it: a build table in words [10.5], others as typed."""
+    key, eq, value = word.partition("=")
+    if eq and key.lower() == "build":
+        return "build: " + value.replace("-", " ")
+    return word

@@ -21,6 +21,7 @@ from spaceships.engine import GameState
 from spaceships.judge import games as game_rules
 from spaceships.judge import matches
 from spaceships.judge.guide import HELP_TOPICS as HELP_TOPICS
+from spaceships.judge.guide import describe_settings as describe_settings
 from spaceships.judge.guide import setup_lines as setup_lines
 from spaceships.judge.onlookers import public_record as public_record  # for the kind
 from spaceships.judge.onlookers import public_texts as public_texts
