@@ -31,7 +31,6 @@ from bot.service import (
 from bot.texts import named, said
 from pbem.shown import Sight, kind_of
 from pbem.store import GameRow
-from spaceships.judge.matches import match_of
 
 log = logging.getLogger(__name__)
 
@@ -254,12 +253,13 @@ class Handlers(ComputerGames, LadderHandlers):
     ) -> None:
         game = self.service.game_by_id(game_id)
         role = self._player(game, interaction.user.id)
-        match = match_of(self.service.store, game)
-        if match is not None and match_game is None and match.number > 1:
+        of_match = kind_of(game).match_game_of
+        number = None if of_match is None else of_match(self.service.store, game, ())
+        if number is not None and match_game is None and number > 1:
             # A button made before buttons named their game: turn 1 of which game? Not a guess.
             raise BotRefusal(
                 f"This button does not say which game of match {game.name} it belongs to, and "
-                f"game {match.number} has begun since: your results of each game came by direct "
+                f"game {number} has begun since: your results of each game came by direct "
                 "message, and `/spaceships history` shows the game being played."
             )
         entry = self.service.tables.message_for(

@@ -15,7 +15,7 @@ own.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
 from functools import cache
@@ -128,6 +128,9 @@ class GameKind:
     # A challenge's options in words: what game (or match) they make, and each option as a
     # post says it (None: "a game of TITLE", the options as typed).
     describe_settings: Callable[[str], tuple[str, tuple[str, ...]]] | None = None
+    # Which game of a match a message made now belongs to, from its attachments' names (no
+    # attachments: the game being played); None: not a match (a game without matches: None).
+    match_game_of: Callable[[Store, GameRow, Sequence[str]], int | None] | None = None
 
     @property
     def handlers(self) -> dict[str, Handler]:
@@ -240,6 +243,7 @@ SPACESHIPS = GameKind(
     level_named=spaceships_show.level_named,
     setup_lines=spaceships_show.setup_lines,
     describe_settings=spaceships_show.describe_settings,
+    match_game_of=spaceships_show.game_of_message,
 )
 
 BATTLES = GameKind(

@@ -23,6 +23,7 @@ from spaceships.judge import matches
 from spaceships.judge.guide import HELP_TOPICS as HELP_TOPICS
 from spaceships.judge.guide import describe_settings as describe_settings
 from spaceships.judge.guide import setup_lines as setup_lines
+from spaceships.judge.matches import game_of_message as game_of_message  # for the kind
 from spaceships.judge.onlookers import public_record as public_record  # for the kind
 from spaceships.judge.onlookers import public_texts as public_texts
 from spaceships.notation.parse import parse_fleet
