@@ -14,7 +14,8 @@ correlation of the final ladder with the true strengths (1 = perfect order).
 seats alternating, every pair the same number of games), and the battle computer plays
 autoplay's plain player (battles.computer.match.play_battle, fleets swapped); the games are
 rated in an interleaved order, every level starting at 1500 ±500. The final ratings are the
-figures written in pbem.ladder.COMPUTER_RATINGS and docs/readings.md.
+figures written in each game kind's computer_ratings (pbem.ladder.COMPUTER_RATINGS) and
+docs/readings.md.
 """
 
 from __future__ import annotations

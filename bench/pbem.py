@@ -16,6 +16,10 @@ and prints one table; --rss-games N also measures the judge's memory with N stor
     python bench/pbem.py [--messages 1000] [--clients 8] [--rate 50] [--seconds 10]
     python bench/pbem.py --store postgresql://judge@localhost/bench --workers 2
     python bench/pbem.py --matrix --messages 400 --seconds 6 --rss-games 10000 [--locks]
+    python bench/pbem.py --pictures [--picture-games 10] [--turns 5]
+
+--pictures measures turns' results by mail, every player having said `pictures off` (nothing:
+Spaceships' default) and then `pictures on`: mails/s and the judge's CPU per mail.
 
 Beside the times, the CPU each mail cost the judges, the database server and the bench itself
 (from /proc, so the same on a busy machine), and with --locks how long PostgreSQL judges waited
@@ -246,6 +250,115 @@ def measure(
     }
 
 
+# -- --pictures: turns whose results mail carries pictures -------------------------------------
+FLEET = (
+    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "
+    "MD Yv3 Yw3 Yx3; LS Oz5"
+)
+
+
+def seat_players(store_path: str, games: int, pictures: bool) -> dict[str, str]:
+    """`games` Spaceships games with both fleets in, through the judge in this process, each
+    player having said `pictures on` (or nothing: Spaceships' default, text only); the
+    sign-on line of each player's address."""
+    import re
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from pbem.judge import Judge
+    from pbem.messages import Inbound
+    from pbem.store import open_store
+
+    store = open_store(store_path)
+    judge = Judge(store, judge_address=JUDGE)
+    sign_on = {}
+    for n in range(games):
+        judge.handle(Inbound("gm@players.example", f"create pics{n}"))
+        for seat in "ab":
+            who = f"{seat}{n}@players.example"
+            if pictures:
+                judge.handle(Inbound(who, "pictures on"))
+            joined = judge.handle(Inbound(who, f"join pics{n}"))[0].body
+            found = re.search(rf"password for pics{n}: (\S+)", joined)
+            assert found, joined
+            sign_on[who] = f"game pics{n} {found.group(1)}"
+            judge.handle(Inbound(who, f"{sign_on[who]}\nfleet {FLEET}"))
+    store.close()
+    return sign_on
+
+
+def player_mail(number: int, sender: str, body: str) -> bytes:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = JUDGE
+    message["Subject"] = "orders"
+    message["Message-ID"] = f"<bench{number}@players.example>"
+    message.set_content(body + "\n")
+    return message.as_bytes(policy=message.policy.clone(linesep="\r\n"))
+
+
+def _orders_client(port: int, mails: list[tuple[str, bytes]]) -> None:
+    with Wire("127.0.0.1", port) as smtp:
+        for sender, raw in mails:  # in order: a game's turn is A's orders, then B's
+            smtp.sendmail(sender, [JUDGE], raw)
+
+
+def pictures_run(
+    sink: Sink, relay_port: int, args: argparse.Namespace, on: bool
+) -> dict[str, float]:
+    """Orders mails through one `serve`: every second one completes a turn, whose results go to
+    both players; with `on`, each with that player's own view as a PNG."""
+    games, turns = args.picture_games, args.turns
+    with tempfile.TemporaryDirectory(prefix="spaceships-bench-") as name:
+        store = str(Path(name) / "judge.sqlite3")
+        sign_on = seat_players(store, games, on)
+        process, port = start_judge(Path(name), relay_port, store)
+        try:
+            number = 2_000_000 if on else 1_000_000
+            shares: list[list[tuple[str, bytes]]] = [[] for _ in range(min(args.clients, games))]
+            ids = []
+            for turn in range(1, turns + 1):
+                for n in range(games):
+                    for seat in "ab":
+                        who = f"{seat}{n}@players.example"
+                        raw = player_mail(number, who, f"{sign_on[who]}\norders {turn}:")
+                        shares[n % len(shares)].append((who, raw))
+                        ids.append(f"<bench{number}@players.example>")
+                        number += 1
+            meter = CpuMeter([process.pid], None)
+            before = meter.read()
+            start = time.perf_counter()
+            clients = [
+                threading.Thread(target=_orders_client, args=(port, share)) for share in shares
+            ]
+            for client in clients:
+                client.start()
+            for client in clients:
+                client.join()
+            if not sink.wait(ids, 600):
+                raise SystemExit("replies missing")
+            elapsed = max(sink.arrived[i] for i in ids) - start
+            judge_cpu = meter.read()["judge"] - before["judge"]
+        finally:
+            process.terminate()
+            process.wait(20)
+    sink.arrived.clear()
+    return {"mails": len(ids), "rate": len(ids) / elapsed, "cpu": 1000 * judge_cpu / len(ids)}
+
+
+def pictures_table(sink: Sink, relay_port: int, args: argparse.Namespace) -> None:
+    print(
+        f"{args.picture_games} Spaceships games x {args.turns} turns of orders (no actions), "
+        f"one serve on SQLite, {min(args.clients, args.picture_games)} SMTP clients; every "
+        "second mail completes a turn: its results to both players"
+    )
+    print(f"{'pictures':<26} {'mails':>6} {'emails/s':>9} {'judge ms/mail':>14}")
+    for label, on in (("not said (Spaceships: off)", False), ("on (every player)", True)):
+        m = pictures_run(sink, relay_port, args, on)
+        print(f"{label:<26} {m['mails']:>6.0f} {m['rate']:>9.1f} {m['cpu']:>14.1f}", flush=True)
+    print("on: each turn's results mail carries its reader's own view (a PNG of about 80 KB),")
+    print("drawn inside the turn's transaction; judge ms/mail: CPU of the serve process")
+
+
 def memory(sink: Sink, relay_port: int, store: str, games: int) -> int:
     fill_games(store, games)
     with tempfile.TemporaryDirectory(prefix="spaceships-bench-") as name:
@@ -299,9 +412,17 @@ def main() -> None:
     parser.add_argument("--matrix", action="store_true", help="SQLite and PostgreSQL x 1, 2, 4")
     parser.add_argument("--rss-games", type=int, default=0, metavar="N")
     parser.add_argument("--locks", action="store_true", help="PostgreSQL: share of lock waits")
+    parser.add_argument(
+        "--pictures", action="store_true", help="turns' results by mail, pictures off and on"
+    )
+    parser.add_argument("--picture-games", type=int, default=10, metavar="N")
+    parser.add_argument("--turns", type=int, default=5, help="with --pictures")
     args = parser.parse_args()
 
     sink, relay_port = start_sink()
+    if args.pictures:
+        pictures_table(sink, relay_port, args)
+        return
     postgres = Postgres() if args.matrix or args.store == "pg" else None
     try:
         runs: list[tuple[str, str | None, int]] = []

@@ -25,9 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spacechess.computer.match import play_game  # noqa: E402
+from spacechess.check import replay  # noqa: E402
+from spacechess.computer.match import play_game, record_of  # noqa: E402
 from spacechess.computer.player import DEFAULT_LEVEL, Computer  # noqa: E402
 from spacechess.position import start  # noqa: E402
+from spacechess.record import Record  # noqa: E402
 from spacechess.rules import perft  # noqa: E402
 
 PAIRINGS = ((DEFAULT_LEVEL, "greedy"), (DEFAULT_LEVEL, "random"), ("greedy", "random"))
@@ -66,10 +68,13 @@ def perft_table(depth: int) -> None:
         print(f"{d:>5} {count:>12,} {seconds:>9.2f} {count / seconds:>12,.0f} {rate}")
 
 
-def _one_game(job: tuple[str, str, int, int]) -> tuple[str, str, int, str | None, int, dict, str]:
+def _one_game(
+    job: tuple[str, str, int, int],
+) -> tuple[str, str, int, str | None, int, dict, str, bool]:
     """One game of `first` against `second`; `first` plays the Terrans in even-numbered games.
-    Returns the levels by side, the game number, the result, the turns and each level's
-    decision times."""
+    Returns the levels by side, the game number, the result, the turns, each level's decision
+    times, how it ended, and whether its record, written and read back, replays by the rules
+    (`spaceships chess check`) to the same result: a game that ended legally."""
     first, second, number, max_turns = job
     levels = {0: first, 1: second} if number % 2 == 0 else {0: second, 1: first}
     times: dict[str, list[tuple[float, float]]] = defaultdict(list)
@@ -86,7 +91,23 @@ def _one_game(job: tuple[str, str, int, int]) -> tuple[str, str, int, str | None
         return turn
 
     game = play_game({side: player(level, side) for side, level in levels.items()}, max_turns)
-    return levels[0], levels[1], number, game.result, len(game.turns), dict(times), game.reason
+    text = str(record_of(game.turns, game.result, (("Game", "Space Chess"),)))
+    checked = replay(Record.parse(text))
+    legal = (
+        checked.problem is None
+        and checked.position is not None
+        and checked.position.result == game.result
+    )
+    return (
+        levels[0],
+        levels[1],
+        number,
+        game.result,
+        len(game.turns),
+        dict(times),
+        game.reason,
+        legal,
+    )
 
 
 def head_to_head(
@@ -102,7 +123,7 @@ def head_to_head(
         results = [_one_game(job) for job in jobs_list]
     wall = time.perf_counter() - t0
     if each:
-        for terrans, aliens, number, result, turns, _, reason in results:
+        for terrans, aliens, number, result, turns, _, reason, _ in results:
             print(
                 f"game {number}: Terrans {terrans}, Aliens {aliens}: {result} after "
                 f"{turns} turns, {reason}"
@@ -113,16 +134,18 @@ def head_to_head(
     )
     print(
         f"{'pairing':24} {'wins':>5} {'losses':>7} {'undecided':>10} {'won of decided':>15} "
-        f"{'turns (median)':>15}"
+        f"{'turns (median)':>15} {'ended legally':>14}"
     )
     times: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for a, b in pairings:
         wins = losses = undecided = 0
         lengths = []
-        for terrans, aliens, _, result, turns, level_times, _ in results:
+        legal = 0
+        for terrans, aliens, _, result, turns, level_times, _, ok in results:
             if {terrans, aliens} != {a, b} or (a == b and terrans != a):
                 continue
             lengths.append(turns)
+            legal += ok
             for level, values in level_times.items():
                 times[level] += values
             a_side = "T" if terrans == a else "A"
@@ -135,7 +158,8 @@ def head_to_head(
         share = f"{100 * wins / decided:.0f}%" if decided else "-"
         print(
             f"{a + ' vs ' + b:24} {wins:>5} {losses:>7} {undecided:>10} {share:>15} "
-            f"{statistics.median(lengths) if lengths else 0:>15.0f}"
+            f"{statistics.median(lengths) if lengths else 0:>15.0f} "
+            f"{f'{legal} of {len(lengths)}':>14}"
         )
     print(
         "\ndecision time per turn, in seconds: on the clock (what a player waits) and of the "

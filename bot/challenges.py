@@ -13,10 +13,10 @@ from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
 from bot.texts import said
 from kit.words import seated
+from pbem.computers import computer_name
 from pbem.registry import kind_named, kinds
 from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow
-from spaceships.judge.computer import computer_name
 
 
 class Challenges(Answering):
@@ -74,17 +74,19 @@ class Challenges(Answering):
             raise BotRefusal("This challenge's channel cannot hold threads.")
         await interaction.response.defer()
         private = challenge.settings.get("private") == "yes"
-        title = "Battle" if challenge.settings.get("game") == "battles" else "Spaceships"
+        title = said(
+            kind_named(challenge.settings.get("game") or kinds()[0].name), "thread", game=name
+        )
         try:
             if private:
                 thread = await channel.create_thread(
-                    name=f"{title} {name}",
+                    name=title,
                     type=discord.ChannelType.private_thread,
                     invitable=False,
                 )
             else:
                 assert interaction.message is not None
-                thread = await interaction.message.create_thread(name=f"{title} {name}")
+                thread = await interaction.message.create_thread(name=title)
         except discord.HTTPException as exc:
             raise BotRefusal(
                 f"I could not open a thread for the game ({exc.text or exc.status}): I need the "
@@ -136,10 +138,19 @@ class Challenges(Answering):
         lines = [said(kind, "setup_who", game=game.name, a=a, b=b)]
         if kind.setup_lines is not None:
             lines += kind.setup_lines(self.service.store, game, "discord")
+        else:
+            lines += [
+                f"Settings: {kind.rules_text(game)}.",
+                f"`/spaceships help topic:{kind.name}` explains how to play.",
+            ]
+        mentions = posts.pinging(posts.player_ids(self.service.store, game))
+        if not kind.setup_word:
+            # No set-up (Space Chess): the game began as the second seat was taken; its
+            # first post, with the board and the form of the first turn, follows.
+            await thread.send("\n".join(lines), allowed_mentions=mentions)
+            return
         await thread.send(
-            "\n".join(lines),
-            view=game_buttons(game, "setup", None),
-            allowed_mentions=posts.pinging(posts.player_ids(self.service.store, game)),
+            "\n".join(lines), view=game_buttons(game, "setup", None), allowed_mentions=mentions
         )
 
     async def decline(self, interaction: discord.Interaction[Any], challenge_id: int) -> None:
@@ -155,12 +166,12 @@ class Challenges(Answering):
 
 def _described(settings: dict[str, str]) -> tuple[str, str]:
     """What the challenge is for, in words (`a match of two continued games of Spaceships`,
-    the kind's `describe_settings`), and its other settings as its post says them
+    the kind's `challenge_words`), and its other settings as its post says them
     (`build: one death star, deadline 48h`)."""
     kind = kind_named(settings.get("game") or kinds()[0].name)
     options = settings.get("options", "")
-    if kind.describe_settings is not None:
-        what, said = kind.describe_settings(options)
+    if kind.challenge_words is not None:
+        what, said = kind.challenge_words(options)
     else:
         what, said = f"a game of {kind.title}", tuple(options.split())
     words = list(said)
@@ -225,6 +236,10 @@ class ComputerGames(Challenges):
             raise
         await self.post_setup(thread, game)
         await self.answer(interaction, posts.text_posts(answer))
+        if not kind.private_results:
+            # Open information: its news comes in the thread, pinging the player; no DMs.
+            await self.bot.delivery.flush()
+            return
         await self.bot.delivery.check_dms(
             game.id,
             [user.id],

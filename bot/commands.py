@@ -33,18 +33,12 @@ async def _settings(
         )
         return None
     options = " ".join([*([given["options"]] if given.get("options") else []), *words])
-    ordered = {"game": "battles" if game == "battles" else None, **given, "options": options}
+    ordered = {
+        "game": game if game not in (None, "spaceships") else None,
+        **given,
+        "options": options,
+    }
     return {k: v for k, v in ordered.items() if v}
-
-
-def _levels() -> list[str]:
-    """The computer levels to choose from: every game's whose computer has more than one, in
-    the registry's order (a game with one level needs no choice)."""
-    levels: list[str] = []
-    for kind in kinds():
-        if len(kind.levels) > 1:
-            levels += [level for level in kind.levels if level not in levels]
-    return levels
 
 
 async def complete_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -60,10 +54,6 @@ async def complete_game(interaction: Interaction, current: str) -> list[app_comm
     ][:25]
 
 
-GAME_CHOICES = [
-    app_commands.Choice(name="Spaceships", value="spaceships"),
-    app_commands.Choice(name="Spaceship Battles", value="battles"),
-]
 X_CHOICES = [
     app_commands.Choice(name="reach: a gun up to range 10, a missile beyond", value="reach"),
     app_commands.Choice(name="missile: a missile at every range", value="missile"),
@@ -72,7 +62,32 @@ X_CHOICES = [
 GAME = "the game (default: this thread's game, or your only game)"
 
 
+def played_choices() -> list[app_commands.Choice[str]]:
+    """Every game the judge hosts, in the registry's order: what a challenge may be for."""
+    return [app_commands.Choice(name=k.title or k.name, value=k.name) for k in kinds()]
+
+
+def laddered_choices() -> list[app_commands.Choice[str]]:
+    """The games with a ladder (a kind with a `score`), in the registry's order."""
+    return [
+        app_commands.Choice(name=k.title or k.name, value=k.name)
+        for k in kinds()
+        if k.score is not None
+    ]
+
+
+def computer_levels() -> list[str]:
+    """The computer levels to choose from: every game's whose computer has more than one, in
+    the registry's order (a game with one level needs no choice)."""
+    levels: list[str] = []
+    for kind in kinds():
+        if len(kind.levels) > 1:
+            levels += [level for level in kind.levels if level not in levels]
+    return levels
+
+
 def build_group() -> app_commands.Group:
+    every_game = played_choices()
     group = app_commands.Group(name="spaceships", description="Play Spaceships, the 3D battle game")
 
     @group.command(description="Challenge a member (or anyone) to a game, a match or a battle")
@@ -91,7 +106,7 @@ def build_group() -> app_commands.Group:
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
-        game=GAME_CHOICES,
+        game=every_game,
         x=X_CHOICES,
     )
     async def challenge(
@@ -195,6 +210,13 @@ def build_group() -> app_commands.Group:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.history(interaction, game))
 
+    @group.command(description="Offer a draw, or accept your opponent's (a game that has draws)")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def draw(interaction: Interaction, game: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.draw(interaction, game))
+
     @group.command(description="Give up a game (asks first)")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
@@ -245,9 +267,9 @@ def build_group() -> app_commands.Group:
 
     @group.command(description="Play a game (or a battle) against the computer")
     @app_commands.describe(
-        game="Spaceships (default) or Spaceship Battles, the hex-map game of designed ships",
+        game="Spaceships (default) or another game the judge hosts",
         level="Spaceships: how strong: random, hunt, density or expert (the default); "
-        "the battle computer has one level",
+        "the battle computer has one level; another game's: its help",
         budget="battles: the most each side's ships may cost (default 300)",
         turns="battles: the last turn; then the side that destroyed more wins (default: none)",
         x="battles: how the Gun/Missile X fires (default reach; reading R5)",
@@ -257,8 +279,8 @@ def build_group() -> app_commands.Group:
         rated="count it on the ladder against the level's fixed rating (default: casual)",
     )
     @app_commands.choices(
-        game=GAME_CHOICES,
-        level=[app_commands.Choice(name=n, value=n) for n in _levels()],
+        game=every_game,
+        level=[app_commands.Choice(name=n, value=n) for n in computer_levels()],
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
         x=X_CHOICES,
     )
@@ -290,7 +312,7 @@ def build_group() -> app_commands.Group:
 
     @group.command(description="The ladder of this server: the top 10 and your place")
     @app_commands.describe(game="Spaceships (default) or Spaceship Battles")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=laddered_choices())
     async def ladder(interaction: Interaction, game: str | None = None) -> None:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.ladder(interaction, game))

@@ -271,6 +271,18 @@ class Handlers(ComputerGames, LadderHandlers):
         await self.answer(interaction, private_posts(self.service, entry))
 
     # -- the end and the game master ------------------------------------------------------------
+    async def draw(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
+        """The judge's `draw` as the member: an offer, or the opponent's offer accepted; a game
+        without draws says so in the judge's words."""
+        role = self.service.player_role(
+            interaction.user.id, game_name, self._channel_id(interaction)
+        )
+        answer = self.service.submit(
+            interaction.user.id, display_name(interaction.user), "draw", role.game, interaction.id
+        )
+        await self.judge_answer(interaction, answer)
+        await self.bot.delivery.flush()
+
     async def resign(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
         role = self.service.player_role(
             interaction.user.id, game_name, self._channel_id(interaction)
@@ -378,7 +390,7 @@ def _refuse_form(game: GameRow, wanted: str) -> None:
         now = kind.turn_name(game, game.turn)
         raise BotRefusal(
             f"The {word}s of {game.name} are set: {now} is open. Send its orders "
-            f"with `/spaceships orders text:...` or the **Submit orders ({now})** "
+            f"with `/spaceships orders text:...` or the **{_open_button(game)}** "
             "button under the latest results."
         )
     if not word:
@@ -401,8 +413,16 @@ def _refuse_other_turn(game: GameRow, turn: int, what: str) -> None:
     raise BotRefusal(
         f"{what} for {asked} of {game.name}, which {when}: {now} is open now; "
         f"nothing changed. Send its orders with `/spaceships orders text:...` or the "
-        f"**Submit orders ({now})** button under the latest results."
+        f"**{_open_button(game)}** button under the latest results."
     )
+
+
+def _open_button(game: GameRow) -> str:
+    """The open turn's button as its game labels it (a battle's "Submit orders (turn 2,
+    movement)", Space Chess's "Submit moves (turn 2, Aliens)"): the last post carries it."""
+    kind = kind_of(game)
+    opened = kind.actions(game, "turn", game.turn - 1)
+    return opened[0].label if opened else f"Submit orders ({kind.turn_name(game, game.turn)})"
 
 
 def _orders_key(game: GameRow) -> str:

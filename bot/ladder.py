@@ -15,11 +15,11 @@ from bot.challenges import Challenges
 from bot.service import BotRefusal, member_address, not_your_game, thread_address
 from bot.texts import said
 from pbem import ladder, rematch
+from pbem.computers import COMPUTER_ADDRESS
 from pbem.messages import Inbound
 from pbem.ratings import MIN_GAMES
 from pbem.shown import kind_of
 from pbem.store import GameRow
-from spaceships.judge.computer import COMPUTER_ADDRESS
 
 TOP = 10
 COLOUR = 0x3B6EA5

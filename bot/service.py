@@ -15,18 +15,18 @@ import base64
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 import discord
 
 from pbem.commands import NAME_PATTERN, keyword_of
+from pbem.computers import without_computer_mail
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
 from pbem.messages import Inbound, Outbound
 from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow, Store
-from spaceships.judge.computer import without_computer_mail
 
 MEMBER = "discord:"
 THREAD = "discord-thread:"
@@ -109,6 +109,7 @@ class Service:
         # discord.py's clock by default: real UTC, or a simulated Discord's virtual time.
         self.clock = clock or discord.utils.utcnow
         self.judge = Judge(store, self.clock, keep=self._keep, accounts=True)
+        self._held: list[Outbound] | None = None  # messages kept back (play_computer)
 
     def now(self) -> datetime:
         moment = self.clock()
@@ -117,6 +118,9 @@ class Service:
     def _keep(self, messages: list[Outbound]) -> None:
         """Inside the judge's transaction: every message goes to the outbox, one row per
         address, committed with the change that caused it."""
+        if self._held is not None:
+            self._held.extend(messages)
+            return
         now = self.now()
         said: set[tuple[int, str]] = set()
         # The computer reads its view, not messages (spaceships.judge.computer): none go to it.
@@ -149,12 +153,13 @@ class Service:
             if (
                 game is not None
                 and thread is not None
-                and game.ruleset == "battles"
+                and not kind_of(game).private_results
                 and message.kind in BATTLE_PUBLIC
                 and all(a.startswith(MEMBER) for a in message.to)
             ):
-                # A battle's news is the same for everyone (reading R16): the thread's copy
-                # is posted, pinging the players; their own copies would repeat it.
+                # A game without private results (a battle, reading R16): its news is the
+                # same for everyone; the thread's copy is posted, pinging the players; their
+                # own copies would repeat it.
                 continue
             for address in message.to:
                 self.tables.add_outbox(
@@ -481,22 +486,43 @@ class Service:
             name = settings.get("name") or self.name_for_computer(user_name)
             # `battles` leads the create line, then `vs computer` (the battle computer has one
             # level), then the rest.
-            game_word = "battles " if settings.get("game") == "battles" else ""
+            key = settings.get("game")
+            game_word = f"{key} " if key not in (None, "spaceships") else ""
             rest = settings_text({k: v for k, v in settings.items() if k != "game"})
-            answer = self.judge.handle(
-                Inbound(
-                    member_address(user_id),
-                    f"create {name} {game_word}vs computer {level} {rest}".strip(),
-                    sender_name=user_name,
-                    authenticated=True,
-                    command="create",
-                )
-            )[0].body
+            # A game without a set-up begins inside its `create`: its first messages are
+            # held until its thread is linked, so the start comes there, not by DM.
+            self._held = []
+            try:
+                answer = self.judge.handle(
+                    Inbound(
+                        member_address(user_id),
+                        f"create {name} {game_word}vs computer {level} {rest}".strip(),
+                        sender_name=user_name,
+                        authenticated=True,
+                        command="create",
+                    )
+                )[0].body
+            finally:
+                held, self._held = self._held, None
             game = self.store.game(name)
+            public = game is not None and not kind_of(game).private_results
+            if not public:
+                self._keep(held)
             if game is None or "created:" not in answer:
                 raise BotRefusal(_without_echo(answer))
             self.tables.link_game(game.id, guild_id, channel_id, thread_id)
             self.store.add_observer(game.id, thread_address(thread_id), self.now())
+            if public:
+                # Its start went to the players alone (the thread watched nothing yet): the
+                # thread's copy is the one posted.
+                here = (thread_address(thread_id),)
+                self._keep(
+                    [
+                        copy
+                        for m in held
+                        for copy in ([m, replace(m, to=here)] if m.kind in BATTLE_PUBLIC else [m])
+                    ]
+                )
             self.tables.drop_pending(game.id, "notice")
         return self.store.game_by_id(game.id), _without_echo(answer)
 
@@ -564,7 +590,7 @@ def _slug(name: str) -> str:
 
 def settings_text(settings: dict[str, str]) -> str:
     """The challenge's settings as the judge's `create` line reads them."""
-    words = ["battles"] if settings.get("game") == "battles" else []
+    words = [settings["game"]] if settings.get("game") not in (None, "spaceships") else []
     for key in ("ruleset", "options", "deadline", "reminder", "grace", "missing"):
         if settings.get(key):
             words.append(f"{key} {settings[key]}")

@@ -13,12 +13,12 @@ if TYPE_CHECKING:
 # The keys a kind may fill, with the words used when it does not; `{game}` is the game's name.
 NEUTRAL = {
     "thread": "{title} {game}",  # a game's thread
-    "setup_who": "**{game}**: {a} against {b}.",  # a new game's first post begins
+    "setup_who": "**{game}**, {title}: {a} against {b}.",  # a new game's first post begins
     "played": "**{game}**",  # "You play ... against Bot (expert)"
     "begin": "{game}: the game begins",  # the title of a public game's first post
     "over": "{game}: the game is over",  # ... and of its last
-    "over_said": "the game is over; the record is below.",
-    "resigned": "the whole game is shown to everyone",  # what a resignation reveals
+    "over_said": "{game} is over; the record is below.",
+    "resigned": "the record goes to everyone",  # what a resignation reveals
 }
 
 

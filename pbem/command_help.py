@@ -6,6 +6,7 @@ list never names a command the judge cannot read.
 
 from __future__ import annotations
 
+from pbem import registry
 from pbem.commands import SYNOPSIS, keyword_of
 
 # More about the commands a player most often gets wrong, for `help TOPIC`.
@@ -26,9 +27,6 @@ DETAILS: dict[str, str] = {
         "score|wins|materiel and a build table build=one-death-star|many-death-stars.\n"
         "Example: create alpha deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 reminder 12h\n"
         "Example: create alpha match=continued games=3 build=one-death-star\n"
-        "Spaceship Battles: create NAME battles budget=300 turns=20 x=reach (then the same "
-        "timing settings); `help battles` tells the whole game. Against the battle computer "
-        "(one level): create NAME battles vs computer budget=300.\n"
         "Against the computer: create alpha vs computer (or vs computer hunt; levels: "
         "random, hunt, density, expert, the default). You take seat A at once; the computer "
         "has B and answers each turn as soon as your orders are in. It plays matches too: "
@@ -95,6 +93,15 @@ DETAILS: dict[str, str] = {
         "the game: they read it there). After `master NAME PASSWORD`, `news off` stops those "
         "mails and `news on` brings them back; `create NAME news off` starts without them."
     ),
+    "pictures": (
+        "`pictures on`: your mail from the judge carries the pictures of what it tells, as PNG "
+        "attachments after the text (the same pictures Discord shows): your own view after "
+        "each turn, the public board when you observe, both sides at the end. `pictures off`: "
+        "text only. It is a setting of your address, for every game, and needs no password. "
+        "`pictures` alone says what holds now and each game's default (Spaceships off: its "
+        "mails draw the board as text grids; Spaceship Battles and Space Chess on). The text "
+        "of a mail is the same either way."
+    ),
     "history": (
         "`history NAME`: what both players have seen, as a record. After `game NAME PASSWORD`, "
         "`history`: your own record, with your fleet and orders too. Once the game is over, "
@@ -110,6 +117,9 @@ def help_text(topic: str = "") -> str:
         text = _synopsis_line(keyword)
         if keyword in DETAILS:
             text += "\n\n" + DETAILS[keyword]
+        if keyword == "create":
+            text += "\n\nEach game's own settings (the game's word after the name):\n"
+            text += "\n".join(create_lines())
         return text + "\n\n" + GUIDE_OFFER
     if topic.strip().lower() in ("guide", "all", "manual"):
         from pbem.guide import GUIDE
@@ -119,25 +129,26 @@ def help_text(topic: str = "") -> str:
     lines += ["  " + _synopsis_line(k) for k in SYNOPSIS]
     lines += [
         "",
-        "Create settings: vs computer [LEVEL], ruleset 2.6.1|classic,",
-        "  options fleet=cost:24 colours=RYGOB ...,",
-        "  match=scored|continued games=3 (or score=N, wins=N, end=agreed) build=...,",
-        "  deadline 48h | 2026-12-01 20:00 | FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20 | none,",
-        "  reminder 12h, grace 1h, missing noactions|wait, news off, private;",
-        "  battles budget=300 turns=20 x=reach|missile|best for Spaceship Battles",
-        "  (battles vs computer for a battle against the computer)",
-        "  (`help battles`: designs, orders and the tables).",
+        "Create settings: deadline 48h | 2026-12-01 20:00 | FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20",
+        "  | none, reminder 12h, grace 1h, missing noactions|wait, news off, private;",
+        *create_lines(),
         "A turn's orders, e.g.:",
         "  game NAME PASSWORD",
         "  orders 3: Gx3 Gx4 mv Yw2 sOz5",
-        "More about one command: help create, help fleet, help orders, help deadline ...;",
-        "the battle game: help battles.",
+        "More about one command: help create, help fleet, help orders, help deadline ...",
         GUIDE_OFFER,
     ]
     return "\n".join(lines)
 
 
 GUIDE_OFFER = "The whole guide, by mail: send `help guide`."
+
+
+def create_lines() -> list[str]:
+    """Each game's own `create` settings, in the registry's order (its kind's create_usage)."""
+    return ["  " + line for kind in registry.kinds() for line in kind.create_usage]
+
+
 _WIDTH = max(len(usage) for usage, _ in SYNOPSIS.values()) + 2
 
 

@@ -11,6 +11,8 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from pbem import registry
+
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}\Z")  # \Z: no newline after it
 
 # Each command: how it is written, and what it does (aligned in the list by help_text).
@@ -42,6 +44,7 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "ladder": ("ladder [GAME]", "the club ladder: its top and your place (spaceships, battles)"),
     "rematch": ("rematch NAME", "after game NAME: the same again, sides swapped"),
     "link": ("link [CODE]", "one ladder player for your mail address and Discord account"),
+    "pictures": ("pictures [on|off]", "pictures with your mail (every game), or what holds"),
 }
 ALIASES: dict[str, str] = {
     "signon": "game",
@@ -80,8 +83,12 @@ SETTING_HINTS = {
     "missing": "missing noactions or missing wait",
     "news": "news on or news off",
 }
-# Which game: Spaceships (the default), Spaceship Battles or Space Chess.
-GAME_WORDS = ("spaceships", "battles", "chess")
+
+
+def game_words() -> dict[str, str]:
+    """What a player may write for a game after `create NAME` (each kind's `words`), and the
+    key it stands for; read from the registry at parse time, never at import (circles)."""
+    return {word: kind.name for kind in registry.kinds() for word in kind.words}
 
 
 class CommandError(ValueError):
@@ -320,7 +327,7 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             return _missing(f"`{keyword}` needs a game name", raw, number, _usage(keyword))
         return args[0]
 
-    if keyword in ("help", "list", "process", "cancel", "endmatch", "ladder", "link"):
+    if keyword in ("help", "list", "process", "cancel", "endmatch", "ladder", "link", "pictures"):
         return Command(keyword, number, raw, body=" ".join(w for w, _ in args).lower())
     if keyword in ("join", "observe", "unobserve", "create", "newpassword", "rematch"):
         got = need_name()
@@ -390,9 +397,10 @@ def _settings(
         # The game word leads (`create duel battles ...`); after `vs computer` it is read as
         # the game too (`create duel vs computer battles`), not as a computer level.
         first = key is None and not settings
-        if lowered in GAME_WORDS and (first or (key == "vs" and values)):
+        game = game_words().get(lowered) if first or (key == "vs" and values) else None
+        if game is not None:
             if not any(k == "game" for k, _v in settings):
-                settings.append(("game", lowered))
+                settings.append(("game", game))
                 continue
 
         if lowered in SETTING_WORDS or lowered in FLAG_WORDS:

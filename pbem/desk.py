@@ -13,10 +13,11 @@ from secrets import token_hex
 from pbem import throttle, ticks
 from pbem.commands import Command
 from pbem.deadlines import format_moment
+from pbem.gamerows import subject
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import check_password, could_be_password
+from pbem.sights import Sight
 from pbem.store import GameRow, Store
-from spaceships.judge import games
 
 
 class Refusal(ValueError):
@@ -51,6 +52,8 @@ class Reply:
     # Moves of a game this submission made or changed (a fleet, a design, orders): the mail
     # front end does not count such a message against the sender's rate limit.
     moves: int = 0
+    # The pictures the answer itself stands for (an accepted fleet's or design's set-up).
+    sights: list[Sight] = field(default_factory=list)
 
     def about(self, game: GameRow | None) -> None:
         if game is not None and game.name not in self.game_names:
@@ -125,7 +128,7 @@ class Desk:
         self, game: GameRow, what: str, body: str, kind: str = "notice"
     ) -> list[Outbound]:
         return [
-            Outbound((p.address,), games.subject(game, what), body, game.name, kind=kind)
+            Outbound((p.address,), subject(game, what), body, game.name, kind=kind)
             for p in self.store.players(game.id).values()
         ]
 
@@ -288,7 +291,7 @@ class Desk:
         addresses.append(game.master_address)
         for address in dict.fromkeys(addresses):
             self.reply.messages.append(
-                Outbound((address,), games.subject(game, "wrong passwords"), body, game.name)
+                Outbound((address,), subject(game, "wrong passwords"), body, game.name)
             )
 
     def known_address(self, game: GameRow, address: str) -> bool:

@@ -4,9 +4,9 @@ command about one of its games, and what its deadlines do.
 A game kind answers, for its own games: the set-up (`create`, `join`, then `fleet` or
 `design`), what a player may submit in the current phase (`orders`), when a phase is complete
 and resolving it (inside its handlers and `tick`), and what each player and onlooker may see
-(`status`, `history`, and the messages its handlers return). Spaceships is the first kind (its
-handlers are the judge's own), Spaceship Battles the second (battles.judge), Space Chess the
-third (spacechess.judge, named here and imported when first asked for). Commands that do not
+(`status`, `history`, and the messages its handlers return). Each game builds its own kind
+(`GAME` in its `judge/__init__.py`) and pbem.registry lists them; nothing here names a game,
+and the kinds are read at run time only (the games import this module). Commands that do not
 depend on the game (help, list, observe, sign-on, the game master's settings) are shared;
 `observe`, `rematch` and `help GAME` go to the kind of the game they name, which may have its
 own.
@@ -14,27 +14,19 @@ own.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
-from functools import cache
+from typing import Any
 
-from battles.judge import end as battle_end
-from battles.judge import rows as battle_rows
-from battles.judge import setup as battle_setup
-from battles.judge import show as battle_show
-from battles.judge import turns as battle_turns
-from battles.judge import views as battle_views
-from pbem import ladder_commands, lobby, mastering, rematch, ticks
+from pbem import ladder_commands, lobby, mastering, registry, rematch, settings_commands, signon
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Attachment, Outbound
-from pbem.sights import Action, Form, Picture, Sight
+from pbem.ratings import Rating, Score
+from pbem.sights import Action, Form, Picture, Setting, Sight
 from pbem.store import GameRow, Store
 from replay.making import MakeReplay
-from spaceships.judge import games, play
-from spaceships.judge import show as spaceships_show
 
 Handler = Callable[[Command, Desk], str]
 Tick = Callable[[Store, GameRow, datetime], tuple[GameRow, list[Outbound]]]
@@ -45,6 +37,8 @@ Draw = Callable[[Store, GameRow, Sight], Picture | None]
 Actions = Callable[[GameRow, str, int | None], tuple[Action, ...]]
 MakeForm = Callable[[GameRow, str, int | None], Form]
 HistoryFile = Callable[[GameRow, str], tuple[str, Attachment] | None]
+SeatComputer = Callable[[Store, GameRow, str, str, datetime, str | None], Any]
+RematchSettings = Callable[[Store, GameRow, GameRow], None]
 
 
 @dataclass(frozen=True)
@@ -73,6 +67,30 @@ class GameKind:
     - `history_file(game, answer)`: a long history as a short text and a record file;
     - `private_results`: each player's results are their own (DMs), else one public post;
     - `mail_pictures`: whether mail carries pictures when a player has not said.
+
+    Who it is, for the core's own commands (none of them names a game):
+    - `name` (the key stored with ratings), `title` (as players read it), `words` (what a
+      player may write for it: `create duel battles`, `ladder battle`), `rulesets` (whether a
+      stored game's ruleset is one of its own);
+    - `levels`, `default_level`, `level_named(word)` (ValueError with a hint), `seat_computer`
+      (the computer takes a seat, its set-up in): the computer's levels;
+    - `computer_ratings` (each level's fixed rating on the ladder), `score(outcome)` (seat A's
+      score, None for no result; `score` None: the game has no ladder);
+    - `rules_text(game)` (what leads a game's settings), `phase_text(game)` (its phase in its
+      own words, None for the shared words), `deadline_phases` (what a deadline's duration
+      starts again with: "the fleets, then each turn"), `observe_text` (what an observer will
+      receive);
+    - `create_usage` (its lines under `help`'s create settings and in `help create`),
+      `help_topics` (`help WORD` -> text for a front end, "mail" or "discord"; "" for
+      none in that front end),
+      `rematch_settings(store, old, new)` (what a rematch carries over beyond the game row),
+      `settings` (its `create` settings a front end may offer), `describe_settings(settings)`
+      (the settings in words; ValueError when wrong).
+
+    Its records and its words in a front end, with defaults (a game without them gets the
+    neutral words): `record_suffix`, `sniff(text)` (how much a text looks like its record),
+    `replay` (its replay page), `public_record` (the club page's record); `texts`,
+    `public_texts`, `setup_lines`, `challenge_words`, `match_game_of` (see each below).
     """
 
     name: str
@@ -102,32 +120,44 @@ class GameKind:
     history_file: HistoryFile
     private_results: bool
     mail_pictures: bool
-    # -- who it is, for the front ends (issue 21 S4, the plan's names; added on the bot's
-    # branch with defaults, the core's branch adds the rest: the lead merges the two) --
-    title: str = ""  # the game's name as players read it: "Spaceship Battles"
-    levels: tuple[str, ...] = ()  # its computer's levels, the default first... or none
-    default_level: str | None = None
-    help_topics: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
+    # -- who it is (the core's commands read these; none of them names a game) --
+    title: str
+    words: tuple[str, ...]
+    rulesets: Callable[[str], bool]
+    levels: tuple[str, ...]
+    default_level: str | None
+    level_named: Callable[[str | None], str]
+    seat_computer: SeatComputer
+    computer_ratings: Mapping[str, Rating]
+    score: Callable[[dict[str, Any]], Score | None] | None
+    rules_text: Callable[[GameRow], str]
+    phase_text: Callable[[GameRow], str | None]
+    deadline_phases: str
+    observe_text: str
+    create_usage: tuple[str, ...]
+    help_topics: Mapping[str, Callable[[str], str]]
+    rematch_settings: RematchSettings
+    settings: tuple[Setting, ...]
+    describe_settings: Callable[[Mapping[str, str]], str]
+    # -- its records (the replay page, the club page) --
+    record_suffix: str = ""
+    # How much a text looks like this game's record (each game scores its own; the most wins),
+    # and the replay page of one (None: no replay pages yet).
+    sniff: Callable[[str], int] = field(default=lambda text: 0)
+    replay: MakeReplay | None = None
+    public_record: Callable[[Store, GameRow], str | None] = field(default=lambda s, g: None)
+    # -- its words in a front end (bot/, web/); a game without them gets the neutral words --
     # What a front end says of this game where the words differ, by key (bot.texts's KEYS);
-    # `{game}` is the game's name. A key left out gets the front end's neutral words.
+    # `{game}` is the game's name.
     texts: Mapping[str, str] = field(default_factory=dict)
     # What an onlooker may have on asking (the club page): status and history as an observer
-    # gets them, and the record its replay is made from (None: none yet); `record_suffix`
-    # names the record's file.
+    # gets them (None: its own status and history handlers, as an observer).
     public_texts: Callable[[Store, GameRow, list[str]], tuple[str, str]] | None = None
-    public_record: Callable[[Store, GameRow], str | None] | None = None
-    record_suffix: str = ".txt"
-    # A record's replay page (replay/): how much a text looks like this game's record (the
-    # most wins), and the replay of one (None: no replay pages yet).
-    sniff: Callable[[str], int] | None = None
-    replay: MakeReplay | None = None
-    # A level as a player writes it (None: the default), ValueError saying why not; a new
-    # game's set-up post in a front end's words ("discord"), after the line of who plays.
-    level_named: Callable[[str | None], str] | None = None
+    # A new game's set-up post in a front end's words ("discord"), after the line of who plays.
     setup_lines: Callable[[Store, GameRow, str], tuple[str, ...]] | None = None
     # A challenge's options in words: what game (or match) they make, and each option as a
     # post says it (None: "a game of TITLE", the options as typed).
-    describe_settings: Callable[[str], tuple[str, tuple[str, ...]]] | None = None
+    challenge_words: Callable[[str], tuple[str, tuple[str, ...]]] | None = None
     # Which game of a match a message made now belongs to, from its attachments' names (no
     # attachments: the game being played); None: not a match (a game without matches: None).
     match_game_of: Callable[[Store, GameRow, Sequence[str]], int | None] | None = None
@@ -157,9 +187,6 @@ class GameKind:
         }
 
 
-_TITLES = {"fleet": "Spaceships", "design": "Spaceship Battles"}
-
-
 def _not_here(word: str, game: str, instead: str) -> Handler:
     """The other game's set-up word, refused with the right one."""
 
@@ -168,8 +195,8 @@ def _not_here(word: str, game: str, instead: str) -> Handler:
         # the word belongs to the other game.
         desk.player_session(word)
         raise Refusal(
-            f"`{word}` is for {_TITLES[word]}; a game of {_TITLES[instead]} takes a "
-            f"`{instead}` (see `help {instead}`)"
+            f"`{word}` is for {_title_of_setup(word)}; a game of {_title_of_setup(instead)} "
+            f"takes a `{instead}` (see `help {instead}`)"
         )
 
     return refuse
@@ -177,12 +204,16 @@ def _not_here(word: str, game: str, instead: str) -> Handler:
 
 def _no_such(keyword: str, game: str) -> Handler:
     def refuse(command: Command, desk: Desk) -> str:
-        raise Refusal(f"a game of {_NAMES[game]} has no `{keyword}`")
+        raise Refusal(f"a game of {registry.kind_named(game).title} has no `{keyword}`")
 
     return refuse
 
 
-_NAMES = {"spaceships": "Spaceships", "battles": "Spaceship Battles", "chess": "Space Chess"}
+def _title_of_setup(word: str) -> str:
+    """The game whose set-up is `word` (`fleet`: Spaceships)."""
+    return next(kind.title for kind in registry.kinds() if kind.setup_word == word)
+
+
 _OWN_KEYWORDS = ("endmatch", "draw")  # commands one game has and another has not
 
 # The commands that are the same whatever the game.
@@ -191,7 +222,7 @@ SHARED: dict[str, Handler] = {
     "list": lobby.list_games,
     "observe": lobby.observe,
     "unobserve": lobby.unobserve,
-    "game": play.sign_on,
+    "game": signon.sign_on,
     "newpassword": lobby.new_password_for,
     "master": mastering.sign_on_master,
     "deadline": mastering.set_deadline,
@@ -201,133 +232,51 @@ SHARED: dict[str, Handler] = {
     "news": mastering.set_news,
     **ladder_commands.COMMANDS,
     **rematch.COMMANDS,
+    **settings_commands.commands(lambda: [(k.name, k.mail_pictures) for k in kinds()]),
 }
-
-SPACESHIPS = GameKind(
-    name="spaceships",
-    create=lobby.create,
-    join=lobby.join,
-    setup_word="fleet",
-    setup=play.submit_fleet,
-    submit=play.submit_orders,
-    missing=ticks.missing_seats,
-    resolve=games.adjudicate_turn,
-    status=lobby.status,
-    history=lobby.history,
-    resign=play.resign,
-    process=mastering.process,
-    cancel=mastering.cancel,
-    tick=ticks.tick_game,
-    own={"endmatch": play.COMMANDS["endmatch"]},
-    decorate=spaceships_show.decorate,
-    picture=spaceships_show.picture,
-    actions=spaceships_show.actions,
-    form=spaceships_show.form,
-    open_turn=spaceships_show.open_turn,
-    turn_name=spaceships_show.turn_name,
-    command_text=spaceships_show.command_text,
-    history_file=spaceships_show.history_file,
-    private_results=True,
-    mail_pictures=False,
-    # -- who it is (the bot's branch; see GameKind) --
-    title="Spaceships",
-    levels=spaceships_show.LEVELS,
-    default_level=spaceships_show.DEFAULT_LEVEL,
-    help_topics=spaceships_show.HELP_TOPICS,
-    texts=spaceships_show.TEXTS,
-    public_texts=spaceships_show.public_texts,
-    public_record=spaceships_show.public_record,
-    record_suffix=".ssr",
-    sniff=spaceships_show.spaceships_lines,
-    replay=spaceships_show.replay_record,
-    level_named=spaceships_show.level_named,
-    setup_lines=spaceships_show.setup_lines,
-    describe_settings=spaceships_show.describe_settings,
-    match_game_of=spaceships_show.game_of_message,
-)
-
-BATTLES = GameKind(
-    name=battle_rows.GAME,
-    create=battle_setup.create,
-    join=battle_setup.join,
-    setup_word="design",
-    setup=battle_setup.submit_design,
-    submit=battle_turns.submit_orders,
-    missing=ticks.missing_seats,
-    resolve=battle_turns.resolve,
-    status=battle_views.status,
-    history=battle_views.history,
-    resign=battle_end.resign,
-    process=battle_turns.process,
-    cancel=battle_end.cancel,
-    tick=battle_turns.tick_game,
-    decorate=battle_show.decorate,
-    picture=battle_show.picture,
-    actions=battle_show.actions,
-    form=battle_show.form,
-    open_turn=battle_show.open_turn,
-    turn_name=battle_show.turn_name,
-    command_text=battle_show.command_text,
-    history_file=battle_show.history_file,
-    private_results=False,
-    mail_pictures=True,
-    # -- who it is (the bot's branch; see GameKind) --
-    title="Spaceship Battles",
-    levels=(battle_show.LEVEL,),
-    default_level=battle_show.LEVEL,
-    help_topics=battle_show.HELP_TOPICS,
-    texts=battle_show.TEXTS,
-    public_texts=battle_show.public_texts,
-    public_record=battle_show.public_record,
-    record_suffix=".sbr",
-    sniff=battle_show.battle_lines,
-    replay=battle_show.replay_record,
-    level_named=battle_show.level_named,
-    setup_lines=battle_show.setup_lines,
-)
-
-
-@cache
-def chess() -> GameKind:
-    """Space Chess's kind, from its own package (the registry line of docs/plans/
-    one-package-per-game.md: named, not imported, so the package may import this module)."""
-    return importlib.import_module("spacechess.judge").GAME  # type: ignore[no-any-return]
 
 
 def kinds() -> tuple[GameKind, ...]:
-    return (SPACESHIPS, BATTLES, chess())
-
-
-_BY_KEY = {"spaceships": lambda: SPACESHIPS, "battles": lambda: BATTLES, "chess": chess}
+    """Every game the judge hosts (pbem.registry), in order."""
+    return registry.kinds()
 
 
 def kind_of(game: GameRow) -> GameKind:
-    return _BY_KEY.get(game.ruleset, _BY_KEY["spaceships"])()
+    return registry.kind_of(game)
+
+
+def _kind_called(word: str) -> GameKind | None:
+    """The kind a player's word names (`battles`, `battle`), if any."""
+    word = "-".join(word.lower().split())
+    return next((kind for kind in registry.kinds() if word in kind.words), None)
 
 
 def kind_for(command: Command, desk: Desk) -> GameKind:
     """The kind of the game a command is about: named by `create`, by the command's game name,
-    or the game the sender is signed on to; Spaceships when none (the judge's first game)."""
+    or the game the sender is signed on to; the registry's first game when none."""
+    first = registry.kinds()[0]
     if command.keyword == "create":
-        wanted = dict(command.settings).get("game", "spaceships")
-        return _BY_KEY.get(wanted, _BY_KEY["spaceships"])()
-    if command.keyword == "help" and command.body.strip() in _BY_KEY:
-        return _BY_KEY[command.body.strip()]()  # `help chess`: the game's own guide
+        wanted = dict(command.settings).get("game")
+        return (_kind_called(wanted) if wanted else None) or first
+    if command.keyword == "help" and command.body.strip():
+        named = _kind_called(command.body.strip())  # `help chess`: the game's own guide
+        if named is not None:
+            return named
     if command.keyword in SHARED and command.keyword not in (
         "game",
         "master",
         "observe",
         "rematch",
     ):
-        return SPACESHIPS
+        return first
     if command.name is not None:
         game = desk.peek(command.name)  # a game's kind never changes
         if game is not None:
             return kind_of(game)
-        return SPACESHIPS
+        return first
     if desk.session.game is not None:
         return kind_of(desk.session.game)
-    return SPACESHIPS
+    return first
 
 
 def handler_for(command: Command, desk: Desk) -> Handler:

@@ -1,4 +1,5 @@
-"""A game row's plain facts: its seats, ruleset, state, player names, mail subjects and deadline.
+"""A game row's plain facts, whatever the game: its seats, player names, mail subjects,
+deadline and the game master's news.
 
 Small helpers every part of the judge reads a stored game with; they change nothing.
 """
@@ -9,25 +10,14 @@ from dataclasses import replace
 from datetime import datetime
 
 from pbem.deadlines import DeadlineRule, format_moment
-from pbem.store import GameRow, PlayerRow
-from spaceships.engine import GameState, Ruleset
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.parse import parse_fleet
+from pbem.messages import Attachment, Outbound
+from pbem.store import GameRow, PlayerRow, Store
 
 SEATS = ("A", "B")
 
 
 def other(seat: str) -> str:
     return "B" if seat == "A" else "A"
-
-
-def ruleset_of(game: GameRow) -> Ruleset:
-    return Ruleset.from_tags(game.ruleset, game.options)
-
-
-def state_of(game: GameRow) -> GameState:
-    assert game.state is not None, "a game in play has a state"
-    return GameState.from_json(game.state)
 
 
 def names_of(players: dict[str, PlayerRow]) -> dict[str, str]:
@@ -45,11 +35,6 @@ def player_name(written: str, display: str, address: str, seat: str) -> str:
 def name_said() -> str:
     """Tells a player named by their address (player_name) where the name came from."""
     return "The name comes from your address; `join GAME as NAME` chooses another."
-
-
-def stored_fleet(game: GameRow, player: PlayerRow) -> Fleet:
-    assert player.fleet is not None
-    return parse_fleet(player.fleet, ruleset_of(game).colour_order)
 
 
 def subject(game: GameRow, what: str) -> str:
@@ -87,3 +72,29 @@ def over_for_joining(name: str) -> str:
         "record (the mail that ended it had the record attached, with its replay when "
         "turns were played)"
     )
+
+
+def master_notice(
+    store: Store,
+    game: GameRow,
+    what: str,
+    body: str,
+    attachments: tuple[Attachment, ...] = (),
+) -> list[Outbound]:
+    """News of a game for its game master, who would otherwise hear nothing unprompted: not
+    when they read it anyway as a player or an observer of the game, nor after `news off`."""
+    address = game.master_address
+    if not game.master_news:
+        return []
+    players = store.players(game.id)
+    if address in {p.address for p in players.values()} or address in store.observers(game.id):
+        return []
+    return [
+        Outbound(
+            (address,),
+            subject(game, what),
+            f"{body}\n\n(You are its game master.)",
+            game.name,
+            attachments=attachments,
+        )
+    ]

@@ -16,6 +16,8 @@ Anyone
   observe NAME                get, each turn, what both players see
   status NAME                 who plays, who has sent what, the deadline
   history NAME                the game so far, as both players see it
+  pictures on|off             pictures with your mail (PNGs after the text), for
+                              every game; `pictures` alone: what holds now
 
 Playing
   Your password comes in the reply to `join` (lost it? `newpassword alpha` from

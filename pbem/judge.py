@@ -18,12 +18,13 @@ from datetime import UTC, datetime
 
 from pbem import gamekinds, replies, shown
 from pbem.commands import Command, CommandError, parse_commands, parse_one
+from pbem.computers import without_computer_mail
 from pbem.database import StoreUnavailable
 from pbem.desk import Desk, Refusal, Reply, Session
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import MASK, hide, mask
+from pbem.sights import Sight
 from pbem.store import GameRow, Store
-from spaceships.judge.computer import without_computer_mail
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,7 @@ class Judge:
             if skipped:
                 reply.sections.append(hide(replies.unreadable(skipped)))
             reply.messages[:] = decorated(self.store, reply.messages)
+            sights = answer_sights(self.store, reply, inbound.sender)
             if self.keep is not None:
                 self.keep(reply.messages)
         body = replies.compose(
@@ -109,6 +111,7 @@ class Judge:
             game=reply.game_names[0] if len(reply.game_names) == 1 else None,
             in_reply_to=inbound.message_id or None,
             kind="reply",
+            sights=sights,
         )
         return without_computer_mail([answer, *reply.messages]), reply.moves
 
@@ -141,6 +144,22 @@ class Judge:
 
     def _now(self) -> datetime:
         return _aware(self.clock())
+
+
+def answer_sights(store: Store, reply: Reply, sender: str) -> tuple[Sight, ...]:
+    """The pictures of the answer (an accepted set-up's), when it is about one game and the
+    sender may see them; any other is dropped and logged, never sent [1.4]."""
+    if not reply.sights or len(reply.game_names) != 1:
+        return ()
+    game = store.seen_game(reply.game_names[0])  # read by the command: no statement
+    if game is None:
+        return ()
+    allowed = tuple(
+        s for s in dict.fromkeys(reply.sights) if shown.entitled(store, game, s, sender)
+    )
+    if len(allowed) != len(set(reply.sights)):
+        log.error("game %s: sights of the answer to %s dropped: not theirs", game.name, sender)
+    return allowed
 
 
 def decorated(store: Store, messages: list[Outbound]) -> list[Outbound]:

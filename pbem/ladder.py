@@ -8,49 +8,65 @@ per level, measured by bench/ladder.py (docs/readings.md, "The ladder").
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from battles.judge.rows import GAME as BATTLES
+from pbem import registry
+from pbem.computers import COMPUTER_ADDRESS
 from pbem.ratings import MIN_GAMES, Rating, Score, rate
 from pbem.store import GameRow, PlayerRow, Store, to_text
-from spaceships.judge.computer import COMPUTER_ADDRESS
 
-SPACESHIPS = "spaceships"
-GAME_NAMES = {SPACESHIPS: "Spaceships", BATTLES: "Spaceship Battles"}
-# Space Chess joins with its own key here and in its game kind.
-GAME_WORDS = {
-    "spaceships": SPACESHIPS,
-    "battles": BATTLES,
-    "battle": BATTLES,
-    "spaceship-battles": BATTLES,
-}
+if TYPE_CHECKING:
+    from pbem.gamekinds import GameKind
 
-# Each computer level's fixed rating and deviation, as `python bench/ladder.py levels` measured
-# them (120 Spaceships games, 20 battles; docs/readings.md). `random` never won a game: its
-# figure only says how far below the others it is.
-COMPUTER_RATINGS: dict[str, dict[str, Rating]] = {
-    SPACESHIPS: {
-        "random": Rating(28, 300),
-        "hunt": Rating(1710, 217),
-        "density": Rating(1960, 214),
-        "expert": Rating(2232, 221),
-    },
-    BATTLES: {"standard": Rating(2011, 338)},
-}
+V = TypeVar("V")
+
+
+class _ByGame(Mapping[str, V]):
+    """Each registered game's key and one thing of its kind, read from the registry when first
+    asked (never at import: the games import this module)."""
+
+    def __init__(self, read: Callable[[GameKind], V]) -> None:
+        self._read = read
+
+    def _all(self) -> dict[str, V]:
+        return {kind.name: self._read(kind) for kind in laddered()}
+
+    def __getitem__(self, key: str) -> V:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(laddered())
+
+
+def laddered() -> tuple[GameKind, ...]:
+    """The games with a ladder (a kind that scores its games), in the registry's order."""
+    return tuple(kind for kind in registry.kinds() if kind.score is not None)
+
+
+# Each game's ladder is named by its title; each computer level has the fixed rating its game's
+# kind gives it (as `python bench/ladder.py levels` measured them; docs/readings.md).
+GAME_NAMES: Mapping[str, str] = _ByGame(lambda kind: kind.title)
+COMPUTER_RATINGS: Mapping[str, Mapping[str, Rating]] = _ByGame(lambda kind: kind.computer_ratings)
 
 
 def game_key(game: GameRow) -> str:
     """Which game's ladder a game counts on."""
-    return BATTLES if game.ruleset == BATTLES else SPACESHIPS
+    return registry.kind_of(game).name
 
 
 def game_named(word: str | None) -> str | None:
-    """`ladder battles`: the game key a player wrote, or None when the word names no game."""
+    """`ladder battles`: the game key a player wrote, or None when the word names no game
+    (no word: the first game's)."""
     if word is None or not word.strip():
-        return SPACESHIPS
-    return GAME_WORDS.get("-".join(word.lower().split()))
+        return laddered()[0].name
+    wanted = "-".join(word.lower().split())
+    return next((kind.name for kind in laddered() if wanted in kind.words), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,13 +233,6 @@ def score_of(outcome: dict[str, Any]) -> Score | None:
     if winner == "draw":
         return 0.5
     return None
-
-
-def battle_score(outcome: dict[str, Any]) -> Score | None:
-    """A battle's score for A: one that ends without a winner by the rules is a draw [R12]."""
-    if outcome.get("cancelled"):
-        return None
-    return score_of(outcome) if outcome.get("winner") else 0.5
 
 
 def rate_game(

@@ -7,15 +7,16 @@ from pbem import ladder, links
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 
-GAME_CHOICES = "spaceships or battles"
-
 
 def show_ladder(command: Command, desk: Desk) -> str:
     key = ladder.game_named(command.body)
     if key is None:
+        first, *others = ladder.laddered()
+        choices = " or ".join(kind.words[0] for kind in (first, *others))
+        rest = "".join(f" or `ladder {kind.words[0]}`" for kind in others)
         raise Refusal(
-            f"`{command.body}` names no game with a ladder; write `ladder` (Spaceships) or "
-            f"`ladder battles` ({GAME_CHOICES})"
+            f"`{command.body}` names no game with a ladder; write `ladder` ({first.title})"
+            f"{rest} ({choices})"
         )
     me = ladder.identity(desk.store, desk.inbound.sender)
     return ladder.ladder_text(desk.store, key, me)

@@ -1,38 +1,25 @@
-"""The commands open to anyone: help, list the games, create one, join, observe, status and
-history."""
+"""The commands open to anyone, whatever the game: help, list the games, observe, unobserve,
+a new password."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
 
-from kit.words import counted
-from pbem import ladder, sending
-from pbem.command_help import help_text
+from pbem import registry
+from pbem.command_help import GUIDE_OFFER, help_text
 from pbem.commands import Command
-from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.gamerows import name_said, over_for_joining, player_name
-from pbem.mastering import game_timing, news_setting
-from pbem.messages import Outbound
+from pbem.listing import game_line, status_text
 from pbem.passwords import hash_password, new_password
-from pbem.store import GameRow, PlayerRow
-from spaceships.computer.player import LEVELS, LevelError, level_named
-from spaceships.engine import Ruleset, RulesetError
-from spaceships.engine.match import MatchError
-from spaceships.judge import games, matches, render
-from spaceships.judge.computer import seat_computer
-
-DEFAULT_REMINDER_HOURS = 24.0
 
 
 def show_help(command: Command, desk: Desk) -> str:
-    if command.body.strip().lower() in ("battles", "battle", "spaceship battles"):
-        from battles.judge.guide import battle_guide
-        from pbem.command_help import GUIDE_OFFER
-
-        return battle_guide("mail") + "\n\n" + GUIDE_OFFER
+    """`help`, `help COMMAND`, or a game's own topic (`help battles`: its whole guide)."""
+    topic = command.body.strip().lower()
+    for kind in registry.kinds():
+        # A topic without words by mail ("") leaves the command's own help (Spaceships' fleet).
+        if topic in kind.help_topics and (text := kind.help_topics[topic]("mail")):
+            return text + "\n\n" + GUIDE_OFFER
     return help_text(command.body)
 
 
@@ -43,176 +30,7 @@ def list_games(command: Command, desk: Desk) -> str:
     lines = ["Public games:"]
     players = desk.store.players_of([game.id for game in rows])
     for game in rows:
-        lines.append("  " + render.game_line(game, players[game.id]))
-    return "\n".join(lines)
-
-
-def create(command: Command, desk: Desk) -> str:
-    assert command.name is not None
-    if desk.store.game(command.name) is not None:
-        raise Refusal(f"a game named {command.name} exists already; choose another name")
-    settings = dict(command.settings)
-    try:
-        match, options = matches.split_settings(settings.get("options", "").split())
-        ruleset = Ruleset.from_tags(settings.get("ruleset", "2.6.1"), options)
-    except (RulesetError, MatchError) as exc:
-        raise Refusal(str(exc)) from exc
-    wrong = matches.check_build(match, ruleset)
-    if wrong:
-        raise Refusal(wrong)
-    level = computer_level(settings.get("vs"), command.name)
-    rule, reminder, grace, policy = game_timing(
-        settings, DeadlineRule("none"), None, 0, None, desk.now
-    )
-    accounts = desk.inbound.authenticated
-    password = "" if accounts else new_password(desk.rng)
-    game = GameRow.opening(
-        name=command.name,
-        ruleset=ruleset.name,
-        options=ruleset.options,
-        private=settings.get("private") == "yes",
-        master_address=desk.inbound.sender,
-        master_password=hash_password(password, desk.rng) if password else "",
-        deadline_rule=rule.stored,
-        reminder_hours=DEFAULT_REMINDER_HOURS if reminder is None else reminder,
-        grace_hours=grace,
-        missing_policy=policy or "noactions",
-        created_at=desk.now,
-        accounts=accounts,
-        master_news=news_setting(settings["news"]) if "news" in settings else True,
-    )
-    game = desk.store.insert_game(game)
-    if match is not None:
-        matches.create_match(desk.store, game.id, match)
-    desk.reply.about(game)
-    created = f"Game {game.name} created: {render.settings_text(game)}."
-    created += "\n" + ladder.settle_at_create(desk.store, game, settings, level)
-    if match is not None:
-        created += f"\nIt is {match.describe()} [{'10' if match.continued else '9'}]."
-    if accounts and level is None:
-        return created
-    lines = [created]
-    if not accounts:  # with accounts (Discord) the creator is master without a password
-        lines += [
-            f"You are its game master. Your master password: {password}",
-            "Keep it: with `master NAME PASSWORD` you can change the deadline rule, "
-            "process a turn, cancel the game, or stop the judge's mails about it to you "
-            "(`news off`).",
-        ]
-    if level is None:
-        lines.append(f"Players join with:  join {game.name}")
-        return "\n".join(lines)
-    # Against the computer: it takes seat B with its fleet placed, the creator seat A.
-    seat_computer(desk.store, game, "B", level, desk.now, desk.new_seed())
-    lines.append(f"The computer ({level}) plays B; you play A.")
-    joined = join(
-        Command("join", command.line, command.source, name=game.name), desk, match_said=True
-    )
-    return "\n".join(lines) + "\n\n" + joined
-
-
-RULESET_NAMES = ("classic", "2.6.1")  # what players write after `vs computer` by mistake
-
-
-def computer_level(opponent: str | None, name: str) -> str | None:
-    """`vs computer [LEVEL]`: the computer's level, None for a game between two people."""
-    if opponent is None:
-        return None
-    words = opponent.split()
-    if not words or words[0].lower() != "computer" or len(words) > 2:
-        raise Refusal(
-            f"`vs` takes `computer` and, if you like, a level: `create {name} vs computer` "
-            f"or `create {name} vs computer hunt` (levels: {', '.join(LEVELS)})"
-        )
-    if len(words) > 1 and words[1].lower() in RULESET_NAMES:
-        raise Refusal(
-            f"`{words[1]}` is a ruleset, not a level of the computer: "
-            f"`create {name} vs computer ruleset {words[1].lower()}` (a level may come "
-            f"before it: `create {name} vs computer hunt ruleset {words[1].lower()}`)"
-        )
-    try:
-        return level_named(words[1] if len(words) > 1 else None)
-    except LevelError as exc:
-        raise Refusal(f"{exc}; e.g. `create {name} vs computer hunt`") from exc
-
-
-def join(command: Command, desk: Desk, match_said: bool = False) -> str:
-    """Take a seat. `match_said`: the same reply told the match's rules already (a create
-    against the computer seats its creator), so they are not said twice."""
-    game = desk.game(command.name)
-    desk.reply.about(game)
-    players = desk.store.players(game.id)
-    if game.phase == "over":
-        raise Refusal(over_for_joining(game.name))
-    if game.phase != "joining":
-        raise Refusal(f"game {game.name} has both its players; you may `observe {game.name}`")
-    if any(p.address == desk.inbound.sender for p in players.values()):
-        raise Refusal(f"you have already joined {game.name}")
-    desk.refuse_other_front_end(game)
-    seat = "A" if "A" not in players else "B"
-    display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
-    # A name is shown to the other player and in records: one line, not too long.
-    name = player_name(display, desk.inbound.sender_name, desk.inbound.sender, seat)
-    # A game of front-end accounts (Discord) has no passwords: the account is the credential.
-    password = "" if game.accounts else new_password(desk.rng)
-    hashed = hash_password(password, desk.rng) if password else ""
-    desk.store.insert_player(
-        PlayerRow(game.id, seat, desk.inbound.sender, name, hashed, None, desk.now)
-    )
-    ruleset = games.ruleset_of(game)
-    match = matches.match_of(desk.store, game)
-    lines = [f"You joined {game.name} as player {seat}{render.named(name, seat, ' ({})')}."]
-    if not display and not game.accounts:
-        lines[0] += " " + name_said()
-    if match and not match_said:
-        lines.append(f"It is {match.rules.describe()}.")
-    if password:
-        lines += [
-            f"Your password for {game.name}: {password}",
-            "Keep it secret: every fleet and order of yours must carry it. Lost it? "
-            f"`newpassword {game.name}` from this address sends a new one.",
-        ]
-    lines += [
-        "",
-        render.fleet_requirements(ruleset),
-        *sending.fleet_how(
-            game,
-            render.fleet_sketch(ruleset),
-            "each ship's type code, then its cells; `;` or a new line between ships (the grid "
-            "form works too)",
-            password,
-        ),
-    ]
-    if len(players) == 1:  # the other seat was taken already (by a person or the computer)
-        game = games.open_phase(replace(game, phase="setup"), desk.now)
-        desk.store.update_game(game)
-        lines += ["", "Both players are in.", games.deadline_line(game)]
-        other = players[games.other(seat)]
-        joined = render.named(name, seat, f"{{}} (player {seat})") or f"Player {seat}"
-        desk.reply.messages.append(
-            Outbound(
-                (other.address,),
-                games.subject(game, "your opponent has joined"),
-                f"{joined} has joined {game.name}. "
-                f"Send your fleet if you have not yet.\n{games.deadline_line(game)}",
-                game.name,
-            )
-        )
-        desk.reply.messages += games.master_notice(
-            desk.store,
-            game,
-            "both players have joined",
-            f"Both players have joined {game.name}: {other.name} (A) and {name} (B). The "
-            f"game begins when both fleets are in.\n{games.deadline_line(game)}",
-        )
-    else:
-        lines += ["", "The game starts when a second player has joined and both fleets are in."]
-        desk.reply.messages += games.master_notice(
-            desk.store,
-            game,
-            "a player has joined",
-            f"{name} has joined {game.name} as player A; the game waits for a second player.",
-        )
+        lines.append("  " + game_line(game, players[game.id]))
     return "\n".join(lines)
 
 
@@ -224,12 +42,10 @@ def observe(command: Command, desk: Desk) -> str:
     desk.refuse_other_front_end(game)
     if not desk.store.add_observer(game.id, desk.inbound.sender, desk.now):
         return f"You already observe {game.name}."
-    every = "after each turn you will receive what both players see"
-    if game.ruleset == "battles":
-        every = "you will receive each phase resolved, with every die"
+    every = registry.kind_of(game).observe_text
     return (
         f"You now observe {game.name}: {every}, and at the end the whole game.\n\n"
-        + render.status_text(game, desk.store.players(game.id), desk.missing(game))
+        + status_text(game, desk.store.players(game.id), desk.missing(game))
     )
 
 
@@ -239,64 +55,6 @@ def unobserve(command: Command, desk: Desk) -> str:
     if desk.store.remove_observer(game.id, desk.inbound.sender):
         return f"You no longer observe {game.name}."
     return f"You were not observing {game.name}."
-
-
-def status(command: Command, desk: Desk) -> str:
-    if command.name is None and desk.session.game is not None:
-        game = desk.reload()
-    elif command.name is None:
-        mine = desk.games_of(desk.inbound.sender)
-        if not mine:
-            return "You take part in no game. `list` shows the public ones."
-        return "\n\n".join(_status(desk, g, partial(desk.store.players, g.id)) for g in mine)
-    else:
-        game = desk.game(command.name, lock=False)  # status only reads: no judge waits for it
-        desk.refuse_outsider(game)
-    desk.reply.about(game)
-    return _status(desk, game, desk.store.players_later(game.id))  # read with the match's
-
-
-def _status(desk: Desk, game: GameRow, players: Callable[[], dict[str, PlayerRow]]) -> str:
-    """A game's status; a match's adds its rules and standings, and once over leads with its
-    result."""
-    lead = matches.match_result_line(desk.store, game)
-    match_lines = matches.status_lines(desk.store, game)
-    return render.status_text(game, players(), desk.missing(game), lead) + match_lines
-
-
-def history(command: Command, desk: Desk) -> str:
-    seat: str | None = None
-    if command.name is None:
-        if desk.session.game is None or desk.session.seat is None:
-            raise Refusal(
-                "say which game: `history NAME` (what both players see) or, after "
-                "`game NAME PASSWORD`, `history` (your own view)"
-            )
-        game = desk.reload()
-        seat = desk.session.seat
-    else:
-        game = desk.game(command.name)
-        if command.password is not None:
-            seat = desk.seat_for(game, command.password)
-        elif desk.session.game is not None and desk.session.game.id == game.id:
-            seat = desk.session.seat
-        if seat is None:
-            desk.refuse_outsider(game)
-    desk.reply.about(game)
-    players = desk.store.players(game.id)
-    text = render.history_text(game, players, seat)
-    match = matches.match_of(desk.store, game)
-    kept = matches.kept_records(desk.store, game.id) if match is not None else []
-    if match is None or not kept:
-        return text
-    # The games of the match already played were revealed whole at their end [1.4.1].
-    whole = matches.match_record_text(game, match.rules, players, kept)
-    if game.phase == "over":
-        return f"The whole match ({counted(len(kept), 'game')}):\n\n{whole}"
-    return (
-        f"Game {match.number} of match {game.name}. The games played so far, whole (each was "
-        f"revealed at its end [1.4.1]):\n\n{whole}\n\n{text}"
-    )
 
 
 def new_password_for(command: Command, desk: Desk) -> str:
@@ -338,11 +96,7 @@ def new_password_for(command: Command, desk: Desk) -> str:
 COMMANDS = {
     "help": show_help,
     "list": list_games,
-    "create": create,
-    "join": join,
     "observe": observe,
     "unobserve": unobserve,
-    "status": status,
-    "history": history,
     "newpassword": new_password_for,
 }

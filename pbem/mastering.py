@@ -1,5 +1,6 @@
 """The game master's commands: sign on as master, the timing settings (deadline, reminder,
-grace, missing orders), the news switch, process a turn, cancel the game."""
+grace, missing orders) and the news switch, whatever the game (each game processes and cancels
+its own)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from pbem.deadlines import (
     parse_duration,
 )
 from pbem.desk import Desk, Refusal
+from pbem.gamerows import deadline_line
+from pbem.listing import settings_text
 from pbem.passwords import check_password
-from spaceships.judge import games, render
 
 MISSING_POLICIES = {"noactions": "noactions", "no-actions": "noactions", "wait": "wait"}
 NEWS_WORDS = {"on": True, "off": False}
@@ -76,7 +78,7 @@ def setting(command: Command, key: str, desk: Desk) -> str:
         grace_hours=grace,
         missing_policy=policy or game.missing_policy,
     )
-    text = f"Game {game.name}: {render.settings_text(game)}."
+    text = f"Game {game.name}: {settings_text(game)}."
     if key == "deadline" and game.phase in ("setup", "playing") and game.opened_at:
         # The new rule applies to the phase in progress, counted from when it opened.
         game = replace(
@@ -85,12 +87,12 @@ def setting(command: Command, key: str, desk: Desk) -> str:
             reminded=False,
             late_notified=False,
         )
-        text += "\n" + games.deadline_line(game)
+        text += "\n" + deadline_line(game)
         desk.reply.messages += desk.tell_players(
             game,
             "deadline changed",
             "The game master changed the deadline rule of "
-            f"{game.name} to: {rule}.\n{games.deadline_line(game)}",
+            f"{game.name} to: {rule}.\n{deadline_line(game)}",
             kind="settings",
         )
     desk.store.update_game(game)
@@ -141,39 +143,6 @@ def news_setting(value: str) -> bool:
     )
 
 
-def process(command: Command, desk: Desk) -> str:
-    game = desk.master_session("process")
-    desk.reply.about(game)
-    if game.phase != "playing":
-        raise Refusal(f"game {game.name} has no turn in play")
-    missing = desk.missing(game)
-    game, messages = games.adjudicate_turn(
-        desk.store, game, desk.now, default_missing=True, by_master=True
-    )
-    desk.session.game = game
-    desk.reply.messages += messages
-    note = f" (no actions for {' and '.join(missing)})" if missing else ""
-    return f"The turn is adjudicated{note}."
-
-
-def cancel(command: Command, desk: Desk) -> str:
-    game = desk.master_session("cancel")
-    desk.reply.about(game)
-    if game.phase == "over":
-        raise Refusal(f"game {game.name} is already over")
-    outcome = {
-        "winner": None,
-        "reason": "cancelled by the game master",
-        "turn": None,
-        "score": None,
-        "cancelled": True,  # no result: never rated
-    }
-    _, messages = games.end_game(desk.store, game, desk.now, outcome)
-    desk.reply.messages += messages
-    desk.forget(game)
-    return f"Game {game.name} is cancelled; everything is revealed to its players."
-
-
 def game_timing(
     settings: dict[str, str],
     rule: DeadlineRule,
@@ -215,6 +184,4 @@ COMMANDS = {
     "grace": set_grace,
     "missing": set_missing,
     "news": set_news,
-    "process": process,
-    "cancel": cancel,
 }

@@ -294,6 +294,17 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        # A mail reader's own choice (`pictures on|off`, pbem.settings_commands): no row is
+        # the game's default (GameKind.mail_pictures), so every judge's mail stays as it was.
+        "mail settings: whether an address gets pictures with its mail",
+        """
+        CREATE TABLE mail_settings (
+            address TEXT PRIMARY KEY,
+            pictures INTEGER
+        );
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -325,6 +336,7 @@ TABLES: tuple[str, ...] = (
     "identity_links",
     "link_codes",
     "rematches",
+    "mail_settings",
 )
 
 

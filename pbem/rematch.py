@@ -11,22 +11,17 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from battles.judge import setup as battle_setup
-from battles.judge.computer import seat_battle_computer
-from battles.judge.rows import is_battle
-from pbem import ladder, lobby
+from pbem import ladder, registry
 from pbem.commands import Command
+from pbem.computers import COMPUTER_ADDRESS
 from pbem.desk import Desk, Refusal, Reply, Session
-from pbem.gamerows import deadline_line
+from pbem.gamerows import deadline_line, other, subject
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
 from pbem.store import GameRow, PlayerRow, Store, to_text
-from spaceships.judge import matches
-from spaceships.judge.computer import COMPUTER_ADDRESS, seat_computer
-from spaceships.judge.games import other, subject
 
 MAX_NAME = 24  # pbem.commands.NAME_PATTERN
-# What the first player seated reads in a join's answer (pbem.lobby, battles.judge.setup).
+# What the first player seated reads in a join's answer (each game's `join`).
 WAITING = re.compile(
     r"The (game|battle) starts when a second player has joined and both (fleets|designs) are in\."
 )
@@ -130,11 +125,9 @@ def make_rematch(
         master_news=game.master_news,
     )
     new = desk.store.insert_game(new)
-    match = matches.match_of(desk.store, game)
-    if match is not None:
-        matches.create_match(desk.store, new.id, match.rules)
+    kind = registry.kind_of(game)
+    kind.rematch_settings(desk.store, game, new)  # a match's rules, say
     ladder.copy_setting(desk.store, game.id, new.id)
-    join = battle_setup.join if is_battle(game) else lobby.join
     computers = desk.store.computers(game.id)
     answers: dict[str, str] = {}
     rated = "rated" if ladder.is_rated(desk.store, new.id) else "casual"
@@ -142,16 +135,13 @@ def make_rematch(
         player = players[old_seat]
         if old_seat in computers:
             level, _seed = computers[old_seat]
-            if is_battle(game):
-                seat_battle_computer(desk.store, new, other(old_seat), desk.now, desk.new_seed())
-            else:
-                seat_computer(desk.store, new, other(old_seat), level, desk.now, desk.new_seed())
+            kind.seat_computer(desk.store, new, other(old_seat), level, desk.now, desk.new_seed())
             continue
         inbound = replace(desk.inbound, sender=player.address, sender_name=player.name)
         seat_desk = Desk(desk.store, desk.rng, inbound, Session(), Reply(), desk.now)
         command = Command("join", 1, f"join {name} as {player.name}", name=name)
         command = replace(command, body=f"as {player.name}")
-        answer = join(command, seat_desk)
+        answer = kind.join(command, seat_desk)
         desk.reply.messages += seat_desk.reply.messages
         head = f"The rematch of {game.name} is {name}: same settings ({rated}), sides swapped."
         answers[player.address] = head + "\n" + answer

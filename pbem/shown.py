@@ -11,7 +11,18 @@ rule [1.4]. This module imports no game.
 from __future__ import annotations
 
 from pbem.desk import Refusal
-from pbem.sights import ALL, MOMENTS, SEATS, Action, Field, Form, Picture, Sight, SightError
+from pbem.sights import (
+    ALL,
+    MOMENTS,
+    SEATS,
+    Action,
+    Field,
+    Form,
+    Picture,
+    Setting,
+    Sight,
+    SightError,
+)
 from pbem.store import GameRow, Store
 
 __all__ = [
@@ -21,6 +32,7 @@ __all__ = [
     "Field",
     "Form",
     "Picture",
+    "Setting",
     "Sight",
     "SightError",
     "entitled",

@@ -120,3 +120,13 @@ class Action:
     command: str  # the judge keyword it leads to: "fleet", "design", "orders"
     label: str  # "Submit fleet", "Submit orders (turn 3)"
     turn: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A `create` setting a front end may offer as a field of its own (Discord's options)."""
+
+    name: str  # "budget", "turns", "x", "ruleset"
+    help: str  # the option's description
+    choices: tuple[tuple[str, str], ...] = ()  # (label, value)
+    number: bool = False  # an integer option

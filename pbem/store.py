@@ -10,7 +10,7 @@ the same database through `Store.connection` (a `pbem.database.Database`: the sa
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -146,6 +146,17 @@ def _player(row: Any) -> PlayerRow:
     )
 
 
+# A game's row with its master's `pictures` setting (pbem.mail.pictures): one statement.
+_GAME_AND_MASTER = (
+    "*, (SELECT pictures FROM mail_settings WHERE mail_settings.address = "
+    "games.master_address) AS master_pictures FROM games"
+)
+
+
+def _said(value: Any) -> bool | None:
+    return None if value is None else bool(value)
+
+
 class Store:
     """The judge's tables over one database connection."""
 
@@ -153,6 +164,10 @@ class Store:
         self.connection = connection
         # One transaction at a time through this connection; front ends may call from threads.
         self.lock = connection.lock
+        # What this transaction read of games and mail settings, kept for the mail front end
+        # so a mail's pictures cost no statement of their own (`seen_game`, `pictures_said`).
+        self._games_seen: dict[str, GameRow] = {}
+        self._said: dict[str, bool | None] = {}
         migrate(connection)
 
     @property
@@ -164,6 +179,8 @@ class Store:
     def transaction(self) -> Iterator[Store]:
         """BEGIN ... COMMIT; ROLLBACK on any exception. Nested uses join the outer."""
         with self.connection.transaction():
+            self._forget()
+            self.connection.after_commit(self._forget)  # a rollback: forgot at the next one
             yield self
 
     def run(self, work: Callable[[], T]) -> T:
@@ -192,16 +209,17 @@ class Store:
         """The game of that name in any case; locked until commit inside a transaction, unless
         `lock` is False (a read that changes nothing: another judge's turn need not wait)."""
         row = self.connection.execute(
-            "SELECT * FROM games WHERE lower(name) = lower(?)" + (self._locking() if lock else ""),
+            f"SELECT {_GAME_AND_MASTER} WHERE lower(name) = lower(?)"
+            + (self._locking() if lock else ""),
             (name,),
         ).fetchone()
-        return None if row is None else _game(row)
+        return None if row is None else self._seen_row(row)
 
     def game_by_id(self, game_id: int) -> GameRow:
         row = self.connection.execute(
-            "SELECT * FROM games WHERE id = ?" + self._locking(), (game_id,)
+            f"SELECT {_GAME_AND_MASTER} WHERE id = ?" + self._locking(), (game_id,)
         ).fetchone()
-        return _game(row)
+        return self._seen_row(row)
 
     def games(self, *, public_only: bool = False, active_only: bool = False) -> list[GameRow]:
         sql = "SELECT * FROM games WHERE 1 = 1"
@@ -227,9 +245,12 @@ class Store:
             "?, ?, ?, ?, ?) RETURNING id",
             self._game_values(game),
         ).fetchone()
-        return replace(game, id=int(row[0]))
+        made = replace(game, id=int(row[0]))
+        self._seen_game(made)
+        return made
 
     def update_game(self, game: GameRow) -> None:
+        self._seen_game(game)
         self.connection.execute(
             "UPDATE games SET name = ?, ruleset = ?, options = ?, private = ?, phase = ?, "
             "master_address = ?, master_password = ?, deadline_rule = ?, reminder_hours = ?, "
@@ -269,8 +290,12 @@ class Store:
     # -- players and observers ----------------------------------------------------------
     def players(self, game_id: int) -> dict[str, PlayerRow]:
         rows = self.connection.execute(
-            "SELECT * FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
-        )
+            "SELECT players.*, mail_settings.pictures AS pictures_said FROM players "
+            "LEFT JOIN mail_settings ON mail_settings.address = players.address "
+            "WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        ).fetchall()
+        self._heard((r["address"], r["pictures_said"]) for r in rows)
         return {r["seat"]: _player(r) for r in rows}
 
     def players_later(self, game_id: int) -> Callable[[], dict[str, PlayerRow]]:
@@ -335,9 +360,65 @@ class Store:
 
     def observers(self, game_id: int) -> list[str]:
         rows = self.connection.execute(
-            "SELECT address FROM observers WHERE game_id = ? ORDER BY since, address", (game_id,)
-        )
+            "SELECT observers.address, mail_settings.pictures FROM observers LEFT JOIN "
+            "mail_settings ON mail_settings.address = observers.address WHERE game_id = ? "
+            "ORDER BY since, observers.address",
+            (game_id,),
+        ).fetchall()
+        self._heard((r[0], r[1]) for r in rows)
         return [r[0] for r in rows]
+
+    # -- mail settings (`pictures on|off`) ------------------------------------------------
+    def set_pictures(self, address: str, on: bool) -> None:
+        """An address's own choice of pictures with its mail, for every game."""
+        self.connection.execute(
+            "INSERT INTO mail_settings (address, pictures) VALUES (?, ?) ON CONFLICT (address) "
+            "DO UPDATE SET pictures = excluded.pictures",
+            (address.lower(), int(on)),
+        )
+        self._said[address.lower()] = on
+
+    def pictures_said(self, addresses: Sequence[str]) -> dict[str, bool | None]:
+        """What each address said of pictures (None: nothing; its game's default holds).
+        Addresses this transaction has read already with their games' players, observers or
+        master cost no statement; the others one for all."""
+        found: dict[str, bool | None] = {}
+        unknown = [a for a in dict.fromkeys(a.lower() for a in addresses) if a not in self._said]
+        if unknown:
+            rows = self.connection.execute(
+                "SELECT address, pictures FROM mail_settings WHERE address IN "
+                f"({', '.join('?' * len(unknown))})",
+                tuple(unknown),
+            ).fetchall()
+            stored = {r[0]: r[1] for r in rows}
+            found = {a: _said(stored.get(a)) for a in unknown}
+            self._heard(found.items())
+        return {a: found.get(a.lower(), self._said.get(a.lower())) for a in addresses}
+
+    def seen_game(self, name: str) -> GameRow | None:
+        """The game as this transaction last read or wrote it (no statement), else read now
+        without a lock: for a front end dressing the messages of a change just made."""
+        seen = self._games_seen.get(name.lower())
+        return seen if seen is not None else self.game(name, lock=False)
+
+    def _seen_row(self, row: Any) -> GameRow:
+        game = _game(row)
+        self._seen_game(game)
+        self._heard([(game.master_address, row["master_pictures"])])
+        return game
+
+    def _seen_game(self, game: GameRow) -> None:
+        if self.connection.in_transaction:
+            self._games_seen[game.name.lower()] = game
+
+    def _heard(self, pairs: Iterable[tuple[str, Any]]) -> None:
+        # Kept only inside a transaction: outside one, another judge may change it any time.
+        if self.connection.in_transaction:
+            self._said.update((address.lower(), _said(value)) for address, value in pairs)
+
+    def _forget(self) -> None:
+        self._games_seen.clear()
+        self._said.clear()
 
     def add_observer(self, game_id: int, address: str, since: datetime) -> bool:
         cursor = self.connection.execute(

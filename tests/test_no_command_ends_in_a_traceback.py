@@ -216,8 +216,8 @@ def test_a_space_chess_record_is_named_in_one_line_by_the_other_games_commands(
     tmp_path: Path,
 ) -> None:
     # A Space Chess record's `2 A: M@Hb4` reads like a Spaceships turn line; it is named as
-    # what it is, with the command that checks it, by every other game's command (and the
-    # replay, which has no Space Chess pages yet, says so instead of a KeyError).
+    # what it is, with the command that checks it, by every other game's command; the replay
+    # makes its page (issue 22), with or without its Game tag.
     short = (Path(__file__).parent.parent / "samples" / "spacechess" / "short.scr").read_text(
         encoding="utf-8"
     )
@@ -229,12 +229,14 @@ def test_a_space_chess_record_is_named_in_one_line_by_the_other_games_commands(
             ["adjudicate"],
             ["battles", "play"],
             ["battles", "roll", "--seed", "s"],
-            ["replay", "-o", str(tmp_path / "game.html")],
         ):
             result = CliRunner().invoke(main, [*command, str(path)])
             assert result.exit_code == 1 and result.exception is not None, command
             assert isinstance(result.exception, SystemExit), (command, result.exception)
             assert result.output.strip().count("\n") == 0, result.output
             assert "is a Space Chess record" in result.output, result.output
-            if command[0] != "replay":
-                assert f"spaceships chess check {path}" in result.output, result.output
+            assert f"spaceships chess check {path}" in result.output, result.output
+        page = tmp_path / "game.html"
+        made = CliRunner().invoke(main, ["replay", "-o", str(page), str(path)])
+        assert made.exit_code == 0 and "the replay" in made.output, made.output
+        assert "Terrans win" in page.read_text(encoding="utf-8")

@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
+from pbem.gamekinds import kinds
 from pbem.store import GameRow, PlayerRow
 from web.records import GameLine, GamePage, LadderLine
 
@@ -71,7 +72,9 @@ def _seated(game: GameLine) -> str:
 
 
 def _kind(game: GameLine) -> str:
-    return "Spaceship Battles" if game.ruleset == "battles" else "Spaceships"
+    """The game's title: a kind whose key is the stored ruleset, else Spaceships (whose
+    ruleset is its rules' version, 2.6.1 or classic)."""
+    return next((k.title for k in kinds() if k.name == game.ruleset and k.title), "Spaceships")
 
 
 def _state(game: GameLine) -> str:

@@ -100,9 +100,16 @@ def game_page(store: Store, game: GameRow) -> GamePage:
     players = store.players(game.id)
     kind = kind_of(game)
     missing = kind.missing(store, game) if game.phase != "over" else []
-    status, history = (
-        ("", "") if kind.public_texts is None else kind.public_texts(store, game, missing)
-    )
+    if kind.public_texts is not None:
+        status, history = kind.public_texts(store, game, missing)
+    else:
+        # A game of open information without words of its own (Space Chess): its settings,
+        # seats and turn, and the record so far, which anyone may see.
+        seats = ", ".join(f"{p.name} ({s})" for s, p in sorted(players.items()))
+        state = f"turn {game.turn} is in play" if game.phase == "playing" else game.phase
+        status = f"{kind.title} {game.name}: {kind.rules_text(game)}; {seats or 'no players'}"
+        status += f"; {state}."
+        history = kind.public_record(store, game) or ""
     return GamePage(game, players, kind.title or kind.name, status, history)
 
 
@@ -132,7 +139,7 @@ def replay_page(store: Store, game: GameRow) -> bytes | None:
     onlookers' view alone. None when there is nothing to step through yet (or a match in
     play: its games are in its history)."""
     kind = kind_of(game)
-    text = None if kind.public_record is None else kind.public_record(store, game)
+    text = kind.public_record(store, game)
     if text is None:
         return None
     views = None if game.phase == "over" else [PUBLIC]

@@ -2,7 +2,7 @@
 in at once, its orders put in the moment each phase opens (so a phase resolves as soon as the
 human's are in), its ship names giving way to the human's at the start. It decides from the
 battle as it stands when a phase opens: never the human's design before the start, never
-their pending orders (reading R16). Mail to it is dropped by spaceships.judge.computer."""
+their pending orders (reading R16). Mail to it is dropped by pbem.computers."""
 
 from __future__ import annotations
 
@@ -12,13 +12,20 @@ from datetime import datetime
 
 from battles.computer import LEVEL, BattleComputer
 from battles.judge.rows import SETUP_RADIUS, START, battle_turn, budget_of, is_battle, replay_of
+from pbem.computers import insert_computer
 from pbem.desk import Refusal
 from pbem.store import GameRow, PlayerRow, Store
-from spaceships.judge.computer import insert_computer
 
 LOG = logging.getLogger(__name__)
 
-__all__ = ["battle_level", "play_battle_computer", "seat_battle_computer", "yield_names"]
+__all__ = [
+    "battle_level",
+    "level_named",
+    "play_battle_computer",
+    "seat_battle_computer",
+    "seat_level",
+    "yield_names",
+]
 
 
 def battle_level(opponent: str, name: str) -> str:
@@ -35,6 +42,20 @@ def battle_level(opponent: str, name: str) -> str:
             f"Spaceships computer); e.g. `create {name} battles vs computer`"
         )
     return LEVEL
+
+
+def level_named(text: str | None) -> str:
+    """The battle computer's one level, whether said or not; ValueError for another word."""
+    if text is None or text.strip().lower() == LEVEL:
+        return LEVEL
+    raise ValueError(f"the battle computer has one level, {LEVEL}; not {text.strip()!r}")
+
+
+def seat_level(
+    store: Store, game: GameRow, seat: str, level: str, now: datetime, seed: str | None = None
+) -> PlayerRow:
+    """The kind's `seat_computer`: the one level, whatever is asked (pbem.rematch)."""
+    return seat_battle_computer(store, game, seat, now, seed)
 
 
 def seat_battle_computer(

@@ -12,13 +12,13 @@ from battles.judge.views import situation_text
 from battles.records import format_record
 from battles.replay_frames import replay_record
 from kit.words import seated
-from pbem import ladder
+from pbem import gamerows, ladder
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.end_files import end_attachments
 from pbem.messages import Attachment, Outbound
+from pbem.ratings import Score
 from pbem.store import GameRow, Store
-from spaceships.judge import games
 
 
 def end(
@@ -45,20 +45,20 @@ def end(
     parts.insert(
         0 if not head else 1, f"The battle {game.name} is over: {who}; {outcome['reason']}."
     )
-    told = ladder.rate_game(store, game, players, ladder.battle_score(outcome), now)
+    told = ladder.rate_game(store, game, players, battle_score(outcome), now)
     if told:
         parts.append(told)
     body = "\n\n".join(parts)
     everyone = to_everyone(
         store, game, "battle over", body, attachments, kind="over", turn=game.turn
     )
-    return game, everyone + games.master_notice(store, game, "battle over", body, attachments)
+    return game, everyone + gamerows.master_notice(store, game, "battle over", body, attachments)
 
 
 def resign(command: Command, desk: Desk) -> str:
     game, seat = desk.resigning(command)
     players = desk.store.players(game.id)
-    winner = games.other(seat) if games.other(seat) in players else None
+    winner = gamerows.other(seat) if gamerows.other(seat) in players else None
     outcome = {
         "winner": winner,
         "reason": f"{seated(players[seat].name, seat)} resigned",
@@ -88,3 +88,10 @@ def cancel(command: Command, desk: Desk) -> str:
     desk.reply.messages += messages
     desk.forget(game)
     return f"Game {game.name} is cancelled; the record goes to its players."
+
+
+def battle_score(outcome: dict[str, Any]) -> Score | None:
+    """A battle's score for A: one that ends without a winner by the rules is a draw [R12]."""
+    if outcome.get("cancelled"):
+        return None
+    return ladder.score_of(outcome) if outcome.get("winner") else 0.5

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from battles.computer import LEVEL
 from battles.judge.rows import SETUP_RADIUS, START, battle_settings_text
 from battles.tables import COMPONENTS, HULLS, X_MODES
 from pbem.store import GameRow, Store
@@ -145,14 +144,4 @@ def setup_lines(store: Store, game: GameRow, front_end: str = "discord") -> tupl
         "or add `at Q,R FACING` within 3 hexes of it. Only you see your "
         "design until both are in. `/spaceships help topic:battles` explains "
         "the rest.",
-    )
-
-
-def level_named(text: str | None) -> str:
-    """The battle computer's one level (None: it); another name is refused with it."""
-    if text is None or text.strip().lower() == LEVEL:
-        return LEVEL
-    raise ValueError(
-        f"The battle computer has one level ({LEVEL}); `{text}` is a level of another game's "
-        "computer"
     )

@@ -4,7 +4,8 @@ seed only once over (reading R13), every side's the same (R16)."""
 
 from __future__ import annotations
 
-from battles.judge import rows, views
+import battles.judge.rows as rows
+import battles.judge.views as views
 from battles.records import format_record
 from pbem.store import GameRow, Store
 

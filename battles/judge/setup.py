@@ -40,17 +40,17 @@ from battles.records import BattleRecord, Initiative, ShipEntry, format_record
 from battles.tables import DEFAULT_X_MODE, X_MODES
 from kit.errors import NotationError
 from kit.words import seated
-from pbem import ladder
+from pbem import gamerows, ladder
 from pbem.commands import Command
+from pbem.computers import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
 from pbem.gamerows import name_said, over_for_joining, player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
+from pbem.sights import Sight
 from pbem.store import GameRow, PlayerRow, Store
-from spaceships.judge import games
-from spaceships.judge.computer import COMPUTER_ADDRESS
 
 
 def create(command: Command, desk: Desk) -> str:
@@ -183,37 +183,37 @@ def join(command: Command, desk: Desk) -> str:
         + ("/spaceships help topic:battles." if game.accounts else "`help battles`."),
     ]
     if len(players) == 1:  # the other seat was taken already (by a person or the computer)
-        game = games.open_phase(replace(game, phase="setup"), desk.now)
+        game = gamerows.open_phase(replace(game, phase="setup"), desk.now)
         desk.store.update_game(game)
-        other = players[games.other(seat)]
+        other = players[gamerows.other(seat)]
         if other.address == COMPUTER_ADDRESS:
             lines += [
                 "",
                 "Your opponent is the computer; its design is in. The battle begins when yours is.",
-                games.deadline_line(game),
+                gamerows.deadline_line(game),
             ]
             return "\n".join(lines)
-        lines += ["", "Both players are in.", games.deadline_line(game)]
+        lines += ["", "Both players are in.", gamerows.deadline_line(game)]
         a_name, b_name = (other.name, name) if seat == "B" else (name, other.name)
         desk.reply.messages.append(
             Outbound(
                 (other.address,),
                 subject(game, "your opponent has joined"),
                 f"{name} has joined {game.name} as player {seat}. Send your design if you "
-                f"have not yet.\n{games.deadline_line(game)}",
+                f"have not yet.\n{gamerows.deadline_line(game)}",
                 game.name,
             )
         )
-        desk.reply.messages += games.master_notice(
+        desk.reply.messages += gamerows.master_notice(
             desk.store,
             game,
             "both players have joined",
             f"Both players have joined the battle {game.name}: {a_name} (A) and {b_name} "
-            f"(B). It begins when both designs are in.\n{games.deadline_line(game)}",
+            f"(B). It begins when both designs are in.\n{gamerows.deadline_line(game)}",
         )
     else:
         lines += ["", "The battle starts when a second player has joined and both designs are in."]
-        desk.reply.messages += games.master_notice(
+        desk.reply.messages += gamerows.master_notice(
             desk.store,
             game,
             "a player has joined",
@@ -324,7 +324,7 @@ def submit_design(command: Command, desk: Desk) -> str:
     if errors:
         return "Your design is refused; nothing changed:\n" + "\n".join(errors)
     players = desk.store.players(game.id)
-    other = games.other(seat)
+    other = gamerows.other(seat)
     # The computer's names give way at the start (battles.judge.computer.yield_names): a clash
     # with a design the sender cannot see must not tell them its names.
     if other in players and players[other].fleet and other not in desk.store.computers(game.id):
@@ -339,6 +339,7 @@ def submit_design(command: Command, desk: Desk) -> str:
     text = "\n".join(e.design_line for e in entries)
     desk.reply.moves += players[seat].fleet != text
     desk.store.set_fleet(game.id, seat, text)
+    desk.reply.sights.append(Sight("setup", seat=seat))  # the ships at their starting hexes
     total = sum(figures(e.code).cost for e in entries)
     lines = [
         ("Your design is replaced" if replaced else "Your design is accepted")
@@ -386,7 +387,7 @@ def start(
     )
     text = "\n".join(
         f"{seat} ship {line}"
-        for seat in games.SEATS
+        for seat in gamerows.SEATS
         for line in (players[seat].fleet or "").splitlines()
     )
     ships = parse_record(text + "\n").ships
@@ -396,7 +397,7 @@ def start(
     game = replace(
         game, phase="playing", turn=1, state={"seed": seed, "record": format_record(record)}
     )
-    game = games.open_phase(game, now)
+    game = gamerows.open_phase(game, now)
     store.update_game(game)
     play_battle_computer(store, game, now)  # its orders are in before the human's arrive
     body = "\n\n".join(
@@ -416,4 +417,4 @@ def start(
         ]
     )
     everyone = to_everyone(store, game, "the battle begins", body, kind="begin", turn=1)
-    return game, everyone + games.master_notice(store, game, "the battle begins", body)
+    return game, everyone + gamerows.master_notice(store, game, "the battle begins", body)

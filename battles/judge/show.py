@@ -12,19 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from battles.computer import LEVEL as LEVEL  # the kind's one level (pbem.gamekinds)
-from battles.judge.guide import battle_guide
-from battles.judge.guide import level_named as level_named  # for the kind
-from battles.judge.guide import setup_lines as setup_lines
-from battles.judge.onlookers import public_record as public_record  # for the kind
-from battles.judge.onlookers import public_texts as public_texts
 from battles.judge.rows import START, battle_turn, record_of
 from battles.parse import parse_record
 from battles.pictures import battle_picture
 from battles.play import play_record
 from battles.records import BattleRecord, Initiative, Move
-from battles.replay_frames import replay_record as replay_record  # for the kind
-from battles.sniff import battle_lines as battle_lines
 from battles.state import ShipState
 from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight
@@ -45,7 +37,6 @@ TEXTS = {
     "over_said": "the battle is over; the record with the dice seed is below.",
     "resigned": "the record and the dice seed go to everyone",
 }
-HELP_TOPICS = {"battles": battle_guide}
 
 
 def phase_name(phase_number: int) -> str:

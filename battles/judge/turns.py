@@ -33,13 +33,12 @@ from battles.tractors import check_tractor
 from battles.victory import destroyed_cost
 from kit.errors import NotationError
 from kit.words import seated
-from pbem import sending, ticks
+from pbem import gamerows, sending, ticks
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
-from spaceships.judge import games
 
 
 def _parse_items(
@@ -190,7 +189,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
         + f" for turn {turn} ({phase}) of {game.name}, as understood:",
         shown,
     ]
-    other = games.other(seat)
+    other = gamerows.other(seat)
     if other in before:
         game, messages = resolve(desk.store, game, desk.now)
         desk.session.game = game
@@ -198,7 +197,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
         lines.append("Both players' orders are in: the phase is resolved (see the next message).")
     else:
         lines.append(
-            "You may replace them until your opponent's are in. " + games.deadline_line(game)
+            "You may replace them until your opponent's are in. " + gamerows.deadline_line(game)
         )
         if seat not in before:
             players = desk.store.players(game.id)
@@ -207,7 +206,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
                     (players[other].address,),
                     subject(game, f"your opponent's orders for turn {turn}"),
                     f"Your opponent's {phase} orders for turn {turn} of {game.name} are in.\n"
-                    + games.deadline_line(game),
+                    + gamerows.deadline_line(game),
                     game.name,
                 )
             )
@@ -227,7 +226,7 @@ def resolve(
     turn, phase = battle_turn(game)
     submitted = store.orders(game.id, game.turn)
     texts = []
-    for seat in games.SEATS:
+    for seat in gamerows.SEATS:
         if seat in submitted:
             texts.append(submitted[seat].text)
         else:
@@ -257,7 +256,7 @@ def resolve(
     game = replace(game, turn=game.turn + 1, state={"seed": seed, "record": format_record(record)})
     lines = [str(e) for e in record.events[before:]]
     head = f"Turn {turn}, {phase}, resolved:\n" + "\n".join(f"  {x}" for x in lines)
-    defaulted = [s for s in games.SEATS if s not in submitted]
+    defaulted = [s for s in gamerows.SEATS if s not in submitted]
     if defaulted:
         when = "when the game master resolved the phase" if by_master else "by the deadline"
         head = (
@@ -272,7 +271,7 @@ def resolve(
             reason = f"{end_text(played.state)} [R12]"
         outcome = {"winner": winner, "reason": reason, "turn": turn, "score": None}
         return end(store, game, now, outcome, head)
-    game = games.open_phase(game, now)
+    game = gamerows.open_phase(game, now)
     store.update_game(game)
     play_battle_computer(store, game, now)  # the computer's orders are in at once
     body = "\n\n".join([head, situation_text(game, played), next_text(game, played)])
@@ -330,7 +329,7 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
         for seat in missing:
             body = (
                 f"Reminder: the judge has no {what} from you in {game.name}.\n"
-                f"{games.deadline_line(game)}"
+                f"{gamerows.deadline_line(game)}"
             )
             messages.append(
                 Outbound(
@@ -350,13 +349,13 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
         late = " and ".join(seated(players[s].name, s) for s in missing if s in players)
         played = "{} ({})".format(*battle_turn(game))
         game, more = resolve(store, game, now, default_missing=True)
-        more += games.master_notice(
+        more += gamerows.master_notice(
             store,
             game,
             f"turn {played} resolved without orders",
             f"The deadline of {game.name} passed without the orders of {late or 'a player'} "
             f"for turn {played}: their ships did nothing, and the phase was resolved.\n"
-            f"{games.deadline_line(game)}",
+            f"{gamerows.deadline_line(game)}",
         )
         return game, messages + more
     if not game.late_notified:

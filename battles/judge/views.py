@@ -17,10 +17,10 @@ from battles.judge.rows import (
 from battles.play import Replay
 from battles.records import format_record
 from battles.state import BattleState, ShipState
+from pbem import gamerows
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.store import GameRow, PlayerRow
-from spaceships.judge import games
 
 
 def situation_text(game: GameRow, replay: Replay) -> str:
@@ -120,7 +120,7 @@ def next_text(game: GameRow, replay: Replay) -> str:
             f"Turn {turn}{of}, {phase}: player {who} has the initiative ({order}; "
             f"reading R14).{last}",
             what,
-            games.deadline_line(game),
+            gamerows.deadline_line(game),
             *send,
         ]
     )
@@ -129,7 +129,7 @@ def next_text(game: GameRow, replay: Replay) -> str:
 def status_text(game: GameRow, players: dict[str, PlayerRow], missing: list[str]) -> str:
     lines = [
         f"Spaceship Battles {game.name} ({battle_settings_text(game)}): "
-        + ", ".join(f"{s}: {players[s].name}" for s in games.SEATS if s in players)
+        + ", ".join(f"{s}: {players[s].name}" for s in gamerows.SEATS if s in players)
     ]
     if game.phase == "joining":
         lines.append(f"Waiting for players: join {game.name}")
@@ -139,7 +139,7 @@ def status_text(game: GameRow, players: dict[str, PlayerRow], missing: list[str]
         turn, phase = battle_turn(game)
         replay = replay_of(game)
         lines.append(f"Turn {turn}, {phase}; waiting for: " + (", ".join(missing) or "nobody"))
-        lines.append(games.deadline_line(game))
+        lines.append(gamerows.deadline_line(game))
         lines.append(situation_text(game, replay))
     else:
         lines.append(f"Over: {(game.outcome or {}).get('reason', '')}")

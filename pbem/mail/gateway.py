@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pbem.database import Database, StoreUnavailable
 from pbem.mail.archive import (
@@ -43,6 +43,9 @@ from pbem.mail.inbound import (
 from pbem.mail.outbound import Composer, ThreadIndex
 from pbem.mail.ratelimit import WINDOW, OverBudget, RateLimit, Verdict
 from pbem.messages import Inbound, Outbound
+
+if TYPE_CHECKING:
+    from pbem.store import Store
 
 log = logging.getLogger("pbem.mail")
 
@@ -87,6 +90,7 @@ class MailGateway:
         rate_limit_per_hour: int = 30,
         clock: Callable[[], datetime] = _now,
         lock: Any = None,
+        store: Store | None = None,
     ) -> None:
         # One message at a time: the archive and the judge share one database connection, and
         # so its lock, which the judge's transactions take too.
@@ -101,6 +105,9 @@ class MailGateway:
         self.rate_limit = RateLimit(rate_limit_per_hour)
         self.clock = clock
         self.composer = Composer(judge_address, ThreadIndex(connection), clock)
+        # The judge's store, for the pictures its messages stand for (a stand-in judge has
+        # none: its mail goes without pictures).
+        self.store: Store | None = store if store is not None else getattr(judge, "store", None)
         # Replies written out are noted so in the database (`Outbox.mark_sent`) at once, or,
         # when a front end promises to call `note_written` within NOTE_WRITTEN_WITHIN (serve
         # does), with the next message's claim: no round trip of their own while mail flows.
@@ -476,7 +483,16 @@ class MailGateway:
         self, outbound: Sequence[Outbound], archive_id: int | None, answering: str | None = None
     ) -> Callable[[], list[Queued]]:
         """As `_queue`, what was queued read once the transaction has committed."""
-        mails = [mail for out in outbound for mail in self.composer.compose(out, answering)]
+        pictures = None
+        if self.store is not None and any(out.sights for out in outbound):
+            # The games' pictures: imported when a message has any (the core, heavy).
+            from pbem.mail.pictures import MailPictures
+
+            pictures = MailPictures(self.store)  # one per transaction: each sight drawn once
+            pictures.expect(outbound)
+        mails = [
+            mail for out in outbound for mail in self.composer.compose(out, answering, pictures)
+        ]
         raws = [mail.as_bytes(policy=FAST_POLICY) for mail in mails]
         return self.outbox.add_later(archive_id, raws, self.clock())
 

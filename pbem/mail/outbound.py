@@ -21,6 +21,10 @@ from email.utils import format_datetime, make_msgid
 
 from pbem.database import Database
 from pbem.messages import Attachment, Outbound
+from pbem.sights import Picture
+
+# The pictures of a message for one reader (pbem.mail.pictures.MailPictures): none, or PNGs.
+Pictures = Callable[[Outbound, str], tuple[Picture, ...]]
 
 SUBJECT_TAG = "spaceships"
 
@@ -116,6 +120,17 @@ def _attachment(attachment: Attachment) -> Message:
     return part
 
 
+def _picture(picture: Picture) -> Message:
+    """A picture as a part of its own after the text: named as Discord names its file, and
+    described by its title for mail clients that list parts rather than show them."""
+    part = MIMEBase("image", "png")
+    part.set_payload(picture.png)
+    encode_base64(part)
+    part.add_header("Content-Disposition", "inline", filename=picture.filename)
+    part["Content-Description"] = _header(picture.title)  # type: ignore[assignment]
+    return part
+
+
 def _header(value: str) -> str | Header:
     return value if value.isascii() else Header(value, "utf-8")
 
@@ -134,22 +149,37 @@ class Composer:
         self.threads = threads
         self.clock = clock
 
-    def compose(self, out: Outbound, answering: str | None = None) -> list[Message]:
+    def compose(
+        self, out: Outbound, answering: str | None = None, pictures: Pictures | None = None
+    ) -> list[Message]:
         """One message per recipient, so no player ever sees who else was written to.
         `answering` is the sender of the message being answered: only that recipient's copy
-        says In-Reply-To it (the others never saw that message)."""
+        says In-Reply-To it (the others never saw that message). `pictures` gives each
+        recipient's pictures of the message (None: none for anyone, as before issue 21)."""
         now = self.clock()
         messages = []
         for recipient in dict.fromkeys(out.to):  # once each, in order
-            messages.append(self._one(out, recipient, answering, now))
+            messages.append(self._one(out, recipient, answering, now, pictures))
         return messages
 
-    def _one(self, out: Outbound, recipient: str, answering: str | None, now: datetime) -> Message:
+    def _one(
+        self,
+        out: Outbound,
+        recipient: str,
+        answering: str | None,
+        now: datetime,
+        pictures: Pictures | None = None,
+    ) -> Message:
         body = out.body if out.body.endswith("\n") else out.body + "\n"
         message: Message = _text(body)
-        if out.attachments:
+        drawn = pictures(out, recipient) if pictures is not None else ()
+        if out.attachments or drawn:
+            # The text whole and first; the pictures next, as Discord shows them with the
+            # text; the files (a record, a replay) last.
             text, message = message, MIMEMultipart()
             message.attach(text)
+            for picture in drawn:
+                message.attach(_picture(picture))
             for attachment in out.attachments:
                 message.attach(_attachment(attachment))
         message_id = make_msgid(domain=self.domain)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from pbem.gamekinds import GameKind
 from pbem.ticks import missing_seats
-from spacechess.judge import end, guide, setup, show, turns, views
+from spacechess.computer.player import DEFAULT_LEVEL, LEVELS
+from spacechess.judge import about, end, guide, replay, setup, show, turns, views
 from spacechess.judge.rows import GAME as KEY
+from spacechess.judge.rows import TITLE
 from spacechess.sniff import chess_lines
 
 GAME = GameKind(
@@ -42,6 +44,26 @@ GAME = GameKind(
     history_file=show.history_file,
     private_results=False,
     mail_pictures=True,
-    title="Space Chess",  # the bot's branch: who it is, for replay's choice of game
+    title=TITLE,
+    words=about.WORDS,
+    rulesets=about.is_chess_ruleset,
+    levels=LEVELS,
+    default_level=DEFAULT_LEVEL,
+    level_named=about.level_named,
+    seat_computer=about.seat_computer,
+    computer_ratings={},  # not rated yet: `create ... rated` is refused until it has a ladder
+    score=None,  # not rated yet: no ladder of its own
+    rules_text=about.rules_text,
+    phase_text=lambda game: None,  # no set-up: the shared words of each phase
+    deadline_phases="each turn",
+    observe_text=about.OBSERVE_TEXT,
+    create_usage=about.CREATE_USAGE,
+    help_topics=about.help_topics(),
+    rematch_settings=about.rematch_settings,
+    settings=(),  # no create options of its own (SC1-SC12 have none)
+    describe_settings=about.describe_settings,
+    record_suffix=replay.RECORD_SUFFIX,
     sniff=chess_lines,
+    replay=replay.chess_replay,
+    public_record=about.public_record,
 )

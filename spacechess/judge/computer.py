@@ -1,22 +1,23 @@
 """The computer's seat in a game of Space Chess: `create NAME chess vs computer [LEVEL]`
 seats it as the Aliens, and it plays its turn the moment that turn opens, from the position
-alone (spacechess.computer). Mail to it is dropped by spaceships.judge.computer."""
+alone (spacechess.computer). Mail to it is dropped by pbem.computers."""
 
 from __future__ import annotations
 
 import logging
+import secrets
 from datetime import datetime
 
+from pbem.computers import insert_computer
 from pbem.desk import Refusal
 from pbem.store import GameRow, Store
 from spacechess.actions import PASS, Action
-from spacechess.computer.player import DEFAULT_LEVEL, LEVEL_TEXT, LEVELS, Computer
+from spacechess.computer.player import DEFAULT_LEVEL, LEVEL_TEXT, LEVELS, Computer, level_named
 from spacechess.position import Position
-from spaceships.judge.computer import insert_computer
 
 LOG = logging.getLogger(__name__)
 
-__all__ = ["chess_level", "computer_turn", "seat_chess_computer"]
+__all__ = ["chess_level", "computer_turn", "level_or_default", "seat_chess_computer", "seat_level"]
 
 
 def chess_level(opponent: str, name: str) -> str:
@@ -42,6 +43,19 @@ def seat_chess_computer(
 ) -> None:
     """The computer takes `seat`; Space Chess has no set-up to put in."""
     insert_computer(store, game, seat, level, seed, "", now)
+
+
+def level_or_default(text: str | None) -> str:
+    """The kind's `level_named`: the level said, `search` when none; LevelError (a ValueError)
+    for a word that is no level."""
+    return DEFAULT_LEVEL if text is None else level_named(text)
+
+
+def seat_level(
+    store: Store, game: GameRow, seat: str, level: str, now: datetime, seed: str | None = None
+) -> None:
+    """The kind's `seat_computer` (pbem.rematch): a seed drawn when none is given."""
+    seat_chess_computer(store, game, seat, level, seed or secrets.token_hex(8), now)
 
 
 def computer_turn(

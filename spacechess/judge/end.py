@@ -11,8 +11,8 @@ from typing import Any
 
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
-from pbem.end_files import end_attachments
-from pbem.messages import Outbound
+from pbem.end_files import RECORD_TYPE
+from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, Store
 from spacechess.judge.rows import (
     Played,
@@ -48,7 +48,11 @@ def end(
     parts = [head] if head else []
     parts.append(f"The game {game.name} is over: {who}; {outcome['reason']}.")
     parts.append("The board at the end:\n" + text_board(played.position))
-    attachments = end_attachments(record_text(game, players, played, outcome), f"{game.name}.scr")
+    # The record alone, no replay page beside it (as Spaceships' end has): a page holds every
+    # turn's board picture, about 250 KB a turn, too much for a mail and for the end's
+    # transaction; `spaceships replay NAME.scr` makes it (docs/space-chess.md).
+    record = record_text(game, players, played, outcome).encode("utf-8")
+    attachments = (Attachment(f"{game.name}.scr", RECORD_TYPE, record),)
     parts.append(
         f"The whole record is attached ({game.name}.scr); `spaceships chess check {game.name}.scr` "
         "replays it."
@@ -123,8 +127,9 @@ def draw(command: Command, desk: Desk) -> str:
         Outbound(
             (other.address,),
             subject(game, "a draw is offered"),
-            f"{player_seated(players, seat)} offers a draw in {game.name}. To accept, send "
-            f"`draw {game.name} PASSWORD`; playing your turn instead declines it.",
+            f"{player_seated(players, seat)} offers a draw in {game.name}. To accept, "
+            + ("`/spaceships draw`" if game.accounts else f"send `draw {game.name} PASSWORD`")
+            + "; playing your turn instead declines it.",
             game.name,
         )
     )

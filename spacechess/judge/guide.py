@@ -5,7 +5,7 @@ from __future__ import annotations
 from pbem.commands import Command
 from pbem.desk import Desk
 
-__all__ = ["GUIDE", "show_help"]
+__all__ = ["DISCORD_GUIDE", "GUIDE", "guide", "show_help"]
 
 GUIDE = """\
 Space Chess by mail: chess with spaceships on a ball of 162 cells.
@@ -43,3 +43,34 @@ to act now; `cancel` ends the game without a result."""
 def show_help(command: Command, desk: Desk) -> str:
     """`help chess`."""
     return GUIDE
+
+
+DISCORD_GUIDE = """\
+Space Chess in Discord: chess with spaceships on a ball of 162 cells.
+
+Starting: `/spaceships challenge member:@bob game:Space Chess` (Bob accepts with the button;
+the challenger plays the Terrans, who act first [SC1]). Against the computer:
+`/spaceships play game:Space Chess level:search` (random, greedy or search); you play the
+Terrans, and it answers each of your turns at once.
+
+A turn, the side to act only (one action on turn 1, then up to two) [SC2]: the **Submit moves**
+button under the latest post in the game's thread, or
+  /spaceships orders text:Eb1-Eb4 Ba1>Bb1
+    Ab1-Ab3   move 1 or 2 cells in a straight line, a fighter up to 3 [SC3, SC4]
+    Ba1>Bb1   the gunship on Ba1 fires an impactor towards Bb1 [SC6]
+    M@Ab2     your support ship lays a mine next to it [SC9]
+    G@Ab2     your command ship rebuilds a destroyed gunship next to it: the whole turn [SC10]
+    pass      end the turn; fewer actions than allowed end it too
+After every turn the thread gets what happened and the board's picture (the strip and both
+hemispheres, last turn marked): the same for everyone, nothing is hidden.
+
+Ending: destroy the enemy command ship [SC11]; a draw by a third repetition, 50 turns without
+a loss or turn 300 [SC12]. `/spaceships draw` offers a draw or accepts your opponent's (playing
+your turn lets their offer lapse); `/spaceships resign` gives up. `/spaceships board` and
+`/spaceships history` show the board and the record; at the end the record (NAME.scr) is
+attached, and `spaceships chess check NAME.scr` replays it."""
+
+
+def guide(front_end: str = "mail") -> str:
+    """`help chess` by mail, `/spaceships help topic:chess` in Discord."""
+    return DISCORD_GUIDE if front_end == "discord" else GUIDE

@@ -8,6 +8,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from pbem.commands import Command
+from pbem.computers import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
 from pbem.gamerows import name_said, over_for_joining, player_name
@@ -29,7 +30,6 @@ from spacechess.judge.rows import (
 )
 from spacechess.judge.turns import open_turn
 from spacechess.judge.views import board_text, next_text
-from spaceships.judge.computer import COMPUTER_ADDRESS
 
 __all__ = ["create", "join", "no_setup", "start"]
 

@@ -1,17 +1,20 @@
-"""What a Space Chess position looks like to its readers: the text board for mail readers and
-the PNG pictures for a player and for onlookers, ready for the game-neutral picture interface
-to wire in. Nothing on the board is hidden (SC1-SC12 have no hidden information), so a player
-and an onlooker see the same board; only the title differs."""
+"""What a Space Chess game shows its readers in any front end: the text board for mail readers,
+the board's picture at each moment (the start, after every turn, the end: the strip and the
+hemispheres, last turn marked), the "Submit moves" button and form, and a long history as a
+record file. Nothing on the board is hidden (SC1-SC12 have no hidden information), so every
+reader gets the same sights and the same pictures."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from pbem.messages import Attachment, Outbound
 from pbem.sights import Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
 from spacechess.computer.terminal import describe
 from spacechess.events import Event
+from spacechess.judge.rows import SIDE_SEAT, played_of, side_name, with_state
 from spacechess.pictures import board_picture
 from spacechess.pieces import SIDE_NAMES
 from spacechess.position import Position
@@ -41,27 +44,66 @@ def onlooker_picture(position: Position, game: str, last_turn: Iterable[Event] =
     return board_picture(position, f"Space Chess {game}, turn {position.turn}", last_turn)
 
 
-# -- the game-neutral form (pbem.shown); the board's pictures are wired in next --------------
+# -- the game-neutral form (pbem.shown) --------------------------------------------------------
+MOVES_EXAMPLE = "Eb1-Eb4 Ba1>Bb1   (or M@Ab2, G@Ab2, pass)"
+MOVES_HELP = "one action on turn 1, then up to two [SC2]; fewer end the turn; `help chess`"
+HISTORY_LIMIT = 5500  # longer than this, a history goes as a record file
+# The moment of a message, and the picture it stands for: the board the same for every reader.
+_MOMENTS = {"begin": "start", "turn": "turn", "over": "end"}
+
+
 def decorate(store: Store, game: GameRow, out: Outbound, seat: str | None) -> Outbound:
-    """No sights yet: every reader gets the text board in the message itself."""
-    return out
+    """The board of the message's moment (the start, after a turn, the end), the same for
+    every reader: nothing on a Space Chess board is hidden."""
+    moment = _MOMENTS.get(out.kind)
+    if moment is None:
+        return out
+    return replace(out, sights=(Sight(moment, out.turn if moment == "turn" else None),))
 
 
 def picture(store: Store, game: GameRow, sight: Sight) -> Picture | None:
-    return None
+    """The board at a sight's moment, last turn's actions and battle marked; None before
+    both seats are taken (there is no board yet) or for a turn not played."""
+    if game.phase == "joining":
+        return None
+    turns = (game.state or {}).get("turns", [])
+    if sight.moment == "start":
+        upto, label, title = 0, "start", f"Space Chess {game.name}: the game begins"
+    elif sight.moment == "turn" and sight.turn is not None:
+        if not 1 <= sight.turn <= len(turns):
+            return None
+        upto, label = sight.turn, f"turn{sight.turn}"
+        title = f"Space Chess {game.name}: after turn {sight.turn}"
+    elif sight.moment in ("now", "end"):
+        upto, label = len(turns), "end" if game.phase == "over" else "now"
+        title = f"Space Chess {game.name}: " + (
+            "the end" if game.phase == "over" else f"turn {len(turns) + 1} to play"
+        )
+    else:
+        return None
+    played = played_of(with_state(game, turns=turns[:upto]))
+    last = played.turns[-1].events if played.turns else ()
+    png = board_picture(played.position, title, last)
+    return Picture(f"{game.name}-{label}.png", png, title)
 
 
 def actions(game: GameRow, message_kind: str, turn: int | None) -> tuple[Action, ...]:
-    return ()
+    """ "Submit moves" under the post that opened a turn, while that turn is open. Its id
+    word is "phase" so the button a front end already knows (a turn's number) carries it."""
+    if message_kind not in ("begin", "turn") or game.phase != "playing":
+        return ()
+    opened = 1 if message_kind == "begin" else (turn or 0) + 1
+    if game.turn != opened:
+        return ()
+    side = side_name(SIDE_SEAT[played_of(game).position.to_move])
+    return (Action("phase", "orders", f"Submit moves (turn {opened}, {side})"[:80], opened),)
 
 
 def form(game: GameRow, command: str, turn: int | None) -> Form:
-    return Form(
-        title=f"Actions for turn {turn} of {game.name}"[:45],
-        command=command,
-        turn=turn,
-        fields=(Field(label="Your actions (one or two, or pass)", example="M@Ab2 F@Bc3"),),
-    )
+    """The form of a turn's actions, with an example and the rule in a line."""
+    number = game.turn if turn is None else turn
+    field = Field("Your actions (one or two, or pass)", MOVES_EXAMPLE, MOVES_HELP)
+    return Form(f"Moves for turn {number} of {game.name}"[:45], "orders", number, (field,))
 
 
 def open_turn(game: GameRow) -> int:
@@ -79,4 +121,14 @@ def command_text(command: str, text: str, turn: int) -> str:
 
 
 def history_file(game: GameRow, answer: str) -> tuple[str, Attachment] | None:
-    return None
+    """The record so far as a `.scr` file when it is too long for a post."""
+    if len(answer) <= HISTORY_LIMIT:
+        return None
+    head = (
+        f"The record of {game.name} so far is long: it is attached ({game.name}-history.scr; "
+        f"`spaceships chess check {game.name}-history.scr` replays it)."
+    )
+    # The mail's quoted command (`> history duel`) is no part of the record.
+    body = "\n".join(line for line in answer.splitlines() if not line.startswith(">"))
+    data = body.strip().encode("utf-8")
+    return head, Attachment(f"{game.name}-history.scr", "text/plain; charset=utf-8", data)

@@ -3,31 +3,24 @@ for each turn as soon as the turn opens (so a turn is adjudicated the moment the
 are in), and no mail to it. The computer reads its seat's `player_view` only (spaceships/computer/).
 
 This is the seam for every front end: `seat_computer` at creation, `put_in_computer_fleets`
-when the next game of a match opens, and the judge core calls `play_computer_seats` whenever a
-turn opens; `without_computer_mail` drops what would be sent to
-the computer."""
+when the next game of a match opens, and `play_computer_seats` whenever a turn opens. Its seat
+row and the mail it is spared are every game's (pbem.computers)."""
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
 from datetime import datetime
 
-from pbem.messages import Outbound
-from pbem.passwords import hash_password, new_password
+from pbem.computers import COMPUTER_ADDRESS as COMPUTER_ADDRESS  # read here by the front ends
+from pbem.computers import computer_name as computer_name
+from pbem.computers import insert_computer
+from pbem.computers import without_computer_mail as without_computer_mail
 from pbem.store import GameRow, PlayerRow, Store
 from spaceships import engine
 from spaceships.computer.player import Computer
 from spaceships.engine import GameState, Ruleset
 from spaceships.notation.format import format_fleet
 from spaceships.notation.orders import format_orders
-
-# RFC 2606 reserves `.invalid`: mail to it can never be delivered, should any slip through.
-COMPUTER_ADDRESS = "computer@spaceships.invalid"
-
-
-def computer_name(level: str) -> str:
-    return f"the computer ({level})"
 
 
 def seat_computer(
@@ -44,26 +37,6 @@ def seat_computer(
     ruleset = Ruleset.from_tags(game.ruleset, game.options)
     fleet = format_fleet(computer.fleet(ruleset, seat))
     return insert_computer(store, game, seat, level, seed, fleet, now)
-
-
-def insert_computer(
-    store: Store, game: GameRow, seat: str, level: str, seed: str, setup: str, now: datetime
-) -> PlayerRow:
-    """The computer's seat row, its fleet or design (`setup`) in, and its level and seed kept
-    (for either game)."""
-    player = PlayerRow(
-        game.id,
-        seat,
-        COMPUTER_ADDRESS,
-        computer_name(level),
-        # Nobody may sign on for the computer: a password nobody was ever told.
-        hash_password(new_password(None, words=6)),
-        setup,
-        now,
-    )
-    store.insert_player(player)
-    store.add_computer(game.id, seat, level, seed)
-    return player
 
 
 def put_in_computer_fleets(
@@ -99,18 +72,3 @@ def play_computer_seats(store: Store, game: GameRow, now: datetime) -> None:
         if seat not in submitted:
             orders = computer.orders(engine.player_view(state, seat))
             store.put_orders(game.id, game.turn, seat, format_orders(orders), now)
-
-
-def without_computer_mail(messages: Iterable[Outbound]) -> list[Outbound]:
-    """The messages minus any addressed to the computer alone (it reads views, not mail)."""
-    kept = []
-    for message in messages:
-        to = tuple(a for a in message.to if a != COMPUTER_ADDRESS)
-        if not to:
-            continue
-        if to != message.to:
-            from dataclasses import replace
-
-            message = replace(message, to=to)
-        kept.append(message)
-    return kept

@@ -12,30 +12,33 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+import spaceships.judge.match_turns as match_turns
+import spaceships.judge.matches as matches
+import spaceships.judge.materiel as materiel
+import spaceships.judge.render as render
 from kit.words import seated
 from pbem import ladder
 from pbem.end_files import end_attachments
 from pbem.gamerows import (
     SEATS,
     deadline_line,
+    master_notice,
     names_of,
     open_phase,
     other,
-    ruleset_of,
-    state_of,
-    stored_fleet,
     subject,
 )
-from pbem.messages import Attachment, Outbound
+from pbem.messages import Outbound
 from pbem.store import GameRow, Store
 from spaceships import engine
 from spaceships.engine import GameState
-from spaceships.judge import match_turns, matches, materiel, render
 from spaceships.judge.computer import play_computer_seats
+from spaceships.judge.rows import ruleset_of, state_of, stored_fleet
 from spaceships.notation.parse import parse_orders
 from spaceships.replay import replay_record
 
-# The plain helpers live in pbem.gamerows; callers have long read them here too.
+# The plain helpers live in pbem.gamerows and spaceships.judge.rows; callers have long read
+# them here too.
 __all__ = [
     "SEATS",
     "adjudicate_turn",
@@ -111,32 +114,6 @@ def start_play(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, lis
         f"{deadline_line(game)}",
     )
     return game, messages
-
-
-def master_notice(
-    store: Store,
-    game: GameRow,
-    what: str,
-    body: str,
-    attachments: tuple[Attachment, ...] = (),
-) -> list[Outbound]:
-    """News of a game for its game master, who would otherwise hear nothing unprompted: not
-    when they read it anyway as a player or an observer of the game, nor after `news off`."""
-    address = game.master_address
-    if not game.master_news:
-        return []
-    players = store.players(game.id)
-    if address in {p.address for p in players.values()} or address in store.observers(game.id):
-        return []
-    return [
-        Outbound(
-            (address,),
-            subject(game, what),
-            f"{body}\n\n(You are its game master.)",
-            game.name,
-            attachments=attachments,
-        )
-    ]
 
 
 def _against(names: dict[str, str]) -> str:

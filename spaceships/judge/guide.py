@@ -4,9 +4,11 @@ has the judge's own help)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import spaceships.judge.render as render
 from pbem.store import GameRow, Store
 from spaceships.engine.match import MatchError, MatchRules
-from spaceships.judge import render
 from spaceships.judge.games import ruleset_of
 from spaceships.judge.matches import split_settings, status_lines
 from spaceships.notation.format import format_fleet
@@ -42,7 +44,13 @@ a scan `sGy3`. `none` for no actions. The answer says what your orders use, e.g.
 "strikes 5 of 7, missile from Yw3, 1 scan of 1", or every error with where and why."""
 
 
-HELP_TOPICS = {"fleet": fleet_help, "orders": orders_help}
+def _discord_only(topic: Callable[[str], str]) -> Callable[[str], str]:
+    """A topic in Discord's words; by mail "" (no words of its own): `help fleet` and `help
+    orders` keep the judge's help of the command."""
+    return lambda front_end: "" if front_end == "mail" else topic(front_end)
+
+
+HELP_TOPICS = {"fleet": _discord_only(fleet_help), "orders": _discord_only(orders_help)}
 
 
 def setup_lines(store: Store, game: GameRow, front_end: str = "discord") -> tuple[str, ...]:

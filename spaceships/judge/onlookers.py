@@ -4,10 +4,11 @@ game once over [1.4.1], else the game so far for the onlookers' view alone."""
 
 from __future__ import annotations
 
-from pbem.gamerows import ruleset_of
+import spaceships.judge.matches as matches
+import spaceships.judge.render as render
 from pbem.store import GameRow, PlayerRow, Store
 from spaceships.engine import GameState
-from spaceships.judge import matches, render
+from spaceships.judge.rows import ruleset_of
 from spaceships.notation.format import format_record
 from spaceships.notation.records import Record, TurnLine
 

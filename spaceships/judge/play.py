@@ -1,47 +1,30 @@
-"""The players' commands: sign on to a game, send the fleet, send the orders of a turn,
+"""The players' commands in Spaceships: send the fleet, send the orders of a turn,
 resign."""
 
 from __future__ import annotations
 
+import spaceships.judge.games as games
+import spaceships.judge.match_turns as match_turns
+import spaceships.judge.matches as matches
+import spaceships.judge.materiel as materiel
+import spaceships.judge.notes as notes
+import spaceships.judge.render as render
 from kit.errors import NotationError
 from pbem import sending
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.passwords import mask
+from pbem.sights import Sight
+from pbem.signon import sign_on
 from spaceships import engine
 from spaceships.computer.player import Computer
 from spaceships.engine import CheckedOrders, OrdersRefused
-from spaceships.judge import games, match_turns, matches, materiel, notes, render
 from spaceships.notation.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
 from spaceships.notation.cells import Cell, PartialCell
 from spaceships.notation.format import format_fleet
 from spaceships.notation.orders import MissileLaunch, Order, format_orders
 from spaceships.notation.parse import parse_fleet, parse_orders
-
-
-def sign_on(command: Command, desk: Desk) -> str:
-    desk.session.sign_off()
-    try:
-        game = desk.game(command.name)
-        # The reply is about the game the sender named, refused or not: its subject says so.
-        desk.reply.about(game)
-        assert command.password is not None
-        seat = desk.seat_for(game, command.password)
-    except Refusal:
-        desk.session.failed_line = command.line
-        raise
-    desk.session.game, desk.session.seat = game, seat
-    player = desk.store.players(game.id)[seat]
-    text = f"Signed on to {game.name} as player {seat}{render.named(player.name, seat, ' ({})')}."
-    if player.address != desk.inbound.sender:
-        # The password is what identifies a player; mail follows them to a new address.
-        desk.store.connection.execute(
-            "UPDATE players SET address = ? WHERE game_id = ? AND seat = ?",
-            (desk.inbound.sender, game.id, seat),
-        )
-        text += f" The judge will now write to you at {desk.inbound.sender}."
-    return text
 
 
 def submit_fleet(command: Command, desk: Desk) -> str:
@@ -79,6 +62,7 @@ def submit_fleet(command: Command, desk: Desk) -> str:
     replaced = players[seat].fleet is not None
     desk.reply.moves += players[seat].fleet != format_fleet(fleet)
     desk.store.set_fleet(game.id, seat, format_fleet(fleet))
+    desk.reply.sights.append(Sight("setup", seat=seat))  # the fleet as the judge read it
     lines = [
         ("Your fleet is replaced" if replaced else "Your fleet is accepted")
         + f" for {game.name}, as understood:",

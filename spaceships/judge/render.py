@@ -10,7 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from kit.words import counted, seated
-from pbem.deadlines import DeadlineRule, format_duration, format_moment
+from pbem.listing import game_line as game_line  # the shared words (pbem.listing), still
+from pbem.listing import named as named  # read here by the front ends
+from pbem.listing import opening, outcome_text, player
+from pbem.listing import settings_text as settings_text
+from pbem.listing import status_text as status_text
 from pbem.store import GameRow, PlayerRow
 from spaceships.engine import GameState, ObserverView, PlayerView, Ruleset
 from spaceships.engine.reports import Entry, TurnReport
@@ -29,117 +33,11 @@ from spaceships.notation.records import (
 )
 
 SEATS = ("A", "B")
-_PHASES = {
-    "joining": "waiting for players",
-    "setup": "waiting for fleets",
-    "playing": "in play",
-    "over": "over",
-}
 
 
-# -- settings and status --------------------------------------------------------------------
-def settings_text(game: GameRow) -> str:
-    from datetime import timedelta
-
-    # A battle (battles.judge.rows) has no ruleset: its game, then its options.
-    parts = ["Spaceship Battles" if game.ruleset == "battles" else f"ruleset {game.ruleset}"]
-    if game.options:
-        parts.append("options " + " ".join(game.options))
-    rule = DeadlineRule.parse(game.deadline_rule)
-    # A duration starts again with every phase, the set-up's too, not only with each turn.
-    phases = (
-        "the designs, then each movement and fire phase"
-        if game.ruleset == "battles"
-        else "the fleets, then each turn"
-    )
-    parts.append(f"deadline {rule.timing(phases)}")
-    if game.deadline_rule:
-        parts.append(rule.reminder_text(timedelta(hours=game.reminder_hours)))
-        if game.grace_hours:
-            parts.append(f"grace {format_duration(timedelta(hours=game.grace_hours))}")
-        parts.append(
-            "missing orders: "
-            + ("no actions" if game.missing_policy == "noactions" else "the judge waits")
-        )
-    if not game.master_news:
-        parts.append("news off")  # the game master is not mailed the game's news
-    if game.private:
-        parts.append("private")
-    return ", ".join(parts)
-
-
-def _phase(game: GameRow) -> str:
-    """The phase in the game's own words: a battle waits for designs, not fleets."""
-    if game.ruleset == "battles" and game.phase == "setup":
-        return "waiting for designs"
-    return _PHASES[game.phase]
-
-
-def game_line(game: GameRow, players: dict[str, PlayerRow]) -> str:
-    seats = ", ".join(f"{s}: {players[s].name}" for s in SEATS if s in players) or "no players"
-    state = _phase(game)
-    if game.phase == "playing":
-        state = f"turn {game.turn}"
-    elif game.phase == "joining":
-        state = f"open: join {game.name}"
-    return f"{game.name:<16} {state:<24} {seats}; {settings_text(game)}"
-
-
-def status_text(
-    game: GameRow, players: dict[str, PlayerRow], missing: list[str], lead: str = ""
-) -> str:
-    """What anyone may know about a game: its players, phase, who has sent, the deadline.
-    With a `lead` (a match's result), the game's own result is said to be the last game's."""
-    lines = [*([lead] if lead else []), f"Game {game.name}: {_phase(game)}."]
-    lines.append("Settings: " + settings_text(game) + ".")
-    for seat in SEATS:
-        if seat not in players:
-            lines.append(f"  {seat}: (open seat)")
-            continue
-        player = players[seat]
-        if game.phase in ("joining", "setup"):
-            what = "design" if game.ruleset == "battles" else "fleet"
-            sent = f"{what} in" if player.fleet is not None else f"no {what} yet"
-        elif game.phase == "playing":
-            sent = "no orders yet" if seat in missing else "orders in"
-        else:
-            sent = ""
-        lines.append(f"  {seat}: {player.name}" + (f" - {sent}" if sent else ""))
-    if game.phase == "playing":
-        lines.append(f"Turn {game.turn} is in play.")
-    if game.phase in ("setup", "playing"):
-        lines.append(
-            f"Deadline: {format_moment(game.deadline)}." if game.deadline else "No deadline."
-        )
-    if game.phase == "over" and game.outcome is not None:
-        result = outcome_text(game.outcome, players)
-        lines.append(f"The last game: {result}" if lead else result)
-    return "\n".join(lines)
-
-
-def _opening(name: str) -> str:
-    # "the computer (hunt, B)" may open a sentence or a line; a person's name stays as written.
-    return "T" + name[1:] if name.startswith("the computer") else name
-
-
-def outcome_text(outcome: dict[str, Any], players: dict[str, PlayerRow]) -> str:
-    winner = outcome.get("winner")
-    score = outcome.get("score")
-    reason = outcome.get("reason", "")
-    if winner in SEATS:
-        name = seated(players[winner].name, winner) if winner in players else winner
-        text = f"{_opening(name)} wins"
-    elif winner == "draw":
-        text = "The game is a draw"
-    else:
-        text = "No result"
-    if score:
-        # The winner's score first, as results are read out: "B wins, 20 to 0", never "0 to 20".
-        first, second = ("B", "A") if winner == "B" else ("A", "B")
-        text += f", {score[first]} to {score[second]} in materiel [2.3.3]"
-    if outcome.get("turn"):
-        text += f" after turn {outcome['turn']}"
-    return f"{text} ({reason})." if reason else text + "."
+def rules_text(game: GameRow) -> str:
+    """What leads a Spaceships game's settings: its ruleset."""
+    return f"ruleset {game.ruleset}"
 
 
 # -- fleets ---------------------------------------------------------------------------------
@@ -263,7 +161,7 @@ def reveal_text(
         if state is not None:
             marks = engine.player_view(state, seat).own_marks()
             count = counted(state.materiel(seat), "undamaged cell")
-            lines.append(f"{_opening(seated(name, seat))}: {count}")
+            lines.append(f"{opening(seated(name, seat))}: {count}")
             if grids:
                 lines.append(
                     format_grids(marks, ruleset.colour_order)
@@ -273,7 +171,7 @@ def reveal_text(
             lines.append("")
         elif seat in players and players[seat].fleet:
             fleet = parse_fleet(players[seat].fleet or "", ruleset.colour_order)
-            lines.append(f"{_opening(seated(name, seat))}:")
+            lines.append(f"{opening(seated(name, seat))}:")
             lines.append(fleet_grids(fleet, ruleset) if grids else format_fleet(fleet))
             lines.append("")
     if state is not None and grids:
@@ -291,17 +189,6 @@ LEGEND_REVEAL = (
 def _ship_key(fleet: Fleet) -> str:
     types = dict.fromkeys(p.ship.type for p in fleet.ships)
     return "key: " + " ".join(f"{TYPE_MARKS[t]}={t}" for t in types)
-
-
-def player(name: str, seat: str) -> str:
-    """ "Kim (A)"; "the computer (hunt, B)": the seat said once (kit.words.seated)."""
-    return seated(name, seat)
-
-
-def named(name: str, seat: str, form: str) -> str:
-    """`form` with the player's name in it, or "" when the name is only the seat's
-    ("Player B"): a seat is said once, never "Player B has joined as player B"."""
-    return "" if name == f"Player {seat}" else form.format(name)
 
 
 # -- views ----------------------------------------------------------------------------------
@@ -392,7 +279,7 @@ def observer_turn_text(
     for seat in (played.first, "B" if played.first == "A" else "A"):
         lines += [
             "",
-            f"{_opening(_name(names, seat))}:",
+            f"{opening(_name(names, seat))}:",
             entries_text(played.entries(seat), seat, None, names),
         ]
     if view.result is not None and result:

@@ -10,33 +10,20 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import spaceships.judge.games as game_rules
+import spaceships.judge.matches as matches
 from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
 from spaceships import engine
-from spaceships.computer.player import DEFAULT_LEVEL as DEFAULT_LEVEL  # for the kind
-from spaceships.computer.player import LEVELS as LEVELS
-from spaceships.computer.player import level_named as level_named
 from spaceships.engine import GameState
-from spaceships.judge import games as game_rules
-from spaceships.judge import matches
-from spaceships.judge.guide import HELP_TOPICS as HELP_TOPICS
-from spaceships.judge.guide import describe_settings as describe_settings
-from spaceships.judge.guide import setup_lines as setup_lines
-from spaceships.judge.matches import game_of_message as game_of_message  # for the kind
-from spaceships.judge.onlookers import public_record as public_record  # for the kind
-from spaceships.judge.onlookers import public_texts as public_texts
 from spaceships.notation.parse import parse_fleet
-from spaceships.notation.sniff import spaceships_lines as spaceships_lines  # for the kind
 from spaceships.pictures import fleet_picture, observer_picture, player_picture, umpire_picture
-from spaceships.replay import replay_record as replay_record
 
 FLEET_EXAMPLE = "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ..."
 ORDERS_EXAMPLE = "Gx3 Gy3 bRv1Rx1 mYw3 sBz5   (or: none)"
 WITH_TURN = re.compile(r"orders\s*(\d+)\s*:", re.IGNORECASE)
 HISTORY_LIMIT = 5500  # longer than this, a history goes as a record file
-# What a front end says of a game of Spaceships where games differ (GameKind.texts).
-TEXTS = {"thread": "Spaceships {game}", "resigned": "both fleets are revealed"}
 
 
 def decorate(store: Store, game: GameRow, out: Outbound, seat: str | None) -> Outbound:

@@ -21,6 +21,7 @@ from pbem_support import FLEET_A, Person, Table, cells_in
 from battles.autoplay import plan_fire, plan_moves
 from battles.judge.rows import battle_turn, replay_of
 from pbem.mail.outbound import Composer
+from pbem.mail.pictures import MailPictures
 from pbem.store import open_store
 
 HERE = Path(__file__).resolve().parent
@@ -50,9 +51,10 @@ def captured(table: Table) -> list[dict[str, Any]]:
     """Every mail of the game as its reader gets it. Message-ID (random) and Date (the
     composer's clock) are left out: they differ run to run and no one reads them."""
     composer = Composer(JUDGE, clock=table.clock)
+    pictures = MailPictures(table.store)  # each reader's setting, else the game's default
     mails = []
     for out in table.log:
-        for mail in composer.compose(out):
+        for mail in composer.compose(out, pictures=pictures):
             mails.append({**_mail(mail), "kind": out.kind, "turn": out.turn})
     return mails
 

@@ -286,14 +286,18 @@ def test_resigning_or_cancelling_ends_with_the_record(word: str) -> None:
 
 
 def test_every_command_has_a_handler_in_each_game_and_spaceships_keeps_its_own() -> None:
-    from pbem import gamekinds, lobby, mastering
+    from pbem import gamekinds, lobby, mastering, registry
     from pbem.commands import SYNOPSIS
+    from spaceships.judge import lobby as own_lobby
+    from spaceships.judge import mastering as own_mastering
     from spaceships.judge import play
 
     for kind in gamekinds.kinds():
         assert set(SYNOPSIS) <= set(kind.handlers), kind.name
     own = {**lobby.COMMANDS, **play.COMMANDS, **mastering.COMMANDS}
-    spaceships = gamekinds.SPACESHIPS.handlers
+    own |= {word: getattr(own_lobby, word) for word in ("create", "join", "status", "history")}
+    own |= {"process": own_mastering.process, "cancel": own_mastering.cancel}
+    spaceships = registry.kind_named("spaceships").handlers
     assert all(spaceships[keyword] is handler for keyword, handler in own.items())
 
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pbem_support import FLEET_A, FLEET_B, Table
 
-from pbem import gamekinds
+from pbem import gamekinds, registry
 from pbem.desk import Refusal
 from pbem.messages import Outbound
 from pbem.shown import ALL, MOMENTS, Sight, SightError, entitled, picture_for
@@ -143,7 +143,7 @@ def test_a_sight_of_the_other_seat_is_dropped_and_logged(
         other = {"A": "B", "B": "A"}.get(seat or "")
         return replace(out, sights=(Sight("turn", out.turn, other),)) if other else out
 
-    wrong = replace(gamekinds.SPACESHIPS, decorate=swapped)
+    wrong = replace(registry.kind_named("spaceships"), decorate=swapped)
     monkeypatch.setattr(gamekinds, "kind_of", lambda game: wrong)
     with caplog.at_level(logging.ERROR, logger="pbem.judge"):
         sent = _turn_messages(started)

@@ -68,6 +68,8 @@ def test_a_database_of_every_earlier_version_upgrades_and_keeps_what_it_held(
             assert game is not None and game.name == "Alpha"
             assert store.players(game.id)["A"].address == "alice@example.org"
             assert game.master_news  # a game older than `news off` keeps mailing its master
+            # Nobody had said anything of pictures: each game's default holds (issue 21).
+            assert store.pictures_said(["alice@example.org"]) == {"alice@example.org": None}
         if version >= 3:
             archive = Archive(store.connection)
             assert [m.status for m in archive.select()] == ["processed", "duplicate", "processed"]
@@ -264,6 +266,7 @@ def _played(url: str) -> dict[str, tuple[int, str]]:
     bob.fleet(FLEET_B)
     alice.orders(1, "Rx4 Rx5")
     bob.orders(1, "Rv1")
+    assert "Pictures on" in alice.send("pictures on").body
     table.store.connection.execute(
         "INSERT INTO mail_inbound (message_id, raw, size, received_at, claim_key) "
         "VALUES ('<x@y>', ?, 3, '2026-11-01', '<x@y>')",
@@ -278,6 +281,7 @@ def test_copy_store_moves_everything_to_postgresql_and_back(pg_server, tmp_path:
     original = str(tmp_path / "judge.sqlite3")
     before = _played(original)
     assert before["turns"][0] == 1 and before["orders"][0] == 2
+    assert before["mail_settings"][0] == 1
     there = pg_server.new_schema()
     copied = copy_store(original, there)
     assert {c.table: (c.rows, c.checksum) for c in copied} == before
@@ -285,6 +289,7 @@ def test_copy_store_moves_everything_to_postgresql_and_back(pg_server, tmp_path:
     copy_store(there, back)
     store = open_store(back)
     assert summary(store.connection) == before
+    assert store.pictures_said(["alice@example.org"]) == {"alice@example.org": True}
     # The copy is a working judge: new rows get new ids after the copied ones.
     table = Table(store)
     table.person("gm@example.org").send("create beta")
