@@ -1,8 +1,8 @@
-"""The one console command, `spaceships`, gathering each package's subcommands.
+"""The one console command, `spaceships`, gathering each package's subcommands: every game's
+the registry lists (pbem.registry), then the tools'.
 
 Each package exposes a list `COMMANDS` of click commands in its `cli` module; they are added
-here so that the imports still flow one way
-(notation <- engine <- validate <- computer <- pbem <- bot; battles beside engine).
+here so that the imports still flow one way (a game's rules know nothing of the judge).
 """
 
 from __future__ import annotations
@@ -11,17 +11,13 @@ import importlib
 
 import click
 
-_PACKAGES = (
-    "spaceships.notation",
-    "spaceships.validate",
-    "spaceships.computer",
-    "battles",
-    "spacechess",
-    "replay",
-    "pbem",
-    "bot",
-    "web",
-)
+from pbem.registry import GAMES
+
+# The tools every game shares: the replay page, the judge, its front ends.
+_TOOLS = ("replay", "pbem", "bot", "web")
+# Each registered game's package, in the registry's order (read from its names: no game is
+# imported for the list).
+_PACKAGES = (*dict.fromkeys(path.split(".", 1)[0] for path in GAMES.values()), *_TOOLS)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -4,12 +4,17 @@ events as the record writes them, and which ships moved, lost systems or were de
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from battles.parse import parse_record
 from battles.pictures import battle_picture
 from battles.play import play_record
 from battles.records import BattleRecord, Initiative, Move
 from battles.setup import result_text, start_state
 from battles.state import ShipState
-from replay.frames import PUBLIC, Frame, ReplayError, Shown
+from kit.errors import NotationError, NotationErrors
+from replay.frames import PUBLIC, Frame, Replay, ReplayError, Shown
+from replay.making import file_name, unreadable
 
 
 def _phase(event: object) -> str:
@@ -67,3 +72,24 @@ def battle_frames(record: BattleRecord, path: str) -> tuple[list[Frame], bool]:
         before = {s.name: s for s in ships}
         frames.append(Frame(key, label, {PUBLIC: Shown((*lines, *end), (), (picture,), changed)}))
     return frames, over
+
+
+def replay_record(text: str, views: Sequence[str] | None, path: str) -> Replay:
+    """A battle record's replay; `views` makes no difference: every side sees the same map
+    (open information, R16)."""
+    try:
+        record = parse_record(text)
+    except (NotationError, NotationErrors) as exc:
+        raise unreadable(exc, path) from None
+    frames, over = battle_frames(record, path)
+    title = record.tag("Event") or record.tag("Game") or "Spaceship Battles"
+    return Replay(
+        "battles",
+        title,
+        ((PUBLIC, "Everyone (a battle is open information)"),),
+        tuple(frames),
+        None,
+        text if over and views is None else None,
+        file_name(path, "battle.sbr"),
+        "spaceships battles play",
+    )

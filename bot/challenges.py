@@ -8,23 +8,15 @@ from typing import Any
 import discord
 
 import bot.posts as posts
-from battles.computer import LEVEL as BATTLE_LEVEL
-from battles.judge.rows import battle_settings_text
 from bot.answers import Answering, display_name
-from bot.battles import is_battle
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text, user_id_of
+from bot.texts import said
 from kit.words import seated
-from pbem.gamekinds import kinds
+from pbem.computers import computer_name
+from pbem.registry import kind_named, kinds
 from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow
-from spaceships.computer.player import LevelError, level_named
-from spaceships.engine.match import MatchError, MatchRules
-from spaceships.judge.computer import computer_name
-from spaceships.judge.games import ruleset_of
-from spaceships.judge.matches import split_settings, status_lines
-from spaceships.judge.render import fleet_requirements
-from spaceships.judge.render import settings_text as game_settings
 
 
 class Challenges(Answering):
@@ -82,17 +74,19 @@ class Challenges(Answering):
             raise BotRefusal("This challenge's channel cannot hold threads.")
         await interaction.response.defer()
         private = challenge.settings.get("private") == "yes"
-        title = _thread_word(challenge.settings)
+        title = said(
+            kind_named(challenge.settings.get("game") or kinds()[0].name), "thread", game=name
+        )
         try:
             if private:
                 thread = await channel.create_thread(
-                    name=f"{title} {name}",
+                    name=title,
                     type=discord.ChannelType.private_thread,
                     invitable=False,
                 )
             else:
                 assert interaction.message is not None
-                thread = await interaction.message.create_thread(name=f"{title} {name}")
+                thread = await interaction.message.create_thread(name=title)
         except discord.HTTPException as exc:
             raise BotRefusal(
                 f"I could not open a thread for the game ({exc.text or exc.status}): I need the "
@@ -123,7 +117,7 @@ class Challenges(Answering):
             )
         await self.post_setup(thread, game)
         await self.answer(interaction, posts.text_posts(answer))
-        if is_battle(game):
+        if not kind_of(game).private_results:
             # A battle's news is public: it comes in the thread, pinging the players; no DMs.
             await self.bot.delivery.flush()
             return
@@ -136,52 +130,27 @@ class Challenges(Answering):
         await self.bot.delivery.flush()
 
     async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
+        """The first post of a game's thread: who plays whom, then the game's own lines (its
+        settings, what to send), with its set-up button."""
         players = self.service.players(game)
-        game_kind = kind_of(game)
-        if not game_kind.setup_word:
+        kind = kind_of(game)
+        a, b = _who(players["A"], "A"), _who(players["B"], "B")
+        lines = [said(kind, "setup_who", game=game.name, a=a, b=b)]
+        if kind.setup_lines is not None:
+            lines += kind.setup_lines(self.service.store, game, "discord")
+        else:
+            lines += [
+                f"Settings: {kind.rules_text(game)}.",
+                f"`/spaceships help topic:{kind.name}` explains how to play.",
+            ]
+        mentions = posts.pinging(posts.player_ids(self.service.store, game))
+        if not kind.setup_word:
             # No set-up (Space Chess): the game began as the second seat was taken; its
             # first post, with the board and the form of the first turn, follows.
-            await thread.send(
-                f"**{game.name}**, {game_kind.title}: {_who(players['A'], 'A')} against "
-                f"{_who(players['B'], 'B')}. Settings: {game_kind.rules_text(game)}. "
-                f"`/spaceships help topic:{game_kind.name}` explains how to play.",
-                allowed_mentions=posts.pinging(posts.player_ids(self.service.store, game)),
-            )
+            await thread.send("\n".join(lines), allowed_mentions=mentions)
             return
-        if is_battle(game):
-            await thread.send(
-                "\n".join(
-                    [
-                        f"**{game.name}**, a battle: {_who(players['A'], 'A')} against "
-                        f"{_who(players['B'], 'B')}.",
-                        f"Settings: {battle_settings_text(game)}.",
-                        "Each of you: send your design with the button below or "
-                        "`/spaceships design`: your ships, a name and a Ship Code each "
-                        "(`;` between ships), e.g. `Lancer E-SAI(Gf)I(Xf)IIV; "
-                        "Kite E-AI(Mf)(Gf)IIID`; the judge works out cost, turn mode and "
-                        "engines. A's ships start at 0,8 facing N, B's at 0,-8 facing S, "
-                        "or add `at Q,R FACING` within 3 hexes of it. Only you see your "
-                        "design until both are in. `/spaceships help topic:battles` explains "
-                        "the rest.",
-                    ]
-                ),
-                view=game_buttons(game, "setup", None),
-                allowed_mentions=posts.pinging(posts.player_ids(self.service.store, game)),
-            )
-            return
-        lines = [
-            f"**{game.name}**: {_who(players['A'], 'A')} against {_who(players['B'], 'B')}.",
-            f"Settings: {game_settings(game)}.",
-            *([match] if (match := status_lines(self.service.store, game).strip()) else []),
-            fleet_requirements(ruleset_of(game)),
-            "Each of you: send your fleet with the button below or `/spaceships fleet` "
-            "(text, or a .ssr/.txt file). Only you see your fleet and the judge's answer.",
-            "`/spaceships help` explains everything.",
-        ]
         await thread.send(
-            "\n".join(lines),
-            view=game_buttons(game, "setup", None),
-            allowed_mentions=posts.pinging(posts.player_ids(self.service.store, game)),
+            "\n".join(lines), view=game_buttons(game, "setup", None), allowed_mentions=mentions
         )
 
     async def decline(self, interaction: discord.Interaction[Any], challenge_id: int) -> None:
@@ -195,60 +164,21 @@ class Challenges(Answering):
         )
 
 
-def _thread_word(settings: dict[str, str]) -> str:
-    """The word a game's thread is named with: `Battle alice-bob`, `Spaceships alice-bob`."""
-    key = settings.get("game") or "spaceships"
-    if key == "battles":
-        return "Battle"
-    return next((k.title for k in kinds() if k.name == key and k.title), "Spaceships")
-
-
 def _described(settings: dict[str, str]) -> tuple[str, str]:
-    """What the challenge is for, in words (`a match of two continued games of Spaceships`),
-    and its other settings as its post says them (`build: one death star, deadline 48h`)."""
-    key = settings.get("game") or "spaceships"
-    title = next((k.title for k in kinds() if k.name == key and k.title), "Spaceships")
-    what = f"a game of {title}"
-    options = settings.get("options", "").split()
-    try:
-        rules, options = split_settings(options)
-    except MatchError:  # refused before the post (service.challenge); said as written then
-        rules = None
-    if rules is not None:
-        what = _match_words(rules, title)
-    said = [_option_words(word) for word in options]
+    """What the challenge is for, in words (`a match of two continued games of Spaceships`,
+    the kind's `challenge_words`), and its other settings as its post says them
+    (`build: one death star, deadline 48h`)."""
+    kind = kind_named(settings.get("game") or kinds()[0].name)
+    options = settings.get("options", "")
+    if kind.challenge_words is not None:
+        what, said = kind.challenge_words(options)
+    else:
+        what, said = f"a game of {kind.title}", tuple(options.split())
+    words = list(said)
     rest = {k: v for k, v in settings.items() if k not in ("game", "options")}
     if settings_text(rest):
-        said.append(settings_text(rest))
-    return what, ", ".join(said)
-
-
-_NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def _match_words(rules: MatchRules, title: str) -> str:
-    """`a match of two continued games of Spaceships`, or for another end `a scored match of
-    Spaceships that ends when a player has won 2 games` [9.1, 9.3, 10.6]."""
-    end = rules.end
-    if end.kind == "games" and end.number is not None:
-        count = _NUMBER_WORDS[end.number - 2] if 2 <= end.number <= 10 else str(end.number)
-        many = f"{count} {rules.kind} games" if end.number != 1 else f"one {rules.kind} game"
-        text = f"a match of {many} of {title}"
-    else:
-        text = f"a {rules.kind} match of {title} that ends {end.describe()}"
-    if rules.continued and rules.victory != "score":
-        text += ", won on " + {"wins": "the games won", "materiel": "the materiel left"}.get(
-            rules.victory, rules.victory
-        )
-    return text
-
-
-def _option_words(word: str) -> str:
-    """A ruleset option as the post says it: a build table in words [10.5], others as typed."""
-    key, eq, value = word.partition("=")
-    if eq and key.lower() == "build":
-        return "build: " + value.replace("-", " ")
-    return word
+        words.append(settings_text(rest))
+    return what, ", ".join(words)
 
 
 def _who(player: PlayerRow, seat: str) -> str:
@@ -264,28 +194,18 @@ class ComputerGames(Challenges):
     async def play(
         self, interaction: discord.Interaction[Any], level: str | None, settings: dict[str, str]
     ) -> None:
-        battle = settings.get("game") == "battles"
-        key = settings.get("game") or "spaceships"
-        own = next((k for k in kinds() if k.name == key and k.levels), None)
-        if own is not None:  # a game whose kind names its computer's levels
-            try:
-                level = own.level_named(level)
-            except ValueError as exc:
-                raise BotRefusal(
-                    f"{exc}; e.g. `/spaceships play game:{own.title} level:{own.default_level}`"
-                ) from exc
-        elif battle and level is not None and level != BATTLE_LEVEL:
-            raise BotRefusal(
-                f"The battle computer has one level ({BATTLE_LEVEL}); `{level}` is a level of "
-                "the Spaceships computer. Leave `level` out: `/spaceships play game:Spaceship "
-                "Battles`."
-            )
+        kind = kind_named(settings.get("game") or kinds()[0].name)
         try:
-            if own is None:
-                level = BATTLE_LEVEL if battle else level_named(level)
-        except LevelError as exc:
-            raise BotRefusal(f"{exc}; e.g. `/spaceships play level:hunt`") from exc
-        assert level is not None
+            if kind.level_named is None:
+                raise ValueError(f"{kind.title} has no computer to play yet")
+            level = kind.level_named(level)
+        except ValueError as exc:
+            hint = (
+                f"leave `level` out: `/spaceships play game:{kind.title}`"
+                if len(kind.levels) <= 1
+                else f"e.g. `/spaceships play level:{kind.default_level}`"
+            )
+            raise BotRefusal(f"{exc}; {hint}") from exc
         channel = interaction.channel
         if interaction.guild is None or not isinstance(channel, discord.TextChannel):
             raise BotRefusal("Start a game against the computer from a server's text channel.")
@@ -299,8 +219,7 @@ class ComputerGames(Challenges):
         )
         message = await interaction.original_response()
         name = settings.get("name") or self.service.name_for_computer(display_name(user))
-        title = _thread_word(settings)
-        thread = await message.create_thread(name=f"{title} {name}")
+        thread = await message.create_thread(name=said(kind, "thread", game=name))
         try:
             game, answer = self.service.play_computer(
                 user.id,
@@ -317,14 +236,14 @@ class ComputerGames(Challenges):
             raise
         await self.post_setup(thread, game)
         await self.answer(interaction, posts.text_posts(answer))
-        if is_battle(game) and not battle:
+        if not kind.private_results:
             # Open information: its news comes in the thread, pinging the player; no DMs.
             await self.bot.delivery.flush()
             return
         await self.bot.delivery.check_dms(
             game.id,
             [user.id],
-            f"You play {'the battle ' if battle else ''}**{game.name}** against {opponent}: "
+            f"You play {said(kind, 'played', game=game.name)} against {opponent}: "
             f"{thread.jump_url}\nYour private results will come here.",
         )
         await self.bot.delivery.flush()

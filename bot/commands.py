@@ -8,8 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from pbem.gamekinds import kinds
-from spaceships.computer.player import LEVELS
+from pbem.registry import kinds
 
 Interaction = discord.Interaction[Any]
 
@@ -55,10 +54,6 @@ async def complete_game(interaction: Interaction, current: str) -> list[app_comm
     ][:25]
 
 
-GAME_CHOICES = [
-    app_commands.Choice(name="Spaceships", value="spaceships"),
-    app_commands.Choice(name="Spaceship Battles", value="battles"),
-]
 X_CHOICES = [
     app_commands.Choice(name="reach: a gun up to range 10, a missile beyond", value="reach"),
     app_commands.Choice(name="missile: a missile at every range", value="missile"),
@@ -72,11 +67,22 @@ def played_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=k.title or k.name, value=k.name) for k in kinds()]
 
 
+def laddered_choices() -> list[app_commands.Choice[str]]:
+    """The games with a ladder (a kind with a `score`), in the registry's order."""
+    return [
+        app_commands.Choice(name=k.title or k.name, value=k.name)
+        for k in kinds()
+        if k.score is not None
+    ]
+
+
 def computer_levels() -> list[str]:
-    """Every computer level, Spaceships' first, then each game's own not named yet."""
-    levels = list(LEVELS)
+    """The computer levels to choose from: every game's whose computer has more than one, in
+    the registry's order (a game with one level needs no choice)."""
+    levels: list[str] = []
     for kind in kinds():
-        levels += [level for level in kind.levels if level not in levels]
+        if len(kind.levels) > 1:
+            levels += [level for level in kind.levels if level not in levels]
     return levels
 
 
@@ -147,7 +153,7 @@ def build_group() -> app_commands.Group:
         game: str | None = None,
     ) -> None:
         handlers = _bot(interaction).handlers
-        await handlers.run(interaction, handlers.fleet(interaction, game, text, file))
+        await handlers.run(interaction, handlers.setup(interaction, game, text, file, "fleet"))
 
     @group.command(description="Battles: send your ships' designs: as text, a file, or in a form")
     @app_commands.describe(
@@ -163,7 +169,7 @@ def build_group() -> app_commands.Group:
         game: str | None = None,
     ) -> None:
         handlers = _bot(interaction).handlers
-        await handlers.run(interaction, handlers.design(interaction, game, text, file))
+        await handlers.run(interaction, handlers.setup(interaction, game, text, file, "design"))
 
     @group.command(description="Send this turn's (or battle phase's) orders: text, file or form")
     @app_commands.describe(
@@ -306,7 +312,7 @@ def build_group() -> app_commands.Group:
 
     @group.command(description="The ladder of this server: the top 10 and your place")
     @app_commands.describe(game="Spaceships (default) or Spaceship Battles")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=laddered_choices())
     async def ladder(interaction: Interaction, game: str | None = None) -> None:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.ladder(interaction, game))

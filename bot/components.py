@@ -76,51 +76,42 @@ class DeclineButton(
         await handlers.run(interaction, handlers.decline(interaction, self.challenge_id))
 
 
-class FleetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:fleet:(?P<id>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Submit fleet",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"ss:fleet:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> FleetButton:
-        return cls(int(match["id"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handlers = _app(interaction).handlers
-        await handlers.run(interaction, handlers.fleet_form(interaction, self.game_id))
-
-
-class OrdersButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:orders:(?P<id>\d+):(?P<turn>\d+)"
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    # Every word but the shared buttons' (and forms'): `ss:fleet:12`, `ss:orders:12:3`,
+    # `ss:design:12`, `ss:phase:12:5`, as the games' actions name them (pbem.shown.Action).
+    template=r"ss:(?!(?:accept|decline|mine|rematch|form):)(?P<key>[a-z]+):(?P<id>\d+)"
+    r"(?::(?P<turn>\d+))?",
 ):
-    def __init__(self, game_id: int, turn: int, label: str | None = None) -> None:
+    """A game's own button: the form of its set-up, or of a turn's (or phase's) orders."""
+
+    def __init__(self, game_id: int, key: str, turn: int | None, label: str = "Submit") -> None:
+        at = "" if turn is None else f":{turn}"
         super().__init__(
             discord.ui.Button(
-                label=label or f"Submit orders (turn {turn})",
+                label=label[:80],
                 style=discord.ButtonStyle.primary,
-                custom_id=f"ss:orders:{game_id}:{turn}",
+                custom_id=f"ss:{key}:{game_id}{at}",
             )
         )
         self.game_id = game_id
+        self.key = key
         self.turn = turn
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> OrdersButton:
-        return cls(int(match["id"]), int(match["turn"]))
+    ) -> GameButton:
+        turn = None if match["turn"] is None else int(match["turn"])
+        return cls(int(match["id"]), match["key"], turn)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         handlers = _app(interaction).handlers
-        await handlers.run(interaction, handlers.orders_form(interaction, self.game_id, self.turn))
+        if self.turn is None:  # a set-up has no turn
+            done = handlers.setup_form(interaction, self.game_id)
+        else:
+            done = handlers.orders_form(interaction, self.game_id, self.turn)
+        await handlers.run(interaction, done)
 
 
 class ResultsButton(
@@ -161,60 +152,6 @@ class ResultsButton(
         )
 
 
-class DesignButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:design:(?P<id>\d+)"
-):
-    """A battle's set-up: the form for a player's design."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Submit design",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"ss:design:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> DesignButton:
-        return cls(int(match["id"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handlers = _app(interaction).handlers
-        await handlers.run(interaction, handlers.design_form(interaction, self.game_id))
-
-
-class PhaseOrdersButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ss:phase:(?P<id>\d+):(?P<phase>\d+)",
-):
-    """A battle's phase (2k-1 the movement of turn k, 2k its fire): the form for its orders."""
-
-    def __init__(self, game_id: int, phase: int, label: str = "Submit orders") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80],
-                style=discord.ButtonStyle.primary,
-                custom_id=f"ss:phase:{game_id}:{phase}",
-            )
-        )
-        self.game_id = game_id
-        self.phase = phase
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PhaseOrdersButton:
-        return cls(int(match["id"]), int(match["phase"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handlers = _app(interaction).handlers
-        await handlers.run(interaction, handlers.phase_form(interaction, self.game_id, self.phase))
-
-
 class RematchButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ss:rematch:(?P<id>\d+)"
 ):
@@ -244,20 +181,10 @@ class RematchButton(
 DYNAMIC_ITEMS = (
     AcceptButton,
     DeclineButton,
-    FleetButton,
-    OrdersButton,
     ResultsButton,
-    DesignButton,
-    PhaseOrdersButton,
     RematchButton,
+    GameButton,  # last: the shared words are matched first
 )
-# The custom-id word a game chooses for a button (pbem.shown.Action.key): the button.
-ACTION_BUTTONS: dict[str, Any] = {
-    "fleet": FleetButton,
-    "orders": OrdersButton,
-    "design": DesignButton,
-    "phase": PhaseOrdersButton,
-}
 
 
 def challenge_buttons(challenge_id: int) -> discord.ui.View:
@@ -280,11 +207,7 @@ def game_buttons(
     if kind == "over" and game.phase == "over":  # the last game of a match too, not the others
         items.append(RematchButton(game.id))
     for action in game_kind.actions(game, kind, turn):
-        button = ACTION_BUTTONS[action.key]
-        if action.turn is None:
-            items.append(button(game.id))
-        else:
-            items.append(button(game.id, action.turn, action.label))
+        items.append(GameButton(game.id, action.key, action.turn, action.label))
     if not items:
         return None
     view = discord.ui.View(timeout=None)
@@ -302,9 +225,7 @@ def kind_form(game: GameRow, key: str, command: str, turn: int | None) -> TextFo
 
 
 # A form's custom id says what it is for, with a nonce so that two open forms never share one.
-FORM_ID = re.compile(
-    r"^ss:form:(?P<kind>fleet|orders|phase|design):(?P<id>\d+)(?::(?P<turn>\d+))?:[0-9a-f]+$"
-)
+FORM_ID = re.compile(r"^ss:form:(?P<kind>[a-z]+):(?P<id>\d+)(?::(?P<turn>\d+))?:[0-9a-f]+$")
 
 
 def form_id(kind: str, game_id: int, turn: int | None = None) -> str:

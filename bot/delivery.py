@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 import discord
 
 import bot.posts as posts
-from bot.battles import thread_posts as battle_posts
 from bot.components import game_buttons
 from bot.service import Service, thread_id_of, user_id_of
+from bot.texts import said
 from pbem.discord_store import OutboxEntry
 from pbem.shown import kind_of
-from pbem.store import GameRow
+from pbem.store import GameRow, Store
 from pbem.ticks import missing_seats
 
 if TYPE_CHECKING:
@@ -128,11 +128,11 @@ class Delivery:
         game = self.service.game_by_id(entry.game_id)
         store = self.service.store
         if not kind_of(game).private_results and entry.kind in PRIVATE_KINDS:
-            # Open information: the judge's text with the map, the players pinged when
-            # their next orders are wanted (bot.battles).
+            # Open information: the judge's text with the picture, the players pinged when
+            # their next orders are wanted.
             sights = posts.sights_of(store, game, entry.message, None)
             picture = posts.drawn(store, game, sights, entry.address)
-            batch = battle_posts(store, game, entry.message, picture)
+            batch = open_posts(store, game, entry.message, picture)
             view = game_buttons(game, entry.kind, entry.turn)
             for index, post in enumerate(batch):
                 mentions = (
@@ -250,3 +250,40 @@ def _what(entry: OutboxEntry) -> str:
     if entry.kind == "next":
         return "what you carried into the next game and may build"
     return "your results"
+
+
+def open_posts(
+    store: Store,
+    game: GameRow,
+    message: dict[str, object],
+    picture: tuple[str, bytes] | None,
+) -> list[posts.Post]:
+    """A public message of a game that hides nothing once begun (its kind's results are not
+    private: Spaceship Battles, reading R16) for its thread, instead of one a player: embeds
+    with the judge's text and the picture of the post's sight; the players pinged when their
+    orders are wanted next; the record attached at the end."""
+    kind = kind_of(game)
+    said_kind = str(message.get("kind") or "")
+    number = message.get("turn")
+    turn = number if isinstance(number, int) else None
+    if said_kind == "turn" and turn is not None:
+        title = f"{game.name}: {kind.turn_name(game, turn)} resolved"
+    elif said_kind in ("begin", "over"):
+        title = said(kind, said_kind, game=game.name)
+    else:
+        title = game.name
+    batch = posts.results_posts(game, message, picture, title)
+    mentions = " ".join(
+        f"<@{user_id}>"
+        for p in sorted(store.players(game.id).values(), key=lambda p: p.seat)
+        if (user_id := user_id_of(p.address)) is not None
+    )
+    next_turn = 1 if said_kind == "begin" else (turn or 0) + 1
+    if said_kind == "over":
+        batch[0].content = f"{mentions}: {said(kind, 'over_said', game=game.name)}"
+    elif game.phase == "playing" and game.turn == next_turn:
+        batch[0].content = (
+            f"{mentions}: {kind.turn_name(game, next_turn)} is open; send your orders with the "
+            "button below or `/spaceships orders`."
+        )
+    return batch

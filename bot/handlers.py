@@ -9,15 +9,13 @@ the bot's side is logged and the member is told, never left with "interaction fa
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
 
 import bot.posts as posts
 from bot.answers import display_name, text_or_file
-from bot.battle_handlers import BattleHandlers
-from bot.battles import is_battle, orders_turn, phase_name
+from bot.challenges import ComputerGames
 from bot.components import FORM_ID, form_text, kind_form
 from bot.delivery import private_posts
 from bot.help import help_text
@@ -30,43 +28,46 @@ from bot.service import (
     refuse_line_breaks,
     thread_address,
 )
+from bot.texts import named, said
 from pbem.shown import Sight, kind_of
 from pbem.store import GameRow
-from spaceships.judge.matches import match_of
 
 log = logging.getLogger(__name__)
 
-WITH_TURN = re.compile(r"orders\s*(\d+)\s*:", re.IGNORECASE)
 
+class Handlers(ComputerGames, LadderHandlers):
+    """Every command, button and form of the bot (challenges in bot.challenges), the same for
+    every game: what differs comes from the game's kind (its forms, words and pictures)."""
 
-class Handlers(BattleHandlers, LadderHandlers):
-    """Every command, button and form of the bot (challenges in bot.challenges)."""
-
-    # -- fleets and orders ----------------------------------------------------------------------
-    async def fleet(
+    # -- set-ups (a fleet, a design) and orders ---------------------------------------------------
+    async def setup(
         self,
         interaction: discord.Interaction[Any],
         game_name: str | None,
         text: str | None,
         file: discord.Attachment | None,
+        word: str,
     ) -> None:
+        """`/spaceships fleet` or `design`: the text, a file, or without either the form."""
         role = self.service.player_role(
             interaction.user.id, game_name, self._channel_id(interaction)
         )
         text = await text_or_file(text, file)
-        if not text:
-            await self._fleet_modal(interaction, role.game)
+        if (not text or not text.strip()) and word == kind_of(role.game).setup_word:
+            await self._setup_modal(interaction, role.game)
             return
-        await self.submit_fleet(interaction, role.game, text)
+        # The other game's word too: the judge says which word this game takes.
+        await self.submit_setup(interaction, role.game, text or "", word)
 
-    async def fleet_form(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def setup_form(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         game = self.service.game_by_id(game_id)
         self._player(game, interaction.user.id)
-        await self._fleet_modal(interaction, game)
+        await self._setup_modal(interaction, game)
 
-    async def _fleet_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
+    async def _setup_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
         _refuse_form(game, "setup")
-        await kind_form(game, "fleet", "fleet", None).show(interaction)
+        word = kind_of(game).setup_word
+        await kind_form(game, word, word, None).show(interaction)
 
     async def read_form(self, interaction: discord.Interaction[Any]) -> None:
         """A form sent back (bot.components.TextForm): act on its text as its id says, whether
@@ -80,26 +81,23 @@ class Handlers(BattleHandlers, LadderHandlers):
 
         async def act() -> None:
             game = self.service.game_by_id(game_id)
-            if found["kind"] == "fleet":
-                await self.submit_fleet(interaction, game, text)
-            elif found["kind"] == "design":
-                await self.submit_design(interaction, game, text)
-            elif found["kind"] == "phase":
-                await self.submit_phase_form(interaction, game, int(turn or 0), text)
+            if turn is None:  # a set-up's form has no turn
+                await self.submit_setup(interaction, game, text, found["kind"])
             else:
-                await self.submit_orders(interaction, game, int(turn or 0), text)
+                await self.submit_form_orders(interaction, game, int(turn), text)
 
         await self.run(interaction, act())
 
-    async def submit_fleet(
-        self, interaction: discord.Interaction[Any], game: GameRow, text: str
+    async def submit_setup(
+        self, interaction: discord.Interaction[Any], game: GameRow, text: str, word: str
     ) -> None:
         role = self._player(game, interaction.user.id)
         assert role.seat is not None
         before = self.service.players(game)[role.seat].fleet
         answer = self.service.submit_block(
-            interaction.user.id, display_name(interaction.user), "fleet", text, game, interaction.id
+            interaction.user.id, display_name(interaction.user), word, text, game, interaction.id
         )
+        game = self.service.game_by_id(game.id)
         after = self.service.players(game)[role.seat].fleet
         files = None
         if after and after != before:
@@ -118,20 +116,17 @@ class Handlers(BattleHandlers, LadderHandlers):
             interaction.user.id, game_name, self._channel_id(interaction)
         )
         text = await text_or_file(text, file)
-        battle = is_battle(role.game)
-        if turn is None:
-            turn = orders_turn(role.game)
         if text is None or not text.strip():
-            if battle:
-                await self.battle_orders_modal(interaction, role.game)
-            else:
-                await self._orders_modal(interaction, role.game, turn)
+            await self._orders_modal(interaction, role.game, role.game.turn)
             return
+        if turn is None:
+            turn = kind_of(role.game).open_turn(role.game)
         await self.submit_orders(interaction, role.game, turn, text)
 
     async def orders_form(
         self, interaction: discord.Interaction[Any], game_id: int, turn: int
     ) -> None:
+        """A turn's button (`turn`: the game's turn or phase it opened)."""
         game = self.service.game_by_id(game_id)
         self._player(game, interaction.user.id)
         # Refused at the press, not after typing: a form of a turn that is over could only be
@@ -144,17 +139,27 @@ class Handlers(BattleHandlers, LadderHandlers):
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int
     ) -> None:
         _refuse_form(game, "playing")
-        await kind_form(game, "orders", "orders", turn).show(interaction)
+        key = _orders_key(game)
+        await kind_form(game, key, "orders", turn).show(interaction)
+
+    async def submit_form_orders(
+        self, interaction: discord.Interaction[Any], game: GameRow, turn: int, text: str
+    ) -> None:
+        """A turn's form sent back, while that turn (or phase) is open: the judge's `orders N:`
+        names the game's turn, which for some games is not the phase the form was for."""
+        self._player(game, interaction.user.id)
+        _refuse_other_turn(game, turn, "These orders are")
+        await self.submit_orders(interaction, game, kind_of(game).open_turn(game), text)
 
     async def submit_orders(
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int, text: str
     ) -> None:
+        """`orders TURN: ...` as the member; `turn` as the judge's `orders N:` names it."""
         self._player(game, interaction.user.id)
-        if not is_battle(game):
-            named = WITH_TURN.match(" ".join(text.split()))
-            _refuse_other_turn(game, int(named[1]) if named else turn, "These orders are")
-        # Written as in a mail (`orders 2: Gx3`): the judge checks the turn it names.
-        command = kind_of(game).command_text("orders", text, turn)
+        kind = kind_of(game)
+        # Written as in a mail (`orders 2: Gx3`): the judge checks the turn it names, and says
+        # which is open in the bot's words (bot.answers).
+        command = kind.command_text("orders", text, turn)
         answer = self.service.submit(
             interaction.user.id,
             display_name(interaction.user),
@@ -190,19 +195,16 @@ class Handlers(BattleHandlers, LadderHandlers):
                 not_your_game(game, self.service.players(game))
                 + " `/spaceships board` shows what everyone may see."
             )
-        if is_battle(game):
-            await self.battle_status(interaction, game, role)
-            return
         answer = self.service.submit(
-            interaction.user.id,
-            display_name(interaction.user),
-            f"status {game.name}",
-            game if role.member else None,
+            interaction.user.id, display_name(interaction.user), f"status {game.name}", game
         )
-        # A player's own view (before the start: their fleet); nothing for the master.
-        files = []
-        if role.seat is not None:
-            files = self.pictures(game, Sight("now", seat=role.seat), interaction.user.id)
+        # A player's own view (before the start: their set-up); a game open to all once begun
+        # shows everyone the same; nothing of a hidden game for the master.
+        if game.state is not None and not kind_of(game).private_results:
+            sight: Sight | None = Sight("now")
+        else:
+            sight = None if role.seat is None else Sight("now", seat=role.seat)
+        files = [] if sight is None else self.pictures(game, sight, interaction.user.id)
         await self.judge_answer(interaction, answer, files)
 
     async def board(self, interaction: discord.Interaction[Any], game_name: str | None) -> None:
@@ -213,9 +215,6 @@ class Handlers(BattleHandlers, LadderHandlers):
             if not role.member:
                 raise BotRefusal(not_your_game(game, self.service.players(game)))
             raise BotRefusal(f"{game.name} is private: its board is shown only in its thread.")
-        if is_battle(game):
-            await self.battle_board(interaction, game)
-            return
         answer = self.service.submit(
             interaction.user.id, display_name(interaction.user), f"status {game.name}"
         )
@@ -234,7 +233,15 @@ class Handlers(BattleHandlers, LadderHandlers):
             text,
             game if role.seat is not None else None,
         )
-        await self.battle_history(interaction, game, answer)
+        long = kind_of(game).history_file(game, answer)
+        if long is None:
+            await self.judge_answer(interaction, answer)
+            return
+        # Long: the first lines, and the record so far as a file.
+        head, record = long
+        batch = posts.text_posts(head)
+        batch[-1].files.append((record.filename, record.data))
+        await self.answer(interaction, batch)
 
     async def my_results(
         self,
@@ -246,12 +253,13 @@ class Handlers(BattleHandlers, LadderHandlers):
     ) -> None:
         game = self.service.game_by_id(game_id)
         role = self._player(game, interaction.user.id)
-        match = match_of(self.service.store, game)
-        if match is not None and match_game is None and match.number > 1:
+        of_match = kind_of(game).match_game_of
+        number = None if of_match is None else of_match(self.service.store, game, ())
+        if number is not None and match_game is None and number > 1:
             # A button made before buttons named their game: turn 1 of which game? Not a guess.
             raise BotRefusal(
                 f"This button does not say which game of match {game.name} it belongs to, and "
-                f"game {match.number} has begun since: your results of each game came by direct "
+                f"game {number} has begun since: your results of each game came by direct "
                 "message, and `/spaceships history` shows the game being played."
             )
         entry = self.service.tables.message_for(
@@ -309,13 +317,7 @@ class Handlers(BattleHandlers, LadderHandlers):
         cancel.callback = keep  # type: ignore[method-assign]
         view.add_item(confirm)
         view.add_item(cancel)
-        revealed = (
-            "the record and the dice seed go to everyone"
-            if game.ruleset == "battles"
-            else "the record goes to everyone"
-            if is_battle(game)  # another open-information game: nothing hidden to reveal
-            else "both fleets are revealed"
-        )
+        revealed = said(kind_of(game), "resigned")
         await interaction.response.send_message(
             f"Resign {game.name}? Your opponent wins and {revealed}.",
             view=view,
@@ -353,62 +355,79 @@ class Handlers(BattleHandlers, LadderHandlers):
         for game in mine:
             thread = self.service.tables.thread_of(game.id)
             where = f" in <#{thread}>" if thread else ""
-            state = f"turn {game.turn}" if game.phase == "playing" else game.phase
-            if is_battle(game):
-                state = (
-                    f"Spaceship Battles, {phase_name(game, game.turn)}"
-                    if game.phase == "playing"
-                    else f"Spaceship Battles, {game.phase}"
-                )
+            kind = kind_of(game)
+            state = kind.turn_name(game, game.turn) if game.phase == "playing" else game.phase
+            if named(kind):
+                state = f"{kind.title}, {state}"
             lines.append(f"**{game.name}**{where}: {state}")
         await self.say(interaction, "\n".join(lines))
 
     async def help(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
         here = self.service.game_of_thread(self._channel_id(interaction))
-        if (
-            here is not None
-            and is_battle(here)
-            and (topic or "").strip().lower()
-            in (
-                "orders",
-                "design",
-                "fleet",
-            )
-        ):
-            topic = "battles"  # in a battle's thread, orders and designs are the battle's
+        if here is not None:
+            kind = kind_of(here)
+            asked = (topic or "").strip().lower()
+            if kind.name in kind.help_topics and asked in ("orders", "design", "fleet"):
+                topic = kind.name  # in a thread of a game with its own guide, that guide
         await self.answer(interaction, posts.paragraph_posts(help_text(topic)))
 
 
 def _refuse_form(game: GameRow, wanted: str) -> None:
     """A form (an old button, or the command without text) opens only while the game takes
-    what it asks for: said at the press, so nobody types a fleet or orders for nothing."""
-    if game.phase == wanted:
+    what it asks for: said at the press, so nobody types a set-up or orders for nothing.
+    `wanted`: "setup" (a fleet or design, also while a seat is still free) or "playing"."""
+    if game.phase == wanted or (wanted == "setup" and game.phase == "joining"):
         return
+    kind = kind_of(game)
+    word = kind.setup_word
     if game.phase == "over":
+        what = f"{word}s or orders" if word else "orders"
         raise BotRefusal(
-            f"{game.name} is over: it takes no more fleets or orders. `/spaceships history` "
+            f"{game.name} is over: it takes no more {what}. `/spaceships history` "
             "shows the whole game; the **Rematch** button under its end offers another."
         )
     if game.phase == "playing":
+        now = kind.turn_name(game, game.turn)
         raise BotRefusal(
-            f"The fleets of {game.name} are set: turn {game.turn} is open. Send its orders "
-            f"with `/spaceships orders text:...` or the **Submit orders (turn {game.turn})** "
+            f"The {word}s of {game.name} are set: {now} is open. Send its orders "
+            f"with `/spaceships orders text:...` or the **{_open_button(game)}** "
             "button under the latest results."
         )
+    if not word:
+        raise BotRefusal(f"{game.name} takes no orders yet: it needs two players.")
     raise BotRefusal(
-        f"{game.name} takes fleets now, not orders: send your fleet with `/spaceships fleet` "
-        "or the **Submit fleet** button."
+        f"{game.name} takes {word}s now, not orders: send your {word} with `/spaceships {word}` "
+        f"or the **Submit {word}** button."
     )
 
 
 def _refuse_other_turn(game: GameRow, turn: int, what: str) -> None:
-    """Orders (a button, a form, `orders N:` typed) for a turn that is not the open one are
-    refused in the bot's own words, pointing to the current turn, before the judge sees them."""
+    """Orders (a button or a form) for a turn that is not the open one are refused in the
+    bot's own words, pointing to the open turn, before the judge sees them. `turn` counts as
+    the game row does (a battle: its phases)."""
     if game.phase != "playing" or turn == game.turn:
         return  # the judge says why a game not in play takes no orders
     when = "is over" if turn < game.turn else "has not begun"
+    kind = kind_of(game)
+    asked, now = kind.turn_name(game, turn), kind.turn_name(game, game.turn)
     raise BotRefusal(
-        f"{what} for turn {turn} of {game.name}, which {when}: turn {game.turn} is open now; "
+        f"{what} for {asked} of {game.name}, which {when}: {now} is open now; "
         f"nothing changed. Send its orders with `/spaceships orders text:...` or the "
-        f"**Submit orders (turn {game.turn})** button under the latest results."
+        f"**{_open_button(game)}** button under the latest results."
     )
+
+
+def _open_button(game: GameRow) -> str:
+    """The open turn's button as its game labels it (a battle's "Submit orders (turn 2,
+    movement)", Space Chess's "Submit moves (turn 2, Aliens)"): the last post carries it."""
+    kind = kind_of(game)
+    opened = kind.actions(game, "turn", game.turn - 1)
+    return opened[0].label if opened else f"Submit orders ({kind.turn_name(game, game.turn)})"
+
+
+def _orders_key(game: GameRow) -> str:
+    """The custom-id word of the open turn's form: the game's own orders button's."""
+    for action in kind_of(game).actions(game, "turn", game.turn - 1):
+        if action.command == "orders":
+            return action.key
+    return "orders"

@@ -1,19 +1,10 @@
-"""The bot's help: how to play Spaceships in Discord, command by command, in a few lines."""
+"""The bot's help: how to play in Discord, command by command, in a few lines; each game's
+topics come from its kind."""
 
 from __future__ import annotations
 
-from battles.judge.guide import battle_guide
 from pbem.command_help import help_text as judge_help
-from pbem.gamekinds import kinds
-from spaceships.notation.format import format_fleet
-from spaceships.notation.parse import parse_fleet
-
-EXAMPLE_FLEET = (
-    "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "
-    "MD Yv3 Yw3 Yx3; LS Oz5"
-)
-
-EXAMPLE_LINES = EXAMPLE_FLEET.replace("; MD", ";\n  MD")
+from pbem.registry import kinds
 
 OVERVIEW = """\
 Spaceships in Discord: all commands are under /spaceships.
@@ -48,23 +39,8 @@ shows you yours if your DMs are closed; a Rematch button under a game's end offe
 same game again, sides swapped. A battle (Spaceship Battles) hides nothing once
 begun: its results are in its thread only, no DMs; `/spaceships help topic:battles`."""
 
+# The bot's own topics; each game adds its own (GameKind.help_topics), in Discord's words.
 TOPICS = {
-    "battles": battle_guide("discord"),
-    "fleet": f"""\
-A fleet: each ship's type code, then its cells; `;` or a new line between ships.
-  {EXAMPLE_LINES}
-Or the grid form, drawn like the picture of your fleet the bot sends back: the five 5x5
-grids side by side, a ship's letter in each of its cells (D K F P M L A G), `.` for empty
-space. A `key:` line under it names the ships; it is needed only for two ships of one type
-(K=KC1 C=KC2) or a heavy scout (H=HS). Paste it into the form or send it as a .txt file:
-{format_fleet(parse_fleet(EXAMPLE_FLEET), grid=True)}
-`random` places a fleet for you.
-A cell is colour (R O Y G B), letter (v-z), number (1-5): Gx3.""",
-    "orders": """\
-Orders for one turn, separated by spaces: a strike `Gx3`, a beam `bRv1Rx1`, a missile
-launch `mYw3` (or `mv`, a launch cell as short as it is unambiguous), a kamikaze `kBz5`,
-a scan `sGy3`. `none` for no actions. The answer says what your orders use, e.g.
-"strikes 5 of 7, missile from Yw3, 1 scan of 1", or every error with where and why.""",
     "deadline": """\
 A deadline rule (game master, /spaceships settings deadline): a duration after each
 phase opens, the fleets then each turn (48h, 2 days), a moment (2026-12-01 20:00, UTC),
@@ -81,10 +57,10 @@ def help_text(topic: str | None = None) -> str:
     key = topic.strip().lower()
     if key in TOPICS:
         return TOPICS[key]
-    if key == "notation":
-        return TOPICS["fleet"] + "\n\n" + TOPICS["orders"]
-    for kind in kinds():  # a game's own topics, in Discord's words (Space Chess: `chess`)
+    for kind in kinds():
         if key in kind.help_topics:
             return kind.help_topics[key]("discord")
+    if key == "notation":  # the first game's, as the overview's list of topics says
+        return help_text("fleet") + "\n\n" + help_text("orders")
     # The judge's own words on its command language (the email commands) as a last resort.
     return judge_help(key)

@@ -11,14 +11,15 @@ import discord
 
 import bot.posts as posts
 from bot.answers import display_name
-from bot.battles import is_battle
 from bot.challenges import Challenges
 from bot.service import BotRefusal, member_address, not_your_game, thread_address
+from bot.texts import said
 from pbem import ladder, rematch
+from pbem.computers import COMPUTER_ADDRESS
 from pbem.messages import Inbound
 from pbem.ratings import MIN_GAMES
+from pbem.shown import kind_of
 from pbem.store import GameRow
-from spaceships.judge.computer import COMPUTER_ADDRESS
 
 TOP = 10
 COLOUR = 0x3B6EA5
@@ -125,7 +126,7 @@ class LadderHandlers(Challenges):
         await interaction.response.defer(ephemeral=True)
         name = rematch.rematch_name(store, game.name)
         kind = discord.ChannelType.private_thread if game.private else None
-        title = f"{'Battle' if is_battle(game) else 'Spaceships'} {name}"
+        title = said(kind_of(game), "thread", game=name)
         thread = await (
             parent.create_thread(name=title, type=kind, invitable=False)
             if kind

@@ -21,13 +21,12 @@ from datetime import UTC, datetime
 import discord
 
 from pbem.commands import NAME_PATTERN, keyword_of
+from pbem.computers import without_computer_mail
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
 from pbem.messages import Inbound, Outbound
 from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow, Store
-from spaceships.judge.computer import without_computer_mail
-from spaceships.judge.matches import game_of_message
 
 MEMBER = "discord:"
 THREAD = "discord-thread:"
@@ -131,9 +130,9 @@ class Service:
             if game is not None:
                 # Which game of a match it belongs to, for its buttons: the row goes on to
                 # the next game, and turn 1 of game 2 is not turn 1 of game 1.
-                number = game_of_message(
-                    self.store, game, [a.filename for a in message.attachments]
-                )
+                of_match = kind_of(game).match_game_of
+                names = [a.filename for a in message.attachments]
+                number = None if of_match is None else of_match(self.store, game, names)
                 if number is not None:
                     kept["match_game"] = number
             thread = self.tables.thread_of(game.id) if game else None

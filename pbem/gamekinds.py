@@ -14,7 +14,7 @@ own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
 from typing import Any
@@ -26,6 +26,7 @@ from pbem.messages import Attachment, Outbound
 from pbem.ratings import Rating, Score
 from pbem.sights import Action, Form, Picture, Setting, Sight
 from pbem.store import GameRow, Store
+from replay.making import MakeReplay
 
 Handler = Callable[[Command, Desk], str]
 Tick = Callable[[Store, GameRow, datetime], tuple[GameRow, list[Outbound]]]
@@ -80,10 +81,16 @@ class GameKind:
       starts again with: "the fleets, then each turn"), `observe_text` (what an observer will
       receive);
     - `create_usage` (its lines under `help`'s create settings and in `help create`),
-      `help_topics` (`help WORD` -> text for a front end, "mail" or "discord"),
+      `help_topics` (`help WORD` -> text for a front end, "mail" or "discord"; "" for
+      none in that front end),
       `rematch_settings(store, old, new)` (what a rematch carries over beyond the game row),
       `settings` (its `create` settings a front end may offer), `describe_settings(settings)`
       (the settings in words; ValueError when wrong).
+
+    Its records and its words in a front end, with defaults (a game without them gets the
+    neutral words): `record_suffix`, `sniff(text)` (how much a text looks like its record),
+    `replay` (its replay page), `public_record` (the club page's record); `texts`,
+    `public_texts`, `setup_lines`, `challenge_words`, `match_game_of` (see each below).
     """
 
     name: str
@@ -134,9 +141,26 @@ class GameKind:
     describe_settings: Callable[[Mapping[str, str]], str]
     # -- its records (the replay page, the club page) --
     record_suffix: str = ""
-    sniff: Callable[[str], bool] = field(default=lambda text: False)
-    replay: Callable[..., Any] | None = None  # (text, views, path) -> replay.frames.Replay
+    # How much a text looks like this game's record (each game scores its own; the most wins),
+    # and the replay page of one (None: no replay pages yet).
+    sniff: Callable[[str], int] = field(default=lambda text: 0)
+    replay: MakeReplay | None = None
     public_record: Callable[[Store, GameRow], str | None] = field(default=lambda s, g: None)
+    # -- its words in a front end (bot/, web/); a game without them gets the neutral words --
+    # What a front end says of this game where the words differ, by key (bot.texts's KEYS);
+    # `{game}` is the game's name.
+    texts: Mapping[str, str] = field(default_factory=dict)
+    # What an onlooker may have on asking (the club page): status and history as an observer
+    # gets them (None: its own status and history handlers, as an observer).
+    public_texts: Callable[[Store, GameRow, list[str]], tuple[str, str]] | None = None
+    # A new game's set-up post in a front end's words ("discord"), after the line of who plays.
+    setup_lines: Callable[[Store, GameRow, str], tuple[str, ...]] | None = None
+    # A challenge's options in words: what game (or match) they make, and each option as a
+    # post says it (None: "a game of TITLE", the options as typed).
+    challenge_words: Callable[[str], tuple[str, tuple[str, ...]]] | None = None
+    # Which game of a match a message made now belongs to, from its attachments' names (no
+    # attachments: the game being played); None: not a match (a game without matches: None).
+    match_game_of: Callable[[Store, GameRow, Sequence[str]], int | None] | None = None
 
     @property
     def handlers(self) -> dict[str, Handler]:

@@ -17,8 +17,9 @@ def show_help(command: Command, desk: Desk) -> str:
     """`help`, `help COMMAND`, or a game's own topic (`help battles`: its whole guide)."""
     topic = command.body.strip().lower()
     for kind in registry.kinds():
-        if topic in kind.help_topics:
-            return kind.help_topics[topic]("mail") + "\n\n" + GUIDE_OFFER
+        # A topic without words by mail ("") leaves the command's own help (Spaceships' fleet).
+        if topic in kind.help_topics and (text := kind.help_topics[topic]("mail")):
+            return text + "\n\n" + GUIDE_OFFER
     return help_text(command.body)
 
 

@@ -6,19 +6,19 @@ from __future__ import annotations
 import logging
 
 from replay.frames import ReplayError
-from replay.games import replay_of_text
+from replay.making import MakeReplay
 from replay.page import replay_html
 
 CONTENT_TYPE = "text/html; charset=utf-8"
 log = logging.getLogger(__name__)
 
 
-def replay_file(record_text: str, record_name: str) -> tuple[str, bytes] | None:
-    """(file name, page) for the record attached at the end; None for a record with nothing
-    to step through (a game cancelled before both fleets were in), or when the page cannot be
-    made (logged)."""
+def replay_file(record_text: str, record_name: str, make: MakeReplay) -> tuple[str, bytes] | None:
+    """(file name, page) for the record attached at the end, by its game's maker; None for a
+    record with nothing to step through (a game cancelled before both fleets were in), or
+    when the page cannot be made (logged)."""
     try:
-        page = replay_html(replay_of_text(record_text, None, record_name))
+        page = replay_html(make(record_text, None, record_name))
     except ReplayError:
         return None
     except Exception:

@@ -3,7 +3,9 @@ full reveal), the boards or pictures to show, the actions in the game's words, w
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 # The views a replay may hold, in the order the page offers them.
 REVEAL = "reveal"
@@ -55,6 +57,18 @@ class Frame:
 
 
 @dataclass(frozen=True)
+class Pieces:
+    """What a game's grid boards are laid out with on the page, handed by the game (the page
+    draws nothing itself): each style's key, a mark's tile, the empty grids of a colour
+    order (`board`: an object with png, width, height, cells, tile_size, outlines)."""
+
+    keys: Mapping[str, tuple[tuple[str, str], ...]]  # style -> (mark, meaning), in order
+    tile: Callable[[str, str], bytes]  # (mark, style) -> PNG
+    board: Callable[[str], Any]  # colour order -> the empty grids
+    outline: str  # the colour of a ship's outline, "#141414"
+
+
+@dataclass(frozen=True)
 class Replay:
     """A whole game ready to be written: its title, the views it holds (the only ones the
     reader may see), the colour order of its grids, every step, and the record when the
@@ -68,3 +82,4 @@ class Replay:
     record: str | None = None
     record_name: str = "game.txt"
     check: str = "spaceships validate"  # the command that checks the record
+    pieces: Pieces | None = None  # a game of grid boards: what they are drawn with

@@ -10,9 +10,10 @@ import json
 from importlib.resources import files
 from typing import Any
 
+from kit.ink import INK
 from replay.frames import Replay
-from spaceships.pictures.draw import KEYS
-from spaceships.pictures.parts import OUTLINE, board_pieces, tile_png
+
+OUTLINE = "#{:02x}{:02x}{:02x}".format(*INK)  # a page of pictures only: the pictures' ink
 
 POLICY = (
     "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
@@ -66,19 +67,18 @@ def page_data(replay: Replay) -> dict[str, Any]:
         frames.append({"id": frame.id, "label": frame.label, "views": views})
     # The page's key shows a sample mark and its meaning; the pictures' key also says what
     # the opponent knows of the cell, which the replay's boards do not draw.
-    keys = {
-        style: [[mark, meaning] for mark, _known, meaning in KEYS[style]]  # type: ignore[index]
-        for style in sorted(styles)
-    }
+    made = replay.pieces
+    keys = {} if made is None else {s: [list(e) for e in made.keys[s]] for s in sorted(styles)}
     for style, entries in keys.items():
         for mark, _ in entries:
             tiles.setdefault(f"{style}:{mark}", "")
     for name in tiles:
         style, mark = name.split(":", 1)
-        tiles[name] = _uri(tile_png(mark, style))  # type: ignore[arg-type]
+        assert made is not None  # tiles are only of boards, which only a game of pieces has
+        tiles[name] = _uri(made.tile(mark, style))
     grids = None
-    if replay.colour_order is not None and styles:
-        pieces = board_pieces(replay.colour_order)
+    if replay.colour_order is not None and styles and made is not None:
+        pieces = made.board(replay.colour_order)
         grids = {
             "png": _uri(pieces.png),
             "width": pieces.width,
@@ -96,7 +96,7 @@ def page_data(replay: Replay) -> dict[str, Any]:
         "tiles": dict(sorted(tiles.items())),
         "keys": keys,
         "grids": grids,
-        "outline": OUTLINE,
+        "outline": OUTLINE if made is None else made.outline,
     }
 
 

@@ -6,21 +6,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from replay.frames import PUBLIC, REVEAL, Frame, GridBoard, ReplayError, Shown
+from kit.errors import NotationError, NotationErrors
+from replay.frames import PUBLIC, REVEAL, Frame, GridBoard, Pieces, Replay, ReplayError, Shown
+from replay.making import file_name, unreadable, view_labels
 from spaceships import engine
 from spaceships.engine import GameState
-from spaceships.engine.game import start_record, turn_lines, turn_orders
+from spaceships.engine.game import record_ruleset, start_record, turn_lines, turn_orders
 from spaceships.engine.match import MatchError
 from spaceships.engine.match_game import play_match
 from spaceships.engine.problems import FleetRefused, OrdersRefused, RulesetError
 from spaceships.engine.reports import Entry
 from spaceships.engine.state import other
-from spaceships.notation.matches import MatchRecord
-from spaceships.notation.records import Record
+from spaceships.notation.matches import MatchRecord, parse_any
+from spaceships.notation.records import LAST_TURN, Record
 from spaceships.pictures.boards import observer_boards, player_boards, umpire_boards
-from spaceships.pictures.draw import Board
+from spaceships.pictures.draw import KEYS, Board
+from spaceships.pictures.parts import OUTLINE, board_pieces, tile_png
 
 SEATS = ("A", "B")
+# The page's key shows a sample mark and its meaning; the pictures' key also says what the
+# opponent knows of the cell, which the replay's boards do not draw.
+PIECES = Pieces(
+    {style: tuple((mark, meaning) for mark, _known, meaning in key) for style, key in KEYS.items()},
+    tile_png,  # type: ignore[arg-type]  # a style is one of the pictures' Style names
+    board_pieces,
+    OUTLINE,
+)
 
 
 def names_of(record: Record | MatchRecord) -> dict[str, str]:
@@ -210,3 +221,49 @@ def _allowed(views: Sequence[str] | None, finished: bool, path: str) -> list[str
             )
         return [REVEAL, "A", "B", PUBLIC]
     return list(views)
+
+
+def replay_record(text: str, views: Sequence[str] | None, path: str) -> Replay:
+    """A Spaceships record's replay (a single game or a match), holding `views` only (None:
+    every view, for a finished game)."""
+    try:
+        record = parse_any(text)
+    except (NotationError, NotationErrors) as exc:
+        raise unreadable(exc, path) from None
+    games = [r.record for r in record.rounds] if isinstance(record, MatchRecord) else [record]
+    far = next((x for g in games if (x := g.too_far()) is not None), None)
+    if far is not None:
+        raise ReplayError(
+            f"turn {far.turn}: no game runs that long (a replay plays at most {LAST_TURN} turns)",
+            path,
+            line=far.position.line if far.position is not None else None,
+            hint="is the turn number a slip?",
+        )
+    if isinstance(record, MatchRecord):
+        frames, shown, finished = match_frames(record, views, path)
+        colours = record.rounds[0].record if record.rounds else None
+        kind, title = "match", record.tag("Game") or record.tag("Event") or "Spaceships match"
+        if not frames:
+            raise ReplayError(
+                "the match record holds no game to step through",
+                path,
+                hint='a match record has each game under its `[Round "N"]` tag',
+            )
+    else:
+        frames, shown, finished = single_frames(record, views, path)
+        colours = record
+        kind, title = "game", record.tag("Game") or record.tag("Event") or "Spaceships"
+    colour_order = record_ruleset(colours).colour_order if colours is not None else "ROYGB"
+    names = names_of(record)
+    return Replay(
+        f"spaceships-{kind}",
+        f"{title}: {names.get('A', 'A')} v {names.get('B', 'B')}",
+        view_labels(shown, names),
+        tuple(frames),
+        colour_order,
+        # Only a page of every view holds the record: in play, or a page for one reader, the
+        # record would hold what that reader may not see.
+        text if finished and views is None else None,
+        file_name(path, "game.ssr"),
+        pieces=PIECES,
+    )

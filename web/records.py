@@ -8,24 +8,14 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from battles.judge import rows as battle_rows
-from battles.judge import views as battle_views
-from battles.pictures import battle_picture
-from battles.play import play_record as play_battle
-from battles.records import format_record as format_battle
 from pbem import ladder
-from pbem.gamekinds import GameKind, kind_of
-from pbem.gamerows import names_of
-from pbem.sights import Sight
+from pbem.shown import Sight, kind_of, picture_for
 from pbem.store import GameRow, PlayerRow, Store
 from replay.frames import PUBLIC, ReplayError
 from replay.games import replay_of_text
 from replay.page import replay_html
-from spaceships.engine import GameState, Ruleset, observer_view
-from spaceships.judge import matches, render
-from spaceships.notation.format import format_record
-from spaceships.notation.records import Record, TurnLine
-from spaceships.pictures.boards import observer_picture
+
+READER = "web:club-page"  # an onlooker of a public game: entitled to the public sight alone
 
 
 @dataclass(frozen=True)
@@ -101,88 +91,42 @@ class GamePage:
 
     game: GameRow
     players: dict[str, PlayerRow]
-    kind: str  # "Spaceships" or "Spaceship Battles"
+    kind: str  # the game's title: "Spaceships", "Spaceship Battles"
     status: str
     history: str
 
 
-def is_battle(game: GameRow) -> bool:
-    return battle_rows.is_battle(game)
-
-
-def _own_record(game: GameRow) -> GameKind | None:
-    """The game's kind when it brings its own public record and replay (Space Chess): the
-    page then asks the kind alone."""
-    kind = kind_of(game)
-    return kind if kind.replay is not None else None
-
-
 def game_page(store: Store, game: GameRow) -> GamePage:
     players = store.players(game.id)
-    own = _own_record(game)
-    if own is not None:
-        # Open information: the record so far is what anyone sees; the board is its picture.
+    kind = kind_of(game)
+    missing = kind.missing(store, game) if game.phase != "over" else []
+    if kind.public_texts is not None:
+        status, history = kind.public_texts(store, game, missing)
+    else:
+        # A game of open information without words of its own (Space Chess): its settings,
+        # seats and turn, and the record so far, which anyone may see.
         seats = ", ".join(f"{p.name} ({s})" for s, p in sorted(players.items()))
         state = f"turn {game.turn} is in play" if game.phase == "playing" else game.phase
-        status = f"{own.title} {game.name}: {own.rules_text(game)}; {seats or 'no players'}"
+        status = f"{kind.title} {game.name}: {kind.rules_text(game)}; {seats or 'no players'}"
         status += f"; {state}."
-        return GamePage(game, players, own.title, status, own.public_record(store, game) or "")
-    kind = "Spaceship Battles" if is_battle(game) else "Spaceships"
-    missing = kind_of(game).missing(store, game) if game.phase != "over" else []
-    if is_battle(game):
-        status = battle_views.status_text(game, players, missing)
-        history = battle_views.history_text(game)
-    else:
-        # What `status` says by mail, the match's line ("game 1 of 2") with it.
-        status = render.status_text(game, players, missing) + matches.status_lines(store, game)
-        history = render.history_text(game, players, None)  # the observer's: no seat
-        match = matches.match_of(store, game)
-        kept = matches.kept_records(store, game.id) if match is not None else []
-        if match is not None and kept:
-            # The games of the match already played were revealed whole at their end [1.4.1].
-            whole = matches.match_record_text(game, match.rules, players, kept)
-            history = f"The games of the match played so far, whole:\n\n{whole}\n\n{history}"
-    return GamePage(game, players, kind, status, history)
+        history = kind.public_record(store, game) or ""
+    return GamePage(game, players, kind.title or kind.name, status, history)
 
 
 def board_png(store: Store, game: GameRow) -> bytes | None:
-    """The public board now: both spaces as both players know them, or the battle's map."""
-    own = _own_record(game)
-    if own is not None:
-        picture = own.picture(store, game, Sight("now"))
-        return None if picture is None else picture.png
+    """The public board now, as `/spaceships board` draws it: both spaces as both players know
+    them, or a battle's map from its written dice (the seed stays the judge's, R13)."""
     if game.state is None:
         return None
-    players = store.players(game.id)
-    if is_battle(game):
-        # The record's written dice only: the seed stays the judge's until the end (R13).
-        ships = play_battle(battle_rows.record_of(game), open_turn=True).state.ships
-        return battle_picture(f"{game.name}: the map", ships)
-    state = GameState.from_json(game.state)
-    return observer_picture(observer_view(state), names_of(players))
-
-
-def _in_play_record(game: GameRow, players: dict[str, PlayerRow], state: GameState) -> str:
-    """The game so far with both fleets, for the replay to draw the onlookers' view from
-    (the page made from it holds that view alone)."""
-    turns = [
-        TurnLine(played.turn, seat, played.orders(seat).written)  # type: ignore[arg-type]
-        for played in state.history
-        for seat in ("A", "B")
-    ]
-    record = Record(
-        tags=tuple(render.record_tags(game, players)),
-        fleets={"A": state.a.fleet, "B": state.b.fleet},
-        turns=tuple(turns),
-    )
-    return format_record(record, Ruleset.from_tags(game.ruleset, game.options).colour_order)
+    picture = picture_for(store, game, Sight("now"), READER)
+    return None if picture is None else picture.png
 
 
 def no_replay_why(store: Store, game: GameRow) -> str:
     """Why a public game has no replay page (`replay_page` gave None), in one sentence."""
     if game.phase == "over":
         return f"Game {game.name} ended before a turn was played: there is nothing to replay."
-    if not is_battle(game) and matches.match_of(store, game) is not None:
+    if game.state is not None:  # begun, and no record for onlookers yet: a match in play
         return (
             f"{game.name} is a match in play: its replay comes when the match is over (the "
             "games played so far are in its history)."
@@ -194,40 +138,12 @@ def replay_page(store: Store, game: GameRow) -> bytes | None:
     """The replay page an observer may have: a finished game's every view; a game in play, the
     onlookers' view alone. None when there is nothing to step through yet (or a match in
     play: its games are in its history)."""
-    own = _own_record(game)
-    if own is not None and own.replay is not None:
-        text = own.public_record(store, game)
-        if text is None or not game.turn > 1:
-            return None
-        views = None if game.phase == "over" else [PUBLIC]
-        try:
-            return replay_html(own.replay(text, views, f"{game.name}{own.record_suffix}"))
-        except ReplayError:
-            return None
-    if game.state is None and game.phase != "over":
+    kind = kind_of(game)
+    text = kind.public_record(store, game)
+    if text is None:
         return None
-    players = store.players(game.id)
+    views = None if game.phase == "over" else [PUBLIC]
     try:
-        if is_battle(game):
-            if game.state is None:
-                return None
-            if game.phase == "over":
-                text = format_battle(battle_rows.final_record(game, game.outcome or {})[0])
-                return replay_html(replay_of_text(text, None, f"{game.name}.sbr"))
-            text = format_battle(battle_rows.record_of(game))
-            return replay_html(replay_of_text(text, [PUBLIC], f"{game.name}.sbr"))
-        state = GameState.from_json(game.state) if game.state is not None else None
-        match = matches.match_of(store, game)
-        if game.phase == "over":
-            if match is not None:
-                kept = matches.kept_records(store, game.id)
-                text = matches.match_record_text(game, match.rules, players, kept)
-            else:
-                text = render.full_record_text(game, players, state, game.outcome or {})
-            return replay_html(replay_of_text(text, None, f"{game.name}.ssr"))
-        if match is not None or state is None:
-            return None
-        text = _in_play_record(game, players, state)
-        return replay_html(replay_of_text(text, [PUBLIC], f"{game.name}.ssr"))
+        return replay_html(replay_of_text(text, views, f"{game.name}{kind.record_suffix}"))
     except ReplayError:
         return None

@@ -4,9 +4,11 @@ modules (its judge side by mail and Discord; registered in pbem.registry)."""
 from __future__ import annotations
 
 from battles.computer import LEVEL
-from battles.judge import computer, end, guide, setup, show, turns, views
+from battles.judge import computer, end, guide, onlookers, setup, show, turns, views
 from battles.judge.rows import GAME as KEY
 from battles.judge.rows import X_DESCRIPTIONS
+from battles.replay_frames import replay_record
+from battles.sniff import battle_lines
 from pbem.gamekinds import GameKind
 from pbem.ratings import Rating
 from pbem.sights import Setting
@@ -87,4 +89,11 @@ GAME = GameKind(
         ),
     ),
     describe_settings=lambda settings: "",
+    record_suffix=".sbr",
+    sniff=battle_lines,
+    replay=replay_record,
+    public_record=onlookers.public_record,
+    texts=show.TEXTS,
+    public_texts=onlookers.public_texts,
+    setup_lines=guide.setup_lines,
 )

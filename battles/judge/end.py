@@ -10,6 +10,7 @@ from typing import Any
 from battles.judge.rows import battle_turn, final_record, to_everyone
 from battles.judge.views import situation_text
 from battles.records import format_record
+from battles.replay_frames import replay_record
 from kit.words import seated
 from pbem import gamerows, ladder
 from pbem.commands import Command
@@ -34,7 +35,7 @@ def end(
         full, replay = final_record(game, outcome)
         text = format_record(full)
         parts.append(situation_text(game, replay))
-        attachments = end_attachments(text, f"{game.name}.sbr")
+        attachments = end_attachments(text, f"{game.name}.sbr", replay_record)
         parts.append(
             f"The dice seed was {seed}: the attached record replays with "
             "`spaceships battles play` and shows every roll came from it."

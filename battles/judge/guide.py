@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from battles.judge.rows import SETUP_RADIUS, START
+from battles.judge.rows import SETUP_RADIUS, START, battle_settings_text
 from battles.tables import COMPONENTS, HULLS, X_MODES
+from pbem.store import GameRow, Store
 
 __all__ = ["battle_guide"]
 
@@ -127,4 +128,20 @@ def battle_guide(front_end: str = "mail") -> str:
             "die, every system crossed out and a map come with each resolved phase; at the end "
             "the whole record and the dice seed, which `spaceships battles play` checks.",
         ]
+    )
+
+
+def setup_lines(store: Store, game: GameRow, front_end: str = "discord") -> tuple[str, ...]:
+    """A new battle's set-up post in a front end's words, after the line of who plays: its
+    settings, and how to send a design."""
+    return (
+        f"Settings: {battle_settings_text(game)}.",
+        "Each of you: send your design with the button below or "
+        "`/spaceships design`: your ships, a name and a Ship Code each "
+        "(`;` between ships), e.g. `Lancer E-SAI(Gf)I(Xf)IIV; "
+        "Kite E-AI(Mf)(Gf)IIID`; the judge works out cost, turn mode and "
+        "engines. A's ships start at 0,8 facing N, B's at 0,-8 facing S, "
+        "or add `at Q,R FACING` within 3 hexes of it. Only you see your "
+        "design until both are in. `/spaceships help topic:battles` explains "
+        "the rest.",
     )

@@ -28,6 +28,15 @@ VOLLEYS_EXAMPLE = "Lancer > Raider; Kite > Raider (Mf); tractor Kite > Raider"
 WITH_TURN = re.compile(r"orders\s*(\d+)\s*:", re.IGNORECASE)
 HISTORY_LIMIT = 5500  # longer than this, a history goes as a record file
 TITLES = {"begin": "{game}: the battle begins", "over": "{game}: the battle is over"}
+# What a front end says of a battle where games differ (GameKind.texts).
+TEXTS = {
+    **TITLES,
+    "thread": "Battle {game}",
+    "setup_who": "**{game}**, a battle: {a} against {b}.",
+    "played": "the battle **{game}**",
+    "over_said": "the battle is over; the record with the dice seed is below.",
+    "resigned": "the record and the dice seed go to everyone",
+}
 
 
 def phase_name(phase_number: int) -> str:

@@ -11,6 +11,7 @@ from spacechess.computer.player import DEFAULT_LEVEL, LEVELS
 from spacechess.judge import about, end, guide, replay, setup, show, turns, views
 from spacechess.judge.rows import GAME as KEY
 from spacechess.judge.rows import TITLE
+from spacechess.sniff import chess_lines
 
 GAME = GameKind(
     name=KEY,
@@ -62,7 +63,7 @@ GAME = GameKind(
     settings=(),  # no create options of its own (SC1-SC12 have none)
     describe_settings=about.describe_settings,
     record_suffix=replay.RECORD_SUFFIX,
-    sniff=replay.sniff,
+    sniff=chess_lines,
     replay=replay.chess_replay,
     public_record=about.public_record,
 )

@@ -4,7 +4,6 @@ the same for every reader (nothing is hidden, SC1-SC12), and each turn's events 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import PurePath
 
@@ -19,19 +18,9 @@ from spacechess.pieces import SIDE_NAMES
 from spacechess.position import Position
 from spacechess.record import Record
 
-__all__ = ["RECORD_SUFFIX", "chess_replay", "sniff"]
+__all__ = ["RECORD_SUFFIX", "chess_replay"]
 
 RECORD_SUFFIX = ".scr"
-_GAME_TAG = re.compile(r'^\s*\[Game\s+"\s*Space Chess\s*"\s*\]', re.MULTILINE | re.IGNORECASE)
-# A turn `3 T: Eb1-Eb4 ...`: its first action has a sign (`-`, `>`, `@`) or is `pass`.
-_TURN = re.compile(
-    r"^\s*\d+\s+[TA]\s*:\s*(?:pass\b|[A-K][a-d][1-4]\s*[->]|[MGFS]@)", re.MULTILINE | re.IGNORECASE
-)
-
-
-def sniff(text: str) -> bool:
-    """Whether the text is plainly a Space Chess record: its Game tag, or its turns' shape."""
-    return bool(_GAME_TAG.search(text) or _TURN.search(text))
 
 
 def chess_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:

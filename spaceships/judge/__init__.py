@@ -10,8 +10,21 @@ from pbem.sights import Setting
 from pbem.ticks import missing_seats
 from spaceships.computer.player import DEFAULT_LEVEL, LEVELS, level_named
 from spaceships.engine.rulesets import RULESETS
-from spaceships.judge import games, lobby, mastering, play, render, show, ticks
+from spaceships.judge import (
+    games,
+    guide,
+    lobby,
+    mastering,
+    matches,
+    onlookers,
+    play,
+    render,
+    show,
+    ticks,
+)
 from spaceships.judge.computer import seat_computer
+from spaceships.notation.sniff import spaceships_lines
+from spaceships.replay import replay_record
 
 GAME = GameKind(
     name="spaceships",
@@ -65,7 +78,7 @@ GAME = GameKind(
         "options fleet=cost:24 colours=RYGOB ..., match=scored|continued games=3",
         "(or score=N, wins=N, end=agreed) build=... for Spaceships",
     ),
-    help_topics={},
+    help_topics=guide.HELP_TOPICS,  # Discord's alone: by mail, the commands' own help
     rematch_settings=lobby.rematch_settings,
     settings=(
         Setting(
@@ -73,4 +86,17 @@ GAME = GameKind(
         ),
     ),
     describe_settings=lobby.describe_settings,
+    record_suffix=".ssr",
+    sniff=spaceships_lines,
+    replay=replay_record,
+    public_record=onlookers.public_record,
+    texts={
+        "thread": "Spaceships {game}",
+        "setup_who": "**{game}**: {a} against {b}.",
+        "resigned": "both fleets are revealed",
+    },
+    public_texts=onlookers.public_texts,
+    setup_lines=guide.setup_lines,
+    challenge_words=guide.describe_settings,
+    match_game_of=matches.game_of_message,
 )

@@ -35,6 +35,7 @@ from spaceships.engine import GameState
 from spaceships.judge.computer import play_computer_seats
 from spaceships.judge.rows import ruleset_of, state_of, stored_fleet
 from spaceships.notation.parse import parse_orders
+from spaceships.replay import replay_record
 
 # The plain helpers live in pbem.gamerows and spaceships.judge.rows; callers have long read
 # them here too.
@@ -314,7 +315,7 @@ def end_game(
     ratings = ladder.rate_game(
         store, game, players, ladder.score_of(outcome), now, number, played=played
     )
-    attachments = end_attachments(attached, file_name)
+    attachments = end_attachments(attached, file_name, replay_record)
     title = None if match is None else f"Game {match.number} of match {game.name}"
     reveal = render.reveal_text(
         game, players, state, outcome, file_name, title, grids=not game.accounts,

@@ -22,6 +22,7 @@ from spaceships.engine import GameState
 from spaceships.engine.match import GameOutcome, match_over, match_winner
 from spaceships.judge.computer import put_in_computer_fleets
 from spaceships.judge.rows import ruleset_of
+from spaceships.replay import replay_record
 
 
 def match_outcome(
@@ -94,7 +95,7 @@ def end_match_now(
     record = matches.match_record_text(
         game, match.rules, players, matches.kept_records(store, game.id)
     )
-    attachments = end_attachments(record, f"{game.name}.ssr")
+    attachments = end_attachments(record, f"{game.name}.ssr", replay_record)
     result = (
         "a draw [9.5]" if winner == "draw" else f"{seated(names[winner], winner)} wins the match"
     )

@@ -12,6 +12,7 @@ __all__ = [
     "GAMES",
     "SPACE_CHESS",
     "SPACESHIPS",
+    "spaceships_lines",
     "tagged_game",
     "which_game",
 ]
@@ -60,6 +61,12 @@ def which_game(text: str, *, by_tag: bool = True) -> str | None:
     most = max(counts.values())
     leaders = [name for name, count in counts.items() if count == most]
     return leaders[0] if most and len(leaders) == 1 else None
+
+
+def spaceships_lines(text: str) -> int:
+    """How many lines read as a Spaceships record's (fleets, turns, results): how much the text
+    looks like one, for choosing among the games (each scores its own; the most wins)."""
+    return sum(bool(_SPACESHIPS_LINE.match(line)) for line in text.splitlines())
 
 
 def tagged_game(text: str) -> tuple[str, int] | None:

@@ -87,7 +87,9 @@ async def test_a_spaceships_level_for_a_battle_is_refused_and_leaves_no_thread(
     said = await world.member("alice").slash(
         world.channel, "spaceships play", game="battles", level="hunt"
     )
-    assert "The battle computer has one level (standard)" in text_of(said)
+    # The kind's own words, as by mail, then how to play it in Discord.
+    assert "the battle computer has one level, standard; not 'hunt'" in text_of(said)
+    assert "leave `level` out: `/spaceships play game:Spaceship Battles`" in text_of(said)
     assert not world.store.games()
 
 

@@ -152,14 +152,15 @@ async def test_players_mistakes_get_what_where_why_and_a_hint(world: World) -> N
     assert "has not started: both designs must be in" in early
     no_form = await alice.slash(thread, "spaceships orders")
     assert no_form.modal is None
-    assert "alice-bob has no phase open for orders: both designs must be in first" in text_of(
-        no_form
+    assert (
+        "alice-bob takes designs now, not orders: send your design with `/spaceships design`"
+        in text_of(no_form)
     )
     await _designs(world, thread)
     setup = thread.history()[0]
     late = await alice.click(setup, label="Submit design")
     assert late.modal is None
-    assert "The designs of alice-bob are set: the battle is under way" in text_of(late)
+    assert "The designs of alice-bob are set: turn 1, movement is open" in text_of(late)
     again = text_of(await alice.slash(thread, "spaceships design", text=DESIGN_A))
     assert "the battle is under way" in again
     fire = text_of(await alice.slash(thread, "spaceships orders", text="Lancer > Raider"))
@@ -194,7 +195,7 @@ async def test_a_restart_mid_battle_keeps_the_battle_and_its_buttons(world: Worl
     titles = [e.title for m in thread.history() for e in m.embeds]
     assert "alice-bob: turn 1, fire resolved" in titles
     old = await world.member("alice").click(fire_post, label="Submit orders (turn 1, fire)")
-    assert "which is resolved; now: turn 2, movement" in text_of(old)
+    assert "which is over: turn 2, movement is open now" in text_of(old)
 
 
 async def test_resigning_a_battle_posts_the_record_with_the_seed(world: World) -> None:

@@ -46,8 +46,8 @@ async def test_a_whole_game_of_space_chess_from_challenge_to_the_record(world: W
     assert "Terran support ship lays a mine at Ab2" in after.embeds[0].description
     assert "Submit moves (turn 2, Aliens)" in str(after.components)
     stale = text_of(await alice.click(begins[0], label="Submit moves (turn 1, Terrans)"))
-    assert "turn 1 of alice-bob, which is resolved; now: turn 2" in stale
-    assert "the **Submit moves (turn 2, Aliens)** button under the latest post" in stale
+    assert "turn 1 of alice-bob, which is over: turn 2 is open now; nothing changed" in stale
+    assert "the **Submit moves (turn 2, Aliens)** button under the latest" in stale
 
     # A slip: refused with its rule, nothing played.
     slip = text_of(await bob.slash(thread, "spaceships orders", text="Hd7-Hd3"))

@@ -106,8 +106,8 @@ async def test_a_movement_form_sent_after_the_movement_phase_is_refused_not_fire
     assert world.store.game("alice-bob").turn == 2  # turn 1's fire phase is open
     late = await alice.submit_modal(form, {key: "none"})  # ... sent in its fire phase
     said = text_of(late)
-    assert "This form is for turn 1, movement of alice-bob, which is resolved" in said, said
-    assert "now: turn 1, fire. Nothing changed" in said, said
+    assert "These orders are for turn 1, movement of alice-bob, which is over" in said, said
+    assert "turn 1, fire is open now; nothing changed" in said, said
     assert "**Submit orders (turn 1, fire)**" in said and "`/spaceships orders" in said, said
     assert late.response.message.flags.ephemeral
     # Nothing reached the judge: no fire orders of Alice's for turn 1.

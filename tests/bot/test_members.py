@@ -94,7 +94,8 @@ async def test_orders_for_the_wrong_turn_are_refused_with_the_right_one(world: W
     said = text_of(
         await world.member("alice").slash(thread, "spaceships orders", text="Rx4", turn=2)
     )
-    assert "These orders are for turn 2 of alice-bob, which has not begun: turn 1 is open" in said
+    assert "these orders are for turn 2, but turn 1 is the current turn of alice-bob" in said
+    assert "or the Submit orders (turn 1) button" in said, said
 
 
 async def test_orders_written_as_in_a_mail_are_read_as_such(world: World) -> None:
@@ -103,7 +104,7 @@ async def test_orders_written_as_in_a_mail_are_read_as_such(world: World) -> Non
     thread = await _in_play(world)
     alice = world.member("alice")
     wrong = text_of(await alice.slash(thread, "spaceships orders", text="orders 2: Rx4"))
-    assert "These orders are for turn 2 of alice-bob, which has not begun" in wrong, wrong
+    assert "these orders are for turn 2, but turn 1 is the current turn" in wrong, wrong
     said = text_of(await alice.slash(thread, "spaceships orders", text="Orders 1: Rx4 Rx5"))
     assert "accepted for turn 1" in said and "1 A: Rx4 Rx5" in said, said
 

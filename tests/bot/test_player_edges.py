@@ -157,7 +157,7 @@ async def test_orders_typed_for_a_turn_that_is_over_are_refused_the_discord_way(
     await bob.slash(thread, "spaceships orders", text="none")
     late = await alice.slash(thread, "spaceships orders", text="orders 1: Gx3")
     said = text_of(late)
-    assert "These orders are for turn 1 of alice-bob, which is over" in said, said
+    assert "these orders are for turn 1, but turn 2 is the current turn of alice-bob" in said, said
     assert "/spaceships orders" in said and "send `orders" not in said, said
     assert world.store.orders(world.store.games()[0].id, 2) == {}  # nothing changed
 

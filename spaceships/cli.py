@@ -1,0 +1,10 @@
+"""Spaceships' commands for the one `spaceships` command: its notation's (`parse`, `fmt`), its
+record checks' (`adjudicate`, `validate`, `show`) and its computer's (`play`)."""
+
+from __future__ import annotations
+
+from spaceships.computer import cli as computer
+from spaceships.notation import cli as notation
+from spaceships.validate import cli as validate
+
+COMMANDS = [*notation.COMMANDS, *validate.COMMANDS, *computer.COMMANDS]
