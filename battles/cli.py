@@ -18,8 +18,7 @@ from battles.records import format_damage, format_record
 from battles.report import replay_json
 from battles.written import dice_of
 from kit.errors import NotationError
-from kit.textfile import TextFileError, decode
-from spaceships.notation.sniff import (
+from kit.sniff import (
     BATTLES,
     CHECK_COMMANDS,
     SPACE_CHESS,
@@ -27,6 +26,7 @@ from spaceships.notation.sniff import (
     tagged_game,
     which_game,
 )
+from kit.textfile import TextFileError, decode
 
 __all__ = ["COMMANDS"]
 

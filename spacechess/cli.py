@@ -8,14 +8,7 @@ import sys
 import click
 
 from kit.errors import NotationError
-from kit.textfile import TextFileError, decode, read_text_file
-from spacechess.board import ANTIPODE, CELL_COUNT, CENTRES, NEIGHBOURS, STRIP, is_pentagon
-from spacechess.cells import RHOMBI, cell_name
-from spacechess.check import problem_json, replay, result_text
-from spacechess.computer.cli import play
-from spacechess.pieces import SIDE_LETTERS
-from spacechess.record import Record
-from spaceships.notation.sniff import (
+from kit.sniff import (
     BATTLES,
     CHECK_COMMANDS,
     SPACE_CHESS,
@@ -23,6 +16,13 @@ from spaceships.notation.sniff import (
     tagged_game,
     which_game,
 )
+from kit.textfile import TextFileError, decode, read_text_file
+from spacechess.board import ANTIPODE, CELL_COUNT, CENTRES, NEIGHBOURS, STRIP, is_pentagon
+from spacechess.cells import RHOMBI, cell_name
+from spacechess.check import problem_json, replay, result_text
+from spacechess.computer.cli import play
+from spacechess.pieces import SIDE_LETTERS
+from spacechess.record import Record
 
 __all__ = ["COMMANDS"]
 

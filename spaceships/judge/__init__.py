@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from kit.sniff import spaceships_lines
 from pbem.gamekinds import GameKind
 from pbem.ladder import score_of
 from pbem.ratings import Rating
@@ -23,7 +24,6 @@ from spaceships.judge import (
     ticks,
 )
 from spaceships.judge.computer import seat_computer
-from spaceships.notation.sniff import spaceships_lines
 from spaceships.replay import replay_record
 
 GAME = GameKind(

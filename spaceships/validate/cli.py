@@ -52,7 +52,7 @@ def read_record(
     try:
         record = parse_any(read.text)
     except (NotationError, NotationErrors) as exc:
-        from spaceships.notation.sniff import BATTLES, SPACE_CHESS, which_game
+        from kit.sniff import BATTLES, SPACE_CHESS, which_game
 
         game = which_game(read.text)
         if game == BATTLES:

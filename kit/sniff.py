@@ -1,6 +1,9 @@
 """Which game a record's text is written for (Spaceships, Spaceship Battles or Space Chess), by its
 `[Game]` tag and the shapes of its lines, so a record given to the other game's command is
-named in one line instead of a page of syntax errors."""
+named in one line instead of a page of syntax errors.
+
+It lives in the kit because every game's command line asks it about the others' records; it
+knows their records by their lines' shapes and titles only, and imports no game."""
 
 from __future__ import annotations
 
