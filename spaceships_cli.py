@@ -8,6 +8,7 @@ here so that the imports still flow one way (a game's rules know nothing of the 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import click
 
@@ -20,26 +21,51 @@ _TOOLS = ("replay", "pbem", "bot", "web")
 _PACKAGES = (*dict.fromkeys(path.split(".", 1)[0] for path in GAMES.values()), *_TOOLS)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="spaceships-judge")
-def main() -> None:
-    """Spaceships: parse, check, adjudicate and judge games of Spaceships."""
+class _Commands(click.Group):
+    """Each package's commands, imported when first asked for: a tool's by its own name
+    (`spaceships pbem receive` imports the judge's command line alone, which matters for an
+    MTA that starts one process a mail), a game's by asking the packages in order; the list
+    (`--help`) imports them all."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.loaded: set[str] = set()
 
-def _register() -> None:
-    for package in _PACKAGES:
+    def load(self, package: str) -> None:
+        if package in self.loaded:
+            return
+        self.loaded.add(package)
         try:
             module = importlib.import_module(f"{package}.cli")
         except ModuleNotFoundError as exc:
             # A package without a cli module yet contributes no commands.
             if exc.name in (f"{package}.cli", package):
-                continue
+                return
             raise
         for command in getattr(module, "COMMANDS", ()):
-            main.add_command(command)
+            self.add_command(command)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        for package in _PACKAGES:
+            self.load(package)
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in _TOOLS:
+            self.load(name)
+        for package in _PACKAGES:
+            found = super().get_command(ctx, name)
+            if found is not None:
+                return found
+            self.load(package)
+        return super().get_command(ctx, name)
 
 
-_register()
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="spaceships-judge")
+def main() -> None:
+    """Spaceships, Spaceship Battles and Space Chess: parse, check, play and judge their games."""
+
 
 if __name__ == "__main__":
     main()
