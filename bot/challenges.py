@@ -8,9 +8,10 @@ from typing import Any
 import discord
 
 import bot.posts as posts
+from bot.addresses import user_id_of
 from bot.answers import Answering, display_name
 from bot.components import challenge_buttons, game_buttons
-from bot.service import BotRefusal, settings_text, user_id_of
+from bot.service import BotRefusal, settings_text
 from bot.texts import said
 from kit.words import seated
 from pbem.computers import computer_name

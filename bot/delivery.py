@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING
 import discord
 
 import bot.posts as posts
+from bot.addresses import thread_id_of, user_id_of
 from bot.components import game_buttons
-from bot.service import Service, thread_id_of, user_id_of
+from bot.service import Service
 from bot.texts import said
 from pbem.discord_store import OutboxEntry
 from pbem.shown import kind_of

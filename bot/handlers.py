@@ -14,20 +14,14 @@ from typing import Any
 import discord
 
 import bot.posts as posts
+from bot.addresses import member_address, thread_address
 from bot.answers import display_name, text_or_file
 from bot.challenges import ComputerGames
 from bot.components import FORM_ID, form_text, kind_form
 from bot.delivery import private_posts
 from bot.help import help_text
 from bot.ladder import LadderHandlers
-from bot.service import (
-    BotRefusal,
-    Role,
-    member_address,
-    not_your_game,
-    refuse_line_breaks,
-    thread_address,
-)
+from bot.service import BotRefusal, Role, not_your_game, refuse_line_breaks
 from bot.texts import named, said
 from pbem.shown import Sight, kind_of
 from pbem.store import GameRow

@@ -10,9 +10,10 @@ from typing import Any
 import discord
 
 import bot.posts as posts
+from bot.addresses import member_address, thread_address
 from bot.answers import display_name
 from bot.challenges import Challenges
-from bot.service import BotRefusal, member_address, not_your_game, thread_address
+from bot.service import BotRefusal, not_your_game
 from bot.texts import said
 from pbem import ladder, rematch
 from pbem.computers import COMPUTER_ADDRESS

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.service import user_id_of
+from bot.addresses import user_id_of
 from bot.split import EMBED_DESCRIPTION_LIMIT, clip, code_blocks
 from pbem.desk import Refusal
 from pbem.messages import Attachment, Outbound
@@ -24,7 +24,7 @@ from pbem.store import GameRow, Store
 
 log = logging.getLogger(__name__)
 
-Message = dict[str, object]  # a judge message as the outbox keeps it (service.outbound_to_json)
+Message = dict[str, object]  # a judge message as the outbox keeps it (addresses.outbound_to_json)
 
 # Embed colours: one per kind of post, never the only thing that tells them apart (titles do).
 COLOURS = {"begin": 0x0072B2, "turn": 0x009E73, "over": 0xD55E00}

@@ -2,7 +2,8 @@
 transaction with everything it causes. No Discord objects here, only ids and text.
 
 A member is known to the judge by the address `discord:<user id>`, a game's thread by
-`discord-thread:<thread id>` (an observer of its game: it receives only what both players see).
+`discord-thread:<thread id>` (bot.addresses; a thread is an observer of its game: it receives
+only what both players see).
 The judge runs with `accounts=True`: members are authenticated by Discord, so no passwords;
 and every message a change causes goes into the outbox inside the change's transaction
 (pbem.discord_store), from where bot.delivery posts it. Refusals are `BotRefusal` with the text
@@ -11,7 +12,6 @@ to show the member.
 
 from __future__ import annotations
 
-import base64
 import re
 import unicodedata
 from collections.abc import Callable
@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 
 import discord
 
+from bot.addresses import MEMBER, member_address, outbound_to_json, thread_address
 from pbem.commands import NAME_PATTERN, keyword_of
 from pbem.computers import without_computer_mail
 from pbem.discord_store import Challenge, DiscordStore
@@ -27,26 +28,6 @@ from pbem.judge import Judge
 from pbem.messages import Inbound, Outbound
 from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow, Store
-
-MEMBER = "discord:"
-THREAD = "discord-thread:"
-
-
-def member_address(user_id: int) -> str:
-    return f"{MEMBER}{user_id}"
-
-
-def thread_address(thread_id: int) -> str:
-    return f"{THREAD}{thread_id}"
-
-
-def user_id_of(address: str) -> int | None:
-    return int(address[len(MEMBER) :]) if address.startswith(MEMBER) else None
-
-
-def thread_id_of(address: str) -> int | None:
-    return int(address[len(THREAD) :]) if address.startswith(THREAD) else None
-
 
 # Characters that end a line (str.splitlines) or control a terminal: never in a setting.
 BREAKS = ("Cc", "Zl", "Zp")
@@ -78,26 +59,6 @@ class Role:
     @property
     def member(self) -> bool:
         return self.seat is not None or self.master
-
-
-def outbound_to_json(message: Outbound) -> dict[str, object]:
-    return {
-        "to": list(message.to),
-        "subject": message.subject,
-        "body": message.body,
-        "game": message.game,
-        "kind": message.kind,
-        "turn": message.turn,
-        "attachments": [
-            {
-                "filename": a.filename,
-                "content_type": a.content_type,
-                "data": base64.b64encode(a.data).decode("ascii"),
-            }
-            for a in message.attachments
-        ],
-        "sights": [str(sight) for sight in message.sights],
-    }
 
 
 class Service:

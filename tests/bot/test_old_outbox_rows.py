@@ -10,8 +10,8 @@ from battle_support import DESIGN_A, DESIGN_B, play_phase, start_battle
 from bot_support import FLEET_A, FLEET_B, World, start_game
 
 import bot.posts as posts
+from bot.addresses import member_address, thread_address
 from bot.delivery import private_posts
-from bot.service import member_address, thread_address
 from pbem.discord_store import OutboxEntry
 
 
