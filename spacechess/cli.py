@@ -165,7 +165,14 @@ def check(record: str, as_json: bool) -> None:
     assert done.position is not None
     if not done.steps:
         click.echo(f"no turns yet: {done.position}")
-    click.echo(f"result: {result_text(done.position)}; record consistent")
+    result = result_text(done.position)
+    tags = parsed.tags
+    if result == "*" and tags.get("Result", "*") != "*":
+        # Ended off the board (a resignation, a draw agreed, a deadline): the record's tags
+        # say how; the actions played are consistent with it.
+        how = tags.get("Termination")
+        result = tags["Result"] + (f" ({how})" if how else "")
+    click.echo(f"result: {result}; record consistent")
 
 
 @chess.command("fmt")

@@ -35,8 +35,8 @@ Type the actions of your turn on one line (two a turn; the very first turn has o
                  to 3, over free hexagons only [SC3, SC4]
   Ba1>Bb1        the gunship on Ba1 fires an impactor towards its neighbour Bb1 [SC6]
   M@Ab2          your support ship lays a mine on its neighbour Ab2 [SC9]
-  G@Ab2          your command ship rebuilds a destroyed gunship (G, F or S) next to it; this
-                 takes the whole turn [SC10]
+  G@Ab2          your command ship rebuilds a destroyed ship next to it (gunship G, fighter
+                 F or support ship S); this takes the whole turn [SC10]
   pass           end the turn here
 e.g. `Ab1-Ab3 Ba1>Bb1`. After your turn comes the battle stage: impactors fly 4 cells, then
 ships next to enemies fight [SC7, SC8]. Cells are named on the picture of the board

@@ -23,8 +23,8 @@ A turn (the side to act only; one action on turn 1, then up to two) [SC2]:
               only [SC3, SC4]
     Ba1>Bb1   the gunship on Ba1 fires an impactor towards its neighbour Bb1 [SC6]
     M@Ab2     your support ship lays a mine next to it [SC9]
-    G@Ab2     your command ship rebuilds a destroyed gunship (G, F or S) next to it: the
-              whole turn [SC10]
+    G@Ab2     your command ship rebuilds a destroyed ship next to it (gunship G, fighter F
+              or support ship S): the whole turn [SC10]
     pass      end the turn; fewer actions than allowed end it too
 After every turn the battle stage: impactors fly 4 cells, then ships next to enemies
 fight [SC7, SC8]. Everyone gets what happened, the board and whose turn it is.
@@ -59,7 +59,7 @@ button under the latest post in the game's thread, or
     Ab1-Ab3   move 1 or 2 cells in a straight line, a fighter up to 3 [SC3, SC4]
     Ba1>Bb1   the gunship on Ba1 fires an impactor towards Bb1 [SC6]
     M@Ab2     your support ship lays a mine next to it [SC9]
-    G@Ab2     your command ship rebuilds a destroyed gunship next to it: the whole turn [SC10]
+    G@Ab2     your command ship rebuilds a lost ship (G, F, S) next to it: the whole turn [SC10]
     pass      end the turn; fewer actions than allowed end it too
 After every turn the thread gets what happened and the board's picture (the strip and both
 hemispheres, last turn marked): the same for everyone, nothing is hidden.

@@ -5,6 +5,7 @@ check` reads it). The same for everyone: the board hides nothing."""
 from __future__ import annotations
 
 from pbem.commands import Command
+from pbem.computers import COMPUTER_ADDRESS
 from pbem.desk import Desk, Refusal
 from pbem.store import GameRow, PlayerRow
 from spacechess.judge.rows import (
@@ -30,7 +31,9 @@ def next_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
     seat = SIDE_SEAT[position.to_move]
     count = "one action" if position.actions_left == 1 else "up to two actions"
     lines = [f"Turn {position.turn}: {player_seated(players, seat)} to act, {count} [SC2]."]
-    if game.accounts:
+    if players.get(seat) is not None and players[seat].address == COMPUTER_ADDRESS:
+        pass  # the computer acts at once: nobody is to send this turn
+    elif game.accounts:
         lines.append("Send:  /spaceships orders text:Ab1-Ab3 Ba1>Bb1  (your actions)")
     else:
         lines += [

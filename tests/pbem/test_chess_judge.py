@@ -306,6 +306,11 @@ def test_vs_computer_it_plays_the_aliens_at_once_to_the_end_of_the_game() -> Non
         "Space Chess duel: turn 1",
         "Space Chess duel: turn 2",
     ]
+    # Turn 1's news says the computer acts next, and asks nobody to send its turn.
+    news = alice.inbox[-2].body
+    assert "Turn 2: the computer (random, Aliens) to act" in news
+    assert "orders 2:" not in news
+    assert "orders 3: ACTIONS" in alice.inbox[-1].body  # Alice's own turn is asked for
     play_out(table, alice, "greedy")
     over = alice.last
     assert over.subject == "Space Chess duel: game over"
