@@ -112,9 +112,7 @@ def test_a_claimed_result_needs_the_game_over_or_a_termination():
     checked = _check("-", stdin=resigned)
     assert checked.exit_code == 0
     # The board did not end it: the result line says how it ended, from the record's tags.
-    assert checked.output.strip().endswith(
-        "result: Terrans win (resignation); record consistent"
-    )
+    assert checked.output.strip().endswith("result: Terrans win (resignation); record consistent")
 
 
 def test_a_syntax_error_in_json():
