@@ -161,6 +161,9 @@ class GameKind:
     # Which game of a match a message made now belongs to, from its attachments' names (no
     # attachments: the game being played); None: not a match (a game without matches: None).
     match_game_of: Callable[[Store, GameRow, Sequence[str]], int | None] | None = None
+    # A seat as a player reads it in the shared replies (the sign-on): "player A", or a
+    # side's name where the game has them ("the Terrans").
+    seat_name: Callable[[str], str] = field(default=lambda seat: f"player {seat}")
 
     @property
     def handlers(self) -> dict[str, Handler]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.listing import named
+from pbem.registry import kind_of
 
 
 def sign_on(command: Command, desk: Desk) -> str:
@@ -21,7 +22,8 @@ def sign_on(command: Command, desk: Desk) -> str:
         raise
     desk.session.game, desk.session.seat = game, seat
     player = desk.store.players(game.id)[seat]
-    text = f"Signed on to {game.name} as player {seat}{named(player.name, seat, ' ({})')}."
+    seat_name = kind_of(game).seat_name(seat)
+    text = f"Signed on to {game.name} as {seat_name}{named(player.name, seat, ' ({})')}."
     if player.address != desk.inbound.sender:
         # The password is what identifies a player; mail follows them to a new address.
         desk.store.connection.execute(

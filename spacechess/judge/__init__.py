@@ -10,7 +10,7 @@ from pbem.ticks import missing_seats
 from spacechess.computer.player import DEFAULT_LEVEL, LEVELS
 from spacechess.judge import about, end, guide, replay, setup, show, turns, views
 from spacechess.judge.rows import GAME as KEY
-from spacechess.judge.rows import TITLE
+from spacechess.judge.rows import TITLE, side_name
 from spacechess.sniff import chess_lines
 
 GAME = GameKind(
@@ -65,5 +65,6 @@ GAME = GameKind(
     record_suffix=replay.RECORD_SUFFIX,
     sniff=chess_lines,
     replay=replay.chess_replay,
+    seat_name=lambda seat: f"the {side_name(seat)}",
     public_record=about.public_record,
 )

@@ -37,6 +37,12 @@ def started(table: Table, settings: str = "") -> tuple[Person, Person, Person, s
     return alice, bob, gus, master.group(1)
 
 
+def test_signing_on_names_the_side_not_the_seat() -> None:
+    table = new_table()
+    alice, bob, _gus, _ = started(table)
+    assert "Signed on to duel as the Aliens (Bob)." in bob.send(f"game duel {bob.password}").body
+
+
 def turns_played(table: Table) -> list[str]:
     return table.store.game("duel").state["turns"]
 
