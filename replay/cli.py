@@ -26,8 +26,9 @@ from replay.frames import PUBLIC, ReplayError
     "still in play; the page then holds nothing else [1.4].",
 )
 def replay(record: str, output: str | None, reader: str | None) -> None:
-    """Write a game's record as one HTML page to step through in a browser: Spaceships games
-    and matches, Spaceship Battles. A finished game offers every view in the page."""
+    """Write a game's record as one HTML page to step through in a browser: a record of any
+    game the judge hosts (.ssr Spaceships games and matches, .sbr Spaceship Battles, .scr
+    Space Chess). A finished game offers every view in the page."""
     from kit.textfile import TextFileError, read_text_file
     from replay.games import replay_of_text
     from replay.page import replay_html
