@@ -11,15 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from pbem import registry
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.ratings import MIN_GAMES, Rating, Score, rate
+from pbem.registry import GameKind  # a pbem.gamekinds.GameKind, typed loosely (no circle)
 from pbem.store import GameRow, PlayerRow, Store, to_text
-
-if TYPE_CHECKING:
-    from pbem.gamekinds import GameKind
 
 V = TypeVar("V")
 

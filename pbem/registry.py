@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pbem.gamekinds import GameKind
     from pbem.store import GameRow
+
+# A kind is a pbem.gamekinds.GameKind. That module is not imported here, not even for type
+# checking: it imports the core's shared handlers, which read this list.
+GameKind = Any
 
 GAMES: dict[str, str] = {
     "spaceships": "spaceships.judge",
