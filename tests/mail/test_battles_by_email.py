@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import random
 import re
-import smtplib
 from email.message import EmailMessage
-from email.utils import make_msgid
 
 import pytest
+from smtp_players import JUDGE, SmtpPlayers, text_of
 
 from battles.autoplay import plan_fire, plan_moves
 from battles.judge import rows as battle_rows
@@ -22,31 +21,7 @@ from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.store import open_store
 
-JUDGE = "judge@club.example"
-
-
-class Players:
-    def __init__(self, host: str, port: int, sink, store) -> None:
-        self.host, self.port, self.sink, self.store = host, port, sink, store
-        self.seen = 0
-
-    def send(self, sender: str, body: str, subject: str = "commands") -> list[EmailMessage]:
-        mail = EmailMessage()
-        mail["From"] = sender
-        mail["To"] = JUDGE
-        mail["Subject"] = subject
-        mail["Message-ID"] = make_msgid(domain="example.org")
-        mail.set_content(body)
-        with smtplib.SMTP(self.host, self.port, timeout=30) as client:
-            client.send_message(mail)
-        new = self.sink.messages[self.seen :]
-        self.seen = len(self.sink.messages)
-        return new
-
-
-def text_of(mail: EmailMessage) -> str:
-    body = mail.get_body(("plain",))
-    return body.get_content() if body is not None else ""
+Players = SmtpPlayers
 
 
 def to(mails: list[EmailMessage], address: str) -> EmailMessage:

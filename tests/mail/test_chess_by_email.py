@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import random
 import re
-import smtplib
 from email.message import EmailMessage
-from email.utils import make_msgid
 
 import pytest
+from smtp_players import JUDGE, SmtpPlayers, text_of
 
 from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
@@ -20,35 +19,13 @@ from pbem.store import open_store
 from spacechess.check import replay
 from spacechess.record import Record
 
-JUDGE = "judge@club.example"
 # samples/spacechess/short.scr: on turn 6 the Aliens' impactor flies into their own command
 # ship [SC7, SC11].
 TURNS = ["M@Ab2", "M@Hb4 M@Gd2", "Eb1-Eb4 Eb4-Jb2", "Jd4-Jd2 Hd3-Hd2", "Jb2-Dc2 M@Aa3"]
 LAST = "Jd2>Jd3 Gd4-Fd4"
 
 
-class Mailers:
-    def __init__(self, host: str, port: int, sink) -> None:
-        self.host, self.port, self.sink = host, port, sink
-        self.seen = 0
-
-    def send(self, sender: str, body: str, subject: str = "commands") -> list[EmailMessage]:
-        mail = EmailMessage()
-        mail["From"] = sender
-        mail["To"] = JUDGE
-        mail["Subject"] = subject
-        mail["Message-ID"] = make_msgid(domain="example.org")
-        mail.set_content(body)
-        with smtplib.SMTP(self.host, self.port, timeout=30) as client:
-            client.send_message(mail)
-        new = self.sink.messages[self.seen :]
-        self.seen = len(self.sink.messages)
-        return new
-
-
-def text_of(mail: EmailMessage) -> str:
-    body = mail.get_body(("plain",))
-    return body.get_content() if body is not None else ""
+Mailers = SmtpPlayers
 
 
 def pngs(mail: EmailMessage) -> list[EmailMessage]:

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import random
 import re
-import smtplib
 from email.message import EmailMessage
-from email.utils import make_msgid
 
 import pytest
+from smtp_players import JUDGE, SmtpPlayers, text_of
 
 from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
@@ -19,7 +18,6 @@ from pbem.mail.gateway import MailGateway
 from pbem.ratings import Rating, rate
 from pbem.store import open_store
 
-JUDGE = "judge@club.example"
 ANN, BOB = "ann@example.org", "bob@example.net"
 FLEET_A = (
     "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "
@@ -31,28 +29,7 @@ FLEET_B = (
 )
 
 
-class Players:
-    def __init__(self, host: str, port: int, sink) -> None:  # type: ignore[no-untyped-def]
-        self.host, self.port, self.sink = host, port, sink
-        self.seen = 0
-
-    def send(self, sender: str, body: str) -> list[EmailMessage]:
-        mail = EmailMessage()
-        mail["From"] = sender
-        mail["To"] = JUDGE
-        mail["Subject"] = "commands"
-        mail["Message-ID"] = make_msgid(domain="example.org")
-        mail.set_content(body)
-        with smtplib.SMTP(self.host, self.port, timeout=30) as client:
-            client.send_message(mail)
-        new = self.sink.messages[self.seen :]
-        self.seen = len(self.sink.messages)
-        return new
-
-
-def text_of(mail: EmailMessage) -> str:
-    body = mail.get_body(("plain",))
-    return body.get_content() if body is not None else ""
+Players = SmtpPlayers
 
 
 def to(mails: list[EmailMessage], address: str) -> str:
