@@ -98,3 +98,19 @@ def master_notice(
             attachments=attachments,
         )
     ]
+
+
+def late_notice(
+    store: Store, game: GameRow, players: dict[str, PlayerRow], subject_line: str, body: str
+) -> tuple[GameRow, list[Outbound]]:
+    """The one notice that a deadline passed while the judge waits (`missing wait`): to every
+    player and, unless `news off`, the game master; then the game remembers it was said."""
+    master = [game.master_address] if game.master_news else []
+    readers = dict.fromkeys([*(p.address for p in players.values()), *master])
+    messages = [
+        Outbound((address,), subject_line, body, game.name, kind="late", turn=game.turn)
+        for address in readers
+    ]
+    game = replace(game, late_notified=True)
+    store.update_game(game)
+    return game, messages

@@ -364,19 +364,8 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
             f"The deadline of {game.name} has passed; the judge is still waiting for the "
             f"{what} of {waiting or 'a player'} and will go on when they arrive."
         )
-        master = [game.master_address] if game.master_news else []  # `news off`: not them
-        targets = list(dict.fromkeys([*(p.address for p in players.values()), *master]))
-        for address in targets:
-            messages.append(
-                Outbound(
-                    (address,),
-                    subject(game, "deadline passed"),
-                    body,
-                    game.name,
-                    kind="late",
-                    turn=game.turn,
-                )
-            )
-        game = replace(game, late_notified=True)
-        store.update_game(game)
+        game, late = gamerows.late_notice(
+            store, game, players, subject(game, "deadline passed"), body
+        )
+        messages += late
     return game, messages

@@ -14,6 +14,7 @@ from kit.errors import NotationError
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
+from pbem.gamerows import late_notice
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
 from spacechess.actions import PASS, Action
@@ -284,18 +285,6 @@ def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list
             f"The deadline of {game.name} has passed; the judge is still waiting for turn "
             f"{position.turn} of {player_seated(players, seat)} and will go on when it arrives."
         )
-        master = [game.master_address] if game.master_news else []
-        for address in dict.fromkeys([*(p.address for p in players.values()), *master]):
-            messages.append(
-                Outbound(
-                    (address,),
-                    subject(game, "deadline passed"),
-                    body,
-                    game.name,
-                    kind="late",
-                    turn=game.turn,
-                )
-            )
-        game = replace(game, late_notified=True)
-        store.update_game(game)
+        game, late = late_notice(store, game, players, subject(game, "deadline passed"), body)
+        messages += late
     return game, messages
