@@ -80,6 +80,13 @@ class _FastCompat32(Compat32):
 FAST_POLICY = _FastCompat32()
 
 
+def oldest_first(name: str) -> list[str | int]:
+    """A sort key for a Maildir file's name: the moment it names, then its number, compared as
+    numbers. Replies of one transaction share a moment and differ in their number
+    (`…J9.spaceships` before `…J10.spaceships`), which a plain string sort puts the wrong way."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
 class Maildir:
     """Just what the outbox needs of a Maildir: add, list, read, move between folders."""
 
@@ -128,7 +135,7 @@ class Maildir:
 
     def keys(self) -> list[str]:
         """Messages waiting in new/, oldest first."""
-        return sorted(os.listdir(self.path / "new"))
+        return sorted(os.listdir(self.path / "new"), key=oldest_first)
 
     def read(self, key: str) -> bytes:
         return (self.path / "new" / key).read_bytes()

@@ -110,12 +110,13 @@ def gateway(make_gateway: Callable[..., MailGateway], echo: EchoJudge) -> MailGa
 
 
 def outbox_mail(gateway: MailGateway) -> list[EmailMessage]:
-    """Every message waiting in the gateway's Maildir outbox, oldest first."""
+    """Every message waiting in the gateway's Maildir outbox, oldest first: in the order the
+    outbox itself keeps (its names), never by `Date` and a random `Message-ID`, which put two
+    mails of one second either way round."""
     box = gateway.delivery.outbox
     messages = []
     for key in box.keys():
         messages.append(BytesParser(policy=policy.default).parsebytes(box.read(key)))
-    messages.sort(key=lambda m: str(m["Date"]) + str(m["Message-ID"]))
     return messages  # type: ignore[return-value]
 
 

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mail_clients as clients  # noqa: E402
 
+from pbem.mail.delivery import oldest_first  # noqa: E402
 from spaceships_cli import main  # noqa: E402
 
 FLEET_A = (
@@ -53,7 +54,9 @@ class Post:
         result = CliRunner().invoke(main, ["pbem", "receive"], input=raw, env=self.env)
         assert result.exit_code == 0, result.output
         new = []
-        for path in sorted(self.outbox.iterdir()) if self.outbox.exists() else []:
+        box = self.outbox
+        written = sorted(box.iterdir(), key=lambda f: oldest_first(f.name)) if box.exists() else []
+        for path in written:
             if path.name not in self.seen:
                 self.seen.add(path.name)
                 new.append(BytesParser(policy=policy.default).parsebytes(path.read_bytes()))

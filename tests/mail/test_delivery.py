@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from email.message import EmailMessage
+from pathlib import Path
 
 import pytest
 from aiosmtpd.smtp import SMTP
 
 from pbem.mail.config import ServerAddress
-from pbem.mail.delivery import Delivery
+from pbem.mail.delivery import Delivery, Maildir
 
 
 def message(to: str = "alice@example.org") -> EmailMessage:
@@ -215,3 +216,11 @@ def test_a_pipelining_relay_refusing_the_sender_fails_that_mail_and_sends_the_ne
     report = delivery.deliver([banned, message("bob@example.org")])
     assert (report.sent, report.failed, report.queued) == (1, 1, 0)
     assert len(list((tmp_path / "outbox" / ".failed" / "new").iterdir())) == 1
+
+
+def test_the_outbox_lists_replies_of_one_moment_by_their_number_not_as_text(tmp_path: Path) -> None:
+    # Twelve replies of one transaction share a moment; J10 comes after J9, not after J1.
+    box = Maildir(tmp_path / "outbox")
+    for number in range(1, 13):
+        box.put(f"1764254700.000000.J{number}.spaceships", f"reply {number}".encode())
+    assert [box.read(key).decode() for key in box.keys()] == [f"reply {n}" for n in range(1, 13)]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pbem.mail.delivery import oldest_first
 from spaceships_cli import main
 
 ALICE, BOB, GM = "alice@example.org", "bob@example.org", "gm@example.org"
@@ -56,7 +57,7 @@ class Mail:
 
     def _new(self) -> list[EmailMessage]:
         found = []
-        for path in sorted(self.outbox.iterdir()):
+        for path in sorted(self.outbox.iterdir(), key=lambda p: oldest_first(p.name)):
             if path.name not in self.seen:
                 self.seen.add(path.name)
                 mail = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
