@@ -100,10 +100,12 @@ def page_data(replay: Replay) -> dict[str, Any]:
     }
 
 
-def _json_in_script(value: Any) -> str:
-    # "</" would end the script element early; "<!--" could open a comment state.
+def json_in_script(value: Any) -> str:
+    """JSON to embed in a script element: every `<` written `\\u003c` (and `>` and `&` as
+    `\\u003e`, `\\u0026`), so no name or tag can end the element (`</script>`) or open a
+    comment state (`<!--`), and the text is still JSON, which the viewer parses as it is."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def replay_html(replay: Replay) -> bytes:
@@ -157,7 +159,7 @@ buttons or the slider; the address names the step, so a link opens there.</p>
 <noscript><p>The replay steps through the game with JavaScript: allow it for this file.
 </p></noscript>
 </main>
-<script type="application/json" id="replay-data">{_json_in_script(page_data(replay))}</script>
+<script type="application/json" id="replay-data">{json_in_script(page_data(replay))}</script>
 <script>
 {_asset("viewer.js")}</script>
 </body>

@@ -103,7 +103,13 @@
   }
 
   function fromHash() {
-    const wanted = decodeURIComponent(location.hash.slice(1));
+    // An address typed or pasted wrong (`#%`, `#%E0`) names no step: the first one shows.
+    let wanted;
+    try {
+      wanted = decodeURIComponent(location.hash.slice(1));
+    } catch (e) {
+      return null;
+    }
     if (!wanted) return 0;
     let i = frames.findIndex((f) => f.id === wanted);
     if (i < 0) i = frames.findIndex((f) => f.id.startsWith(wanted + "-"));

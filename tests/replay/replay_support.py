@@ -63,7 +63,8 @@ def run_process(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def page_data(page: str) -> dict:
-    """The frames a replay page steps through (its embedded JSON)."""
+    """The frames a replay page steps through (its embedded JSON, which is JSON as it stands:
+    the viewer parses it so)."""
     found = re.search(r'id="replay-data">(.*?)</script>', page, re.S)
     assert found, "no replay data in the page"
-    return json.loads(found.group(1).replace("<\\/", "</"))
+    return json.loads(found.group(1))
