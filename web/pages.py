@@ -220,3 +220,13 @@ def no_replay_page(game: GameRow, why: str, club: str) -> str:
         f"{escape(game.name)}</a> shows how it stands.</p>",
         club,
     )
+
+
+def unreadable_page(name: str, club: str) -> str:
+    """A game whose stored row cannot be read (mended by hand, a disk's fault)."""
+    return page(
+        "Game unreadable",
+        f"<p>The stored record of {escape(name)} cannot be read just now; the club's keeper "
+        'is told. The <a href="/">list of games</a> has every other one.</p>',
+        club,
+    )
