@@ -18,7 +18,7 @@ from bot.texts import said
 from pbem import ladder, rematch
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.messages import Inbound
-from pbem.ratings import MIN_GAMES
+from pbem.ratings import MIN_GAMES, MIN_OPPONENTS
 from pbem.shown import kind_of
 from pbem.store import GameRow
 
@@ -31,14 +31,15 @@ def ladder_embed(
 ) -> discord.Embed:
     """The top of the ladder among `standings` (this server's rated players) and the member's
     own place; names as they last played, never an address, and no mentions (no pings)."""
-    listed = [s for s in standings if s.rating.listed]
+    listed = [s for s in standings if s.listed]
     lines = [
         f"**{place}.** {discord.utils.escape_markdown(s.name)} · {s.rating} · {s.results()}"
         for place, s in enumerate(listed[:TOP], 1)
     ]
     embed = discord.Embed(
         title=title,
-        description="\n".join(lines) or f"Nobody has {MIN_GAMES} rated games here yet.",
+        description="\n".join(lines)
+        or f"Nobody has {MIN_GAMES} rated games against {MIN_OPPONENTS} opponents here yet.",
         colour=COLOUR,
     )
     if mine is None:
@@ -51,15 +52,15 @@ def ladder_embed(
             f"{listed.index(mine) + 1} of {len(listed)}: {mine.rating.long()}, "
             f"won-lost-drawn {mine.results()}"
         )
-    elif mine.rating.listed:
+    elif mine.listed:
         yours = (
             f"{mine.rating.long()}, won-lost-drawn {mine.results()}: not on this server's "
             "ladder until you play a rated game here"
         )
     else:
         yours = (
-            f"{mine.rating.long()} after {mine.rating.games} rated game(s); listed after "
-            f"{MIN_GAMES}"
+            f"{mine.rating.long()} after {mine.rating.games} rated game(s) against "
+            f"{mine.opponents} opponent(s); listed after {MIN_GAMES} against {MIN_OPPONENTS}"
         )
     embed.add_field(name="Your place", value=yours, inline=False)
     embed.set_footer(text="Won-lost-drawn. ?: still unsure, after few games.")

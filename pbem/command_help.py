@@ -36,9 +36,11 @@ DETAILS: dict[str, str] = {
     "ladder": (
         "`ladder` (Spaceships) or `ladder battles`: the club ladder's top 10 and your own "
         "place. Everyone starts at 1500; `?` marks a rating still unsure; the ladder lists "
-        "players with 5 or more rated games. Games between people are rated unless created "
-        "`casual`; against the computer only when created `rated` (vs computer hunt rated). A game "
-        "that ends before its first turn is resolved counts for nobody."
+        "players with 5 or more rated games against 3 or more opponents. Games between people "
+        "are rated unless created `casual`; against the computer only when created `rated` (vs "
+        "computer hunt rated). A game that ends before its first turn is resolved counts for "
+        "nobody, nor does one whose two seats are one player (one address, or addresses linked "
+        "to one Discord member); of the games one pair of players begins in 7 days, 3 count."
     ),
     "rematch": (
         "`rematch NAME` after game NAME is over: its other player is asked; when they send "

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from pbem import registry
 from pbem.computers import COMPUTER_ADDRESS
-from pbem.ratings import MIN_GAMES, Rating, Score, rate
+from pbem.ratings import MIN_GAMES, MIN_OPPONENTS, Rating, Score, rate
 from pbem.registry import GameKind  # a pbem.gamekinds.GameKind, typed loosely (no circle)
 from pbem.store import GameRow, PlayerRow, Store, to_text
 
@@ -77,9 +77,16 @@ class Standing:
     wins: int
     losses: int
     draws: int
+    opponents: int = 0  # different opponents in rated games (the computer is one)
 
     def results(self) -> str:
         return f"{self.wins}-{self.losses}-{self.draws}"
+
+    @property
+    def listed(self) -> bool:
+        """Whether the ladder lists the player: MIN_GAMES rated games against MIN_OPPONENTS
+        different opponents or more (a rating made against one opponent alone is not shown)."""
+        return self.rating.listed and self.opponents >= MIN_OPPONENTS
 
 
 # -- which games are rated -----------------------------------------------------------------
@@ -153,11 +160,20 @@ def identity(store: Store, address: str) -> str:
 
 
 # -- ratings -------------------------------------------------------------------------------
+# A rating's row and how many different opponents its player met in rated games (a game
+# against the computer keeps no row for the computer: it counts as one opponent).
+_STANDING = (
+    "SELECT r.player, r.name, r.mu, r.sigma, r.games, r.wins, r.losses, r.draws, "
+    "(SELECT COUNT(DISTINCT COALESCE(o.player, '')) FROM rating_changes m "
+    "LEFT JOIN rating_changes o ON o.game_id = m.game_id AND o.number = m.number "
+    "AND o.seat <> m.seat WHERE m.player = r.player AND m.game_key = r.game_key) AS opponents "
+    "FROM ratings r"
+)
+
+
 def rating_of(store: Store, key: str, player: str) -> Standing | None:
     row = store.connection.execute(
-        "SELECT player, name, mu, sigma, games, wins, losses, draws FROM ratings "
-        "WHERE game_key = ? AND player = ?",
-        (key, player),
+        f"{_STANDING} WHERE r.game_key = ? AND r.player = ?", (key, player)
     ).fetchone()
     return None if row is None else _standing(row)
 
@@ -170,16 +186,15 @@ def _standing(row: Any) -> Standing:
         int(row["wins"]),
         int(row["losses"]),
         int(row["draws"]),
+        int(row["opponents"]),
     )
 
 
 def standings(store: Store, key: str, players: set[str] | None = None) -> list[Standing]:
     """Everyone rated in a game, best first; `players` narrows it (a Discord server's
-    members). Not yet listed players (fewer than MIN_GAMES) are included: callers choose."""
+    members). Not yet listed players (Standing.listed) are included: callers choose."""
     rows = store.connection.execute(
-        "SELECT player, name, mu, sigma, games, wins, losses, draws FROM ratings "
-        "WHERE game_key = ? ORDER BY mu DESC, player",
-        (key,),
+        f"{_STANDING} WHERE r.game_key = ? ORDER BY r.mu DESC, r.player", (key,)
     ).fetchall()
     found = [_standing(row) for row in rows]
     return [s for s in found if players is None or s.player in players]
@@ -219,6 +234,25 @@ def _save(store: Store, key: str, standing: Standing, now: datetime) -> None:
 
 
 NOT_PLAYED = "Not rated: it ended before its first turn was resolved."
+SELF_PLAY = (
+    "Not rated: both seats are one ladder player (the same address, or addresses linked to "
+    "one Discord member)."
+)
+# The brake on two players farming a rating from each other (issue 32, item 3): of the games
+# one pair begins within PAIR_WINDOW, PAIR_GAMES are rated; the next count for nobody.
+PAIR_GAMES = 3
+PAIR_WINDOW = timedelta(days=7)
+
+
+def pair_games(store: Store, key: str, one: str, other: str, since: datetime) -> int:
+    """The rated games between two ladder players begun since then (each game of a match)."""
+    row = store.connection.execute(
+        "SELECT COUNT(*) FROM rating_changes a JOIN rating_changes b ON b.game_id = a.game_id "
+        "AND b.number = a.number AND b.seat <> a.seat JOIN games g ON g.id = a.game_id "
+        "WHERE a.game_key = ? AND a.player = ? AND b.player = ? AND g.created_at >= ?",
+        (key, one, other, to_text(since)),
+    ).fetchone()
+    return int(row[0])
 
 
 def score_of(outcome: dict[str, Any]) -> Score | None:
@@ -251,7 +285,9 @@ def rate_game(
     A computer seat keeps its level's fixed rating; only the human's changes. Empty when the
     game is casual or has no result. `played`: whether any turn was resolved; a rated game
     that ended before its first one counts for nobody (NOT_PLAYED), or two friends could
-    farm a rating by create, join and resign."""
+    farm a rating by create, join and resign; so does one whose seats are one ladder player
+    (SELF_PLAY), read now, at the end, so a link made during the game counts; and a pair's
+    games beyond PAIR_GAMES begun within PAIR_WINDOW (`refused_for_pair`)."""
     rated, fixed_at_create = _setting(store, game.id)
     if score is None or set(players) != {"A", "B"} or not rated:
         return ""
@@ -259,6 +295,17 @@ def rate_game(
         return NOT_PLAYED
     key = game_key(game)
     computers = store.computers(game.id)
+    humans = [
+        identity(store, p.address)
+        for seat, p in sorted(players.items())
+        if seat not in computers and p.address != COMPUTER_ADDRESS
+    ]
+    if len(humans) == 2 and humans[0] == humans[1]:
+        return SELF_PLAY
+    if len(humans) == 2:
+        refused = refused_for_pair(store, key, game, humans[0], humans[1])
+        if refused:
+            return refused
     before: dict[str, Standing] = {}
     for seat, player in players.items():
         if seat in computers or player.address == COMPUTER_ADDRESS:
@@ -309,12 +356,28 @@ def rate_game(
     return f"Ratings ({GAME_NAMES[key]}): " + ", ".join(told) + "."
 
 
+def refused_for_pair(store: Store, key: str, game: GameRow, one: str, other: str) -> str:
+    """Why a game between two players is not rated for the pair brake, or ""."""
+    since = game.created_at - PAIR_WINDOW
+    count = pair_games(store, key, one, other, since)
+    if count < PAIR_GAMES:
+        return ""
+    return (
+        f"Not rated: the two players have {count} rated games begun in the last "
+        f"{PAIR_WINDOW.days} days, as many as one pair's count; games against other players "
+        "count as usual."
+    )
+
+
 def ladder_text(store: Store, key: str, me: str | None, top: int = 10) -> str:
     """The ladder as a player reads it by mail: the top players and the reader's own place."""
     everyone = standings(store, key)
-    listed = [s for s in everyone if s.rating.listed]
+    listed = [s for s in everyone if s.listed]
     title = f"The {GAME_NAMES[key]} ladder"
-    lines = [f"{title} (players with {MIN_GAMES} or more rated games):"]
+    lines = [
+        f"{title} (players with {MIN_GAMES} or more rated games against {MIN_OPPONENTS} or "
+        "more opponents):"
+    ]
     if not listed:
         lines.append("  nobody yet")
     for place, s in enumerate(listed[:top], 1):
@@ -327,7 +390,7 @@ def ladder_text(store: Store, key: str, me: str | None, top: int = 10) -> str:
                 "You have no rated game yet: you start at 1500?. Games between people are "
                 "rated unless created `casual`."
             )
-        elif mine.rating.listed:
+        elif mine.listed:
             place = listed.index(mine) + 1
             lines.append(
                 f"You are {place} of {len(listed)}: {mine.rating.long()}, "
@@ -336,7 +399,8 @@ def ladder_text(store: Store, key: str, me: str | None, top: int = 10) -> str:
         else:
             lines.append(
                 f"Your rating: {mine.rating.long()} after {mine.rating.games} rated "
-                f"game(s); the ladder lists you after {MIN_GAMES}."
+                f"game(s) against {mine.opponents} opponent(s); the ladder lists you after "
+                f"{MIN_GAMES} against {MIN_OPPONENTS} or more."
             )
     lines.append("(`?`: the rating is still unsure, after few games.)")
     return "\n".join(lines)

@@ -21,6 +21,9 @@ DEVIATION = 500.0  # a new player's deviation: how unsure the ladder is of the r
 MODEL = PlackettLuce(mu=START, sigma=DEVIATION, beta=DEVIATION / 2, tau=START / 300)
 PROVISIONAL = 350.0  # above this deviation a rating shows `?` (about the first dozen games)
 MIN_GAMES = 5  # rated games a player needs before the ladder lists them
+# ... against this many different opponents (the computer is one): two addresses of one
+# person playing each other are never listed on that alone (issue 32, item 3).
+MIN_OPPONENTS = 3
 
 Score = Literal[1.0, 0.5, 0.0]  # seat A's score: a win, a draw, a loss
 

@@ -92,7 +92,7 @@ def ladder_lines(store: Store, top: int = 20) -> list[tuple[str, tuple[LadderLin
     the same standings `ladder` answers by mail, names only (pbem.ladder.standings)."""
     shown = []
     for key, title in ladder.GAME_NAMES.items():
-        listed = [s for s in ladder.standings(store, key) if s.rating.listed][:top]
+        listed = [s for s in ladder.standings(store, key) if s.listed][:top]
         lines = tuple(
             LadderLine(place, s.name, str(s.rating), s.results())
             for place, s in enumerate(listed, 1)

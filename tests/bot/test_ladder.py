@@ -16,18 +16,24 @@ from pbem.judge import Judge
 from pbem.messages import Inbound
 
 
-async def _play_turn_1(world: World, thread: Any) -> None:
+async def _play_turn_1(world: World, thread: Any, names: tuple[str, str]) -> None:
     """Fleets in and turn 1 resolved (no actions): only then does a game count on the ladder."""
-    for name in ("alice", "bob"):
+    for name in names:
         await world.member(name).slash(thread, "spaceships fleet", text=FLEET_A)
-    for name in ("alice", "bob"):
+    for name in names:
         await world.member(name).slash(thread, "spaceships orders", text="none")
 
 
-async def _resign(world: World, thread: Any, who: str, played: bool = True) -> None:
+async def _resign(
+    world: World,
+    thread: Any,
+    who: str,
+    played: bool = True,
+    names: tuple[str, str] = ("alice", "bob"),
+) -> None:
     """`who` resigns, after turn 1 is resolved unless not `played`."""
     if played:
-        await _play_turn_1(world, thread)
+        await _play_turn_1(world, thread, names)
     member = world.member(who)
     asked = await member.slash(thread, "spaceships resign")
     game = world.store.games()[-1]
@@ -54,7 +60,7 @@ async def test_a_rated_game_tells_the_change_and_the_ladder_shows_it(world: Worl
     embed = shown.response.message.embeds[0]
     assert embed.title == "Spaceships ladder · Club"
     # One game: nobody is listed yet (5 rated games), but Alice sees her own rating.
-    assert "Nobody has 5 rated games here yet" in embed.description
+    assert "Nobody has 5 rated games against 3 opponents here yet" in embed.description
     assert f"{alice_now.rating.long()} after 1 rated game(s)" in embed.fields[0].value
 
     await world.restart()  # ratings are in the store: a restarted bot shows the same
@@ -62,17 +68,24 @@ async def test_a_rated_game_tells_the_change_and_the_ladder_shows_it(world: Worl
     assert again.response.message.embeds[0].fields[0].value == embed.fields[0].value
 
 
-async def test_the_top_ten_lists_players_with_enough_games(world: World) -> None:
-    for number in range(5):  # alice beats bob five times: both are listed
-        await start_game(world, name=f"g{number}")
-        await _resign(world, world.thread(), "bob")
-    shown = await world.member("bob").slash(world.channel, "spaceships ladder")
+async def test_the_top_ten_lists_players_with_enough_games_against_enough_opponents(
+    world: World,
+) -> None:
+    # alice beats three others five times: she is listed; they, with one opponent, are not
+    for number, other in enumerate(("bob", "carol", "dave", "bob", "carol")):
+        await start_game(world, b=other, name=f"g{number}")
+        await _resign(world, world.thread(), other, names=("alice", other))
+    shown = await world.member("alice").slash(world.channel, "spaceships ladder")
     embed = shown.response.message.embeds[0]
     lines = embed.description.splitlines()
-    assert lines[0].startswith("**1.** alice · ") and lines[0].endswith("· 5-0-0")
-    assert lines[1].startswith("**2.** bob · ") and lines[1].endswith("· 0-5-0")
-    assert embed.fields[0].value.startswith("2 of 2: ")
+    assert len(lines) == 1 and lines[0].startswith("**1.** alice · ")
+    assert lines[0].endswith("· 5-0-0")
+    assert embed.fields[0].value.startswith("1 of 1: ")
     assert "discord:" not in embed.description + embed.fields[0].value  # names, no addresses
+    bob = (await world.member("bob").slash(world.channel, "spaceships ladder")).response
+    assert "after 2 rated game(s) against 1 opponent(s); listed after 5 against 3" in (
+        bob.message.embeds[0].fields[0].value
+    )
 
 
 async def test_a_casual_challenge_changes_no_rating(world: World) -> None:

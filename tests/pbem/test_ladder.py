@@ -48,14 +48,20 @@ DESIGN_B = "design\nRaider C-SSI(Lf)II(Gf)(Rf)D\nHawk E-AI(Mf)(Gf)IIID at -1,-7 
 
 
 # -- rated games by mail ------------------------------------------------------------------------
-def _game(table: Table, create: str = "create alpha", played: bool = True) -> tuple:
-    """A game between Alice and Bob, its first turn resolved (no actions) unless not `played`:
-    a game that ends before its first turn counts for nobody."""
+def _game(
+    table: Table,
+    create: str = "create alpha",
+    played: bool = True,
+    a: tuple[str, str] = ("alice@example.org", "Alice"),
+    b: tuple[str, str] = ("bob@example.org", "Bob"),
+) -> tuple:
+    """A game between Alice and Bob (or `a` and `b`), its first turn resolved (no actions)
+    unless not `played`: a game that ends before its first turn counts for nobody."""
     name = create.split()[1]
     gm = table.person("gm@example.org", "Gamemaster")
     answer = gm.send(create).body
-    alice = table.person("alice@example.org", "Alice")
-    bob = table.person("bob@example.org", "Bob")
+    alice = table.person(*a)
+    bob = table.person(*b)
     alice.join(name)
     bob.join(name)
     alice.fleet(FLEET_A, name)
@@ -83,17 +89,33 @@ def test_a_rated_game_tells_both_players_the_change_and_the_ladder_keeps_it(tabl
     assert ladder.rating_of(table.store, "spaceships", "bob@example.org").losses == 1  # type: ignore[union-attr]
 
 
-def test_five_games_put_both_on_the_ladder_with_their_places(table: Table) -> None:
-    for number in range(5):
-        _answer, alice, bob = _game(table, f"create g{number}")
-        alice.send(alice.sign_on(f"g{number}") + "resign")
+OPPONENTS = (
+    ("carol@example.org", "Carol"),
+    ("dave@example.org", "Dave"),
+    ("alice@example.org", "Alice"),
+    ("carol@example.org", "Carol"),
+    ("dave@example.org", "Dave"),
+)
+
+
+def test_five_games_against_three_opponents_put_a_player_on_the_ladder(table: Table) -> None:
+    """Bob beats Carol, Dave and Alice: listed after his fifth game, against his third
+    opponent; they, with one opponent each, are not (issue 32, item 3)."""
+    ratings = {"Bob": Rating()}
+    for number, (address, name) in enumerate(OPPONENTS):
+        loser = _game(table, f"create g{number}", a=(address, name))[1]
+        loser.send(loser.sign_on(f"g{number}") + "resign")
+        ratings[name], ratings["Bob"] = rate(ratings.get(name, Rating()), ratings["Bob"], 0.0)
+        if number == 3:  # four games: nobody listed yet
+            assert "nobody yet" in table.people["bob@example.org"].send("ladder").body
     shown = table.people["bob@example.org"].send("ladder spaceships").body
-    bob, alice = Rating(), Rating()
-    for _ in range(5):
-        bob, alice = rate(bob, alice, 1.0)
-    lines = [line.split() for line in shown.splitlines()[2:4]]
-    assert lines == [["1.", "Bob", str(bob), "5-0-0"], ["2.", "Alice", str(alice), "0-5-0"]]
-    assert f"You are 1 of 2: {bob.long()}, won-lost-drawn 5-0-0." in shown
+    lines = shown.splitlines()
+    assert "5 or more rated games against 3 or more opponents" in lines[1]
+    assert lines[2].split() == ["1.", "Bob", str(ratings["Bob"]), "5-0-0"]
+    assert "Carol" not in shown and "Alice" not in shown
+    assert f"You are 1 of 1: {ratings['Bob'].long()}, won-lost-drawn 5-0-0." in shown
+    carol = table.people["carol@example.org"].send("ladder").body
+    assert "after 2 rated game(s) against 1 opponent(s); the ladder lists you after 5" in carol
     wrong = table.people["bob@example.org"].send("ladder chess").body
     assert "names no game with a ladder" in wrong and "`ladder battles`" in wrong
 
@@ -194,6 +216,70 @@ def test_a_game_ended_before_its_first_turn_counts_for_nobody_so_no_rating_is_fa
     assert (
         "ends before its first turn is resolved counts for nobody" in bob.send("help ladder").body
     )
+
+
+# -- what cannot be farmed (issue 32, items 2 and 3) ---------------------------------------------
+def _link(table: Table, address: str, member: str) -> None:
+    from pbem import links
+
+    with table.store.transaction():
+        code = links.new_code(table.store, address, table.clock.now)
+        links.link(table.store, member, code, table.clock.now)
+
+
+def test_a_game_between_two_addresses_linked_to_one_member_is_not_rated(table: Table) -> None:
+    """The audit's member took 1500 to 2840 with ten games against themself: the seats are
+    read as ladder players when the game ends, so a link made during the game counts too."""
+    ann, ann2, ann3 = (
+        ("ann@example.org", "Ann"),
+        ("ann.b@example.org", "Annie"),
+        ("ann.c@example.org", "Anna"),
+    )
+    _link(table, ann[0], "discord:7")
+    _link(table, ann2[0], "discord:7")
+    for number, other in enumerate((ann2, ann3, ann2)):
+        _answer, first, second = _game(table, f"create s{number}", a=ann, b=other)
+        if other is ann3:
+            _link(table, ann3[0], "discord:7")  # joined unlinked, linked before the end
+        second.send(second.sign_on(f"s{number}") + "resign")
+        ended = _over(first)
+        assert "Not rated: both seats are one ladder player" in ended
+        assert "Ratings" not in ended
+    assert ladder.standings(table.store, "spaceships") == []
+    # The same address in both seats, were a game ever to seat it twice, is one player too.
+    assert ladder.identity(table.store, ann[0]) == ladder.identity(table.store, ann3[0])
+
+
+def test_a_pair_counts_three_rated_games_a_week_and_a_rematch_restarts_nothing(
+    table: Table,
+) -> None:
+    """The audit's two unlinked addresses: ten quick games (a resignation after turn 1) took
+    one from 1500 to 2208 and listed it. Now three count in a week, and nobody is listed."""
+    farmer = ("farm@example.org", "Farmer")
+    feeder = ("feed@example.org", "Feeder")
+    for number in range(10):
+        _answer, winner, loser = _game(table, f"create f{number}", a=farmer, b=feeder)
+        loser.send(loser.sign_on(f"f{number}") + "resign")
+        ended = _over(winner)
+        if number < 3:
+            assert "Ratings (Spaceships)" in ended
+        else:
+            assert "Not rated: the two players have 3 rated games begun in the last 7 days" in ended
+    loser.send(loser.sign_on("f9") + "rematch f9")
+    winner.send(winner.sign_on("f9") + "rematch f9")
+    assert table.store.game("f9-r2", lock=False) is not None  # the rematch is made, and ...
+    mine = ladder.rating_of(table.store, "spaceships", farmer[0])
+    three = Rating()
+    other = Rating()
+    for _ in range(3):
+        three, other = rate(three, other, 1.0)
+    assert mine is not None and mine.rating == three and (mine.wins, mine.opponents) == (3, 1)
+    assert "nobody yet" in winner.send("ladder").body
+    # A week after the first three began, the pair's games count again.
+    table.clock.advance(days=7, minutes=1)
+    _answer, winner, loser = _game(table, "create later", a=farmer, b=feeder)
+    loser.send(loser.sign_on("later") + "resign")
+    assert "Ratings (Spaceships)" in _over(winner)
 
 
 def test_a_link_code_goes_to_the_mailbox_and_is_never_taken_by_mail(table: Table) -> None:

@@ -42,16 +42,24 @@ class Club:
     def as_player(self, game: str, sender: str, text: str) -> str:
         return self.send(sender, f"game {game} {self.passwords[game, sender]}\n{text}")
 
-    def game(self, name: str, fleet_b: str = FLEET_B, turns: int = 2, settings: str = "") -> None:
-        """A game with `turns` played; `turns` None leaves it waiting for players."""
+    def game(
+        self,
+        name: str,
+        fleet_b: str = FLEET_B,
+        turns: int = 2,
+        settings: str = "",
+        b: str = "bob@example.org",
+    ) -> None:
+        """A game of Alice's against Bob (or `b`) with `turns` played."""
         self.send("gm@example.org", f"create {name} {settings}".strip())
         self.seat(name, "alice@example.org")
-        self.seat(name, "bob@example.org")
+        self.seat(name, b)
         self.as_player(name, "alice@example.org", f"fleet {FLEET_A}")
-        self.as_player(name, "bob@example.org", f"fleet {fleet_b}")
-        for turn, (a, b) in enumerate(TURNS[:turns], 1):
-            assert "accepted" in self.as_player(name, "alice@example.org", f"orders {turn}: {a}")
-            said = self.as_player(name, "bob@example.org", f"orders {turn}: {b}")
+        self.as_player(name, b, f"fleet {fleet_b}")
+        for turn, (a_orders, b_orders) in enumerate(TURNS[:turns], 1):
+            said = self.as_player(name, "alice@example.org", f"orders {turn}: {a_orders}")
+            assert "accepted" in said, said
+            said = self.as_player(name, b, f"orders {turn}: {b_orders}")
             assert "adjudicated" in said, said
 
     def resign(self, name: str, sender: str = "bob@example.org") -> None:
