@@ -43,10 +43,11 @@ DETAILS: dict[str, str] = {
         "to one Discord member); of the games one pair of players begins in 7 days, 3 count."
     ),
     "rematch": (
-        "`rematch NAME` after game NAME is over: its other player is asked; when they send "
-        "`rematch NAME` too, the new game NAME-r2 is made with the same settings and the "
-        "sides swapped, and each player gets their password in a mail of their own. Against "
-        "the computer it is made at once."
+        "`rematch NAME PASSWORD` after game NAME is over, PASSWORD your password of NAME (or "
+        "`rematch NAME` under `game NAME PASSWORD`): its other player is asked; when they "
+        "send `rematch NAME PASSWORD` too, with their own password, the new game NAME-r2 is "
+        "made with the same settings and the sides swapped, and each player gets their "
+        "password in a mail of their own. Against the computer it is made at once."
     ),
     "link": (
         "`link`: the reply holds a one-time code; enter it in Discord with `/spaceships link "

@@ -31,7 +31,7 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "orders": ("orders TURN: ORDERS", "your orders for turn TURN (empty: no actions)"),
     "design": ("design", "then your ships (Spaceship Battles), to a blank line"),
     "resign": ("resign [NAME PASSWORD]", "give up; your opponent wins"),
-    "draw": ("draw [NAME PASSWORD]", "(Space Chess) offer a draw, or accept the one offered"),
+    "draw": ("draw [NAME PASSWORD] TURN", "(Space Chess) offer or accept a draw at turn TURN"),
     "endmatch": ("endmatch", "ask to end a match after this game (both players)"),
     "master": ("master NAME PASSWORD", "sign on as game master for the lines that follow"),
     "deadline": ("deadline RULE", "(master) 48h, 2026-12-01 20:00, FREQ=..., none"),
@@ -42,7 +42,7 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "process": ("process", "(master) adjudicate now, as if the deadline passed"),
     "cancel": ("cancel", "(master) end the game without a result"),
     "ladder": ("ladder [GAME]", "the club ladder: its top and your place (spaceships, battles)"),
-    "rematch": ("rematch NAME", "after game NAME: the same again, sides swapped"),
+    "rematch": ("rematch NAME PASSWORD", "after game NAME: the same again, sides swapped"),
     "link": ("link [CODE]", "one ladder player for your mail address and Discord account"),
     "pictures": ("pictures [on|off]", "pictures with your mail (every game), or what holds"),
 }
@@ -342,6 +342,9 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             if isinstance(settings, CommandError):
                 return settings
             return Command(keyword, number, raw, name=name, settings=settings)
+        if keyword == "rematch" and len(args) > 1:  # the old game's password (pbem.rematch)
+            password = raw[args[1][1] - 1 :].strip()
+            return Command(keyword, number, raw, name=name, password=password)
         return Command(keyword, number, raw, name=name, body=" ".join(w for w, _ in args[1:]))
     if keyword in ("game", "master"):
         got = need_name()
@@ -358,11 +361,19 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
         password = raw[args[1][1] - 1 :].strip()
         return Command(keyword, number, raw, name=name, password=password)
     if keyword in ("status", "history", "resign", "draw"):
+        turn = None
+        if keyword == "draw" and args and args[-1][0].isdigit():
+            # `draw 12`, `draw NAME PASSWORD 12`: the turn the draw is for (a password is
+            # words, never digits alone)
+            turn, args = int(args[-1][0]), args[:-1]
+            raw_end = words[-1][1] - 1
+        else:
+            raw_end = len(raw)
         if not args:
-            return Command(keyword, number, raw)
+            return Command(keyword, number, raw, turn=turn)
         name = args[0][0]
-        password = raw[args[1][1] - 1 :].strip() if len(args) > 1 else None
-        return Command(keyword, number, raw, name=name, password=password)
+        password = raw[args[1][1] - 1 : raw_end].strip() if len(args) > 1 else None
+        return Command(keyword, number, raw, name=name, password=password, turn=turn)
     # master settings: the rest of the line is the value
     value = raw[words[0][1] - 1 + len(words[0][0]) :].strip()
     if not value:

@@ -61,7 +61,7 @@ def rematch(command: Command, desk: Desk) -> str:
         raise Refusal(f"game {game.name} is not over yet: a rematch is asked for after it")
     if set(players) != {"A", "B"}:
         raise Refusal(f"game {game.name} never had two players: `create` a new game instead")
-    seat = mine[0]
+    seat = mine[0] if game.accounts else _seat_by_password(command, desk, game, mine[0])
     before = asked(desk.store, game.id)
     if before is not None and before[1] is not None:
         made = desk.store.game_by_id(before[1])
@@ -76,7 +76,7 @@ def rematch(command: Command, desk: Desk) -> str:
             how = (
                 "press Rematch under the game's end in its thread"
                 if game.accounts
-                else f"send `rematch {game.name}`"
+                else f"send `rematch {game.name} PASSWORD` with your password of {game.name}"
             )
             desk.reply.messages.append(
                 Outbound(
@@ -99,6 +99,22 @@ def rematch(command: Command, desk: Desk) -> str:
         (game.id, seat, to_text(desk.now), new.id),
     )
     return answers[desk.inbound.sender]
+
+
+def _seat_by_password(command: Command, desk: Desk, game: GameRow, seat: str) -> str:
+    """By mail, asking for a rematch and accepting one (which makes a rated game) needs the old
+    game's password, as every move does: a From alone can be forged (issue 32, item 8)."""
+    session = desk.session
+    if command.password is not None:
+        if desk.seat_for(game, command.password) != seat:
+            raise Refusal(f"that is not your password for {game.name}; nothing changed")
+        return seat
+    if session.game is not None and session.game.id == game.id and session.seat == seat:
+        return seat
+    raise Refusal(
+        f"a rematch by mail needs your password of {game.name}: `rematch {game.name} "
+        f"PASSWORD` (or `rematch {game.name}` under `game {game.name} PASSWORD`)"
+    )
 
 
 def make_rematch(

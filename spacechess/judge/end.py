@@ -81,8 +81,10 @@ def resign(command: Command, desk: Desk) -> str:
 
 
 def draw(command: Command, desk: Desk) -> str:
-    """`draw NAME`: offers a draw, or accepts the opponent's offer [SC12]. An offer lapses when
-    the side it was made to plays its turn instead (as on chess servers)."""
+    """`draw NAME PASSWORD TURN`: offers a draw, or accepts the opponent's offer [SC12]. An
+    offer lapses when the side it was made to plays its turn instead (as on chess servers).
+    By mail it names the turn in play, so the same mail sent again later (a new Message-ID)
+    cannot accept an offer made since; a Discord press is claimed once and needs none."""
     session = desk.session.game
     if command.name is not None and command.password is None:
         if session is None or session.name.lower() != command.name.lower():
@@ -98,6 +100,18 @@ def draw(command: Command, desk: Desk) -> str:
             f"game {game.name} is over"
             if game.phase == "over"
             else f"game {game.name} has not begun"
+        )
+    if not game.accounts and command.turn is None:
+        raise Refusal(
+            f"a draw by mail names the turn in play: `draw {game.name} PASSWORD {game.turn}` "
+            f"(or `draw {game.turn}` under `game {game.name} PASSWORD`), so that this mail, "
+            "sent again later, cannot accept a draw offered since; nothing changed"
+        )
+    if command.turn is not None and command.turn != game.turn:
+        raise Refusal(
+            f"your draw names turn {command.turn}, and {game.name} is at turn {game.turn}: a "
+            f"draw counts only in the turn it names; send `draw {game.turn}` to offer or "
+            "accept one now; nothing changed"
         )
     players = desk.store.players(game.id)
     offer = (game.state or {}).get("draw")
@@ -128,7 +142,12 @@ def draw(command: Command, desk: Desk) -> str:
             (other.address,),
             subject(game, "a draw is offered"),
             f"{player_seated(players, seat)} offers a draw in {game.name}. To accept, "
-            + ("`/spaceships draw`" if game.accounts else f"send `draw {game.name} PASSWORD`")
+            + (
+                "`/spaceships draw`"
+                if game.accounts
+                else f"send `draw {game.name} PASSWORD TURN`, TURN the turn in play (the one "
+                "your next orders are for)"
+            )
             + "; playing your turn instead declines it.",
             game.name,
         )

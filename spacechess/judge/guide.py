@@ -31,8 +31,8 @@ fight [SC7, SC8]. Everyone gets what happened, the board and whose turn it is.
 
 Ending: destroy the enemy command ship [SC11]; a draw by a third repetition, 50 turns
 without a loss or turn 300 [SC12];
-  draw NAME PASSWORD     offers a draw, or accepts your opponent's; playing your turn
-                         instead lets their offer lapse
+  draw NAME PASSWORD TURN   offers a draw, or accepts your opponent's, in turn TURN
+                         (the turn in play); playing your turn instead lets their offer lapse
   resign NAME PASSWORD   gives up
   status NAME, history NAME   the board now, the record so far (`spaceships chess check`
                          reads it); the record comes attached (NAME.scr) at the end.

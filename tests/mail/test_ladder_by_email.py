@@ -78,10 +78,10 @@ def test_a_rated_game_the_ladder_and_a_rematch_by_email(players: Players) -> Non
     ladder = to(players.send(BOB, "ladder"), BOB)
     assert f"Your rating: {won.long()} after 1 rated game(s)" in ladder
 
-    asked = players.send(BOB, "rematch alpha")
+    asked = players.send(BOB, f"rematch alpha {bob}")
     assert "You asked ann for a rematch of alpha" in to(asked, BOB)
     assert "bob asks for a rematch of alpha" in to(asked, ANN)
-    made = players.send(ANN, "rematch alpha")
+    made = players.send(ANN, f"game alpha {ann}\nrematch alpha")
     ann_text, bob_text = to(made, ANN), to(made, BOB)
     assert "You joined alpha-r2 as player B (ann)." in ann_text
     assert "You joined alpha-r2 as player A (bob)." in bob_text

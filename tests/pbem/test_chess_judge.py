@@ -180,7 +180,7 @@ def test_the_second_action_is_checked_on_the_position_the_first_leaves() -> None
 def test_a_draw_offer_lapses_when_the_opponent_plays_on_and_an_accepted_one_ends_the_game() -> None:
     table = new_table()
     alice, bob, _, _ = started(table)
-    offered = alice.send(f"draw duel {alice.password}").body
+    offered = alice.send(f"draw duel {alice.password} 1").body
     assert "Your draw offer in duel is sent to Bob (Aliens)" in offered
     assert bob.last.subject == "Space Chess duel: a draw is offered"
     alice.orders(1, "M@Ab2", "duel")
@@ -190,15 +190,34 @@ def test_a_draw_offer_lapses_when_the_opponent_plays_on_and_an_accepted_one_ends
     assert "Alice (Terrans)'s draw offer lapsed." in alice.last.body
     assert table.store.game("duel").state["draw"] is None
     # Accepting needs an offer: Bob's `draw` is a new offer, Alice's accepts it.
-    assert "sent to Alice (Terrans)" in bob.send(f"draw duel {bob.password}").body
-    again = bob.send(f"draw duel {bob.password}").body
+    assert "sent to Alice (Terrans)" in bob.send(f"draw duel {bob.password} 3").body
+    again = bob.send(bob.sign_on("duel") + "draw 3").body
     assert "Refused: your draw offer in duel stands already" in again
-    accepted = alice.send(f"draw duel {alice.password}").body
+    accepted = alice.send(f"draw duel {alice.password} 3").body
     assert "You accepted the draw: duel is drawn." in accepted
     over = bob.last
     assert "no winner; drawn by agreement [SC12]" in over.body
     record = checked(over.attachments[0].data.decode())
     assert '[Termination "agreement"]' in record and '[Result "draw"]' in record
+
+
+def test_a_draw_mail_sent_again_later_cannot_accept_a_later_offer_issue_32_item_9() -> None:
+    """The audit sent Alice's old `draw` mail again with a new Message-ID after Bob offered a
+    draw: it accepted. A draw by mail names its turn, so the old mail is refused."""
+    table = new_table()
+    alice, bob, _, _ = started(table)
+    old_mail = f"draw duel {alice.password} 1"
+    assert "Your draw offer in duel is sent" in alice.send(old_mail).body
+    alice.orders(1, "M@Ab2", "duel")
+    bob.orders(2, "M@Hb4", "duel")  # Alice's offer lapses
+    assert "sent to Alice (Terrans)" in bob.send(f"draw duel {bob.password} 3").body
+    replayed = alice.send(old_mail).body
+    assert "Refused: your draw names turn 1, and duel is at turn 3" in replayed
+    no_turn = alice.send(f"draw duel {alice.password}").body
+    assert "a draw by mail names the turn in play: `draw duel PASSWORD 3`" in no_turn
+    game = table.store.game("duel")
+    assert game.phase == "playing" and game.state["draw"] == "B"  # Bob's offer stands
+    assert "You accepted the draw" in alice.send(f"draw duel {alice.password} 3").body
 
 
 def test_resign_gives_the_game_to_the_other_side_with_the_record() -> None:
@@ -211,7 +230,7 @@ def test_resign_gives_the_game_to_the_other_side_with_the_record() -> None:
         assert "Alice (Terrans) wins; Bob (Aliens) resigned" in person.last.body
     record = checked(alice.last.attachments[0].data.decode())
     assert '[Result "Terrans win"]' in record and '[Termination "resignation"]' in record
-    assert "Refused: game duel is over" in bob.send(f"draw duel {bob.password}").body
+    assert "Refused: game duel is over" in bob.send(f"draw duel {bob.password} 2").body
 
 
 def test_draw_is_refused_in_a_battle() -> None:
@@ -345,7 +364,7 @@ def test_a_password_written_apart_after_draw_is_masked_in_the_reply() -> None:
     table = new_table()
     alice, _, _, _ = started(table)
     words = alice.password.split("-")
-    reply = alice.send(f"draw duel {' '.join(words)}").body
+    reply = alice.send(f"draw duel {' '.join(words)} 1").body
     assert "Your draw offer in duel is sent" in reply
     assert not [w for w in words if w in reply], reply
 
