@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from pbem import gamekinds, replies, shown
+from pbem import gamekinds, limits, replies, shown
 from pbem.commands import Command, CommandError, parse_commands, parse_one
 from pbem.computers import without_computer_mail
 from pbem.database import StoreUnavailable
@@ -81,13 +81,23 @@ class Judge:
             desk = Desk(self.store, self.rng, inbound, Session(), reply, now)
             desk.sign_on_account()
             answered, skipped = replies.answered(commands)
+            # A mail runs at most limits.MAX_COMMANDS commands (a front end's one command is
+            # one); the rest get one line between them.
+            answered, beyond = limits.within(answered)
+            sections: list[str] = []
+            issuing: list[bool] = []
             for item in answered:
-                if isinstance(item, Command) and item.keyword in ISSUING:
-                    reply.sections.append(_answer(item, desk))
-                else:
-                    reply.sections.append(hide(_answer(item, desk)))
+                issues = isinstance(item, Command) and item.keyword in ISSUING
+                text = _answer(item, desk)
+                sections.append(text if issues else hide(text))
+                issuing.append(issues)
+            if beyond:
+                sections.append(limits.not_run(beyond))
+                issuing.append(True)
             if skipped:
-                reply.sections.append(hide(replies.unreadable(skipped)))
+                sections.append(hide(replies.unreadable(skipped)))
+                issuing.append(True)
+            reply.sections[:] = limits.bounded(sections, issuing)
             reply.messages[:] = decorated(self.store, reply.messages)
             sights = answer_sights(self.store, reply, inbound.sender)
             if self.keep is not None:
@@ -206,6 +216,8 @@ def _answer(command: Command | CommandError, desk: Desk) -> str:
     if isinstance(command, CommandError):
         return replies.error_answer(command)
     try:
+        if command.keyword == "create":  # at most limits.GAMES_A_DAY games an address a day
+            limits.refuse_many_games(desk.store, desk.inbound.sender, desk.now)
         text = gamekinds.handler_for(command, desk)(command, desk)
     except Refusal as refusal:
         text = f"Refused: {refusal}"

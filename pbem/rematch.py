@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pbem import ladder, registry
+from pbem import ladder, limits, registry
 from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.desk import Desk, Refusal, Reply, Session
@@ -122,6 +122,7 @@ def make_rematch(
 ) -> tuple[GameRow, dict[str, str]]:
     """The new game, its settings the old one's, its players seated with the sides swapped:
     the old B joins first (taking A). Each human's join answer goes to them alone."""
+    limits.refuse_many_games(desk.store, desk.inbound.sender, desk.now)  # its game master
     name = rematch_name(desk.store, game.name)
     master = desk.inbound.sender
     password = "" if game.accounts else new_password(desk.rng)
