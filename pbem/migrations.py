@@ -305,6 +305,15 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        # The envelope sender (Return-Path) of each mail, beside its From: an address's hourly
+        # budget counts the mail of that From and that envelope sender, so mail forging a From
+        # from elsewhere spends the forger's budget, never the victim's (issue 32, item 7).
+        "mail: the envelope sender of each stored message",
+        """
+        ALTER TABLE mail_inbound ADD COLUMN envelope_sender TEXT NOT NULL DEFAULT '';
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)

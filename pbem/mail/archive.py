@@ -117,12 +117,14 @@ class Archive:
         source: str,
         status: Status = "received",
         error: str | None = None,
+        envelope_sender: str = "",
     ) -> Later:
         """The first copy of a Message-ID stored and claimed: its id, read later (none when
         another copy claimed it first; then `store_copy`). Not durable: until the message is
         answered the sender still holds it (no 250 yet, no exit 0), and the durable commit of
         its answer makes this row durable with it."""
-        values = (message_id, sender, raw, size, received_at, source, status, error, message_id)
+        values = (message_id, sender, raw, size, received_at, source, status, error, message_id,
+                  envelope_sender)  # fmt: skip
         return self.db.later(_INSERT + " ON CONFLICT (claim_key) DO NOTHING RETURNING id", values,
                              durable=False)  # fmt: skip
 
@@ -137,13 +139,14 @@ class Archive:
         status: Status = "received",
         error: str | None = None,
         claim: bool = True,
+        envelope_sender: str = "",
     ) -> tuple[int, Stored | None]:
         """A copy that claims nothing: a later copy of a claimed Message-ID (`duplicate`, with
         the first copy beside it) or, without `claim`, a message kept as it is told."""
         values = (message_id, sender, raw, size, received_at, source)
         row = self.db.execute(
             _INSERT + " RETURNING id",
-            (*values, "duplicate" if claim else status, error, None),
+            (*values, "duplicate" if claim else status, error, None, envelope_sender),
             durable=False,
         ).fetchone()
         original = None
@@ -212,15 +215,22 @@ class Archive:
         for row in self.db.execute(sql, params).fetchall():
             yield Stored(*row)
 
-    def count_since(self, sender: str, since: datetime, status: str | None = None) -> int:
-        return int(self.count_later(sender, since, status).one()[0])
+    def count_since(
+        self, sender: str, since: datetime, status: str | None = None, envelope: str | None = None
+    ) -> int:
+        return int(self.count_later(sender, since, status, envelope).one()[0])
 
-    def count_later(self, sender: str, since: datetime, status: str | None = None) -> Later:
+    def count_later(
+        self, sender: str, since: datetime, status: str | None = None, envelope: str | None = None
+    ) -> Later:
         """How many messages the sender sent since then, read later: of one status, or all
         that count against the rate limit (not duplicates, not auto-replies or other ignored
-        mail, not moves a game accepted)."""
-        sql = "SELECT COUNT(*) FROM mail_inbound WHERE sender = ? AND received_at >= ?"
-        params: list[object] = [sender, since.isoformat()]
+        mail, not moves a game accepted). With `envelope`, only those of that envelope sender:
+        an address's budget is its own mail's, not mail forging its From from elsewhere."""
+        both = " AND envelope_sender = ?" if envelope is not None else ""
+        also: list[object] = [envelope] if envelope is not None else []
+        sql = f"SELECT COUNT(*) FROM mail_inbound WHERE sender = ? AND received_at >= ?{both}"
+        params: list[object] = [sender, since.isoformat(), *also]
         if status is not None:
             sql += " AND status = ?"
             params.append(status)
@@ -231,9 +241,9 @@ class Archive:
         sql = (
             "SELECT COALESCE(SUM(CASE WHEN status NOT IN ('duplicate', 'ignored') "
             f"THEN 1 ELSE 0 END), 0), COUNT(*) FROM mail_inbound WHERE sender = ? "
-            f"AND received_at >= ? AND NOT ({move})"
+            f"AND received_at >= ?{both} AND NOT ({move})"
         )
-        return self.db.later(sql, [sender, since.isoformat(), MOVE_ACCEPTED])
+        return self.db.later(sql, [sender, since.isoformat(), *also, MOVE_ACCEPTED])
 
     def drop(self, id: int) -> None:
         """Forget a message just stored (the sender's server keeps it and tries again)."""
@@ -322,7 +332,6 @@ class Outbox:
 
 _COLUMNS = "id, message_id, sender, raw, size, received_at, source, status, error"
 _INSERT = (
-    "INSERT INTO mail_inbound"
-    " (message_id, sender, raw, size, received_at, source, status, error, claim_key)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO mail_inbound (message_id, sender, raw, size, received_at, source, status,"
+    " error, claim_key, envelope_sender) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )

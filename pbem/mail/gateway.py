@@ -151,11 +151,14 @@ class MailGateway:
         # The claim, and the sender's count for the rate limit, in one round trip (with the
         # note of the replies written since the last one).
         written, self._written = self._written, []
+        # An address's budget is the mail of its From *and* envelope sender: a forger's mail
+        # saying `From: victim` spends the forger's own (issue 32, item 7).
+        via = envelope.envelope_sender
         try:
             with self.db.batch():
                 self.outbox.mark_sent(written, now)
-                count = self.archive.count_later(envelope.sender, now - WINDOW)
-                claimed = self.archive.claim_later(*values)
+                count = self.archive.count_later(envelope.sender, now - WINDOW, envelope=via)
+                claimed = self.archive.claim_later(*values, envelope_sender=via)
         except BaseException:
             self._written[:0] = written
             raise
@@ -173,8 +176,8 @@ class MailGateway:
         if row is not None:
             archive_id, first = int(row[0]), None
         else:
-            archive_id, first = self.archive.store_copy(*values)
-        earlier = (envelope.sender, earlier_count)
+            archive_id, first = self.archive.store_copy(*values, envelope_sender=via)
+        earlier = (envelope.sender, via, earlier_count)
         if first is not None:
             if first.status == "received":
                 # A retry of a message whose processing was cut short (or is under way in
@@ -256,7 +259,7 @@ class MailGateway:
         size: int,
         check_rate: bool = False,
         expect: tuple[str, ...] = ("received",),
-        earlier: tuple[str, int] | None = None,
+        earlier: tuple[str, str, int] | None = None,
     ) -> Receipt:
         reason = f"too large: {size} bytes, the judge accepts at most {self.max_message_bytes}"
         auto = auto_reply_reason(envelope, envelope.get("content-type") or "", self.judge_address)
@@ -265,8 +268,9 @@ class MailGateway:
             return self._settle(archive_id, envelope.message_id, expect, "ignored", why)
         if check_rate:
             verdict = self.rate_limit.check(
-                self.archive, envelope.sender, self.clock(), _count(earlier, envelope.sender)
-            )
+                self.archive, envelope.sender, self.clock(), _count(earlier, envelope.sender),
+                envelope.envelope_sender,
+            )  # fmt: skip
             if verdict is not Verdict.ALLOW:  # a flood of large mail gets no flood of replies
                 return self._settle(
                     archive_id, envelope.message_id, expect, "refused", f"{reason}; not answered"
@@ -292,7 +296,7 @@ class MailGateway:
         check_rate: bool,
         message: EmailMessage | None = None,
         expect: tuple[str, ...] = ("received",),
-        earlier: tuple[str, int] | None = None,
+        earlier: tuple[str, str, int] | None = None,
         envelope: Envelope | None = None,
     ) -> Receipt:
         message_id = ""
@@ -310,8 +314,10 @@ class MailGateway:
                 said("#%d %s: ignored (%s)", archive_id, message_id, result.reason)
                 return self._settle(archive_id, message_id, expect, "ignored", result.reason)
             if check_rate:
-                sender = result.envelope.sender
-                verdict = self.rate_limit.check(self.archive, sender, now, _count(earlier, sender))
+                sender, via = result.envelope.sender, result.envelope.envelope_sender
+                verdict = self.rate_limit.check(
+                    self.archive, sender, now, _count(earlier, sender), via
+                )
                 if verdict is not Verdict.ALLOW:
                     return self._limit(archive_id, result.envelope, verdict, expect)
             inbound, accepted = result.inbound, result
@@ -566,9 +572,9 @@ class ReplayError(ValueError):
         self.id = id
 
 
-def _count(earlier: tuple[str, int] | None, sender: str) -> int | None:
+def _count(earlier: tuple[str, str, int] | None, sender: str) -> int | None:
     """The sender's earlier messages, if counted already for this sender."""
-    return earlier[1] if earlier is not None and earlier[0] == sender else None
+    return earlier[2] if earlier is not None and earlier[0] == sender else None
 
 
 def _head(raw: bytes) -> bytes:

@@ -48,6 +48,16 @@ class Envelope:
     def has(self, name: str) -> bool:
         return self.get(name) is not None
 
+    @property
+    def envelope_sender(self) -> str:
+        """The envelope sender as the delivering server wrote it on top (`Return-Path`; the
+        first one wins, so one the sender wrote in the mail itself never does): lower case,
+        without brackets; "" when there is none."""
+        value = (self.get("return-path") or "").strip()
+        found = re.search(r"<([^<>]*)>", value)
+        address = found.group(1) if found else value.split()[0] if value.split() else ""
+        return address.strip().lower()[:320]
+
 
 def _unfold(value: str) -> str:
     # Raw 8-bit header bytes arrive as surrogate escapes: read them as UTF-8 (or cp1252).

@@ -1,4 +1,5 @@
-"""Per-sender rate limit over the inbound archive: at most N messages an hour are processed;
+"""Per-sender rate limit over the inbound archive (a sender: a From with the envelope sender it
+came with, so a forged From spends the forger's budget): at most N messages an hour are processed;
 the next N are kept (status `limited`) and the sender is warned once per hour; beyond those the
 judge keeps nothing more from that address this hour (`OverBudget`: the sending server is told
 to try again later and holds the mail), so a flood from one address fills no disk."""
@@ -48,19 +49,25 @@ class RateLimit:
             raise OverBudget(sender, kept)
 
     def check(
-        self, archive: Archive, sender: str, now: datetime, earlier: int | None = None
+        self,
+        archive: Archive,
+        sender: str,
+        now: datetime,
+        earlier: int | None = None,
+        envelope: str | None = None,
     ) -> Verdict:
         """Called after the message itself was stored (hence the one excluded from the count);
-        `earlier`: what the sender sent in the window before it, when counted already."""
+        `earlier`: what the sender sent in the window before it, when counted already;
+        `envelope`: the envelope sender whose mail of this From is counted (None: all)."""
         if self.per_hour <= 0:
             return Verdict.ALLOW
         since = now - WINDOW
         # Count what the sender sent in the window before this message; duplicates and
         # auto-replies don't count against a player.
         if earlier is None:
-            earlier = archive.count_since(sender, since) - 1
+            earlier = archive.count_since(sender, since, envelope=envelope) - 1
         if earlier < self.per_hour:
             return Verdict.ALLOW
-        if archive.count_since(sender, since, status="limited") == 0:
+        if archive.count_since(sender, since, status="limited", envelope=envelope) == 0:
             return Verdict.LIMIT_AND_WARN
         return Verdict.LIMIT

@@ -110,3 +110,37 @@ def test_serve_tells_the_sending_server_451_and_receive_exits_75(
     ]
     assert [c.exit_code for c in codes] == [0, 0, 75]
     assert "try again later" in codes[2].output and "Traceback" not in codes[2].output
+
+
+def test_a_forged_from_cannot_spend_the_victims_hourly_budget_issue_32_item_7(
+    make_gateway: Callable[..., MailGateway],
+    echo: object,
+    mail: Callable[..., bytes],
+    start_listener,
+) -> None:
+    """The audit sent sixty mails saying `From: victim` with another envelope sender: the
+    victim's own turn mail then got 451 for the rest of the hour. The budget is a From's with
+    its envelope sender: the forger spends their own, and the victim is heard."""
+    running = start_listener(lambda: make_gateway(echo, rate_limit_per_hour=5))
+    victim = "Victim <victim@example.org>"
+    answers = []
+    with smtplib.SMTP(running.host, running.port, timeout=30) as client:
+        for i in range(60):
+            try:
+                client.sendmail("mallory@evil.example", ["judge@club.example"],
+                                mail(f"list {i}", sender=victim))  # fmt: skip
+                answers.append(250)
+            except smtplib.SMTPDataError as exc:
+                answers.append(exc.smtp_code)
+        assert answers == [250] * 10 + [451] * 50  # the forger's own budget, spent
+        # The victim's own mail, from their own server, is read and answered.
+        client.sendmail("victim@example.org", ["judge@club.example"],
+                        mail("game alpha PASSWORD", sender=victim))  # fmt: skip
+    read = [inbound.text for inbound in echo.seen]  # type: ignore[attr-defined]
+    assert read[-1] == "game alpha PASSWORD" and len(read) == 6
+    # A Return-Path written into the mail itself changes nothing: the server's is on top.
+    with smtplib.SMTP(running.host, running.port, timeout=30) as client:
+        forged = b"Return-Path: <victim@example.org>\r\n" + mail("list", sender=victim)
+        with pytest.raises(smtplib.SMTPDataError) as refused:
+            client.sendmail("mallory@evil.example", ["judge@club.example"], forged)
+        assert refused.value.smtp_code == 451
