@@ -7,12 +7,12 @@ games' changes, the message's new status and the replies themselves) is committe
 transaction, which first locks the message's row and checks that no other process settled it:
 so a message is answered once, however many processes were handed it, and one whose
 processing was cut short (kill -9, power loss) is still `received` and is resumed by the next
-judge to start (`resume`) or by the sender's retry.
+judge to start (`resume`) or by the sender's retry. The replies' way out is pbem.mail.writer;
+the judge's own short mails (too large, slow down, not processed yet), pbem.mail.notices.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import traceback
 from collections.abc import Callable, Sequence
@@ -22,39 +22,30 @@ from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pbem.database import Database, StoreUnavailable
-from pbem.mail.archive import (
-    MOVE_ACCEPTED,
-    UNFINISHED,
-    Archive,
-    Outbox,
-    Queued,
-    Status,
-    Stored,
-)
-from pbem.mail.delivery import FAST_POLICY, Delivery, DeliveryReport
+from pbem.mail import notices
+from pbem.mail.archive import MOVE_ACCEPTED, UNFINISHED, Archive, Queued, Status, Stored
+from pbem.mail.delivery import Delivery, DeliveryReport
 from pbem.mail.inbound import (
     Accepted,
     Envelope,
     auto_reply_reason,
+    fallback_message_id,
+    header_block,
     parse_message,
     read_envelope,
     read_mail,
 )
 from pbem.mail.outbound import Composer, ThreadIndex
 from pbem.mail.ratelimit import WINDOW, OverBudget, RateLimit, Verdict
+from pbem.mail.writer import LEFT_AFTER, NOTE_WRITTEN_WITHIN, Writer
 from pbem.messages import Inbound, Outbound
 
 if TYPE_CHECKING:
     from pbem.store import Store
 
-log = logging.getLogger("pbem.mail")
+__all__ = ["LEFT_AFTER", "NOTE_WRITTEN_WITHIN", "JudgeLike", "MailGateway", "Receipt"]
 
-# A reply still unwritten this long after it was queued was left by a crash (the process that
-# queues one writes it out within milliseconds): any judge then writes it out.
-LEFT_AFTER = timedelta(seconds=10)
-# A front end that defers noting replies as written (`defer_written`) notes them this soon at
-# the latest: well inside LEFT_AFTER, so no other judge takes them for left by a crash.
-NOTE_WRITTEN_WITHIN = 1.0
+log = logging.getLogger("pbem.mail")
 
 
 class JudgeLike(Protocol):
@@ -97,22 +88,28 @@ class MailGateway:
         self.db = connection
         self.lock = lock if lock is not None else connection.lock
         self.archive = Archive(connection)
-        self.outbox = Outbox(connection)
         self.judge = judge
-        self.delivery = delivery
         self.judge_address = judge_address
         self.max_message_bytes = max_message_bytes
         self.rate_limit = RateLimit(rate_limit_per_hour)
         self.clock = clock
-        self.composer = Composer(judge_address, ThreadIndex(connection), clock)
         # The judge's store, for the pictures its messages stand for (a stand-in judge has
         # none: its mail goes without pictures).
         self.store: Store | None = store if store is not None else getattr(judge, "store", None)
-        # Replies written out are noted so in the database (`Outbox.mark_sent`) at once, or,
-        # when a front end promises to call `note_written` within NOTE_WRITTEN_WITHIN (serve
-        # does), with the next message's claim: no round trip of their own while mail flows.
-        self.defer_written = False
-        self._written: list[Queued] = []
+        composer = Composer(judge_address, ThreadIndex(connection), clock)
+        self.writer = Writer(connection, delivery, composer, clock, self.store)
+        self.outbox, self.delivery = self.writer.outbox, delivery
+
+    @property
+    def defer_written(self) -> bool:
+        """Replies written out are noted so in the database (`Outbox.mark_sent`) at once, or,
+        when a front end promises to call `note_written` within NOTE_WRITTEN_WITHIN (serve
+        does), with the next message's claim: no round trip of their own while mail flows."""
+        return self.writer.defer_written
+
+    @defer_written.setter
+    def defer_written(self, value: bool) -> None:
+        self.writer.defer_written = value
 
     # -- in ---------------------------------------------------------------------------------
 
@@ -129,7 +126,7 @@ class MailGateway:
         message: EmailMessage | None = None
         try:
             if oversized:
-                envelope = read_envelope(_head(raw))
+                envelope = read_envelope(header_block(raw))
             else:
                 message = parse_message(raw)  # once: processing reads the same parse
                 envelope = read_envelope(raw, message)
@@ -137,7 +134,7 @@ class MailGateway:
             log.warning("unreadable headers: %s", exc)
             message = None
             envelope = Envelope(
-                message_id=_fallback_id(raw),
+                message_id=fallback_message_id(raw),
                 sender="",
                 sender_name="",
                 subject="",
@@ -150,7 +147,7 @@ class MailGateway:
                   source)  # fmt: skip
         # The claim, and the sender's count for the rate limit, in one round trip (with the
         # note of the replies written since the last one).
-        written, self._written = self._written, []
+        written = self.writer.take_unnoted()
         # An address's budget is the mail of its From *and* envelope sender: a forger's mail
         # saying `From: victim` spends the forger's own (issue 32, item 7).
         via = envelope.envelope_sender
@@ -160,7 +157,7 @@ class MailGateway:
                 count = self.archive.count_later(envelope.sender, now - WINDOW, envelope=via)
                 claimed = self.archive.claim_later(*values, envelope_sender=via)
         except BaseException:
-            self._written[:0] = written
+            self.writer.put_back(written)
             raise
         row = claimed.one()
         earlier_count, kept = (int(n) for n in count.one())
@@ -202,12 +199,12 @@ class MailGateway:
         process settled it since it was listed). No rate limit and no duplicate check: the
         keeper asked for it."""
         with self.lock:
-            self._note_written()
+            self.writer.note_written()
             return self._replay(stored, expect=(stored.status,))
 
     def _replay(self, stored: Stored, expect: tuple[str, ...]) -> Receipt:
         if stored.size > self.max_message_bytes:
-            envelope = read_envelope(_head(stored.raw))
+            envelope = read_envelope(header_block(stored.raw))
             return self._refuse_oversized(stored.id, envelope, stored.size, expect=expect)
         return self._process(stored.id, stored.raw, self.clock(), check_rate=False, expect=expect)
 
@@ -226,8 +223,8 @@ class MailGateway:
         likely being answered by the judge that stored it, and taking it over would only
         make that judge wait for the row and then find it answered)."""
         with self.lock:
-            self._note_written()
-            self._send_left()
+            self.writer.note_written()
+            self.writer.send_left()
             receipts = []
             before = self.clock() - left_for if left_for else None
             for stored in list(self.archive.select(("received",), received_before=before)):
@@ -275,13 +272,7 @@ class MailGateway:
                 return self._settle(
                     archive_id, envelope.message_id, expect, "refused", f"{reason}; not answered"
                 )
-        reply = self._own(
-            envelope,
-            "Message refused: too large",
-            f"Your message was {size} bytes; the judge accepts messages of at most "
-            f"{self.max_message_bytes} bytes and did not read it.\n\n"
-            "Send your commands as plain text in the body, without attachments or pictures.\n",
-        )
+        reply = notices.too_large(envelope, size, self.max_message_bytes)
         return self._settle(
             archive_id, envelope.message_id, expect, "refused", reason, lambda: [reply],
             envelope.sender,
@@ -361,27 +352,19 @@ class MailGateway:
         not the message's reply, which the replay that succeeds sends."""
         notice = None
         if accepted is not None and "received" in expect:
-            envelope = accepted.envelope
-            subject = envelope.subject or "(no subject)"
-            notice = self._own(
-                envelope,
-                f"Not processed yet: {subject}",
-                f'The judge could not process your message "{subject}": it is kept and will '
-                "be processed again once the fault is mended; nothing of it was carried out "
-                "yet.\n",
-            )
+            notice = notices.not_processed(accepted.envelope)
 
         def work() -> Callable[[], list[Queued]] | None:
             marked = self.archive.mark_later(archive_id, "failed", error, self.clock(), expect)
             if marked.one() is None or notice is None:
                 return None
-            return self._queue_later([notice], None, notice.to[0])
+            return self.writer.queue_later([notice], None, notice.to[0])
 
         try:
             with self.db.flat():
                 committed = self.db.run(work)
             if committed is not None:
-                self._write_out(committed())
+                self.writer.write_out(committed())
         except StoreUnavailable:
             raise
         except Exception:  # the notice is a courtesy: the message is kept all the same
@@ -426,7 +409,7 @@ class MailGateway:
                 # transaction, and only then (one statement more, for moves alone).
                 said[0] = note
                 self.archive.mark(archive_id, status, note, self.clock())
-            return self._queue_later(outbound, archive_id, answering)
+            return self.writer.queue_later(outbound, archive_id, answering)
 
         try:
             with self.db.flat():  # any failure undoes it all: no savepoints needed inside
@@ -437,7 +420,7 @@ class MailGateway:
             return Receipt(archive_id, message_id, "duplicate", "settled by another process")
         queued = committed()
         try:
-            report = self._write_out(queued)
+            report = self.writer.write_out(queued)
         except StoreUnavailable as exc:  # committed: the next resume or tick writes them out
             log.error("#%d: replies not delivered yet, the database went away: %s", archive_id, exc)
             report = DeliveryReport()
@@ -453,110 +436,38 @@ class MailGateway:
         reason = f"over the rate limit of {self.rate_limit.per_hour} messages an hour"
         replies: list[Outbound] = []
         if verdict is Verdict.LIMIT_AND_WARN:
-            replies.append(
-                self._own(
-                    envelope,
-                    "Slow down: messages held",
-                    f"You have sent more than {self.rate_limit.per_hour} messages to the judge "
-                    "in the last hour (besides the moves it accepted: a fleet, a design, new "
-                    "orders never count), so this message was not read. Messages you send "
-                    "while over that limit are kept but not read, not even later (the judge's "
-                    "keeper may still have them processed): wait a while, then send it "
-                    "again.\nThis is the only warning you get this hour.\n",
-                )
-            )
+            replies.append(notices.slow_down(envelope, self.rate_limit.per_hour))
         log.info("#%d %s: %s", archive_id, envelope.sender, reason)
         return self._settle(
             archive_id, envelope.message_id, expect, "limited", reason, lambda: replies,
             envelope.sender,
         )  # fmt: skip
 
-    @staticmethod
-    def _own(envelope: Envelope, subject: str, body: str) -> Outbound:
-        return Outbound(
-            to=(envelope.sender,), subject=subject, body=body, in_reply_to=envelope.message_id
-        )
-
     # -- out --------------------------------------------------------------------------------
-
-    def _queue(
-        self, outbound: Sequence[Outbound], archive_id: int | None, answering: str | None = None
-    ) -> list[Queued]:
-        """Inside the transaction of the change they tell of: the replies, as mail, queued."""
-        return self._queue_later(outbound, archive_id, answering)()
-
-    def _queue_later(
-        self, outbound: Sequence[Outbound], archive_id: int | None, answering: str | None = None
-    ) -> Callable[[], list[Queued]]:
-        """As `_queue`, what was queued read once the transaction has committed."""
-        pictures = None
-        if self.store is not None and any(out.sights for out in outbound):
-            # The games' pictures: imported when a message has any (the core, heavy).
-            from pbem.mail.pictures import MailPictures
-
-            pictures = MailPictures(self.store)  # one per transaction: each sight drawn once
-            pictures.expect(outbound)
-        mails = [
-            mail for out in outbound for mail in self.composer.compose(out, answering, pictures)
-        ]
-        raws = [mail.as_bytes(policy=FAST_POLICY) for mail in mails]
-        return self.outbox.add_later(archive_id, raws, self.clock())
-
-    def _write_out(self, queued: list[Queued]) -> DeliveryReport:
-        """The replies just committed, into the Maildir outbox under names of their own (a
-        crash before they are noted as written makes the next judge write the same names)."""
-        for one in queued:
-            self.delivery.put(one.key, one.raw)
-        if self.defer_written:
-            self._written += queued
-        else:
-            self.outbox.mark_sent(queued, self.clock())
-        return self.delivery.after_put(len(queued))
 
     @property
     def written_unnoted(self) -> bool:
         """Replies written out and not yet noted so in the database (see `defer_written`)."""
-        return bool(self._written)
+        return self.writer.written_unnoted
 
     def note_written(self) -> None:
         """Note the replies written out since the last note (see `defer_written`)."""
         with self.lock:
-            self._note_written()
-
-    def _note_written(self) -> None:
-        written, self._written = self._written, []
-        try:
-            self.outbox.mark_sent(written, self.clock())
-        except BaseException:
-            self._written[:0] = written
-            raise
-
-    def _send_left(self) -> DeliveryReport:
-        """Replies a crash left queued and unwritten. Only those queued a while ago: a younger
-        one may be on its way out from the live process that queued it."""
-        now = self.clock()
-
-        def work() -> int:
-            left = self.outbox.take_left(now - LEFT_AFTER, now)
-            for one in left:
-                self.delivery.put(one.key, one.raw)
-            return len(left)
-
-        return self.delivery.after_put(self.db.run(work))
+            self.writer.note_written()
 
     def tick(self, now: datetime | None = None) -> int:
         """Deadlines and reminders: the judge's tick, its mail queued in the same transaction
         (so two processes ticking at once send one set), then delivered. Also writes out what
         a crash left queued and retries the relay. Returns the number of messages written."""
         with self.lock:
-            self._note_written()
+            self.writer.note_written()
             return self._tick(now)
 
     def _tick(self, now: datetime | None) -> int:
         moment = now or self.clock()
-        queued = self.db.run(lambda: self._queue(self.judge.tick(moment), None))
-        report = self._write_out(queued)
-        self._send_left()
+        queued = self.db.run(lambda: self.writer.queue(self.judge.tick(moment), None))
+        report = self.writer.write_out(queued)
+        self.writer.send_left()
         if self.delivery.relay is not None:
             self.delivery.flush()
         return report.queued_or_sent
@@ -575,16 +486,3 @@ class ReplayError(ValueError):
 def _count(earlier: tuple[str, str, int] | None, sender: str) -> int | None:
     """The sender's earlier messages, if counted already for this sender."""
     return earlier[2] if earlier is not None and earlier[0] == sender else None
-
-
-def _head(raw: bytes) -> bytes:
-    """The header block of raw mail (for a message too large to parse whole)."""
-    for separator in (b"\r\n\r\n", b"\n\n"):
-        end = raw.find(separator)
-        if end != -1:
-            return raw[: end + len(separator)]
-    return raw[:65536]
-
-
-def _fallback_id(raw: bytes) -> str:
-    return f"<{hashlib.sha256(raw).hexdigest()[:32]}@no-message-id.invalid>"

@@ -76,7 +76,21 @@ def _message_id(value: str | None, raw: bytes) -> str:
             return f"<{token.strip('<>')}>"
     # No usable Message-ID: identify the message by its bytes, so an exact redelivery is
     # still recognised as seen.
+    return fallback_message_id(raw)
+
+
+def fallback_message_id(raw: bytes) -> str:
+    """The Message-ID of a message that has none (or none readable): made from its bytes."""
     return f"<{hashlib.sha256(raw).hexdigest()[:32]}@no-message-id.invalid>"
+
+
+def header_block(raw: bytes) -> bytes:
+    """The header block of raw mail (for a message too large to parse whole)."""
+    for separator in (b"\r\n\r\n", b"\n\n"):
+        end = raw.find(separator)
+        if end != -1:
+            return raw[: end + len(separator)]
+    return raw[:65536]
 
 
 def read_envelope(raw: bytes, message: Message | None = None) -> Envelope:
