@@ -129,7 +129,7 @@ def help_text(topic: str = "") -> str:
         from pbem.guide import GUIDE
 
         return GUIDE
-    lines = ["Commands (one per line, any case):", ""]
+    lines = ["Commands (one per line, any case; at most 40 a mail):", ""]
     lines += ["  " + _synopsis_line(k) for k in SYNOPSIS]
     lines += [
         "",
