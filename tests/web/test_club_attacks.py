@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -200,3 +201,76 @@ async def test_a_malformed_request_gets_a_guarded_400_and_one_log_line(
         writer.close()
     finally:
         await runner.cleanup()
+
+
+NAMES = (
+    "<!--",
+    "</script><script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "<svg onload=alert(1)>",
+    "javascript:alert(1)",
+    "</title><style>*{display:none}</style>",
+    "&lt;b&gt;&amp;",
+    "<a href=//evil.example>x</a>",
+)
+
+
+async def test_names_built_to_break_out_give_no_markup_and_no_secret_reaches_a_page(
+    tmp_path: Path,
+) -> None:
+    """What held in the audit, kept: names made to inject markup, over every page of the club
+    (the list, each game's page, board and replay), render as text; no password, no address
+    and no private game is on any page."""
+    from web_support import FLEET_A, FLEET_B
+    from web_support import Club as Players
+
+    url = str(tmp_path / "judge.sqlite3")
+    store = open_store(url)
+    players = Players(store)
+    secrets: list[str] = []
+    for number, name in enumerate(NAMES):
+        game = "secretgame" if number == 3 else f"h{number}"
+        created = players.send("gm@example.org", f"create {game}" + (" private" * (number == 3)))
+        secrets += re.findall(r"master password: (\S+)", created)
+        for sender, written in (("alice@example.org", name), ("bob@example.org", name[::-1])):
+            said = players.send(sender, f"join {game} as {written}")
+            found = re.search(rf"password for {game}: (\S+)", said)
+            assert found, said
+            players.passwords[game, sender] = found.group(1)
+            secrets.append(found.group(1))
+        players.as_player(game, "alice@example.org", f"fleet {FLEET_A}")
+        players.as_player(game, "bob@example.org", f"fleet {FLEET_B}")
+        players.as_player(game, "alice@example.org", "orders 1: Rx4")
+        players.as_player(game, "bob@example.org", "orders 1: Rv1")
+        if number % 2:
+            players.resign(game)
+    store.close()
+    client = await _client(Club(open_store(url), "Test club"))
+    try:
+        pages = {"/": await (await client.get("/")).read()}
+        for number in range(len(NAMES)):
+            for tail in ("", "/board.png", "/replay.html"):
+                path = f"/games/{'secretgame' if number == 3 else f'h{number}'}{tail}"
+                answer = await client.get(path)
+                assert answer.status == (404 if number == 3 else 200), path
+                pages[path] = await answer.read()
+        assert len(pages) == 1 + 3 * len(NAMES)
+        for path, body in pages.items():
+            for secret in secrets:
+                assert secret.encode() not in body, (path, "a password")
+            assert b"@example.org" not in body, (path, "an address")
+            if path.endswith(".png"):
+                continue
+            text = body.decode()
+            assert "secretgame" not in text or "secretgame" in path, (path, "the private game")
+            for name in NAMES:
+                for raw in (name, name[::-1]):
+                    if "<" in raw or ">" in raw:
+                        assert raw not in text, (path, raw)
+            if path.endswith("/replay.html") and "secretgame" not in path:
+                assert text.count("<script") == 2, path  # the data and the viewer
+            else:
+                assert not any(tag in text for tag in ("<script", "<img", "<svg", "<a href=//"))
+        assert "&lt;!--" in pages["/"].decode()  # shown, as text
+    finally:
+        await client.close()
