@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import sys
@@ -51,6 +52,10 @@ def web(db: str | None, listen: str, name: str) -> None:
         store = open_store(db)
     except (StoreError, StoreUnavailable) as exc:
         raise click.ClickException(f"cannot open {describe_url(db)}: {exc}") from None
+    # What the keeper should see, a line each: a malformed request, a row that cannot be read.
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     try:
         asyncio.run(_serve(store, name, host, port, describe_url(db)))
     except KeyboardInterrupt:

@@ -87,7 +87,7 @@ class ClubHandler(web.RequestHandler):
         if status >= 500:  # not the client's fault: aiohttp's own report, traceback and all
             return super().handle_error(request, status, exc, message)
         said = " ".join(str(exc or message or "").split())  # one line, whatever it held
-        log.info("bad request from %s: %d %.200s", request.remote, status, said)
+        log.warning("bad request from %s: %.200s", request.remote, said or status)
         if request.writer.output_size > 0:
             raise ConnectionError("an answer was under way: the connection is closed")
         response = error_response(status, "Spaceships club")
