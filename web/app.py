@@ -46,6 +46,7 @@ LIST_FRESH = 1.0
 # Replays and boards kept, in bytes all told: the least lately asked for go first, and each is
 # made again when its game moves. A page larger than the whole bound is served, not kept.
 KEPT_BYTES = 64 * 1024 * 1024
+KEPT_ENTRIES = 4096  # and at most this many (a game without a replay is kept as an empty one)
 REPLAY_POLICY = (
     "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
     "script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
@@ -106,7 +107,7 @@ class Club:
             self.kept[key] = page
             self.kept.move_to_end(key)
             total = self.kept_size
-            while total > self.kept_bytes:
+            while total > self.kept_bytes or len(self.kept) > KEPT_ENTRIES:
                 _, dropped = self.kept.popitem(last=False)
                 total -= len(dropped or b"")
 
