@@ -163,7 +163,9 @@ class LadderHandlers(Challenges):
         with service.store.transaction():
             if not service.tables.claim_interaction(interaction.id, service.now()):
                 raise BotRefusal("This was handled already.")
-            body = service.judge.handle(
+            # A game without a set-up begins inside the rematch: its start waits for the
+            # new thread (service.keep_held).
+            body, held = service.handle_holding(
                 Inbound(
                     member_address(user.id),
                     f"rematch {game.name}",
@@ -171,7 +173,7 @@ class LadderHandlers(Challenges):
                     authenticated=True,
                     command="rematch",
                 )
-            )[0].body
+            )
             made = rematch.asked(service.store, game.id)
             if made is None or made[1] is None:
                 raise BotRefusal(_without_quote(body))
@@ -179,6 +181,7 @@ class LadderHandlers(Challenges):
             assert interaction.guild_id is not None
             service.tables.link_game(new.id, interaction.guild_id, channel_id, thread_id)
             service.store.add_observer(new.id, thread_address(thread_id), service.now())
+            service.keep_held(new, held, thread_id)
             service.tables.drop_pending(new.id, "notice")  # the thread's first post says it
         return new, _without_quote(body)
 

@@ -32,7 +32,6 @@ GAME = GameKind(
         "draw": end.draw,
         "observe": views.observe,
         "help": guide.show_help,
-        "rematch": end.rematch,
     },
     decorate=show.decorate,
     picture=show.picture,

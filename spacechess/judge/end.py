@@ -27,7 +27,7 @@ from spacechess.judge.rows import (
 )
 from spacechess.judge.show import text_board
 
-__all__ = ["cancel", "draw", "end", "rematch", "resign"]
+__all__ = ["cancel", "draw", "end", "resign"]
 
 
 def end(
@@ -156,13 +156,3 @@ def cancel(command: Command, desk: Desk) -> str:
     desk.reply.messages += messages
     desk.forget(game)
     return f"Game {game.name} is cancelled; the record goes to its players."
-
-
-def rematch(command: Command, desk: Desk) -> str:
-    """`rematch NAME` after a game of Space Chess: not offered yet; a new game does the same."""
-    game = desk.game(command.name)
-    desk.reply.about(game)
-    raise Refusal(
-        f"a game of Space Chess has no rematch yet: create a new one (`create {game.name}2 "
-        f"chess`) and both `join {game.name}2`; the first to join plays the Terrans"
-    )

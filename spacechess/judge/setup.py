@@ -28,7 +28,7 @@ from spacechess.judge.rows import (
     to_everyone,
     with_state,
 )
-from spacechess.judge.turns import open_turn
+from spacechess.judge.turns import open_turn, play_computer
 from spacechess.judge.views import board_text, next_text
 
 __all__ = ["create", "join", "no_setup", "start"]
@@ -154,8 +154,10 @@ def start(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Out
         ]
     )
     everyone = to_everyone(store, game, "the game begins", body, kind="begin", turn=1)
-    # The Terrans act first, and the computer always plays the Aliens: nothing for it yet.
-    return game, everyone + master_notice(store, game, "the game begins", body)
+    everyone += master_notice(store, game, "the game begins", body)
+    # The computer plays the Terrans in a rematch (the sides swapped): its turn 1 at once.
+    game, more = play_computer(store, game, now)
+    return game, everyone + more
 
 
 def no_setup(command: Command, desk: Desk) -> str:

@@ -1,0 +1,73 @@
+"""What new players tripped over in Space Chess by mail (issue 36): rematches (item 2), sides
+named (items 5, 6) and the mail items 7-13."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from pbem_support import Person, Table
+
+from pbem.store import open_store
+
+
+def new_table(seed: int = 7) -> Table:
+    table = Table(open_store(":memory:"))
+    table.judge.rng = random.Random(seed)
+    return table
+
+
+def started(table: Table, settings: str = "") -> tuple[Person, Person, Person, str]:
+    """Gus creates `duel`, Alice and Bob join (Terrans, Aliens); Gus's master password."""
+    gus = table.person("gus@example.org", "Gus")
+    created = gus.send(f"create duel chess {settings}".strip())
+    master = re.search(r"master password: (\S+)", created.body)
+    assert master, created.body
+    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
+    alice.join("duel")
+    bob.join("duel")
+    return alice, bob, gus, master.group(1)
+
+
+def password_in(text: str, game: str) -> str:
+    found = re.search(rf"Your password for {game}: (\S+)", text)
+    assert found, text
+    return found.group(1)
+
+
+# -- item 2: a rematch, the sides swapped ------------------------------------------------------
+
+
+def test_a_rematch_of_space_chess_swaps_the_sides_when_the_other_accepts() -> None:
+    table = new_table()
+    alice, bob, _gus, _ = started(table)
+    alice.send(alice.sign_on("duel") + "resign")
+    asked = bob.send("rematch duel").body
+    assert "You asked Alice for a rematch of duel" in asked, asked
+    assert "Bob asks for a rematch of duel" in alice.last.body
+    accepted = alice.send("rematch duel").body
+    assert "The rematch of duel is duel-r2: same settings (casual), sides swapped." in accepted
+    assert "You joined duel-r2 as the Aliens (Alice)." in accepted, accepted
+    assert "The game begins when a second player" not in bob.inbox[-2].body + bob.last.body
+    new = table.store.game("duel-r2")
+    assert new.phase == "playing" and new.ruleset == "chess"
+    seats = {s: p.address for s, p in table.store.players(new.id).items()}
+    assert seats == {"A": bob.address, "B": alice.address}
+    bob.password = password_in("\n".join(m.body for m in bob.inbox), "duel-r2")
+    assert "is played" in bob.orders(1, "M@Ab2", "duel-r2").body
+
+
+def test_a_rematch_against_the_computer_gives_it_the_terrans_and_it_acts_at_once() -> None:
+    table = new_table()
+    alice = table.person("alice@example.org", "Alice")
+    alice.create_seated("create duel chess vs computer random", "duel")
+    alice.send(alice.sign_on("duel") + "resign")
+    made = alice.send("rematch duel").body
+    assert "The rematch of duel is duel-r2" in made, made
+    assert "You joined duel-r2 as the Aliens (Alice)." in made, made
+    new = table.store.game("duel-r2")
+    assert new.phase == "playing" and new.turn == 2  # the computer's turn 1 is played
+    assert "Turn 2: Alice (Aliens) to act" in alice.last.body, alice.last.body
+    alice.password = password_in(made, "duel-r2")
+    played = alice.orders(2, "pass", "duel-r2").body
+    assert "is played" in played, played
