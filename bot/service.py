@@ -140,10 +140,14 @@ class Service:
         text: str,
         game: GameRow | None = None,
         interaction_id: int | None = None,
+        written_before: int = 0,
     ) -> str:
-        """One command as the member (the bot wrote its first word); the judge's answer to
-        it (the same text the email judge gives), after the transaction has committed."""
-        return self.submit_as(member_address(user_id), name, text, game, interaction_id)
+        """One command as the member (the bot wrote its first word, and `written_before`
+        characters ahead of the member's text); the judge's answer to it (the same text the
+        email judge gives), after the transaction has committed."""
+        return self.submit_as(
+            member_address(user_id), name, text, game, interaction_id, written_before=written_before
+        )
 
     def submit_each(
         self,
@@ -198,6 +202,7 @@ class Service:
         game: GameRow | None = None,
         interaction_id: int | None = None,
         first_line: int = 1,
+        written_before: int = 0,
     ) -> str:
         """One command as any player the bot vouches for (a member, the computer)."""
         with self.store.transaction():
@@ -205,10 +210,16 @@ class Service:
                 interaction_id, self.now()
             ):
                 return "This was handled already."
-            return self._handle(address, name, text, game, first_line)
+            return self._handle(address, name, text, game, first_line, written_before)
 
     def _handle(
-        self, address: str, name: str, text: str, game: GameRow | None, first_line: int = 1
+        self,
+        address: str,
+        name: str,
+        text: str,
+        game: GameRow | None,
+        first_line: int = 1,
+        written_before: int = 0,
     ) -> str:
         """The judge's answer to `text` read as exactly one command, the one its first word
         names (the bot writes that word): whatever a member typed after it is part of that
@@ -221,6 +232,7 @@ class Service:
                 authenticated=True,
                 game=game.name if game else None,
                 first_line=first_line,
+                written_before=written_before,
                 command=command_word(text),
             )
         )

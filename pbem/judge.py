@@ -70,7 +70,9 @@ class Judge:
         """`handle`, and how many moves of a game (a fleet, a design, orders) the submission
         made or changed."""
         if inbound.command is not None:
-            commands = parse_one(inbound.text, inbound.command, inbound.first_line)
+            commands = parse_one(
+                inbound.text, inbound.command, inbound.first_line, inbound.written_before
+            )
         else:
             commands = parse_commands(
                 inbound.text, inbound.subject if inbound.read_subject else "", inbound.first_line

@@ -162,8 +162,13 @@ def start(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Out
 
 def no_setup(command: Command, desk: Desk) -> str:
     """`fleet` or `design` sent to a game of Space Chess."""
-    desk.player_session(command.keyword)
+    game, _seat = desk.player_session(command.keyword)
+    how = (
+        "`/spaceships orders text:ACTIONS`"
+        if game.accounts
+        else "`orders TURN: ACTIONS` (see `help orders`)"
+    )
     raise Refusal(
         f"a game of Space Chess has no `{command.keyword}`: it begins when both players have "
-        "joined; send your turn with `orders TURN: ACTIONS` (see `help orders`)"
+        f"joined; send your turn with {how}"
     )

@@ -36,7 +36,7 @@ from spacechess.judge.rows import (
     with_state,
 )
 from spacechess.judge.show import events_text
-from spacechess.judge.views import board_text, next_text
+from spacechess.judge.views import board_text, next_text, orders_how
 from spacechess.record import parse_action
 from spacechess.refusals import why_illegal
 from spacechess.rules import act
@@ -99,7 +99,7 @@ def submit(command: Command, desk: Desk) -> str:
         said = "" if command.turn is None else f"these orders are for turn {command.turn}, but "
         raise Refusal(
             f"{said}turn {position.turn} is the turn to play in {game.name}; nothing changed "
-            f"(send `orders {position.turn}: ACTIONS`)"
+            f"({orders_how(game)})"
         )
     actions, errors = _read(command)
     if errors:

@@ -15,10 +15,11 @@ from spacechess.judge.rows import (
     player_seated,
     record_text,
     settings_text,
+    side_name,
 )
 from spacechess.judge.show import text_board
 
-__all__ = ["board_text", "history", "next_text", "observe", "status", "status_text"]
+__all__ = ["board_text", "history", "next_text", "observe", "orders_how", "status", "status_text"]
 
 
 def board_text(game: GameRow) -> str:
@@ -44,6 +45,18 @@ def next_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
         ]
     lines.append(deadline_line(game))
     return "\n".join(lines)
+
+
+def orders_how(game: GameRow) -> str:
+    """How the side to act sends its turn, in its front end's words: where a refusal ends."""
+    position = played_of(game).position
+    if game.accounts:  # Discord: its own command, or the button under the latest post
+        side = side_name(SIDE_SEAT[position.to_move])
+        return (
+            "send them with `/spaceships orders text:ACTIONS` or the **Submit moves (turn "
+            f"{position.turn}, {side})** button under the latest post"
+        )
+    return f"send `orders {position.turn}: ACTIONS`"
 
 
 def status_text(game: GameRow, players: dict[str, PlayerRow]) -> str:

@@ -54,3 +54,42 @@ async def test_the_rematch_button_of_a_chess_game_makes_the_rematch(world: World
     assert "Submit moves (turn 1, Terrans)" in str(begins[0].components)
     played = text_of(await bob.slash(second, "spaceships orders", text="M@Ab2"))
     assert "Your turn 1 is played" in played, played
+
+
+async def test_the_side_not_to_act_is_refused_at_the_press_of_submit_moves(world: World) -> None:
+    thread = await start_game(world, game="chess")
+    alice, bob = world.member("alice"), world.member("bob")
+    begins = board_posts(thread)[-1]
+    pressed = await bob.click(begins, label="Submit moves (turn 1, Terrans)")
+    assert pressed.modal is None  # no form to type into
+    said = text_of(pressed)
+    assert "**Submit moves (turn 1, Terrans)** is not yours: you play the Aliens" in said, said
+    blank = await bob.slash(thread, "spaceships orders")
+    assert blank.modal is None and "you play the Aliens" in text_of(blank), text_of(blank)
+    mine = await alice.click(begins, label="Submit moves (turn 1, Terrans)")
+    assert mine.modal is not None
+
+
+async def test_refusals_speak_discord_not_mail(world: World) -> None:
+    thread = await start_game(world, game="chess")
+    alice = world.member("alice")
+    wrong = text_of(await alice.slash(thread, "spaceships orders", text="M@Ab2", turn=3))
+    assert "turn 1 is the turn to play in alice-bob; nothing changed" in wrong, wrong
+    assert "`/spaceships orders text:ACTIONS`" in wrong
+    assert "Submit moves (turn 1, Terrans)" in wrong
+    assert "`orders 1:" not in wrong and "send `orders" not in wrong, wrong
+    fleet = text_of(await alice.slash(thread, "spaceships fleet", text="DS Ab1"))
+    assert "has no `fleet`" in fleet and "orders TURN:" not in fleet, fleet
+
+
+async def test_a_slip_in_the_form_is_placed_in_what_the_player_typed(world: World) -> None:
+    thread = await start_game(world, game="chess")
+    alice = world.member("alice")
+    form = await alice.click(board_posts(thread)[-1], label="Submit moves (turn 1, Terrans)")
+    field = form.modal["components"][0]["components"][0]["custom_id"]
+    said = text_of(await alice.submit_modal(form, {field: "Ab1-Ac3"}))
+    assert "line 1, column 1: `Ab1-Ac3`" in said, said
+    assert "\n    Ab1-Ac3\n    ^^^^^^^\n" in said, said
+    assert "orders 1:" not in said, said
+    typed = text_of(await alice.slash(thread, "spaceships orders", text="M@Ab2 Qq9"))
+    assert "line 1, column 7: " in typed and "\n    M@Ab2 Qq9\n          ^^^\n" in typed, typed
