@@ -108,7 +108,7 @@ def draw(command: Command, desk: Desk) -> str:
         )
     if offer == opponent(seat):
         outcome = {
-            "winner": None,
+            "winner": "draw",
             "drawn": True,
             "reason": "drawn by agreement [SC12]",
             "termination": "agreement",

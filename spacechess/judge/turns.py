@@ -189,7 +189,9 @@ def play(
     if position.result is not None:
         game = replace(game, turn=position.turn)
         reason = next((e.why for e in reversed(turn.events) if e.what in ("won", "drawn")), "")
-        winner = {"T": "A", "A": "B"}.get(position.result)
+        # A draw by the rules is a draw for everything that reads results (the club page,
+        # the ladder), as one agreed is: the judge's shared `winner` "draw".
+        winner = {"T": "A", "A": "B", "draw": "draw"}.get(position.result or "")
         outcome = {
             "winner": winner,
             "reason": reason or "the game ended by the rules [SC11]",

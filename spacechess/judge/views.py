@@ -76,8 +76,25 @@ def status_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
             )
         lines.append(board_text(game))
     else:
-        lines.append(f"Over: {(game.outcome or {}).get('reason', '')}")
+        lines.append(f"Over: {result_text(game, players)}")
     return "\n".join(lines)
+
+
+def result_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
+    """ "Alice (Terrans) wins, after turn 6 (the enemy command ship is destroyed [SC11]).";
+    a draw, or a game cancelled without a result, said so."""
+    outcome = game.outcome or {}
+    winner = outcome.get("winner")
+    if winner in players:
+        said = f"{player_seated(players, winner)} wins"
+    elif winner == "draw":
+        said = "a draw"
+    else:
+        said = "no result"
+    if outcome.get("turn"):
+        said += f" after turn {outcome['turn']}"
+    reason = outcome.get("reason")
+    return f"{said} ({reason})." if reason else f"{said}."
 
 
 def status(command: Command, desk: Desk) -> str:

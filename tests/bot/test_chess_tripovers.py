@@ -93,3 +93,13 @@ async def test_a_slip_in_the_form_is_placed_in_what_the_player_typed(world: Worl
     assert "orders 1:" not in said, said
     typed = text_of(await alice.slash(thread, "spaceships orders", text="M@Ab2 Qq9"))
     assert "line 1, column 7: " in typed and "\n    M@Ab2 Qq9\n          ^^^\n" in typed, typed
+
+
+async def test_the_thread_s_first_post_names_the_sides(world: World) -> None:
+    thread = await start_game(world, game="chess")
+    first = thread.history()[0].content
+    alice, bob = world.member("alice"), world.member("bob")
+    assert f"<@{alice.id}> (Terrans) against <@{bob.id}> (Aliens)" in first, first
+    await alice.slash(world.channel, "spaceships play", game="chess", level="greedy")
+    first = world.thread().history()[0].content
+    assert f"<@{alice.id}> (Terrans) against the computer (greedy, Aliens)" in first, first

@@ -71,3 +71,34 @@ def test_a_rematch_against_the_computer_gives_it_the_terrans_and_it_acts_at_once
     alice.password = password_in(made, "duel-r2")
     played = alice.orders(2, "pass", "duel-r2").body
     assert "is played" in played, played
+
+
+# -- items 5, 6: the sides named, the result said ------------------------------------------------
+
+
+def test_list_names_the_sides_not_the_seats() -> None:
+    table = new_table()
+    started(table)
+    alice = table.person("alice@example.org", "Alice")
+    kim = table.person("kim@example.org", "Kim")
+    kim.create_seated("create solo chess vs computer search", "solo")
+    listed = alice.send("list").body
+    assert "Terrans: Alice, Aliens: Bob" in listed, listed
+    assert "Terrans: Kim, Aliens: the computer (search)" in listed, listed
+    assert "A: Alice" not in listed and "B: the computer" not in listed
+
+
+def test_a_finished_game_s_status_says_who_won_or_that_it_was_drawn() -> None:
+    table = new_table()
+    alice, bob, _gus, _ = started(table)
+    alice.send(alice.sign_on("duel") + "resign")
+    status = bob.send("status duel").body
+    assert "Over: Bob (Aliens) wins" in status and "resign" in status, status
+    table2 = new_table()
+    alice, bob, _gus, _ = started(table2)
+    alice.orders(1, "M@Ab2", "duel")
+    bob.send(bob.sign_on("duel") + "draw")
+    alice.send(alice.sign_on("duel") + "draw")
+    status = alice.send("status duel").body
+    assert "Over: a draw after turn 2 (drawn by agreement [SC12])." in status, status
+    assert table2.store.game("duel").outcome["winner"] == "draw"
