@@ -114,6 +114,7 @@ class Judge:
             in_reply_to=inbound.message_id or None,
             kind="reply",
             sights=sights,
+            attachments=tuple(reply.attachments),
         )
         return without_computer_mail([answer, *reply.messages]), reply.moves
 

@@ -86,6 +86,10 @@ def draw(command: Command, desk: Desk) -> str:
     session = desk.session.game
     if command.name is not None and command.password is None:
         if session is None or session.name.lower() != command.name.lower():
+            named = desk.game(command.name, lock=False)
+            addresses = [p.address for p in desk.store.players(named.id).values()]
+            if desk.inbound.sender not in addresses:
+                raise Refusal(f"only the two players of {named.name} may offer or accept a draw")
             raise Refusal(f"a draw needs your password: `draw {command.name} PASSWORD`")
     if command.name is not None and command.password is not None:
         game = desk.game(command.name)
@@ -133,6 +137,19 @@ def draw(command: Command, desk: Desk) -> str:
             game.name,
         )
     )
+    # Onlookers are told of the offer as of its lapse (turns.play): the game is open to them.
+    onlookers = [a for a in desk.store.observers(game.id) if a not in (other.address,)]
+    if onlookers:
+        desk.reply.messages.append(
+            Outbound(
+                tuple(onlookers),
+                subject(game, "a draw is offered"),
+                f"{player_seated(players, seat)} offers a draw in {game.name}; "
+                f"{player_seated(players, opponent(seat))} may accept it, or decline it by "
+                "playing on.",
+                game.name,
+            )
+        )
     return (
         f"Your draw offer in {game.name} is sent to {player_seated(players, opponent(seat))}. "
         "It lapses when they play their turn instead of accepting."

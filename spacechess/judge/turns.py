@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from kit.errors import NotationError
+from kit.errors import NotationError, underlined
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
@@ -67,13 +67,16 @@ def _read(command: Command) -> tuple[list[tuple[Action, str, int, int, str]], li
             try:
                 found.append((parse_action(word), word, number, column, source))
             except NotationError as exc:
-                errors.append(_at(exc.message, exc.hint, number, column, len(word), source))
+                # The caret under the bad part of the action (`Hd9` of `Hd4-Hd9`).
+                at = column + exc.column - 1
+                errors.append(_at(exc.message, exc.hint, number, at, exc.length, source))
     return found, errors
 
 
 def _at(message: str, hint: str | None, line: int, column: int, length: int, source: str) -> str:
-    caret = " " * (column - 1) + "^" * length
-    text = f"  line {line}, column {column}: {message}\n    {source}\n    {caret}"
+    """A slip under the line as written, its caret placed; a long line shown around the
+    column only (kit.errors.underlined, as the other games do)."""
+    text = f"  line {line}, column {column}: {message}\n{underlined(source, column, length)}"
     return text + (f"\n    hint: {hint}" if hint else "")
 
 
@@ -203,8 +206,12 @@ def play(
     store.update_game(game)
     open_turn(store, game, now)
     body = "\n\n".join([head, board_text(game), next_text(game, players)])
-    messages = to_everyone(store, game, f"turn {turn.turn}", body, kind="turn", turn=turn.turn)
-    messages += master_notice(store, game, f"turn {turn.turn}", body) if why else []
+    # In a thread (Discord) the players read the onlookers' copy: it keeps how to send.
+    seen = "\n\n".join([head, board_text(game), next_text(game, players, game.accounts)])
+    messages = to_everyone(
+        store, game, f"turn {turn.turn}", body, kind="turn", turn=turn.turn, onlookers=seen
+    )
+    messages += master_notice(store, game, f"turn {turn.turn}", seen) if why else []
     game, more = play_computer(store, game, now)
     return game, messages + more
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.desk import Desk, Refusal
+from pbem.end_files import RECORD_TYPE
+from pbem.messages import Attachment
 from pbem.store import GameRow, PlayerRow
 from spacechess.judge.rows import (
     SIDE_SEAT,
@@ -26,14 +28,17 @@ def board_text(game: GameRow) -> str:
     return "The board:\n" + text_board(played_of(game).position)
 
 
-def next_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
-    """Whose turn it is, how many actions it has, and how to send it."""
+def next_text(game: GameRow, players: dict[str, PlayerRow], send: bool = True) -> str:
+    """Whose turn it is, how many actions it has, and how to send it (`send` False: for
+    onlookers by mail, who send nothing)."""
     position = played_of(game).position
     seat = SIDE_SEAT[position.to_move]
     count = "one action" if position.actions_left == 1 else "up to two actions"
     lines = [f"Turn {position.turn}: {player_seated(players, seat)} to act, {count} [SC2]."]
     if players.get(seat) is not None and players[seat].address == COMPUTER_ADDRESS:
         pass  # the computer acts at once: nobody is to send this turn
+    elif not send:
+        pass
     elif game.accounts:
         lines.append("Send:  /spaceships orders text:Ab1-Ab3 Ba1>Bb1  (your actions)")
     else:
@@ -123,9 +128,16 @@ def history(command: Command, desk: Desk) -> str:
     if game.phase == "joining":
         return f"{game.name} has not started: it waits for a second player."
     players = desk.store.players(game.id)
-    return record_text(
+    record = record_text(
         game, players, played_of(game), game.outcome if game.phase == "over" else None
     )
+    if desk.inbound.authenticated:
+        return record  # a front end with accounts (Discord) makes its own file of it
+    # Also as a file: the reply quotes the command before the record, and the file is the
+    # record alone, which `spaceships chess check` reads as it is.
+    name = f"{game.name}.scr"
+    desk.reply.attachments.append(Attachment(name, RECORD_TYPE, record.encode("utf-8")))
+    return record
 
 
 def observe(command: Command, desk: Desk) -> str:
