@@ -45,6 +45,11 @@ Other words: `board` shows where everything is, `moves Ab1` what the ship on Ab1
 `picture` draws the board to a PNG, `resign` gives up, `quit` (or Ctrl-D / Ctrl-C) leaves."""
 
 
+# A move or a shot written with spaces around its sign (`Ab1 - Ab3`, `Ab1 >Ab2`): not three
+# actions, but one written apart.
+_SPACED = re.compile(r"(\b[A-Za-z]{2}\d)(?:\s+([->])\s*|([->])\s+)([A-Za-z]{2}\d\b)")
+
+
 def describe(position: Position) -> str:
     """Where every unit and impactor is, side by side, in the words of the game."""
     lines = []
@@ -186,6 +191,14 @@ class TerminalGame:
     def _read(self, position: Position, line: str) -> tuple[Action, ...] | None:
         """The line's actions if all are legal, one after the other; otherwise says why and
         plays nothing of the line."""
+        spaced = _SPACED.search(line)
+        if spaced:
+            joined = "".join(part for part in spaced.groups() if part)
+            self.say(
+                f"`{spaced.group(0)}` has spaces in it: an action is one word, `{joined}`. "
+                "Nothing was played."
+            )
+            return None
         words = [w for w in re.split(r"[,\s]+", line) if w]
         if len(words) > position.actions_left:
             self.say(
@@ -272,6 +285,8 @@ class TerminalGame:
             "",
         )
         players = {self.side: "you", 1 - self.side: self._computer_name()}
+        # The same game again is the same side too: the Terrans are the default.
+        side = f" --side {SIDE_NAMES[self.side].lower()}" if self.side else ""
         tags = (
             ("Game", "Space Chess"),
             ("Date", date.today().isoformat()),
@@ -280,7 +295,7 @@ class TerminalGame:
             *((("Termination", "resignation"),) if ending == "you resigned" else ()),
         )
         self.say(
-            f"(`spaceships chess play --level {self.computer.level} --seed "
+            f"(`spaceships chess play --level {self.computer.level}{side} --seed "
             f"{self.computer.seed}` plays the same computer again.)\n\nThe record of the game:\n"
         )
         self.say(str(record_of(self.turns, result, tags, why, ending)).rstrip("\n"))
