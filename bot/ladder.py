@@ -32,15 +32,19 @@ def ladder_embed(
     """The top of the ladder among `standings` (this server's rated players) and the member's
     own place; names as they last played, never an address, and no mentions (no pings)."""
     listed = [s for s in standings if s.rating.listed]
+    provisional = [s for s in standings if s not in listed]  # below, marked (as by mail)
     lines = [
         f"**{place}.** {discord.utils.escape_markdown(s.name)} · {s.rating} · {s.results()}"
         for place, s in enumerate(listed[:TOP], 1)
-    ]
-    embed = discord.Embed(
-        title=title,
-        description="\n".join(lines) or f"Nobody has {MIN_GAMES} rated games here yet.",
-        colour=COLOUR,
-    )
+    ] or [f"Nobody has {MIN_GAMES} rated games here yet."]
+    if provisional:
+        lines.append(f"Provisional, not listed yet (fewer than {MIN_GAMES} rated games):")
+        lines += [
+            f"- {discord.utils.escape_markdown(s.name)} · {s.rating} · {s.results()} · "
+            f"provisional ({s.rating.games} of {MIN_GAMES})"
+            for s in provisional[:TOP]
+        ]
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
     if mine is None:
         yours = (
             f"No rated {ladder.GAME_NAMES[key]} game here yet: you start at 1500?. "

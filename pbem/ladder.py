@@ -313,12 +313,22 @@ def ladder_text(store: Store, key: str, me: str | None, top: int = 10) -> str:
     """The ladder as a player reads it by mail: the top players and the reader's own place."""
     everyone = standings(store, key)
     listed = [s for s in everyone if s.rating.listed]
+    # Everyone else rated, below the listed players and marked: a new club sees its players
+    # from their first rated game on, not "nobody yet" for weeks.
+    provisional = [s for s in everyone if s not in listed]
     title = f"The {GAME_NAMES[key]} ladder"
     lines = [f"{title} (players with {MIN_GAMES} or more rated games):"]
     if not listed:
         lines.append("  nobody yet")
     for place, s in enumerate(listed[:top], 1):
         lines.append(f"  {place:>2}. {s.name:<24} {str(s.rating):>6}  {s.results()}")
+    if provisional:
+        lines.append(f"Provisional, not listed yet (fewer than {MIN_GAMES} rated games):")
+        for s in provisional[:top]:
+            lines.append(
+                f"      {s.name:<24} {str(s.rating):>6}  {s.results()}  provisional "
+                f"({s.rating.games} of {MIN_GAMES})"
+            )
     if me is not None:
         mine = next((s for s in everyone if s.player == me), None)
         lines.append("")

@@ -163,7 +163,8 @@ def standings_section(ladders: Sequence[tuple[str, Sequence[LadderLine]]]) -> st
         )
     if parts:
         parts.append(
-            "<p class=note>Rated games only; `?`: a rating still unsure after few games.</p>"
+            "<p class=note>Rated games only; <code>?</code> after a rating: still unsure "
+            "after few games.</p>"
         )
     return "".join(parts)
 

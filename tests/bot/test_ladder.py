@@ -55,6 +55,10 @@ async def test_a_rated_game_tells_the_change_and_the_ladder_shows_it(world: Worl
     assert embed.title == "Spaceships ladder · Club"
     # One game: nobody is listed yet (5 rated games), but Alice sees her own rating.
     assert "Nobody has 5 rated games here yet" in embed.description
+    # ... and both below, marked provisional (issue 36, item 18), the winner first.
+    below = embed.description.split("(fewer than 5 rated games):\n", 1)[1].splitlines()
+    assert below[0].startswith("- alice · ") and below[0].endswith("· provisional (1 of 5)")
+    assert below[1].startswith("- bob · ") and "0-1-0" in below[1]
     assert f"{alice_now.rating.long()} after 1 rated game(s)" in embed.fields[0].value
 
     await world.restart()  # ratings are in the store: a restarted bot shows the same

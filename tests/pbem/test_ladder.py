@@ -80,6 +80,12 @@ def test_a_rated_game_tells_both_players_the_change_and_the_ladder_keeps_it(tabl
     mine = alice.send("ladder").body
     assert f"Your rating: {won.long()} after 1 rated game(s)" in mine
     assert "nobody yet" in mine  # one game: nobody has the 5 the ladder needs
+    # ... but both are shown below, marked provisional (issue 36, item 18), the winner first.
+    below = mine.split("Provisional, not listed yet (fewer than 5 rated games):\n", 1)[1]
+    assert [line.split()[:5] for line in below.splitlines()[:2]] == [
+        ["Alice", str(won), "1-0-0", "provisional", "(1"],
+        ["Bob", str(lost), "0-1-0", "provisional", "(1"],
+    ], mine
     assert ladder.rating_of(table.store, "spaceships", "bob@example.org").losses == 1  # type: ignore[union-attr]
 
 
@@ -94,6 +100,7 @@ def test_five_games_put_both_on_the_ladder_with_their_places(table: Table) -> No
     lines = [line.split() for line in shown.splitlines()[2:4]]
     assert lines == [["1.", "Bob", str(bob), "5-0-0"], ["2.", "Alice", str(alice), "0-5-0"]]
     assert f"You are 1 of 2: {bob.long()}, won-lost-drawn 5-0-0." in shown
+    assert "provisional" not in shown.lower()  # both listed: nobody below
     wrong = table.people["bob@example.org"].send("ladder chess").body
     assert "names no game with a ladder" in wrong and "`ladder battles`" in wrong
 
