@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from pbem.commands import Command
+from pbem.computers import COMPUTER_ADDRESS
 from pbem.desk import Desk, Refusal
 from pbem.end_files import RECORD_TYPE
 from pbem.messages import Attachment, Outbound
@@ -123,6 +124,12 @@ def draw(command: Command, desk: Desk) -> str:
         desk.reply.messages += messages
         desk.forget(game)
         return f"You accepted the draw: {game.name} is drawn. The whole record goes to everyone."
+    if players[opponent(seat)].address == COMPUTER_ADDRESS:
+        # It answers at once and never weighs an offer: one would only lapse unread.
+        raise Refusal(
+            f"the computer does not agree draws: it plays {game.name} on to the end [SC11, "
+            "SC12]; `resign` ends it now"
+        )
     game = with_state(game, draw=seat)
     desk.store.update_game(game)
     desk.session.game = game

@@ -102,3 +102,13 @@ def test_a_finished_game_s_status_says_who_won_or_that_it_was_drawn() -> None:
     status = alice.send("status duel").body
     assert "Over: a draw after turn 2 (drawn by agreement [SC12])." in status, status
     assert table2.store.game("duel").outcome["winner"] == "draw"
+
+
+def test_a_draw_offered_to_the_computer_is_refused_at_once_not_left_to_lapse() -> None:
+    # Found playing as a new user (issue 36's closing round): the offer went nowhere.
+    table = new_table()
+    kim = table.person("kim@example.org", "Kim")
+    kim.create_seated("create solo chess vs computer greedy", "solo")
+    said = kim.send(kim.sign_on("solo") + "draw").body
+    assert "Refused: the computer does not agree draws" in said, said
+    assert table.store.game("solo").state["draw"] is None
