@@ -21,7 +21,7 @@ from spacechess.game import Game
 from spacechess.pictures import board_picture
 from spacechess.pieces import KIND_NAMES, MINE, SIDE_NAMES, SUPPORT, kind_of
 from spacechess.position import Position
-from spacechess.record import parse_action
+from spacechess.record import parse_action, spaced_action
 from spacechess.rules import act, legal_actions, why_illegal
 
 __all__ = ["HELP", "TerminalGame", "describe"]
@@ -43,11 +43,6 @@ ships next to enemies fight [SC7, SC8]. Cells are named on the picture of the bo
 (docs/space-chess.md): rhombus A-K, file a-d, rank 1-4, like Cb3.
 Other words: `board` shows where everything is, `moves Ab1` what the ship on Ab1 can do,
 `picture` draws the board to a PNG, `resign` gives up, `quit` (or Ctrl-D / Ctrl-C) leaves."""
-
-
-# A move or a shot written with spaces around its sign (`Ab1 - Ab3`, `Ab1 >Ab2`): not three
-# actions, but one written apart.
-_SPACED = re.compile(r"(\b[A-Za-z]{2}\d)(?:\s+([->])\s*|([->])\s+)([A-Za-z]{2}\d\b)")
 
 
 def describe(position: Position) -> str:
@@ -191,11 +186,10 @@ class TerminalGame:
     def _read(self, position: Position, line: str) -> tuple[Action, ...] | None:
         """The line's actions if all are legal, one after the other; otherwise says why and
         plays nothing of the line."""
-        spaced = _SPACED.search(line)
+        spaced = spaced_action(line)
         if spaced:
-            joined = "".join(part for part in spaced.groups() if part)
             self.say(
-                f"`{spaced.group(0)}` has spaces in it: an action is one word, `{joined}`. "
+                f"`{spaced[0]}` has spaces in it: an action is one word, `{spaced[1]}`. "
                 "Nothing was played."
             )
             return None

@@ -128,7 +128,9 @@ def draw(command: Command, desk: Desk) -> str:
         # It answers at once and never weighs an offer: one would only lapse unread.
         raise Refusal(
             f"the computer does not agree draws: it plays {game.name} on to the end [SC11, "
-            "SC12]; `resign` ends it now"
+            "SC12]; "
+            + ("`/spaceships resign`" if game.accounts else f"`resign {game.name} PASSWORD`")
+            + " ends it now"
         )
     game = with_state(game, draw=seat)
     desk.store.update_game(game)

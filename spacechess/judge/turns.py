@@ -37,7 +37,7 @@ from spacechess.judge.rows import (
 )
 from spacechess.judge.show import events_text
 from spacechess.judge.views import board_text, next_text, orders_how
-from spacechess.record import parse_action
+from spacechess.record import parse_action, spaced_action
 from spacechess.refusals import why_illegal
 from spacechess.rules import act
 
@@ -62,6 +62,21 @@ def _read(command: Command) -> tuple[list[tuple[Action, str, int, int, str]], li
         offset = command.body_column - 1 if index == 0 else 0
         number = command.body_line + index
         source = sources[index] if index < len(sources) else line
+        spaced = spaced_action(line.split("#", 1)[0])
+        if spaced is not None:
+            # `Ab1 - Ab3` is one action written apart: said so, not as three slips.
+            written, joined, at = spaced
+            errors.append(
+                _at(
+                    f"`{written}` has spaces in it: an action is one word",
+                    f"write `{joined}`",
+                    number,
+                    offset + at,
+                    len(written),
+                    source,
+                )
+            )
+            continue
         for match in _WORD.finditer(line.split("#", 1)[0]):
             word, column = match.group(), offset + match.start() + 1
             try:

@@ -103,3 +103,9 @@ async def test_the_thread_s_first_post_names_the_sides(world: World) -> None:
     await alice.slash(world.channel, "spaceships play", game="chess", level="greedy")
     first = world.thread().history()[0].content
     assert f"<@{alice.id}> (Terrans) against the computer (greedy, Aliens)" in first, first
+
+
+async def test_an_action_written_with_spaces_is_explained_in_discord(world: World) -> None:
+    thread = await start_game(world, game="chess")
+    said = text_of(await world.member("alice").slash(thread, "spaceships orders", text="Ab1 - Ab3"))
+    assert "column 1: `Ab1 - Ab3` has spaces in it" in said and "write `Ab1-Ab3`" in said, said

@@ -112,3 +112,12 @@ def test_a_draw_offered_to_the_computer_is_refused_at_once_not_left_to_lapse() -
     said = kim.send(kim.sign_on("solo") + "draw").body
     assert "Refused: the computer does not agree draws" in said, said
     assert table.store.game("solo").state["draw"] is None
+
+
+def test_an_action_written_with_spaces_is_one_slip_with_the_action_to_write() -> None:
+    # Issue 36, item 14 (the terminal's words, by mail as well).
+    table = new_table()
+    alice, _bob, _gus, _ = started(table)
+    said = alice.orders(1, "Ab1 - Ab3", "duel").body
+    assert "line 2, column 11: `Ab1 - Ab3` has spaces in it: an action is one word" in said
+    assert "hint: write `Ab1-Ab3`" in said and said.count("line 2,") == 1, said
