@@ -109,3 +109,20 @@ async def test_an_action_written_with_spaces_is_explained_in_discord(world: Worl
     thread = await start_game(world, game="chess")
     said = text_of(await world.member("alice").slash(thread, "spaceships orders", text="Ab1 - Ab3"))
     assert "column 1: `Ab1 - Ab3` has spaces in it" in said and "write `Ab1-Ab3`" in said, said
+
+
+async def test_a_rematch_against_the_computer_opens_at_once_the_computer_acting_first(
+    world: World,
+) -> None:
+    alice = world.member("alice")
+    await alice.slash(world.channel, "spaceships play", game="chess", level="random")
+    thread = world.thread()
+    asked = await alice.slash(thread, "spaceships resign")
+    await alice.click(asked.response.message, label=f"Resign {thread.name.split()[-1]}")
+    made = text_of(await alice.click(board_posts(thread)[-1], label="Rematch"))
+    assert "sides swapped" in made and "as the Aliens (alice)" in made, made
+    second = world.channel.threads[-1]
+    shown = titles(second)
+    assert shown.count(f"{second.name.split()[-1]}: the game begins") == 1, shown
+    assert shown[-1].endswith("turn 1 resolved")  # the computer's Terrans played at once
+    assert "Submit moves (turn 2, Aliens)" in str(board_posts(second)[-1].components)
