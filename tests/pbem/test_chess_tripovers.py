@@ -121,3 +121,88 @@ def test_an_action_written_with_spaces_is_one_slip_with_the_action_to_write() ->
     said = alice.orders(1, "Ab1 - Ab3", "duel").body
     assert "line 2, column 11: `Ab1 - Ab3` has spaces in it: an action is one word" in said
     assert "hint: write `Ab1-Ab3`" in said and said.count("line 2,") == 1, said
+
+
+# -- items 7-13: by mail, one item a test (the SMTP whole game: tests/mail) ---------------------
+
+
+def test_a_full_private_game_does_not_offer_observe() -> None:
+    # Issue 36, item 7.
+    table = new_table()
+    started(table, "private")
+    said = table.person("carol@example.org", "Carol").send("join duel").body
+    assert "duel has both its players, and it is private" in said and "`observe" not in said
+
+
+def test_the_onlooker_is_told_of_a_draw_offer() -> None:
+    # Issue 36, item 8.
+    table = new_table()
+    alice, bob, _gus, _ = started(table)
+    carol = table.person("carol@example.org", "Carol")
+    carol.send("observe duel")
+    alice.orders(1, "M@Ab2", "duel")
+    bob.send(bob.sign_on("duel") + "draw")
+    assert "Bob (Aliens) offers a draw in duel" in carol.last.body, carol.last.body
+    assert carol.last.subject.endswith("a draw is offered")
+
+
+def test_has_joined_comes_before_the_start_it_points_to() -> None:
+    # Issue 36, item 9.
+    table = new_table()
+    alice, _bob, _gus, _ = started(table)
+    subjects = [m.subject.split(": ")[-1] for m in alice.inbox[1:]]
+    assert subjects[:2] == ["your opponent has joined", "the game begins"], subjects
+
+
+def test_a_game_master_signing_on_as_a_player_is_pointed_to_master() -> None:
+    # Issue 36, item 10.
+    table = new_table()
+    _alice, _bob, gus, master = started(table)
+    said = gus.send(f"game duel {master}").body
+    assert "wrong password for duel" in said and "`master duel PASSWORD`" in said, said
+    stranger = table.person("eve@example.org", "Eve").send(f"game duel {master}").body
+    assert "master" not in stranger.split("Refused:")[1]  # only its game master's address
+
+
+def test_history_attaches_the_record_which_checks_as_it_is() -> None:
+    # Issue 36, item 11.
+    from spacechess.check import replay
+    from spacechess.record import Record
+
+    table = new_table()
+    alice, _bob, _gus, _ = started(table)
+    alice.orders(1, "M@Ab2", "duel")
+    answer = alice.send("history duel")
+    assert answer.body.startswith("> history duel\n")  # the reply quotes the command ...
+    (record,) = answer.attachments  # ... the file is the record alone
+    assert record.filename == "duel.scr"
+    assert replay(Record.parse(record.data.decode())).problem is None
+
+
+def test_a_second_pass_is_not_masked_and_the_caret_is_under_the_bad_cell() -> None:
+    # Issue 36, item 12.
+    table = new_table()
+    alice, bob, _gus, _ = started(table)
+    alice.orders(1, "M@Ab2", "duel")
+    said = bob.orders(2, "M@Hb4 pass pass", "duel").body
+    assert "> orders 2: M@Hb4 pass pass\n" in said, said
+    said = bob.orders(2, "Hd4-Hd9", "duel").body
+    assert "line 2, column 15: `Hd9` is not a cell" in said
+    assert "    orders 2: Hd4-Hd9\n" + " " * 18 + "^^^\n" in said, said
+
+
+def test_onlookers_turn_mails_carry_no_send_lines() -> None:
+    # Issue 36, item 13.
+    table = new_table()
+    carol = table.person("carol@example.org", "Carol")
+    gus = table.person("gus@example.org", "Gus")
+    gus.send("create duel chess")
+    carol.send("observe duel")
+    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org")
+    alice.join("duel")
+    bob.join("duel")
+    alice.orders(1, "M@Ab2", "duel")
+    begins, turn = carol.inbox[-2], carol.inbox[-1]
+    for mail in (begins, turn):
+        assert "The board:" in mail.body and "Send:" not in mail.body, mail.body
+    assert "Send:  game duel PASSWORD" in bob.last.body  # the side to act has them
