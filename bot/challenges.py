@@ -135,7 +135,7 @@ class Challenges(Answering):
         settings, what to send), with its set-up button."""
         players = self.service.players(game)
         kind = kind_of(game)
-        a, b = _who(players["A"], "A"), _who(players["B"], "B")
+        a, b = _who(players["A"], kind.side("A")), _who(players["B"], kind.side("B"))
         lines = [said(kind, "setup_who", game=game.name, a=a, b=b)]
         if kind.setup_lines is not None:
             lines += kind.setup_lines(self.service.store, game, "discord")
@@ -183,7 +183,8 @@ def _described(settings: dict[str, str]) -> tuple[str, str]:
 
 
 def _who(player: PlayerRow, seat: str) -> str:
-    """A member as a mention, the computer by its name, each with the seat said once."""
+    """A member as a mention, the computer by its name, each with the seat (the side, in a
+    game that has sides) said once."""
     user_id = user_id_of(player.address)
     return f"<@{user_id}> ({seat})" if user_id is not None else seated(player.name, seat)
 

@@ -133,6 +133,7 @@ class Handlers(ComputerGames, LadderHandlers):
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int
     ) -> None:
         _refuse_form(game, "playing")
+        _refuse_other_side(game, self._player(game, interaction.user.id).seat)
         key = _orders_key(game)
         await kind_form(game, key, "orders", turn).show(interaction)
 
@@ -154,12 +155,17 @@ class Handlers(ComputerGames, LadderHandlers):
         # Written as in a mail (`orders 2: Gx3`): the judge checks the turn it names, and says
         # which is open in the bot's words (bot.answers).
         command = kind.command_text("orders", text, turn)
+        # What the bot wrote ahead of the member's words (`orders 3: `): a slip's column and
+        # quoted line are counted in what the member typed, not in that line.
+        typed = " ".join(text.split())
+        written = len(command) - len(typed) if typed and command.endswith(" " + typed) else 0
         answer = self.service.submit(
             interaction.user.id,
             display_name(interaction.user),
             command,
             game,
             interaction.id,
+            written_before=written,
         )
         await self.judge_answer(interaction, answer)
 
@@ -409,6 +415,19 @@ def _refuse_other_turn(game: GameRow, turn: int, what: str) -> None:
         f"nothing changed. Send its orders with `/spaceships orders text:...` or the "
         f"**{_open_button(game)}** button under the latest results."
     )
+
+
+def _refuse_other_side(game: GameRow, seat: str | None) -> None:
+    """A game whose sides take turns: the side not to act is refused at the press of the open
+    turn's button (or `/spaceships orders` without text), not after typing its moves."""
+    kind = kind_of(game)
+    for action in kind.actions(game, "turn", game.turn - 1):
+        if action.command == "orders" and action.seats and seat not in action.seats:
+            mine = kind.seat_name(seat) if seat else "no side"
+            raise BotRefusal(
+                f"**{action.label}** is not yours: you play {mine}. Wait for your own turn "
+                "(the thread tells you when it opens); nothing was opened."
+            )
 
 
 def _open_button(game: GameRow) -> str:

@@ -32,16 +32,19 @@ def ladder_embed(
     """The top of the ladder among `standings` (this server's rated players) and the member's
     own place; names as they last played, never an address, and no mentions (no pings)."""
     listed = [s for s in standings if s.listed]
+    provisional = [s for s in standings if not s.listed]  # below, marked (as by mail)
     lines = [
         f"**{place}.** {discord.utils.escape_markdown(s.name)} · {s.rating} · {s.results()}"
         for place, s in enumerate(listed[:TOP], 1)
-    ]
-    embed = discord.Embed(
-        title=title,
-        description="\n".join(lines)
-        or f"Nobody has {MIN_GAMES} rated games against {MIN_OPPONENTS} opponents here yet.",
-        colour=COLOUR,
-    )
+    ] or [f"Nobody has {MIN_GAMES} rated games against {MIN_OPPONENTS} opponents here yet."]
+    if provisional:
+        lines.append(f"Provisional, not listed yet ({ladder.PROVISIONAL_WHY}):")
+        lines += [
+            f"- {discord.utils.escape_markdown(s.name)} · {s.rating} · {s.results()} · "
+            f"{s.provisional()}"
+            for s in provisional[:TOP]
+        ]
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
     if mine is None:
         yours = (
             f"No rated {ladder.GAME_NAMES[key]} game here yet: you start at 1500?. "
@@ -164,7 +167,9 @@ class LadderHandlers(Challenges):
         with service.store.transaction():
             if not service.tables.claim_interaction(interaction.id, service.now()):
                 raise BotRefusal("This was handled already.")
-            body = service.judge.handle(
+            # A game without a set-up begins inside the rematch: its start waits for the
+            # new thread (service.keep_held).
+            body, held = service.handle_holding(
                 Inbound(
                     member_address(user.id),
                     f"rematch {game.name}",
@@ -172,7 +177,7 @@ class LadderHandlers(Challenges):
                     authenticated=True,
                     command="rematch",
                 )
-            )[0].body
+            )
             made = rematch.asked(service.store, game.id)
             if made is None or made[1] is None:
                 raise BotRefusal(_without_quote(body))
@@ -180,6 +185,7 @@ class LadderHandlers(Challenges):
             assert interaction.guild_id is not None
             service.tables.link_game(new.id, interaction.guild_id, channel_id, thread_id)
             service.store.add_observer(new.id, thread_address(thread_id), service.now())
+            service.keep_held(new, held, thread_id)
             service.tables.drop_pending(new.id, "notice")  # the thread's first post says it
         return new, _without_quote(body)
 

@@ -140,10 +140,14 @@ class Service:
         text: str,
         game: GameRow | None = None,
         interaction_id: int | None = None,
+        written_before: int = 0,
     ) -> str:
-        """One command as the member (the bot wrote its first word); the judge's answer to
-        it (the same text the email judge gives), after the transaction has committed."""
-        return self.submit_as(member_address(user_id), name, text, game, interaction_id)
+        """One command as the member (the bot wrote its first word, and `written_before`
+        characters ahead of the member's text); the judge's answer to it (the same text the
+        email judge gives), after the transaction has committed."""
+        return self.submit_as(
+            member_address(user_id), name, text, game, interaction_id, written_before=written_before
+        )
 
     def submit_each(
         self,
@@ -198,6 +202,7 @@ class Service:
         game: GameRow | None = None,
         interaction_id: int | None = None,
         first_line: int = 1,
+        written_before: int = 0,
     ) -> str:
         """One command as any player the bot vouches for (a member, the computer)."""
         with self.store.transaction():
@@ -205,10 +210,16 @@ class Service:
                 interaction_id, self.now()
             ):
                 return "This was handled already."
-            return self._handle(address, name, text, game, first_line)
+            return self._handle(address, name, text, game, first_line, written_before)
 
     def _handle(
-        self, address: str, name: str, text: str, game: GameRow | None, first_line: int = 1
+        self,
+        address: str,
+        name: str,
+        text: str,
+        game: GameRow | None,
+        first_line: int = 1,
+        written_before: int = 0,
     ) -> str:
         """The judge's answer to `text` read as exactly one command, the one its first word
         names (the bot writes that word): whatever a member typed after it is part of that
@@ -221,6 +232,7 @@ class Service:
                 authenticated=True,
                 game=game.name if game else None,
                 first_line=first_line,
+                written_before=written_before,
                 command=command_word(text),
             )
         )
@@ -450,42 +462,52 @@ class Service:
             key = settings.get("game")
             game_word = f"{key} " if key not in (None, "spaceships") else ""
             rest = settings_text({k: v for k, v in settings.items() if k != "game"})
-            # A game without a set-up begins inside its `create`: its first messages are
-            # held until its thread is linked, so the start comes there, not by DM.
-            self._held = []
-            try:
-                answer = self.judge.handle(
-                    Inbound(
-                        member_address(user_id),
-                        f"create {name} {game_word}vs computer {level} {rest}".strip(),
-                        sender_name=user_name,
-                        authenticated=True,
-                        command="create",
-                    )
-                )[0].body
-            finally:
-                held, self._held = self._held, None
+            answer, held = self.handle_holding(
+                Inbound(
+                    member_address(user_id),
+                    f"create {name} {game_word}vs computer {level} {rest}".strip(),
+                    sender_name=user_name,
+                    authenticated=True,
+                    command="create",
+                )
+            )
             game = self.store.game(name)
-            public = game is not None and not kind_of(game).private_results
-            if not public:
-                self._keep(held)
             if game is None or "created:" not in answer:
+                self._keep(held)
                 raise BotRefusal(_without_echo(answer))
             self.tables.link_game(game.id, guild_id, channel_id, thread_id)
             self.store.add_observer(game.id, thread_address(thread_id), self.now())
-            if public:
-                # Its start went to the players alone (the thread watched nothing yet): the
-                # thread's copy is the one posted.
-                here = (thread_address(thread_id),)
-                self._keep(
-                    [
-                        copy
-                        for m in held
-                        for copy in ([m, replace(m, to=here)] if m.kind in BATTLE_PUBLIC else [m])
-                    ]
-                )
+            self.keep_held(game, held, thread_id)
             self.tables.drop_pending(game.id, "notice")
         return self.store.game_by_id(game.id), _without_echo(answer)
+
+    def handle_holding(self, inbound: Inbound) -> tuple[str, list[Outbound]]:
+        """The judge's answer to `inbound`, its messages held back rather than kept: a game
+        without a set-up begins inside its `create` (or `rematch`), before its thread is
+        linked, and its start belongs in that thread, not in DMs (keep_held)."""
+        self._held = []
+        try:
+            answer = self.judge.handle(inbound)[0].body
+        finally:
+            held, self._held = self._held, None
+        return answer, held
+
+    def keep_held(self, game: GameRow, held: list[Outbound], thread_id: int) -> None:
+        """Keep the messages handle_holding held, now that the game's thread is linked."""
+        if kind_of(game).private_results:
+            self._keep(held)
+            return
+        # Its start went to the players alone (the thread watched nothing yet): one copy to
+        # the thread is the one posted, however many players (or the computer) had it.
+        here = (thread_address(thread_id),)
+        kept: list[Outbound] = []
+        copied: set[tuple[str, str]] = set()
+        for message in without_computer_mail(held):
+            kept.append(message)
+            if message.kind in BATTLE_PUBLIC and (message.kind, message.body) not in copied:
+                copied.add((message.kind, message.body))
+                kept.append(replace(message, to=here))
+        self._keep(kept)
 
     def refuse_bad_settings(self, settings: dict[str, str]) -> None:
         """Raises BotRefusal with the judge's words when `create` would refuse `settings`."""

@@ -12,6 +12,7 @@ import re
 __all__ = [
     "BATTLES",
     "CHECK_COMMANDS",
+    "FORMAT_COMMANDS",
     "GAMES",
     "SPACE_CHESS",
     "SPACESHIPS",
@@ -30,6 +31,8 @@ CHECK_COMMANDS = {
     BATTLES: "spaceships battles play",
     SPACE_CHESS: "spaceships chess check",
 }
+# The command that rewrites a record of each game canonically, where the game has one.
+FORMAT_COMMANDS = {SPACESHIPS: "spaceships fmt", SPACE_CHESS: "spaceships chess fmt"}
 _GAME_TAG = re.compile(r'\s*\[Game\s+"([^"]*)"\s*\]')
 
 _BATTLE_LINE = re.compile(

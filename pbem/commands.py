@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pbem import registry
 
@@ -465,14 +465,36 @@ def _settings(
 BLOCKS = ("fleet", "orders", "design")
 
 
-def parse_one(text: str, keyword: str, first_line: int = 1) -> list[Parsed]:
+def parse_one(
+    text: str, keyword: str, first_line: int = 1, written_before: int = 0
+) -> list[Parsed]:
     """The text as exactly one command `keyword`, never a script (a front end's form or
     option, where each submission is one command): a fleet, design or orders block runs to the
     end of the text whatever its lines look like, so a line that is not part of it is refused
     by the block's own reader; any other command is one line, and a second line is refused.
 
     The result is that one command or one error: nothing the sender wrote after the command
-    can be read as another command."""
+    can be read as another command. `written_before`: the characters of the first line the
+    front end wrote ahead of the sender's text (see Inbound); a block's body and source then
+    count from the sender's text."""
+    parsed = _parse_one(text, keyword, first_line)
+    found = parsed[0]
+    if not written_before or not isinstance(found, Command):
+        return parsed
+    head, *rest = found.body.split("\n")
+    column = found.body_column + len(head) - len(head.lstrip())
+    if column <= written_before:
+        return parsed  # the body starts in what the front end wrote
+    found = replace(
+        found,
+        source=found.source[written_before:],
+        body="\n".join([head.lstrip(), *rest]),
+        body_column=column - written_before,
+    )
+    return [found]
+
+
+def _parse_one(text: str, keyword: str, first_line: int) -> list[Parsed]:
     usage = _usage(keyword) if keyword in SYNOPSIS else GENERIC_HINT
     lines = text.splitlines()
     start = next((i for i, line in enumerate(lines) if line.strip()), None)

@@ -14,7 +14,7 @@ from pbem import throttle, ticks
 from pbem.commands import Command
 from pbem.deadlines import format_moment
 from pbem.gamerows import subject
-from pbem.messages import Inbound, Outbound
+from pbem.messages import Attachment, Inbound, Outbound
 from pbem.passwords import check_password, could_be_password
 from pbem.sights import Sight
 from pbem.store import GameRow, Store
@@ -54,6 +54,9 @@ class Reply:
     moves: int = 0
     # The pictures the answer itself stands for (an accepted fleet's or design's set-up).
     sights: list[Sight] = field(default_factory=list)
+    # Files the answer itself carries (a game's record as `history` sends it, to be checked
+    # as it is, without the reply's quoted command before it).
+    attachments: list[Attachment] = field(default_factory=list)
 
     def about(self, game: GameRow | None) -> None:
         if game is not None and game.name not in self.game_names:
@@ -225,6 +228,15 @@ class Desk:
         ]
         if not matches:
             self.wrong_password(game)
+            sender = self.inbound.sender
+            players = self.store.players(game.id).values()
+            if sender == game.master_address and all(p.address != sender for p in players):
+                # The game master's own address, signing on as a player: said from the address
+                # alone (no password is compared with the master's), so nothing leaks.
+                raise Refusal(
+                    f"wrong password for {game.name}; nothing changed (hint: you are its game "
+                    f"master, and a game master signs on with `master {game.name} PASSWORD`)"
+                )
             raise Refusal(f"wrong password for {game.name}; nothing changed")
         return matches[0]
 

@@ -164,6 +164,9 @@ class GameKind:
     # A seat as a player reads it in the shared replies (the sign-on): "player A", or a
     # side's name where the game has them ("the Terrans").
     seat_name: Callable[[str], str] = field(default=lambda seat: f"player {seat}")
+    # A seat as said beside a player's name (`list`, a thread's first post, the club page):
+    # "A", or the side's name where the game has them ("Terrans").
+    side: Callable[[str], str] = field(default=lambda seat: seat)
 
     @property
     def handlers(self) -> dict[str, Handler]:

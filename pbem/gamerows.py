@@ -74,6 +74,17 @@ def over_for_joining(name: str) -> str:
     )
 
 
+def full_for_joining(game: GameRow) -> str:
+    """The refusal of `join` for a game whose seats are taken: onlookers may `observe` it,
+    unless it is private, where nobody but its players may."""
+    if game.private:
+        return (
+            f"game {game.name} has both its players, and it is private: nobody else may join "
+            "or observe it; `list` shows the open games"
+        )
+    return f"game {game.name} has both its players; you may `observe {game.name}`"
+
+
 def master_notice(
     store: Store,
     game: GameRow,

@@ -70,7 +70,9 @@ class Judge:
         """`handle`, and how many moves of a game (a fleet, a design, orders) the submission
         made or changed."""
         if inbound.command is not None:
-            commands = parse_one(inbound.text, inbound.command, inbound.first_line)
+            commands = parse_one(
+                inbound.text, inbound.command, inbound.first_line, inbound.written_before
+            )
         else:
             commands = parse_commands(
                 inbound.text, inbound.subject if inbound.read_subject else "", inbound.first_line
@@ -122,6 +124,7 @@ class Judge:
             in_reply_to=inbound.message_id or None,
             kind="reply",
             sights=sights,
+            attachments=tuple(reply.attachments),
         )
         return without_computer_mail([answer, *reply.messages]), reply.moves
 

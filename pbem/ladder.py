@@ -19,6 +19,8 @@ from pbem.ratings import MIN_GAMES, MIN_OPPONENTS, Rating, Score, rate
 from pbem.registry import GameKind  # a pbem.gamekinds.GameKind, typed loosely (no circle)
 from pbem.store import GameRow, PlayerRow, Store, to_text
 
+PROVISIONAL_WHY = f"fewer than {MIN_GAMES} rated games or {MIN_OPPONENTS} opponents"
+
 V = TypeVar("V")
 
 
@@ -87,6 +89,13 @@ class Standing:
         """Whether the ladder lists the player: MIN_GAMES rated games against MIN_OPPONENTS
         different opponents or more (a rating made against one opponent alone is not shown)."""
         return self.rating.listed and self.opponents >= MIN_OPPONENTS
+
+    def provisional(self) -> str:
+        """How far a player not listed yet is from being listed, as the ladder marks them."""
+        return (
+            f"provisional ({self.rating.games} of {MIN_GAMES} games, "
+            f"{self.opponents} of {MIN_OPPONENTS} opponents)"
+        )
 
 
 # -- which games are rated -----------------------------------------------------------------
@@ -373,6 +382,9 @@ def ladder_text(store: Store, key: str, me: str | None, top: int = 10) -> str:
     """The ladder as a player reads it by mail: the top players and the reader's own place."""
     everyone = standings(store, key)
     listed = [s for s in everyone if s.listed]
+    # Everyone else rated, below the listed players and marked: a new club sees its players
+    # from their first rated game on, not "nobody yet" for weeks.
+    provisional = [s for s in everyone if not s.listed]
     title = f"The {GAME_NAMES[key]} ladder"
     lines = [
         f"{title} (players with {MIN_GAMES} or more rated games against {MIN_OPPONENTS} or "
@@ -382,6 +394,10 @@ def ladder_text(store: Store, key: str, me: str | None, top: int = 10) -> str:
         lines.append("  nobody yet")
     for place, s in enumerate(listed[:top], 1):
         lines.append(f"  {place:>2}. {s.name:<24} {str(s.rating):>6}  {s.results()}")
+    if provisional:
+        lines.append(f"Provisional, not listed yet ({PROVISIONAL_WHY}):")
+        for s in provisional[:top]:
+            lines.append(f"      {s.name:<24} {str(s.rating):>6}  {s.results()}  {s.provisional()}")
     if me is not None:
         mine = next((s for s in everyone if s.player == me), None)
         lines.append("")

@@ -3,6 +3,7 @@ and result, each game's own words taken from its kind (pbem.registry)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -51,7 +52,9 @@ def phase(game: GameRow) -> str:
 
 def game_line(game: GameRow, players: dict[str, PlayerRow]) -> str:
     """A game's line in `list`: name, phase, players, settings."""
-    seats = ", ".join(f"{s}: {players[s].name}" for s in SEATS if s in players) or "no players"
+    side = registry.kind_of(game).side
+    seats = ", ".join(f"{side(s)}: {players[s].name}" for s in SEATS if s in players)
+    seats = seats or "no players"
     state = phase(game)
     if game.phase == "playing":
         state = f"turn {game.turn}"
@@ -68,9 +71,10 @@ def status_text(
     lines = [*([lead] if lead else []), f"Game {game.name}: {phase(game)}."]
     lines.append("Settings: " + settings_text(game) + ".")
     setup = registry.kind_of(game).setup_word or "set-up"
+    side = registry.kind_of(game).side
     for seat in SEATS:
         if seat not in players:
-            lines.append(f"  {seat}: (open seat)")
+            lines.append(f"  {side(seat)}: (open seat)")
             continue
         player = players[seat]
         if game.phase in ("joining", "setup"):
@@ -79,7 +83,7 @@ def status_text(
             sent = "no orders yet" if seat in missing else "orders in"
         else:
             sent = ""
-        lines.append(f"  {seat}: {player.name}" + (f" - {sent}" if sent else ""))
+        lines.append(f"  {side(seat)}: {player.name}" + (f" - {sent}" if sent else ""))
     if game.phase == "playing":
         lines.append(f"Turn {game.turn} is in play.")
     if game.phase in ("setup", "playing"):
@@ -87,7 +91,7 @@ def status_text(
             f"Deadline: {format_moment(game.deadline)}." if game.deadline else "No deadline."
         )
     if game.phase == "over" and game.outcome is not None:
-        result = outcome_text(game.outcome, players)
+        result = outcome_text(game.outcome, players, side)
         lines.append(f"The last game: {result}" if lead else result)
     return "\n".join(lines)
 
@@ -97,13 +101,18 @@ def opening(name: str) -> str:
     return "T" + name[1:] if name.startswith("the computer") else name
 
 
-def outcome_text(outcome: dict[str, Any], players: dict[str, PlayerRow]) -> str:
-    """A game's result: who won (or a draw), the score, after which turn, and why."""
+def outcome_text(
+    outcome: dict[str, Any],
+    players: dict[str, PlayerRow],
+    side: Callable[[str], str] = str,
+) -> str:
+    """A game's result: who won (or a draw), the score, after which turn, and why; `side`
+    names a seat beside its player (the kind's `side`: "A", "Terrans")."""
     winner = outcome.get("winner")
     score = outcome.get("score")
     reason = outcome.get("reason", "")
     if winner in SEATS:
-        name = seated(players[winner].name, winner) if winner in players else winner
+        name = seated(players[winner].name, side(winner)) if winner in players else side(winner)
         text = f"{opening(name)} wins"
     elif winner == "draw":
         text = "The game is a draw"

@@ -48,6 +48,10 @@ class Inbound:
     # The number of the text's first line as the sender counts: 0 when the front end put a
     # command line of its own (`design`) before what the sender typed or attached.
     first_line: int = 1
+    # How many characters of the text's first line the front end wrote before what the sender
+    # typed (`orders 3: ` ahead of a form's moves): an answer's columns and quoted line are
+    # counted in the sender's own text, not in the line the front end made of it.
+    written_before: int = 0
     # The one command the text is (its keyword), when a front end built it from one form or
     # option (a Discord fleet, design, orders or setting): read as exactly that command, never
     # as a script, so nothing the sender typed after it runs as a second command [issue 27].

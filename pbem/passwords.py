@@ -155,8 +155,10 @@ def mask(line: str, positional: bool = True) -> str:
     if first is not None and len(tokens) > first + 2 and _signs_on(bare[first]):
         for i in range(first + 2, len(tokens)):
             masked[i] = True
+    # On an `orders` line `pass` is a move (a turn passed), not a password announced.
+    announcing = _PASSWORD_WORDS - {"pass"} if ALIASES.get(lead, lead) == "orders" else None
     for index, word in enumerate(bare if positional else ()):
-        if word in _PASSWORD_WORDS:
+        if word in (announcing if announcing is not None else _PASSWORD_WORDS):
             for i in range(index + 1, len(tokens)):
                 masked[i] = True
     out, position = [], 0

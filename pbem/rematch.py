@@ -23,7 +23,8 @@ from pbem.store import GameRow, PlayerRow, Store, to_text
 MAX_NAME = 24  # pbem.commands.NAME_PATTERN
 # What the first player seated reads in a join's answer (each game's `join`).
 WAITING = re.compile(
-    r"The (game|battle) starts when a second player has joined and both (fleets|designs) are in\."
+    r"The (game|battle) (starts|begins) when a second player has joined"
+    r"( and both (fleets|designs) are in)?\."
 )
 
 

@@ -120,6 +120,9 @@ class Action:
     command: str  # the judge keyword it leads to: "fleet", "design", "orders"
     label: str  # "Submit fleet", "Submit orders (turn 3)"
     turn: int | None = None
+    # The seats who may press it (a game whose sides take turns: the side to act); empty for
+    # every player. The others are refused at the press, before they type anything.
+    seats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from spacechess.cells import CELLS, Cell
 from spacechess.grammar import parse_tree
 from spacechess.pieces import KIND_LETTERS, MINE, REBUILDABLE, SIDE_LETTERS
 
-__all__ = ["Comment", "Record", "Tag", "Turn", "parse_action"]
+__all__ = ["Comment", "Record", "Tag", "Turn", "parse_action", "spaced_action"]
 
 _DROPS = {KIND_LETTERS[k]: k for k in (*REBUILDABLE, MINE)}
 _SIDES = {"t": 0, "terrans": 0, "a": 1, "aliens": 1}
@@ -257,6 +257,21 @@ def _action(text: str, node: Tree[Token]) -> Action:
         word.value,
         len(word.value),
     )
+
+
+# A move or a shot written with spaces around its sign (`Ab1 - Ab3`, `Ab1 >Ab2`): one action
+# written apart, not three.
+_SPACED = re.compile(r"(\b[A-Ka-k][a-d][1-4])(?:\s+([->])\s*|([->])\s+)([A-Ka-k][a-d][1-4]\b)")
+
+
+def spaced_action(line: str) -> tuple[str, str, int] | None:
+    """The first action of `line` written with spaces in it: as written, as it should be
+    (`Ab1-Ab3`), and its column (from 1); None when there is none."""
+    found = _SPACED.search(line)
+    if found is None:
+        return None
+    joined = "".join(part for part in found.groups() if part)
+    return found.group(0), joined, found.start() + 1
 
 
 def parse_action(text: str) -> Action:

@@ -10,6 +10,7 @@ from spacechess.pieces import (
     COMMAND,
     FIGHTER,
     GUNSHIP,
+    KIND_LETTERS,
     KIND_NAMES,
     MINE,
     SIDE_NAMES,
@@ -131,7 +132,7 @@ def _why_not_move(position: Position, action: Action, text: str, kind: int) -> I
         if goal in ray[:reach]:
             for c in ray[: ray.index(goal) + 1]:
                 if board[c] or c in blocked:
-                    what = unit_name(board[c]) if board[c] else "an impactor"
+                    what = f"a {unit_name(board[c])}" if board[c] else "an impactor"
                     return IllegalAction(
                         text,
                         f"{cell_name(c)} holds {what}: a move passes and lands on free hexagons "
@@ -214,10 +215,16 @@ def _why_not_rebuild(position: Position, action: Action, text: str) -> IllegalAc
     side = position.to_move
     if action.kind not in position.destroyed(side) or action.kind == COMMAND:
         lost = sorted(set(position.destroyed(side)) - {COMMAND})
+        may = " or ".join(
+            f"a {KIND_NAMES[k]} (`{KIND_LETTERS[k]}@` and a free cell next to your command ship)"
+            for k in lost
+        )
         return IllegalAction(
             text,
             f"no {KIND_NAMES.get(action.kind, 'such ship')} of yours is destroyed [SC10]",
-            "you may rebuild " + (" ".join(KIND_NAMES[k] for k in lost) or "nothing now"),
+            f"you may rebuild {may}"
+            if lost
+            else "none of your ships is destroyed, so there is nothing to rebuild",
         )
     if position.actions_left != 2:
         return IllegalAction(

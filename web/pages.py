@@ -9,7 +9,8 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from pbem.gamekinds import kinds
+from kit.words import seated
+from pbem.gamekinds import GameKind, kind_of, kinds
 from pbem.store import GameRow, PlayerRow
 from web.records import GameLine, GamePage, LadderLine
 
@@ -63,18 +64,26 @@ def game_url(game: GameRow | GameLine) -> str:
     return "/games/" + quote(game.name, safe="")
 
 
-def _players(players: Mapping[str, PlayerRow]) -> str:
-    return " v ".join(f"{escape(p.name)} ({s})" for s, p in sorted(players.items())) or "-"
+def _players(game: GameRow, players: Mapping[str, PlayerRow]) -> str:
+    side = kind_of(game).side
+    named = (seated(p.name, side(s)) for s, p in sorted(players.items()))
+    return " v ".join(escape(n) for n in named) or "-"
 
 
 def _seated(game: GameLine) -> str:
-    return " v ".join(f"{escape(name)} ({seat})" for seat, name in game.players) or "-"
+    side = _kind_of_line(game).side
+    return " v ".join(escape(seated(name, side(seat))) for seat, name in game.players) or "-"
+
+
+def _kind_of_line(game: GameLine) -> GameKind:
+    """The kind whose key is the stored ruleset, else the first (Spaceships, whose ruleset is
+    its rules' version, 2.6.1 or classic)."""
+    return next((k for k in kinds() if k.name == game.ruleset), kinds()[0])
 
 
 def _kind(game: GameLine) -> str:
-    """The game's title: a kind whose key is the stored ruleset, else Spaceships (whose
-    ruleset is its rules' version, 2.6.1 or classic)."""
-    return next((k.title for k in kinds() if k.name == game.ruleset and k.title), "Spaceships")
+    """The game's title."""
+    return _kind_of_line(game).title or "Spaceships"
 
 
 def _state(game: GameLine) -> str:
@@ -90,7 +99,7 @@ def _result(game: GameLine) -> str:
     winner = outcome.get("winner")
     names = dict(game.players)
     if winner in names:
-        said = f"{names[winner]} ({winner}) wins"
+        said = f"{seated(names[winner], _kind_of_line(game).side(winner))} wins"
     elif winner == "draw" or _battle_drawn(outcome):
         said = "a draw"
     else:
@@ -154,7 +163,8 @@ def standings_section(ladders: Sequence[tuple[str, Sequence[LadderLine]]]) -> st
         )
     if parts:
         parts.append(
-            "<p class=note>Rated games only; `?`: a rating still unsure after few games.</p>"
+            "<p class=note>Rated games only; <code>?</code> after a rating: still unsure "
+            "after few games.</p>"
         )
     return "".join(parts)
 
@@ -182,7 +192,7 @@ def index_page(
 def game_page_html(shown: GamePage, has_board: bool, has_replay: bool, club: str) -> str:
     game = shown.game
     url = game_url(game)
-    parts = [f"<p>{escape(shown.kind)}: {_players(shown.players)}</p>"]
+    parts = [f"<p>{escape(shown.kind)}: {_players(game, shown.players)}</p>"]
     parts.append(f"<h2>Status</h2><pre>{escape(shown.status)}</pre>")
     if has_board:
         what = "both spaces as both players know them"

@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kit.words import seated
 from pbem import ladder
+from pbem.listing import outcome_text
 from pbem.shown import Sight, kind_of, picture_for
 from pbem.store import GameRow, PlayerRow, Store
 from replay.frames import PUBLIC, ReplayError
@@ -121,10 +123,13 @@ def game_page(store: Store, game: GameRow) -> GamePage:
     else:
         # A game of open information without words of its own (Space Chess): its settings,
         # seats and turn, and the record so far, which anyone may see.
-        seats = ", ".join(f"{p.name} ({s})" for s, p in sorted(players.items()))
-        state = f"turn {game.turn} is in play" if game.phase == "playing" else game.phase
+        seats = ", ".join(seated(p.name, kind.side(s)) for s, p in sorted(players.items()))
         status = f"{kind.title} {game.name}: {kind.rules_text(game)}; {seats or 'no players'}"
-        status += f"; {state}."
+        if game.phase == "over" and game.outcome is not None:
+            status += f".\n{outcome_text(game.outcome, players, kind.side)}"
+        else:
+            state = f"turn {game.turn} is in play" if game.phase == "playing" else game.phase
+            status += f"; {state}."
         history = kind.public_record(store, game) or ""
     return GamePage(game, players, kind.title or kind.name, status, history)
 

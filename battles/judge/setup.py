@@ -45,7 +45,7 @@ from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.gamerows import name_said, over_for_joining, player_name
+from pbem.gamerows import full_for_joining, name_said, over_for_joining, player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
@@ -140,7 +140,7 @@ def join(command: Command, desk: Desk) -> str:
     if game.phase == "over":
         raise Refusal(over_for_joining(game.name))
     if game.phase != "joining":
-        raise Refusal(f"game {game.name} has both its players; you may `observe {game.name}`")
+        raise Refusal(full_for_joining(game))
     if any(p.address == desk.inbound.sender for p in players.values()):
         raise Refusal(f"you have already joined {game.name}")
     desk.refuse_other_front_end(game)

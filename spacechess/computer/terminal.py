@@ -21,7 +21,7 @@ from spacechess.game import Game
 from spacechess.pictures import board_picture
 from spacechess.pieces import KIND_NAMES, MINE, SIDE_NAMES, SUPPORT, kind_of
 from spacechess.position import Position
-from spacechess.record import parse_action
+from spacechess.record import parse_action, spaced_action
 from spacechess.rules import act, legal_actions, why_illegal
 
 __all__ = ["HELP", "TerminalGame", "describe"]
@@ -186,6 +186,13 @@ class TerminalGame:
     def _read(self, position: Position, line: str) -> tuple[Action, ...] | None:
         """The line's actions if all are legal, one after the other; otherwise says why and
         plays nothing of the line."""
+        spaced = spaced_action(line)
+        if spaced:
+            self.say(
+                f"`{spaced[0]}` has spaces in it: an action is one word, `{spaced[1]}`. "
+                "Nothing was played."
+            )
+            return None
         words = [w for w in re.split(r"[,\s]+", line) if w]
         if len(words) > position.actions_left:
             self.say(
@@ -272,6 +279,8 @@ class TerminalGame:
             "",
         )
         players = {self.side: "you", 1 - self.side: self._computer_name()}
+        # The same game again is the same side too: the Terrans are the default.
+        side = f" --side {SIDE_NAMES[self.side].lower()}" if self.side else ""
         tags = (
             ("Game", "Space Chess"),
             ("Date", date.today().isoformat()),
@@ -280,7 +289,7 @@ class TerminalGame:
             *((("Termination", "resignation"),) if ending == "you resigned" else ()),
         )
         self.say(
-            f"(`spaceships chess play --level {self.computer.level} --seed "
+            f"(`spaceships chess play --level {self.computer.level}{side} --seed "
             f"{self.computer.seed}` plays the same computer again.)\n\nThe record of the game:\n"
         )
         self.say(str(record_of(self.turns, result, tags, why, ending)).rstrip("\n"))

@@ -32,7 +32,6 @@ GAME = GameKind(
         "draw": end.draw,
         "observe": views.observe,
         "help": guide.show_help,
-        "rematch": end.rematch,
     },
     decorate=show.decorate,
     picture=show.picture,
@@ -66,5 +65,6 @@ GAME = GameKind(
     sniff=chess_lines,
     replay=replay.chess_replay,
     seat_name=lambda seat: f"the {side_name(seat)}",
+    side=side_name,
     public_record=about.public_record,
 )

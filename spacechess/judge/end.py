@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from pbem.commands import Command
+from pbem.computers import COMPUTER_ADDRESS
 from pbem.desk import Desk, Refusal
 from pbem.end_files import RECORD_TYPE
 from pbem.messages import Attachment, Outbound
@@ -27,7 +28,7 @@ from spacechess.judge.rows import (
 )
 from spacechess.judge.show import text_board
 
-__all__ = ["cancel", "draw", "end", "rematch", "resign"]
+__all__ = ["cancel", "draw", "end", "resign"]
 
 
 def end(
@@ -88,6 +89,10 @@ def draw(command: Command, desk: Desk) -> str:
     session = desk.session.game
     if command.name is not None and command.password is None:
         if session is None or session.name.lower() != command.name.lower():
+            named = desk.game(command.name, lock=False)
+            addresses = [p.address for p in desk.store.players(named.id).values()]
+            if desk.inbound.sender not in addresses:
+                raise Refusal(f"only the two players of {named.name} may offer or accept a draw")
             raise Refusal(f"a draw needs your password: `draw {command.name} PASSWORD`")
     if command.name is not None and command.password is not None:
         game = desk.game(command.name)
@@ -122,7 +127,7 @@ def draw(command: Command, desk: Desk) -> str:
         )
     if offer == opponent(seat):
         outcome = {
-            "winner": None,
+            "winner": "draw",
             "drawn": True,
             "reason": "drawn by agreement [SC12]",
             "termination": "agreement",
@@ -133,6 +138,14 @@ def draw(command: Command, desk: Desk) -> str:
         desk.reply.messages += messages
         desk.forget(game)
         return f"You accepted the draw: {game.name} is drawn. The whole record goes to everyone."
+    if players[opponent(seat)].address == COMPUTER_ADDRESS:
+        # It answers at once and never weighs an offer: one would only lapse unread.
+        raise Refusal(
+            f"the computer does not agree draws: it plays {game.name} on to the end [SC11, "
+            "SC12]; "
+            + ("`/spaceships resign`" if game.accounts else f"`resign {game.name} PASSWORD`")
+            + " ends it now"
+        )
     game = with_state(game, draw=seat)
     desk.store.update_game(game)
     desk.session.game = game
@@ -152,6 +165,19 @@ def draw(command: Command, desk: Desk) -> str:
             game.name,
         )
     )
+    # Onlookers are told of the offer as of its lapse (turns.play): the game is open to them.
+    onlookers = [a for a in desk.store.observers(game.id) if a not in (other.address,)]
+    if onlookers:
+        desk.reply.messages.append(
+            Outbound(
+                tuple(onlookers),
+                subject(game, "a draw is offered"),
+                f"{player_seated(players, seat)} offers a draw in {game.name}; "
+                f"{player_seated(players, opponent(seat))} may accept it, or decline it by "
+                "playing on.",
+                game.name,
+            )
+        )
     return (
         f"Your draw offer in {game.name} is sent to {player_seated(players, opponent(seat))}. "
         "It lapses when they play their turn instead of accepting."
@@ -175,13 +201,3 @@ def cancel(command: Command, desk: Desk) -> str:
     desk.reply.messages += messages
     desk.forget(game)
     return f"Game {game.name} is cancelled; the record goes to its players."
-
-
-def rematch(command: Command, desk: Desk) -> str:
-    """`rematch NAME` after a game of Space Chess: not offered yet; a new game does the same."""
-    game = desk.game(command.name)
-    desk.reply.about(game)
-    raise Refusal(
-        f"a game of Space Chess has no rematch yet: create a new one (`create {game.name}2 "
-        f"chess`) and both `join {game.name}2`; the first to join plays the Terrans"
-    )

@@ -176,15 +176,18 @@ def to_everyone(
     attachments: tuple[Attachment, ...] = (),
     kind: str = "notice",
     turn: int | None = None,
+    onlookers: str | None = None,
 ) -> list[Outbound]:
-    """The same message to both players and every observer: the board hides nothing."""
-    addresses = [p.address for p in store.players(game.id).values()]
-    addresses += store.observers(game.id)
+    """The same message to both players and every observer: the board hides nothing.
+    `onlookers`: the body for observers, where it differs (without the lines on how to send a
+    turn, which they do not send)."""
+    players = [p.address for p in store.players(game.id).values()]
+    addresses = [*players, *store.observers(game.id)]
     return [
         Outbound(
             (a,),
             subject(game, what),
-            body,
+            body if onlookers is None or a in players else onlookers,
             game.name,
             attachments=attachments,
             kind=kind,

@@ -11,7 +11,7 @@ from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.gamerows import name_said, over_for_joining, player_name
+from pbem.gamerows import full_for_joining, name_said, over_for_joining, player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
@@ -28,7 +28,7 @@ from spacechess.judge.rows import (
     to_everyone,
     with_state,
 )
-from spacechess.judge.turns import open_turn
+from spacechess.judge.turns import open_turn, play_computer
 from spacechess.judge.views import board_text, next_text
 
 __all__ = ["create", "join", "no_setup", "start"]
@@ -91,7 +91,7 @@ def join(command: Command, desk: Desk) -> str:
     if game.phase == "over":
         raise Refusal(over_for_joining(game.name))
     if game.phase != "joining":
-        raise Refusal(f"game {game.name} has both its players; you may `observe {game.name}`")
+        raise Refusal(full_for_joining(game))
     if any(p.address == desk.inbound.sender for p in players.values()):
         raise Refusal(f"you have already joined {game.name}")
     desk.refuse_other_front_end(game)
@@ -114,9 +114,8 @@ def join(command: Command, desk: Desk) -> str:
         ]
     if len(players) == 1:
         other = next(iter(players.values()))
-        game, messages = start(desk.store, desk.store.game_by_id(game.id), desk.now)
-        desk.reply.messages += messages
         if other.address != COMPUTER_ADDRESS:
+            # Before the start it points to: mail goes out in the order it is made.
             desk.reply.messages.append(
                 Outbound(
                     (other.address,),
@@ -126,6 +125,8 @@ def join(command: Command, desk: Desk) -> str:
                     game.name,
                 )
             )
+        game, messages = start(desk.store, desk.store.game_by_id(game.id), desk.now)
+        desk.reply.messages += messages
         lines += ["", "Both seats are taken: the game begins (see the next message)."]
     else:
         lines += ["", "The game begins when a second player has joined."]
@@ -145,23 +146,31 @@ def start(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Out
     game = now_open(replace(game, phase="playing", turn=1), now)
     store.update_game(game)
     open_turn(store, game, now)
-    body = "\n\n".join(
-        [
-            f"The game {game.name} begins: {player_seated(players, 'A')} against "
-            f"{player_seated(players, 'B')}.",
-            board_text(game),
-            next_text(game, players),
-        ]
+    begins = (
+        f"The game {game.name} begins: {player_seated(players, 'A')} against "
+        f"{player_seated(players, 'B')}."
     )
-    everyone = to_everyone(store, game, "the game begins", body, kind="begin", turn=1)
-    # The Terrans act first, and the computer always plays the Aliens: nothing for it yet.
-    return game, everyone + master_notice(store, game, "the game begins", body)
+    body = "\n\n".join([begins, board_text(game), next_text(game, players)])
+    # Onlookers by mail send nothing: their copy leaves out how to send a turn.
+    seen = "\n\n".join([begins, board_text(game), next_text(game, players, game.accounts)])
+    everyone = to_everyone(
+        store, game, "the game begins", body, kind="begin", turn=1, onlookers=seen
+    )
+    everyone += master_notice(store, game, "the game begins", seen)
+    # The computer plays the Terrans in a rematch (the sides swapped): its turn 1 at once.
+    game, more = play_computer(store, game, now)
+    return game, everyone + more
 
 
 def no_setup(command: Command, desk: Desk) -> str:
     """`fleet` or `design` sent to a game of Space Chess."""
-    desk.player_session(command.keyword)
+    game, _seat = desk.player_session(command.keyword)
+    how = (
+        "`/spaceships orders text:ACTIONS`"
+        if game.accounts
+        else "`orders TURN: ACTIONS` (see `help orders`)"
+    )
     raise Refusal(
         f"a game of Space Chess has no `{command.keyword}`: it begins when both players have "
-        "joined; send your turn with `orders TURN: ACTIONS` (see `help orders`)"
+        f"joined; send your turn with {how}"
     )

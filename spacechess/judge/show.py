@@ -95,8 +95,9 @@ def actions(game: GameRow, message_kind: str, turn: int | None) -> tuple[Action,
     opened = 1 if message_kind == "begin" else (turn or 0) + 1
     if game.turn != opened:
         return ()
-    side = side_name(SIDE_SEAT[played_of(game).position.to_move])
-    return (Action("phase", "orders", f"Submit moves (turn {opened}, {side})"[:80], opened),)
+    seat = SIDE_SEAT[played_of(game).position.to_move]
+    label = f"Submit moves (turn {opened}, {side_name(seat)})"[:80]
+    return (Action("phase", "orders", label, opened, seats=(seat,)),)
 
 
 def form(game: GameRow, command: str, turn: int | None) -> Form:

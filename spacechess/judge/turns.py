@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from kit.errors import NotationError
+from kit.errors import NotationError, underlined
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
@@ -36,8 +36,8 @@ from spacechess.judge.rows import (
     with_state,
 )
 from spacechess.judge.show import events_text
-from spacechess.judge.views import board_text, next_text
-from spacechess.record import parse_action
+from spacechess.judge.views import board_text, next_text, orders_how
+from spacechess.record import parse_action, spaced_action
 from spacechess.refusals import why_illegal
 from spacechess.rules import act
 
@@ -62,18 +62,36 @@ def _read(command: Command) -> tuple[list[tuple[Action, str, int, int, str]], li
         offset = command.body_column - 1 if index == 0 else 0
         number = command.body_line + index
         source = sources[index] if index < len(sources) else line
+        spaced = spaced_action(line.split("#", 1)[0])
+        if spaced is not None:
+            # `Ab1 - Ab3` is one action written apart: said so, not as three slips.
+            written, joined, at = spaced
+            errors.append(
+                _at(
+                    f"`{written}` has spaces in it: an action is one word",
+                    f"write `{joined}`",
+                    number,
+                    offset + at,
+                    len(written),
+                    source,
+                )
+            )
+            continue
         for match in _WORD.finditer(line.split("#", 1)[0]):
             word, column = match.group(), offset + match.start() + 1
             try:
                 found.append((parse_action(word), word, number, column, source))
             except NotationError as exc:
-                errors.append(_at(exc.message, exc.hint, number, column, len(word), source))
+                # The caret under the bad part of the action (`Hd9` of `Hd4-Hd9`).
+                at = column + exc.column - 1
+                errors.append(_at(exc.message, exc.hint, number, at, exc.length, source))
     return found, errors
 
 
 def _at(message: str, hint: str | None, line: int, column: int, length: int, source: str) -> str:
-    caret = " " * (column - 1) + "^" * length
-    text = f"  line {line}, column {column}: {message}\n    {source}\n    {caret}"
+    """A slip under the line as written, its caret placed; a long line shown around the
+    column only (kit.errors.underlined, as the other games do)."""
+    text = f"  line {line}, column {column}: {message}\n{underlined(source, column, length)}"
     return text + (f"\n    hint: {hint}" if hint else "")
 
 
@@ -99,7 +117,7 @@ def submit(command: Command, desk: Desk) -> str:
         said = "" if command.turn is None else f"these orders are for turn {command.turn}, but "
         raise Refusal(
             f"{said}turn {position.turn} is the turn to play in {game.name}; nothing changed "
-            f"(send `orders {position.turn}: ACTIONS`)"
+            f"({orders_how(game)})"
         )
     actions, errors = _read(command)
     if errors:
@@ -189,7 +207,9 @@ def play(
     if position.result is not None:
         game = replace(game, turn=position.turn)
         reason = next((e.why for e in reversed(turn.events) if e.what in ("won", "drawn")), "")
-        winner = {"T": "A", "A": "B"}.get(position.result)
+        # A draw by the rules is a draw for everything that reads results (the club page,
+        # the ladder), as one agreed is: the judge's shared `winner` "draw".
+        winner = {"T": "A", "A": "B", "draw": "draw"}.get(position.result or "")
         outcome = {
             "winner": winner,
             "reason": reason or "the game ended by the rules [SC11]",
@@ -201,8 +221,12 @@ def play(
     store.update_game(game)
     open_turn(store, game, now)
     body = "\n\n".join([head, board_text(game), next_text(game, players)])
-    messages = to_everyone(store, game, f"turn {turn.turn}", body, kind="turn", turn=turn.turn)
-    messages += master_notice(store, game, f"turn {turn.turn}", body) if why else []
+    # In a thread (Discord) the players read the onlookers' copy: it keeps how to send.
+    seen = "\n\n".join([head, board_text(game), next_text(game, players, game.accounts)])
+    messages = to_everyone(
+        store, game, f"turn {turn.turn}", body, kind="turn", turn=turn.turn, onlookers=seen
+    )
+    messages += master_notice(store, game, f"turn {turn.turn}", seen) if why else []
     game, more = play_computer(store, game, now)
     return game, messages + more
 

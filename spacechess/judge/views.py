@@ -7,6 +7,8 @@ from __future__ import annotations
 from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.desk import Desk, Refusal
+from pbem.end_files import RECORD_TYPE
+from pbem.messages import Attachment
 from pbem.store import GameRow, PlayerRow
 from spacechess.judge.rows import (
     SIDE_SEAT,
@@ -15,24 +17,28 @@ from spacechess.judge.rows import (
     player_seated,
     record_text,
     settings_text,
+    side_name,
 )
 from spacechess.judge.show import text_board
 
-__all__ = ["board_text", "history", "next_text", "observe", "status", "status_text"]
+__all__ = ["board_text", "history", "next_text", "observe", "orders_how", "status", "status_text"]
 
 
 def board_text(game: GameRow) -> str:
     return "The board:\n" + text_board(played_of(game).position)
 
 
-def next_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
-    """Whose turn it is, how many actions it has, and how to send it."""
+def next_text(game: GameRow, players: dict[str, PlayerRow], send: bool = True) -> str:
+    """Whose turn it is, how many actions it has, and how to send it (`send` False: for
+    onlookers by mail, who send nothing)."""
     position = played_of(game).position
     seat = SIDE_SEAT[position.to_move]
     count = "one action" if position.actions_left == 1 else "up to two actions"
     lines = [f"Turn {position.turn}: {player_seated(players, seat)} to act, {count} [SC2]."]
     if players.get(seat) is not None and players[seat].address == COMPUTER_ADDRESS:
         pass  # the computer acts at once: nobody is to send this turn
+    elif not send:
+        pass
     elif game.accounts:
         lines.append("Send:  /spaceships orders text:Ab1-Ab3 Ba1>Bb1  (your actions)")
     else:
@@ -44,6 +50,18 @@ def next_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
         ]
     lines.append(deadline_line(game))
     return "\n".join(lines)
+
+
+def orders_how(game: GameRow) -> str:
+    """How the side to act sends its turn, in its front end's words: where a refusal ends."""
+    position = played_of(game).position
+    if game.accounts:  # Discord: its own command, or the button under the latest post
+        side = side_name(SIDE_SEAT[position.to_move])
+        return (
+            "send them with `/spaceships orders text:ACTIONS` or the **Submit moves (turn "
+            f"{position.turn}, {side})** button under the latest post"
+        )
+    return f"send `orders {position.turn}: ACTIONS`"
 
 
 def status_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
@@ -63,8 +81,25 @@ def status_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
             )
         lines.append(board_text(game))
     else:
-        lines.append(f"Over: {(game.outcome or {}).get('reason', '')}")
+        lines.append(f"Over: {result_text(game, players)}")
     return "\n".join(lines)
+
+
+def result_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
+    """ "Alice (Terrans) wins, after turn 6 (the enemy command ship is destroyed [SC11]).";
+    a draw, or a game cancelled without a result, said so."""
+    outcome = game.outcome or {}
+    winner = outcome.get("winner")
+    if winner in players:
+        said = f"{player_seated(players, winner)} wins"
+    elif winner == "draw":
+        said = "a draw"
+    else:
+        said = "no result"
+    if outcome.get("turn"):
+        said += f" after turn {outcome['turn']}"
+    reason = outcome.get("reason")
+    return f"{said} ({reason})." if reason else f"{said}."
 
 
 def status(command: Command, desk: Desk) -> str:
@@ -93,9 +128,16 @@ def history(command: Command, desk: Desk) -> str:
     if game.phase == "joining":
         return f"{game.name} has not started: it waits for a second player."
     players = desk.store.players(game.id)
-    return record_text(
+    record = record_text(
         game, players, played_of(game), game.outcome if game.phase == "over" else None
     )
+    if desk.inbound.authenticated:
+        return record  # a front end with accounts (Discord) makes its own file of it
+    # Also as a file: the reply quotes the command before the record, and the file is the
+    # record alone, which `spaceships chess check` reads as it is.
+    name = f"{game.name}.scr"
+    desk.reply.attachments.append(Attachment(name, RECORD_TYPE, record.encode("utf-8")))
+    return record
 
 
 def observe(command: Command, desk: Desk) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from kit.errors import NotationError
+from kit.sniff import CHECK_COMMANDS, FORMAT_COMMANDS, SPACESHIPS, which_game
 from kit.textfile import TextFileError, decode, plain_spaces, read_text_file
 from spaceships.notation.cells import COLOUR_ORDERS
 from spaceships.notation.format import format_fleet, format_record
@@ -170,7 +171,11 @@ def fmt_command(files: tuple[str, ...], check: bool) -> None:
                 else format_record(parse_record(read.text))
             )
         except NotationError as exc:
-            _report(exc, name)
+            other = _other_game(read.text, name)
+            if other:
+                click.echo(other, err=True)
+            else:
+                _report(exc, name)
             failed = True
             continue
         if name == "-":
@@ -188,6 +193,20 @@ def fmt_command(files: tuple[str, ...], check: bool) -> None:
                 click.echo(f"reformatted {name}")
     if failed or (check and changed):
         sys.exit(1)
+
+
+def _other_game(text: str, name: str) -> str | None:
+    """One line for a record of another game, which this command cannot rewrite (sniffed as
+    `validate` does: its `[Game]` tag and its lines' shapes), naming the command that can."""
+    game = which_game(text)
+    if game is None or game == SPACESHIPS:
+        return None
+    shown = "FILE" if name == "-" else name
+    if game in FORMAT_COMMANDS:
+        what = f"`{FORMAT_COMMANDS[game]} {shown}` formats it"
+    else:
+        what = f"it has no canonical rewrite; `{CHECK_COMMANDS[game]} {shown}` checks it"
+    return f"{name}: this is a {game} record, not a Spaceships one: {what}"
 
 
 COMMANDS = [parse_command, fmt_command]

@@ -27,7 +27,7 @@ async def test_a_whole_game_of_space_chess_from_challenge_to_the_record(world: W
     alice, bob = world.member("alice"), world.member("bob")
     assert thread.name == "Space Chess alice-bob"
     first = thread.history()[0].content
-    assert "Space Chess" in first and "(A) against" in first, first
+    assert "Space Chess" in first and "(Terrans) against" in first, first
     begins = board_posts(thread)
     assert len(begins) == 1
     assert "alice-bob-start.png" in [n for n, _ in attachment_bytes(world.env, begins[0])]

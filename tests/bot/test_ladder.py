@@ -61,6 +61,11 @@ async def test_a_rated_game_tells_the_change_and_the_ladder_shows_it(world: Worl
     assert embed.title == "Spaceships ladder · Club"
     # One game: nobody is listed yet (5 rated games), but Alice sees her own rating.
     assert "Nobody has 5 rated games against 3 opponents here yet" in embed.description
+    # ... and both below, marked provisional (issue 36, item 18), the winner first.
+    below = embed.description.split("or 3 opponents):\n", 1)[1].splitlines()
+    assert below[0].startswith("- alice · ")
+    assert below[0].endswith("· provisional (1 of 5 games, 1 of 3 opponents)")
+    assert below[1].startswith("- bob · ") and "0-1-0" in below[1]
     assert f"{alice_now.rating.long()} after 1 rated game(s)" in embed.fields[0].value
 
     await world.restart()  # ratings are in the store: a restarted bot shows the same
@@ -71,15 +76,17 @@ async def test_a_rated_game_tells_the_change_and_the_ladder_shows_it(world: Worl
 async def test_the_top_ten_lists_players_with_enough_games_against_enough_opponents(
     world: World,
 ) -> None:
-    # alice beats three others five times: she is listed; they, with one opponent, are not
+    # alice beats three others five times: she is listed; they, with one opponent, are
+    # below her, marked provisional
     for number, other in enumerate(("bob", "carol", "dave", "bob", "carol")):
         await start_game(world, b=other, name=f"g{number}")
         await _resign(world, world.thread(), other, names=("alice", other))
     shown = await world.member("alice").slash(world.channel, "spaceships ladder")
     embed = shown.response.message.embeds[0]
     lines = embed.description.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("**1.** alice · ")
-    assert lines[0].endswith("· 5-0-0")
+    assert lines[0].startswith("**1.** alice · ") and lines[0].endswith("· 5-0-0")
+    assert lines[1].startswith("Provisional, not listed yet")
+    assert sorted(line.split(" · ")[0] for line in lines[2:]) == ["- bob", "- carol", "- dave"]
     assert embed.fields[0].value.startswith("1 of 1: ")
     assert "discord:" not in embed.description + embed.fields[0].value  # names, no addresses
     bob = (await world.member("bob").slash(world.channel, "spaceships ladder")).response

@@ -78,7 +78,9 @@ async def test_a_wrong_cell_is_shown_with_its_place_hint_and_nothing_changes(wor
     thread = await _in_play(world)
     said = text_of(await world.member("alice").slash(thread, "spaceships orders", text="Rx4 Rx7"))
     assert "could not be read; nothing changed" in said
-    assert "column 15" in said and "^^^" in said and "hint: numbers run 1-5" in said
+    # Counted in what the member typed, not in the `orders 1: ` line the bot made of it.
+    assert "column 5" in said and "\n    Rx4 Rx7\n        ^^^" in said
+    assert "hint: numbers run 1-5" in said
 
 
 async def test_orders_breaking_the_rules_say_the_rule(world: World) -> None:

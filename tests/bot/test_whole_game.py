@@ -4,6 +4,8 @@ DM, and the record attached at the end."""
 
 from __future__ import annotations
 
+import re
+
 from bot_support import FLEET_A, SINKING_ORDERS, World, attachment_bytes, start_game, text_of
 
 from pbem.judge import Judge
@@ -71,7 +73,9 @@ async def test_a_whole_game_from_challenge_to_reveal(world: World) -> None:
 
 async def test_the_echo_of_orders_is_what_the_email_judge_says(world: World) -> None:
     """The same game by email: the answer to the same orders, word for word (less the lines
-    about passwords that Discord does not have)."""
+    about passwords that Discord does not have), but that in Discord the quoted line, its
+    columns and its carets are those of what the member typed, without the `orders 1: ` the
+    bot wrote before it (issue 36, item 4)."""
     thread = await start_game(world)
     alice, bob = world.member("alice"), world.member("bob")
     await alice.slash(thread, "spaceships fleet", text=FLEET_A)
@@ -92,8 +96,17 @@ async def test_the_echo_of_orders_is_what_the_email_judge_says(world: World) -> 
         Inbound("alice@example.org", f"game alice-bob {passwords['alice']}\norders 1: Gx3 Gx9 Yq1")
     )[0].body
     section = mail.split("\n\n", 1)[1].replace("line 2,", "line 1,")
+    written = len("orders 1: ")
+    section = re.sub(
+        r"column (\d+)",
+        lambda m: f"column {int(m.group(1)) - written}",
+        section.replace("orders 1: ", ""),
+    )
     for line in section.splitlines():
+        if line.strip() and set(line.strip()) == {"^"}:
+            line = line[:4] + line[4 + written :]
         assert line in discord_echo, line
+    assert "column 5: `Gx9`" in discord_echo
 
 
 async def test_a_challenge_can_be_declined_and_withdrawn(world: World) -> None:

@@ -152,7 +152,7 @@ def test_a_misspelt_cell_gets_a_caret_under_its_word_and_nothing_of_the_turn_is_
     alice.orders(1, "M@Ab2", "duel")
     reply = bob.orders(2, "Hd3-Hd1, Hx9-Hd2", "duel").body
     assert "line 2, column 20: `Hx9` is not a cell" in reply
-    assert "                   ^^^^^^^" in reply
+    assert "\n" + " " * 23 + "^^^\n" in reply  # under `Hx9`, not the whole action
     assert turns_played(table) == ["M@Ab2"]
 
 
@@ -382,8 +382,12 @@ def test_computer_against_computer_through_the_judge_ends_legally() -> None:
 
 def test_draw_naming_another_game_than_the_signed_on_one_needs_that_games_password() -> None:
     table = new_table()
-    alice, _, gus, _ = started(table)
+    alice, bob, gus, _ = started(table)
     gus.send("create other chess")
+    alice.join("other")
+    reply = bob.send(bob.sign_on("duel") + "draw other").body
+    # Not a player of `other`: no password would do (issue 36, item 16).
+    assert "Refused: only the two players of other may offer or accept a draw" in reply
     reply = alice.send(alice.sign_on("duel") + "draw other").body
     assert "Refused: a draw needs your password: `draw other PASSWORD`" in reply
     assert table.store.game("duel").state["draw"] is None

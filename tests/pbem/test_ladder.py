@@ -86,6 +86,12 @@ def test_a_rated_game_tells_both_players_the_change_and_the_ladder_keeps_it(tabl
     mine = alice.send("ladder").body
     assert f"Your rating: {won.long()} after 1 rated game(s)" in mine
     assert "nobody yet" in mine  # one game: nobody has the 5 the ladder needs
+    # ... but both are shown below, marked provisional (issue 36, item 18), the winner first.
+    below = mine.split("(fewer than 5 rated games or 3 opponents):\n", 1)[1]
+    assert [line.split()[:5] for line in below.splitlines()[:2]] == [
+        ["Alice", str(won), "1-0-0", "provisional", "(1"],
+        ["Bob", str(lost), "0-1-0", "provisional", "(1"],
+    ], mine
     assert ladder.rating_of(table.store, "spaceships", "bob@example.org").losses == 1  # type: ignore[union-attr]
 
 
@@ -112,7 +118,11 @@ def test_five_games_against_three_opponents_put_a_player_on_the_ladder(table: Ta
     lines = shown.splitlines()
     assert "5 or more rated games against 3 or more opponents" in lines[1]
     assert lines[2].split() == ["1.", "Bob", str(ratings["Bob"]), "5-0-0"]
-    assert "Carol" not in shown and "Alice" not in shown
+    # The others, on one opponent's games, are below and marked (issue 36, item 18).
+    assert lines[3] == "Provisional, not listed yet (fewer than 5 rated games or 3 opponents):"
+    below = {line.split()[0]: line for line in lines[4:7]}
+    assert below.keys() == {"Carol", "Dave", "Alice"}
+    assert below["Carol"].endswith("provisional (2 of 5 games, 1 of 3 opponents)")
     assert f"You are 1 of 1: {ratings['Bob'].long()}, won-lost-drawn 5-0-0." in shown
     carol = table.people["carol@example.org"].send("ladder").body
     assert "after 2 rated game(s) against 1 opponent(s); the ladder lists you after 5" in carol

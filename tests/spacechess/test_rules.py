@@ -87,7 +87,7 @@ def test_a_fighter_runs_up_to_three_in_a_line():
 
 def test_a_move_may_not_jump_a_ship_a_mine_or_an_impactor():
     p = setup({**FAR, "Cb1": "TF", "Cb2": "TS"})
-    with pytest.raises(IllegalAction, match=r"Cb2 holds Terran support ship"):
+    with pytest.raises(IllegalAction, match=r"Cb2 holds a Terran support ship"):
         play(p, act("Cb1-Cb3"))
     p = setup({**FAR, "Cb1": "TF"}, impactors=(("Cb3", "Cc3", "A"),))
     assert act("Cb1-Cb2") in legal_actions(p)
@@ -323,3 +323,16 @@ def test_a_rebuilt_support_ship_lays_from_the_sides_box():
     assert any(a.verb == MINE_LAYING for a in legal_actions(p))
     p, _ = play(p, mine("Cb3", "Cb4"))
     assert p.mines_in_stock(TERRANS) == 0
+
+
+def test_a_rebuild_of_a_ship_not_lost_says_what_may_be_rebuilt_in_words():
+    # Issue 36, item 16: "you may rebuild fighter", "you may rebuild nothing now" were said.
+    with pytest.raises(IllegalAction) as nothing:
+        play(start(), act("G@Ab2"))
+    assert nothing.value.hint == "none of your ships is destroyed, so there is nothing to rebuild"
+    p = setup({"Aa1": "TC", "Ba1": "TG", "Ea1": "TG", "Ab1": "TF", "Aa2": "TS", "Hd4": "AC"})
+    with pytest.raises(IllegalAction) as one:
+        play(p, act("G@Ab2"))
+    assert one.value.hint == (
+        "you may rebuild a fighter (`F@` and a free cell next to your command ship)"
+    )

@@ -115,3 +115,20 @@ def test_the_command_line_plays_and_never_shows_a_traceback() -> None:
     assert "Traceback" not in run.stdout + run.stderr
     assert "`Zz9` is not a cell" in run.stdout or "Zz9" in run.stdout
     assert '[Result "*"]' in run.stdout
+
+
+# -- issue 36, item 14 ---------------------------------------------------------------------------
+
+
+def test_an_action_written_with_spaces_is_explained_not_counted_as_three() -> None:
+    position, out = _game(["Ab1 - Ab3", "M@Ab2"])
+    assert "`Ab1 - Ab3` has spaces in it: an action is one word, `Ab1-Ab3`" in out, out
+    assert "That is 3 actions" not in out
+    assert position.turn >= 2  # the next line was played
+
+
+def test_the_same_computer_again_keeps_the_side() -> None:
+    _, out = _game(["resign"], side=1)
+    assert "`spaceships chess play --level random --side aliens --seed t`" in out, out
+    _, out = _game(["resign"], side=0)
+    assert "`spaceships chess play --level random --seed t`" in out, out

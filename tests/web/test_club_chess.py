@@ -77,3 +77,29 @@ async def test_a_finished_chess_game_offers_its_whole_record_in_the_replay(
     replay = await (await client.get("/games/duel/replay.html")).text()
     record = record_in_page(replay) or ""
     assert '[Termination "resignation"]' in record and "3 T: Eb1-Eb4 Eb4-Jb2" in record
+
+
+# -- issue 36: the sides named, a draw said (items 5, 6) ---------------------------------------
+
+
+async def test_the_club_page_names_the_sides_and_says_a_draw(
+    tmp_path: Path, client_for: Any
+) -> None:
+    url = tmp_path / "judge.sqlite3"
+    store = open_store(url)
+    players = Players(store)
+    players.send("gm@example.org", "create duel chess")
+    players.seat("duel", "alice@example.org")
+    players.seat("duel", "bob@example.org")
+    players.as_player("duel", "alice@example.org", "orders 1: M@Ab2")
+    players.as_player("duel", "bob@example.org", "draw")
+    assert "drawn" in players.as_player("duel", "alice@example.org", "draw")
+    store.close()
+    client = await client_for(str(url))
+    index = await (await client.get("/")).text()
+    assert "(Terrans) v " in index and "(Aliens)</td>" in index, index
+    assert "(A)" not in index and "(B)" not in index
+    assert "a draw (drawn by agreement [SC12])" in index and "no result" not in index
+    page = await (await client.get("/games/duel")).text()
+    assert "(Terrans) v " in page and "(A)" not in page
+    assert "The game is a draw after turn 2 (drawn by agreement [SC12])." in page, page

@@ -171,6 +171,8 @@ async def test_the_ladder_lists_players_after_five_rated_games_by_name_only(
     assert ">Alice<" in index and "5-0-0" in index  # the casual game counts for nothing
     assert ">Carol<" not in index and ">Bob<" not in index  # one opponent each: not listed
     assert "@example.org" not in index
+    # The note's mark as the page shows it, not as a mail writes it (issue 36, item 17).
+    assert "<code>?</code> after a rating: still unsure" in index and "`?`" not in index
 
 
 def test_a_battle_drawn_at_its_turn_limit_is_listed_as_a_draw_r12() -> None:

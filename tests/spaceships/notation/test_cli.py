@@ -77,3 +77,17 @@ def test_fmt_refuses_a_file_with_errors_and_leaves_it_alone(tmp_path):
     assert result.exit_code == 1
     assert "colours are capitals" in result.output
     assert path.read_text() == "1 A: gx3\n"
+
+
+def test_fmt_names_another_game_s_record_and_its_own_command_not_a_page_of_errors(tmp_path):
+    # Issue 36, item 15: sniffed by its `[Game]` tag and its lines, as `validate` does.
+    text = '[Game "Space Chess"]\n[Terrans "a"]\n[Aliens "b"]\n\n1 T: M@Ab2\n2 A: M@Hb4 M@Gd2\n'
+    path = tmp_path / "short.scr"
+    path.write_text(text)
+    result = run("fmt", str(path))
+    assert result.exit_code == 1
+    assert result.output == (
+        f"{path}: this is a Space Chess record, not a Spaceships one: "
+        f"`spaceships chess fmt {path}` formats it\n"
+    )
+    assert path.read_text() == text
