@@ -21,10 +21,11 @@ from datetime import UTC, datetime
 import discord
 
 from bot.addresses import MEMBER, member_address, outbound_to_json, thread_address
-from pbem.commands import NAME_PATTERN, keyword_of
+from pbem.commands import NAME_PATTERN
 from pbem.computers import without_computer_mail
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
+from pbem.keywords import keyword_of
 from pbem.messages import Inbound, Outbound
 from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow, Store

@@ -1,13 +1,13 @@
 """The judge's help by mail: the command list, and more about one command.
 
-Written from the same table of commands (pbem.commands.SYNOPSIS) the reader knows, so the
+Written from the same table of commands (pbem.keywords.SYNOPSIS) the reader knows, so the
 list never names a command the judge cannot read.
 """
 
 from __future__ import annotations
 
 from pbem import registry
-from pbem.commands import SYNOPSIS, keyword_of
+from pbem.keywords import SYNOPSIS, keyword_of
 
 # More about the commands a player most often gets wrong, for `help TOPIC`.
 DETAILS: dict[str, str] = {

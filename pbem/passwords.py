@@ -13,7 +13,7 @@ import random
 import re
 import secrets
 
-from pbem.commands import ALIASES, SYNOPSIS
+from pbem.keywords import ALIASES, SYNOPSIS
 
 # Some 270 short, distinct, easily spelt words: three of them give about 20 million passwords
 # per seat, and a front end rate-limits guesses.

@@ -287,7 +287,7 @@ def test_resigning_or_cancelling_ends_with_the_record(word: str) -> None:
 
 def test_every_command_has_a_handler_in_each_game_and_spaceships_keeps_its_own() -> None:
     from pbem import gamekinds, lobby, mastering, registry
-    from pbem.commands import SYNOPSIS
+    from pbem.keywords import SYNOPSIS
     from spaceships.judge import lobby as own_lobby
     from spaceships.judge import mastering as own_mastering
     from spaceships.judge import play
