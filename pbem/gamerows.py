@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
+from pbem import product, registry
 from pbem.deadlines import DeadlineRule, format_moment
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, PlayerRow, Store
@@ -38,7 +39,8 @@ def name_said() -> str:
 
 
 def subject(game: GameRow, what: str) -> str:
-    return f"Spaceships {game.name}: {what}"
+    """The judge's subject line of a message about a game (a game may word its own)."""
+    return f"{product.NAME} {game.name}: {what}"
 
 
 def open_phase(game: GameRow, now: datetime) -> GameRow:
@@ -48,16 +50,15 @@ def open_phase(game: GameRow, now: datetime) -> GameRow:
 
 
 def deadline_line(game: GameRow) -> str:
-    """The phase's deadline, or without one what the phase waits for, in that phase's words:
-    fleets (designs in a battle) before the game, orders in it."""
+    """The phase's deadline, or without one what the phase waits for, in that game's words:
+    the set-ups (fleets, designs) before the game, orders in it."""
     if game.deadline is None:
-        battle = game.ruleset == "battles"
+        about = registry.kind_of(game).about
         if game.phase in ("joining", "setup"):
-            what = "designs" if battle else "fleets"
-            return f"No deadline: the judge waits for both {what}, however long they take."
-        if battle:
-            return "No deadline: the phase is resolved when both players have sent orders."
-        return "No deadline: the turn is adjudicated when both players have sent orders."
+            return (
+                f"No deadline: the judge waits for both {about.waits_for}, however long they take."
+            )
+        return f"No deadline: {about.resolved} when both players have sent orders."
     line = f"Deadline: {format_moment(game.deadline)}"
     if game.grace_hours:
         line += f" (grace {game.grace_hours:g}h)"

@@ -7,7 +7,8 @@ import difflib
 
 from pbem import registry
 
-# Each command: how it is written, and what it does (aligned in the list by help_text).
+# Each command: how it is written, and what it does (aligned in the list by help_text); "":
+# the game it is for says (its kind's `about.synopsis`).
 SYNOPSIS: dict[str, tuple[str, str]] = {
     "help": ("help [TOPIC]", "this text, more about one command, or `help guide`"),
     "list": ("list", "the public games and who may join them"),
@@ -19,12 +20,12 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "history": ("history [NAME [PASSWORD]]", "the game so far, as much as you may know"),
     "game": ("game NAME PASSWORD", "sign on as a player for the lines that follow"),
     "newpassword": ("newpassword NAME", "lost it? a new password, to the address you joined with"),
-    "fleet": ("fleet", "then your fleet (list or grids), up to a blank line"),
+    "fleet": ("fleet", ""),
     "orders": ("orders TURN: ORDERS", "your orders for turn TURN (empty: no actions)"),
-    "design": ("design", "then your ships (Spaceship Battles), to a blank line"),
+    "design": ("design", ""),
     "resign": ("resign [NAME PASSWORD]", "give up; your opponent wins"),
-    "draw": ("draw [NAME PASSWORD]", "(Space Chess) offer a draw, or accept the one offered"),
-    "endmatch": ("endmatch", "ask to end a match after this game (both players)"),
+    "draw": ("draw [NAME PASSWORD]", ""),
+    "endmatch": ("endmatch", ""),
     "master": ("master NAME PASSWORD", "sign on as game master for the lines that follow"),
     "deadline": ("deadline RULE", "(master) 48h, 2026-12-01 20:00, FREQ=..., none"),
     "reminder": ("reminder DURATION", "(master) remind this long before a deadline"),
@@ -33,7 +34,7 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "news": ("news on|off", "(master) whether the judge mails you the game's news"),
     "process": ("process", "(master) adjudicate now, as if the deadline passed"),
     "cancel": ("cancel", "(master) end the game without a result"),
-    "ladder": ("ladder [GAME]", "the club ladder: its top and your place (spaceships, battles)"),
+    "ladder": ("ladder [GAME]", "the club ladder: its top and your place"),
     "rematch": ("rematch NAME", "after game NAME: the same again, sides swapped"),
     "link": ("link [CODE]", "one ladder player for your mail address and Discord account"),
     "pictures": ("pictures [on|off]", "pictures with your mail (every game), or what holds"),
@@ -80,7 +81,7 @@ SETTING_HINTS = {
 def game_words() -> dict[str, str]:
     """What a player may write for a game after `create NAME` (each kind's `words`), and the
     key it stands for; read from the registry at parse time, never at import (circles)."""
-    return {word: kind.name for kind in registry.kinds() for word in kind.words}
+    return {word: kind.name for kind in registry.kinds() for word in kind.about.words}
 
 
 def keyword_of(word: str) -> str | None:

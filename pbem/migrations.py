@@ -174,7 +174,7 @@ STEPS: tuple[Step, ...] = (
         """,
     ),
     Step(
-        "seats played by the computer (spaceships.judge.computer): level and seed",
+        "seats played by the computer (each game's judge side): level and seed",
         """
         CREATE TABLE computers (
             game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,

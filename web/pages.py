@@ -72,9 +72,10 @@ def _seated(game: GameLine) -> str:
 
 
 def _kind(game: GameLine) -> str:
-    """The game's title: a kind whose key is the stored ruleset, else Spaceships (whose
-    ruleset is its rules' version, 2.6.1 or classic)."""
-    return next((k.title for k in kinds() if k.name == game.ruleset and k.title), "Spaceships")
+    """The game's title: the kind whose games include the stored ruleset (the registry's first
+    when none does, as pbem.registry.kind_of)."""
+    found = [k for k in kinds() if k.about.rulesets(game.ruleset)] or list(kinds())
+    return found[0].about.title or found[0].name
 
 
 def _state(game: GameLine) -> str:
@@ -185,9 +186,7 @@ def game_page_html(shown: GamePage, has_board: bool, has_replay: bool, club: str
     parts = [f"<p>{escape(shown.kind)}: {_players(shown.players)}</p>"]
     parts.append(f"<h2>Status</h2><pre>{escape(shown.status)}</pre>")
     if has_board:
-        what = "both spaces as both players know them"
-        if shown.kind == "Spaceship Battles":
-            what = "the map"
+        what = shown.board_words
         parts.append(
             f'<h2>The board</h2><div class="boardbox"><a href="{url}/board.png">'
             f'<img class="board" src="{url}/board.png" '

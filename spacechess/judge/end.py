@@ -13,7 +13,7 @@ from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.end_files import RECORD_TYPE
 from pbem.messages import Attachment, Outbound
-from pbem.store import GameRow, Store
+from pbem.store import GameRow, PlayerRow, Store
 from spacechess.judge.rows import (
     Played,
     master_notice,
@@ -27,7 +27,7 @@ from spacechess.judge.rows import (
 )
 from spacechess.judge.show import text_board
 
-__all__ = ["cancel", "draw", "end", "rematch", "resign"]
+__all__ = ["draw", "end", "rematch", "resign_outcome"]
 
 
 def end(
@@ -62,22 +62,18 @@ def end(
     return game, everyone + master_notice(store, game, "game over", body, attachments)
 
 
-def resign(command: Command, desk: Desk) -> str:
-    game, seat = desk.resigning(command)
+def resign_outcome(game: GameRow, seat: str, players: dict[str, PlayerRow]) -> dict[str, Any]:
+    """A side resigns: the other wins; before the game begins there is nothing to resign
+    (pbem.ending)."""
     if game.phase != "playing":
         raise Refusal(f"game {game.name} has not begun; nothing to resign")
-    players = desk.store.players(game.id)
-    outcome = {
+    return {
         "winner": opponent(seat),
         "reason": f"{player_seated(players, seat)} resigned",
         "termination": "resignation",
         "turn": game.turn,
         "score": None,
     }
-    _, messages = end(desk.store, game, desk.now, outcome)
-    desk.reply.messages += messages
-    desk.forget(game)
-    return f"You resigned {game.name}. The whole record goes to everyone."
 
 
 def draw(command: Command, desk: Desk) -> str:
@@ -137,25 +133,6 @@ def draw(command: Command, desk: Desk) -> str:
         f"Your draw offer in {game.name} is sent to {player_seated(players, opponent(seat))}. "
         "It lapses when they play their turn instead of accepting."
     )
-
-
-def cancel(command: Command, desk: Desk) -> str:
-    game = desk.master_session("cancel")
-    desk.reply.about(game)
-    if game.phase == "over":
-        raise Refusal(f"game {game.name} is already over")
-    outcome = {
-        "winner": None,
-        "reason": "cancelled by the game master",
-        "termination": "abandoned",
-        "turn": None,
-        "score": None,
-        "cancelled": True,
-    }
-    _, messages = end(desk.store, game, desk.now, outcome)
-    desk.reply.messages += messages
-    desk.forget(game)
-    return f"Game {game.name} is cancelled; the record goes to its players."
 
 
 def rematch(command: Command, desk: Desk) -> str:

@@ -3,6 +3,8 @@ resign."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import spaceships.judge.games as games
 import spaceships.judge.match_turns as match_turns
 import spaceships.judge.matches as matches
@@ -17,6 +19,7 @@ from pbem.messages import Outbound
 from pbem.passwords import mask
 from pbem.sights import Sight
 from pbem.signon import sign_on
+from pbem.store import GameRow, PlayerRow
 from spaceships import engine
 from spaceships.computer.player import Computer
 from spaceships.engine import CheckedOrders, OrdersRefused
@@ -209,21 +212,16 @@ def submit_orders(command: Command, desk: Desk) -> str:
     return "\n".join(lines + notes.struck_twice_notes(orders))
 
 
-def resign(command: Command, desk: Desk) -> str:
-    game, seat = desk.resigning(command)
-    players = desk.store.players(game.id)
+def resign_outcome(game: GameRow, seat: str, players: dict[str, PlayerRow]) -> dict[str, Any]:
+    """A seat resigns: the other seat, if taken, wins (pbem.ending)."""
     winner = games.other(seat) if games.other(seat) in players else None
-    outcome = {
+    return {
         "winner": winner,
         "reason": f"{render.player(players[seat].name, seat)} resigned",
         "turn": game.turn - 1 if game.phase == "playing" and game.turn > 1 else None,
         "score": None,
         "resigned": seat,
     }
-    _, messages = games.end_game(desk.store, game, desk.now, outcome)
-    desk.reply.messages += messages
-    desk.forget(game)
-    return f"You resigned {game.name}. The whole game is revealed to both players."
 
 
 def notation_errors(exc: NotationError, command: Command) -> str:
@@ -299,6 +297,5 @@ COMMANDS = {
     "game": sign_on,
     "fleet": submit_fleet,
     "orders": submit_orders,
-    "resign": resign,
     "endmatch": end_match,
 }

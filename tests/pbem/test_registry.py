@@ -21,17 +21,24 @@ def _create(command: Command, desk: Desk) -> str:
 @pytest.fixture
 def go(monkeypatch: pytest.MonkeyPatch) -> GameKind:
     """Space Go: a kind of its own (the battles' handlers lent where the test needs none)."""
-    kind = replace(
-        registry.kind_named("battles"),
+    battles = registry.kind_named("battles")
+    kind = GameKind(
         name="go",
-        create=_create,
-        title="Space Go",
-        words=("go", "space-go"),
-        rulesets="go".__eq__,
-        computer_ratings={},
-        score=ladder.score_of,
-        create_usage=("go size=9|13|19 for Space Go",),
-        help_topics={"go": lambda front_end: f"Space Go, the whole game by {front_end}."},
+        steps=replace(battles.steps, create=_create),
+        show=battles.show,
+        about=replace(
+            battles.about,
+            title="Space Go",
+            words=("go", "space-go"),
+            rulesets="go".__eq__,
+            computer_ratings={},
+            score=ladder.score_of,
+            create_usage=("go size=9|13|19 for Space Go",),
+            synopsis={},
+            details={},
+            guide="",
+            help_topics={"go": lambda front_end: f"Space Go, the whole game by {front_end}."},
+        ),
     )
     real = registry.kinds()
     monkeypatch.setattr(registry, "kinds", lambda: (*real, kind))
