@@ -6,6 +6,7 @@ Small helpers every part of the judge reads a stored game with; they change noth
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
@@ -75,12 +76,46 @@ def over_for_joining(name: str) -> str:
     )
 
 
+# A game's subject line of a message about it (`subject` above: the judge's own words).
+Subject = Callable[[GameRow, str], str]
+
+
+def to_everyone(
+    store: Store,
+    game: GameRow,
+    what: str,
+    body: str,
+    attachments: tuple[Attachment, ...] = (),
+    kind: str = "notice",
+    turn: int | None = None,
+    titled: Subject = subject,
+) -> list[Outbound]:
+    """The same message to both players and every observer, once to each address, for a game
+    whose rules hide nothing in it. `kind` and `turn` let a front end show it its own way
+    ("begin", "turn", "over"); `titled` words the subject (a game may name itself there)."""
+    addresses = [p.address for p in store.players(game.id).values()]
+    addresses += store.observers(game.id)
+    return [
+        Outbound(
+            (a,),
+            titled(game, what),
+            body,
+            game.name,
+            attachments=attachments,
+            kind=kind,
+            turn=turn,
+        )
+        for a in dict.fromkeys(addresses)
+    ]
+
+
 def master_notice(
     store: Store,
     game: GameRow,
     what: str,
     body: str,
     attachments: tuple[Attachment, ...] = (),
+    titled: Subject = subject,
 ) -> list[Outbound]:
     """News of a game for its game master, who would otherwise hear nothing unprompted: not
     when they read it anyway as a player or an observer of the game, nor after `news off`."""
@@ -93,7 +128,7 @@ def master_notice(
     return [
         Outbound(
             (address,),
-            subject(game, what),
+            titled(game, what),
             f"{body}\n\n(You are its game master.)",
             game.name,
             attachments=attachments,

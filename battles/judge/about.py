@@ -3,8 +3,10 @@ and words, its computer, how a battle scores on the ladder, its settings and its
 
 from __future__ import annotations
 
+import battles.judge.computer as computer
+import battles.judge.end as end
+import battles.judge.guide as guide
 from battles.computer import LEVEL
-from battles.judge import computer, end, guide
 from battles.judge.rows import GAME as KEY
 from battles.judge.rows import X_DESCRIPTIONS
 from pbem.kindparts import About

@@ -4,7 +4,9 @@ what Discord says of a battle."""
 
 from __future__ import annotations
 
-from battles.judge import guide, onlookers, show
+import battles.judge.guide as guide
+import battles.judge.onlookers as onlookers
+import battles.judge.show as show
 from battles.replay_frames import replay_record
 from battles.sniff import battle_lines
 from pbem.kindparts import Records

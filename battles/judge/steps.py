@@ -3,7 +3,10 @@ phase, resolving a phase, its views and its end; join, resign and cancel run in 
 
 from __future__ import annotations
 
-from battles.judge import end, setup, turns, views
+import battles.judge.end as end
+import battles.judge.setup as setup
+import battles.judge.turns as turns
+import battles.judge.views as views
 from pbem.kindparts import Steps
 from pbem.ticks import missing_seats
 

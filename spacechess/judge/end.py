@@ -12,12 +12,12 @@ from typing import Any
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.end_files import RECORD_TYPE
+from pbem.gamerows import other
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, PlayerRow, Store
 from spacechess.judge.rows import (
     Played,
     master_notice,
-    opponent,
     played_of,
     player_seated,
     record_text,
@@ -68,7 +68,7 @@ def resign_outcome(game: GameRow, seat: str, players: dict[str, PlayerRow]) -> d
     if game.phase != "playing":
         raise Refusal(f"game {game.name} has not begun; nothing to resign")
     return {
-        "winner": opponent(seat),
+        "winner": other(seat),
         "reason": f"{player_seated(players, seat)} resigned",
         "termination": "resignation",
         "turn": game.turn,
@@ -102,7 +102,7 @@ def draw(command: Command, desk: Desk) -> str:
             f"your draw offer in {game.name} stands already; it lapses when your opponent plays "
             "their turn without accepting it"
         )
-    if offer == opponent(seat):
+    if offer == other(seat):
         outcome = {
             "winner": None,
             "drawn": True,
@@ -118,10 +118,10 @@ def draw(command: Command, desk: Desk) -> str:
     game = with_state(game, draw=seat)
     desk.store.update_game(game)
     desk.session.game = game
-    other = players[opponent(seat)]
+    offered_to = players[other(seat)]
     desk.reply.messages.append(
         Outbound(
-            (other.address,),
+            (offered_to.address,),
             subject(game, "a draw is offered"),
             f"{player_seated(players, seat)} offers a draw in {game.name}. To accept, "
             + ("`/spaceships draw`" if game.accounts else f"send `draw {game.name} PASSWORD`")
@@ -130,7 +130,7 @@ def draw(command: Command, desk: Desk) -> str:
         )
     )
     return (
-        f"Your draw offer in {game.name} is sent to {player_seated(players, opponent(seat))}. "
+        f"Your draw offer in {game.name} is sent to {player_seated(players, other(seat))}. "
         "It lapses when they play their turn instead of accepting."
     )
 

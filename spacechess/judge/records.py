@@ -3,8 +3,9 @@ record, how a text is sniffed as one, its replay page and the club page's record
 
 from __future__ import annotations
 
+import spacechess.judge.about as about
+import spacechess.judge.replay as replay
 from pbem.kindparts import Records
-from spacechess.judge import about, replay
 from spacechess.sniff import chess_lines
 
 RECORDS = Records(

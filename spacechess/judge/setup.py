@@ -12,6 +12,7 @@ from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
+from pbem.gamerows import open_phase
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
@@ -20,7 +21,6 @@ from spacechess.judge.computer import chess_level, seat_chess_computer
 from spacechess.judge.rows import (
     GAME,
     master_notice,
-    now_open,
     player_seated,
     settings_text,
     side_name,
@@ -118,7 +118,7 @@ def start(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Out
     """Both seats are taken: turn 1 opens, the Terrans to act with one action [SC1, SC2]."""
     players = store.players(game.id)
     game = with_state(game, turns=[], draw=None)
-    game = now_open(replace(game, phase="playing", turn=1), now)
+    game = open_phase(replace(game, phase="playing", turn=1), now)
     store.update_game(game)
     open_turn(store, game, now)
     body = "\n\n".join(

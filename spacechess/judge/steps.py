@@ -4,9 +4,13 @@ join, resign and cancel run in the core."""
 
 from __future__ import annotations
 
+import spacechess.judge.end as end
+import spacechess.judge.guide as guide
+import spacechess.judge.setup as setup
+import spacechess.judge.turns as turns
+import spacechess.judge.views as views
 from pbem.kindparts import Steps
 from pbem.ticks import missing_seats
-from spacechess.judge import end, guide, setup, turns, views
 
 STEPS = Steps(
     create=setup.create,

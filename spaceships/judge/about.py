@@ -4,13 +4,15 @@ its help."""
 
 from __future__ import annotations
 
+import spaceships.judge.guide as guide
+import spaceships.judge.lobby as lobby
+import spaceships.judge.render as render
 from pbem.kindparts import About
 from pbem.ladder import score_of
 from pbem.ratings import Rating
 from pbem.sights import Setting
 from spaceships.computer.player import DEFAULT_LEVEL, LEVELS, level_named
 from spaceships.engine.rulesets import RULESETS
-from spaceships.judge import guide, lobby, render
 from spaceships.judge.computer import seat_computer
 
 KEY = "spaceships"

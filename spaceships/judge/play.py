@@ -12,7 +12,7 @@ import spaceships.judge.materiel as materiel
 import spaceships.judge.notes as notes
 import spaceships.judge.render as render
 from kit.errors import NotationError, underlined
-from pbem import sending
+from pbem import both_in, sending
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
@@ -188,27 +188,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
     ending = engine.entitlements(state, seat).limits(sent_only_scans=True)
     if checked.limited and checked.only_scans and ending:
         lines.append(ending)
-    other = games.other(seat)
-    if other in before:
-        game, messages = games.adjudicate_turn(desk.store, game, desk.now)
-        desk.session.game = game
-        desk.reply.messages += messages
-        lines.append("Both players' orders are in: the turn is adjudicated (see the next message).")
-    else:
-        lines.append(
-            "You may replace them until your opponent's are in. " + games.deadline_line(game)
-        )
-        if seat not in before:
-            players = desk.store.players(game.id)
-            desk.reply.messages.append(
-                Outbound(
-                    (players[other].address,),
-                    games.subject(game, f"your opponent's orders for turn {game.turn}"),
-                    f"Your opponent's orders for turn {game.turn} of {game.name} are in.\n"
-                    + games.deadline_line(game),
-                    game.name,
-                )
-            )
+    lines.append(both_in.orders_in(desk, game, seat, before, game.turn))
     return "\n".join(lines + notes.struck_twice_notes(orders))
 
 

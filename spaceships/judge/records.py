@@ -4,9 +4,11 @@ says of a game and which game of a match a message belongs to."""
 
 from __future__ import annotations
 
+import spaceships.judge.guide as guide
+import spaceships.judge.matches as matches
+import spaceships.judge.onlookers as onlookers
 from kit.sniff import spaceships_lines
 from pbem.kindparts import Records
-from spaceships.judge import guide, matches, onlookers
 from spaceships.replay import replay_record
 
 RECORDS = Records(

@@ -4,9 +4,13 @@ resign and cancel run in the core."""
 
 from __future__ import annotations
 
+import spaceships.judge.games as games
+import spaceships.judge.lobby as lobby
+import spaceships.judge.mastering as mastering
+import spaceships.judge.play as play
+import spaceships.judge.ticks as ticks
 from pbem.kindparts import Steps
 from pbem.ticks import missing_seats
-from spaceships.judge import games, lobby, mastering, play, ticks
 
 STEPS = Steps(
     create=lobby.create,
