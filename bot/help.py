@@ -90,7 +90,7 @@ def overview() -> str:
     return "\n".join(lines)
 
 
-# The bot's own topics; each game adds its own (GameKind.help_topics), in Discord's words.
+# The bot's own topics; each game adds its own (its kind's `about.help_topics`), in Discord's words.
 TOPICS = {
     "deadline": """\
 A deadline rule (game master, /spaceships settings deadline): a duration after each

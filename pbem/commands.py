@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pbem.keywords import (
     FLAG_WORDS,
     GENERIC_HINT,
-    SETTING_HINTS,
     SETTING_WORDS,
     SYNOPSIS,
     game_words,
     keyword_of,
+    setting_hint,
     suggest,
 )
 
@@ -303,7 +303,7 @@ def _settings(
         if key is None:
             return None
         if not values and key != "options":
-            hint = SETTING_HINTS.get(key, "see `help create`")
+            hint = setting_hint(key)
             return CommandError(f"`{key}` needs a value", raw, number, key_column, hint)
         settings.append((key, " ".join(values)))
         return None

@@ -1,15 +1,15 @@
 """The games the judge hosts, and the interface each provides: which command handler serves a
 command about one of its games, and what its deadlines do.
 
-A game kind answers, for its own games: the set-up (`create`, `join`, then `fleet` or
-`design`), what a player may submit in the current phase (`orders`), when a phase is complete
-and resolving it (inside its handlers and `tick`), and what each player and onlooker may see
-(`status`, `history`, and the messages its handlers return). Each game builds its own kind
-(`GAME` in its `judge/__init__.py`) and pbem.registry lists them; nothing here names a game,
-and the kinds are read at run time only (the games import this module). Commands that do not
-depend on the game (help, list, observe, sign-on, the game master's settings) are shared;
-`observe`, `rematch` and `help GAME` go to the kind of the game they name, which may have its
-own.
+A game kind is a key and four parts (pbem.kindparts): its `steps` (the set-up: `create`,
+`join`, then `fleet` or `design`; what a player may submit in the current phase; when a phase
+is complete and resolving it; its end), what it `show`s, who it is (`about`) and its
+`records` and words. Each game builds its own kind (`GAME` in its `judge/__init__.py`) and
+pbem.registry lists them; nothing here names a game, and the kinds are read at run time only
+(the games import this module). Commands that do not depend on the game (help, list, observe,
+sign-on, the game master's settings) are shared, and so are `resign` and `cancel`
+(pbem.ending, through the kind's `end`); `observe`, `rematch` and `help GAME` go to the kind
+of the game they name, which may have its own.
 """
 
 from __future__ import annotations

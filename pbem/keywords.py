@@ -68,8 +68,6 @@ SETTING_WORDS = (
 FLAG_WORDS = ("private", "public", "rated", "casual")
 # What a setting written without its value should have had (`create alpha vs`).
 SETTING_HINTS = {
-    "vs": "vs computer, or vs computer LEVEL (random, hunt, density, expert)",
-    "ruleset": "ruleset 2.6.1 or ruleset classic",
     "deadline": "e.g. deadline 48h, or deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20",
     "reminder": "e.g. reminder 12h, or reminder 0 for none",
     "grace": "e.g. grace 2h",
@@ -99,3 +97,16 @@ def suggest(word: str) -> str | None:
     keys = [k for k in [*SYNOPSIS, *ALIASES] if abs(len(k) - len(lowered)) <= 1]
     close = difflib.get_close_matches(lowered, keys, n=1, cutoff=0.7)
     return f"did you mean `{ALIASES.get(close[0], close[0])}`?" if close else None
+
+
+def setting_hint(key: str) -> str:
+    """What `create ... KEY` without a value should have had: the shared words, or for `vs`
+    the first game's computer levels and for a game's own setting its choices (its kind's)."""
+    first = registry.kinds()[0]
+    if key == "vs" and first.about.levels:
+        return f"vs computer, or vs computer LEVEL ({', '.join(first.about.levels)})"
+    for kind in registry.kinds():
+        for setting in kind.about.settings:
+            if setting.name == key and setting.choices:
+                return " or ".join(f"{key} {value}" for _, value in setting.choices)
+    return SETTING_HINTS.get(key, "see `help create`")
