@@ -20,10 +20,9 @@ from battles.written import dice_of
 from kit.errors import NotationError
 from kit.sniff import (
     BATTLES,
-    CHECK_COMMANDS,
     SPACE_CHESS,
     SPACESHIPS,
-    tagged_game,
+    tagged_for_another,
     which_game,
 )
 from kit.textfile import TextFileError, decode
@@ -245,17 +244,12 @@ def _not_a_battle(text: str, source: str, as_json: bool = False) -> None:
 def _tagged_for_another_game(text: str, source: str, as_json: bool = False) -> None:
     """A record whose `[Game]` tag names another game: refuse it in one line with that game's
     command, exit 1; its lines may well read as a battle, but its tag says otherwise."""
-    tagged = tagged_game(text)
-    if tagged is None or tagged[0] == BATTLES:
+    other = tagged_for_another(text, BATTLES, source)
+    if other is None:
         return
-    game, line = tagged
-    if which_game(text, by_tag=False) == game:
+    if other.read_so:
         _not_a_battle(text, source, as_json)  # its lines are that game's too: named as before
-    name = "RECORD" if source == "-" or "\n" in source else source
-    said = (
-        f'line {line}: the tag [Game "{game}"] names another game, not Spaceship Battles: '
-        f'check it with `{CHECK_COMMANDS[game]} {name}`, or tag it [Game "{BATTLES}"]'
-    )
+    game, said = other.game, f"{other.said}: {other.hint}"
     if as_json:
         click.echo(json.dumps(_nothing_played(game, {"rule": "game", "message": said}), indent=2))
     else:

@@ -118,14 +118,14 @@ class Challenges(Answering):
             )
         await self.post_setup(thread, game)
         await self.answer(interaction, posts.text_posts(answer))
-        if not kind_of(game).private_results:
+        if not kind_of(game).show.private_results:
             # A battle's news is public: it comes in the thread, pinging the players; no DMs.
             await self.bot.delivery.flush()
             return
         await self.bot.delivery.check_dms(
             game.id,
             [challenge.challenger_id, user.id],
-            f"You play Spaceships game **{game.name}**: {thread.jump_url}\n"
+            f"{said(kind_of(game), 'play', game=game.name)}: {thread.jump_url}\n"
             "Your private results will come here.",
         )
         await self.bot.delivery.flush()
@@ -135,17 +135,17 @@ class Challenges(Answering):
         settings, what to send), with its set-up button."""
         players = self.service.players(game)
         kind = kind_of(game)
-        a, b = _who(players["A"], kind.side("A")), _who(players["B"], kind.side("B"))
+        a, b = _who(players["A"], kind.about.side("A")), _who(players["B"], kind.about.side("B"))
         lines = [said(kind, "setup_who", game=game.name, a=a, b=b)]
-        if kind.setup_lines is not None:
-            lines += kind.setup_lines(self.service.store, game, "discord")
+        if kind.records.setup_lines is not None:
+            lines += kind.records.setup_lines(self.service.store, game, "discord")
         else:
             lines += [
-                f"Settings: {kind.rules_text(game)}.",
+                f"Settings: {kind.about.rules_text(game)}.",
                 f"`/spaceships help topic:{kind.name}` explains how to play.",
             ]
         mentions = posts.pinging(posts.player_ids(self.service.store, game))
-        if not kind.setup_word:
+        if not kind.steps.setup_word:
             # No set-up (Space Chess): the game began as the second seat was taken; its
             # first post, with the board and the form of the first turn, follows.
             await thread.send("\n".join(lines), allowed_mentions=mentions)
@@ -171,10 +171,10 @@ def _described(settings: dict[str, str]) -> tuple[str, str]:
     (`build: one death star, deadline 48h`)."""
     kind = kind_named(settings.get("game") or kinds()[0].name)
     options = settings.get("options", "")
-    if kind.challenge_words is not None:
-        what, said = kind.challenge_words(options)
+    if kind.records.challenge_words is not None:
+        what, said = kind.records.challenge_words(options)
     else:
-        what, said = f"a game of {kind.title}", tuple(options.split())
+        what, said = f"a game of {kind.about.title}", tuple(options.split())
     words = list(said)
     rest = {k: v for k, v in settings.items() if k not in ("game", "options")}
     if settings_text(rest):
@@ -198,14 +198,14 @@ class ComputerGames(Challenges):
     ) -> None:
         kind = kind_named(settings.get("game") or kinds()[0].name)
         try:
-            if kind.level_named is None:
-                raise ValueError(f"{kind.title} has no computer to play yet")
-            level = kind.level_named(level)
+            if kind.about.level_named is None:
+                raise ValueError(f"{kind.about.title} has no computer to play yet")
+            level = kind.about.level_named(level)
         except ValueError as exc:
             hint = (
-                f"leave `level` out: `/spaceships play game:{kind.title}`"
-                if len(kind.levels) <= 1
-                else f"e.g. `/spaceships play level:{kind.default_level}`"
+                f"leave `level` out: `/spaceships play game:{kind.about.title}`"
+                if len(kind.about.levels) <= 1
+                else f"e.g. `/spaceships play level:{kind.about.default_level}`"
             )
             raise BotRefusal(f"{exc}; {hint}") from exc
         channel = interaction.channel
@@ -238,7 +238,7 @@ class ComputerGames(Challenges):
             raise
         await self.post_setup(thread, game)
         await self.answer(interaction, posts.text_posts(answer))
-        if not kind.private_results:
+        if not kind.show.private_results:
             # Open information: its news comes in the thread, pinging the player; no DMs.
             await self.bot.delivery.flush()
             return

@@ -3,12 +3,17 @@ completion of game names. Each hands its interaction to bot.handlers."""
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
 
-from pbem.registry import kinds
+from pbem import product
+from pbem.keywords import SETTING_WORDS
+from pbem.registry import kind_named, kinds
+from pbem.sights import Setting
 
 Interaction = discord.Interaction[Any]
 
@@ -18,27 +23,71 @@ def _bot(interaction: Interaction) -> Any:
     return interaction.client
 
 
-async def _settings(
-    interaction: Interaction, game: str | None, battle: dict[str, Any], **given: str | None
-) -> dict[str, str] | None:
-    """A new game's settings as the judge's `create` reads them, the battle ones written into
-    its options; None (the member told why, privately) when battle settings come without a
-    battle."""
-    words = [f"{k}={v}" for k, v in battle.items() if v is not None]
-    if words and game != "battles":
-        await interaction.response.send_message(
-            "`budget`, `turns` and `x` are settings of Spaceship Battles: add "
-            "`game: Spaceship Battles`, or leave them out for Spaceships.",
-            ephemeral=True,
-        )
-        return None
-    options = " ".join([*([given["options"]] if given.get("options") else []), *words])
+def _option_settings() -> dict[str, Setting]:
+    """Every game's own `create` settings a front end offers (each kind's `about.settings`),
+    by name, in the registry's order; the first game to declare a name owns it."""
+    found: dict[str, Setting] = {}
+    for kind in kinds():
+        for setting in kind.about.settings:
+            found.setdefault(setting.name, setting)
+    return found
+
+
+def _owner(name: str) -> Any:
+    return next(kind for kind in kinds() if any(s.name == name for s in kind.about.settings))
+
+
+async def _settings(interaction: Interaction, given: dict[str, Any]) -> dict[str, str] | None:
+    """A new game's settings as the judge's `create` reads them: a setting the create line
+    has a word for (`ruleset`) as itself, any other game setting written into its options
+    (`budget=300`); None (the member told why, privately) when such an option comes without
+    its game, which the judge could not tell from an option of the chosen game."""
+    game = given.pop("game", None)
+    chosen = kind_named(game) if game else kinds()[0]
+    own = {setting.name for setting in chosen.about.settings}
+    words: dict[str, str] = {}
+    for name in _option_settings():
+        value = given.pop(name, None)
+        if value is None:
+            continue
+        if name in SETTING_WORDS:
+            words[name] = str(value)
+            continue
+        if name not in own:
+            owner = _owner(name)
+            names = [f"`{setting.name}`" for setting in owner.about.settings]
+            are = "are settings" if len(names) > 1 else "is a setting"
+            await interaction.response.send_message(
+                f"{_listed(names, 'and')} {are} of {owner.about.title}: add "
+                f"`game: {owner.about.title}`, or leave them out for {chosen.about.title}.",
+                ephemeral=True,
+            )
+            return None
+        words.setdefault("options", "")
+        words["options"] = f"{words['options']} {name}={value}".strip()
+    options = " ".join(
+        [
+            *([given["options"]] if given.get("options") else []),
+            *([words.pop("options")] if "options" in words else []),
+        ]
+    )
     ordered = {
-        "game": game if game not in (None, "spaceships") else None,
+        "game": game if game not in (None, kinds()[0].name) else None,
+        **words,
         **given,
         "options": options,
     }
-    return {k: v for k, v in ordered.items() if v}
+    return {k: str(v) for k, v in ordered.items() if v}
+
+
+def _listed(words: list[str], last: str = "or") -> str:
+    """`a`, `a or b`, `a, b or c`."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def _fitted(text: str, shorter: str) -> str:
+    """A description as Discord takes it: at most 100 characters, else the shorter words."""
+    return text if len(text) <= 100 else shorter
 
 
 async def complete_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -54,25 +103,20 @@ async def complete_game(interaction: Interaction, current: str) -> list[app_comm
     ][:25]
 
 
-X_CHOICES = [
-    app_commands.Choice(name="reach: a gun up to range 10, a missile beyond", value="reach"),
-    app_commands.Choice(name="missile: a missile at every range", value="missile"),
-    app_commands.Choice(name="best: a gun at range 1-2, a missile beyond", value="best"),
-]
 GAME = "the game (default: this thread's game, or your only game)"
 
 
 def played_choices() -> list[app_commands.Choice[str]]:
     """Every game the judge hosts, in the registry's order: what a challenge may be for."""
-    return [app_commands.Choice(name=k.title or k.name, value=k.name) for k in kinds()]
+    return [app_commands.Choice(name=k.about.title or k.name, value=k.name) for k in kinds()]
 
 
 def laddered_choices() -> list[app_commands.Choice[str]]:
     """The games with a ladder (a kind with a `score`), in the registry's order."""
     return [
-        app_commands.Choice(name=k.title or k.name, value=k.name)
+        app_commands.Choice(name=k.about.title or k.name, value=k.name)
         for k in kinds()
-        if k.score is not None
+        if k.about.score is not None
     ]
 
 
@@ -81,99 +125,139 @@ def computer_levels() -> list[str]:
     the registry's order (a game with one level needs no choice)."""
     levels: list[str] = []
     for kind in kinds():
-        if len(kind.levels) > 1:
-            levels += [level for level in kind.levels if level not in levels]
+        if len(kind.about.levels) > 1:
+            levels += [level for level in kind.about.levels if level not in levels]
     return levels
+
+
+def _with_settings(
+    callback: Callable[..., Awaitable[None]],
+    before: list[tuple[str, Any, Any]],
+    after: list[tuple[str, Any, Any]],
+    descriptions: dict[str, str],
+    choices: dict[str, list[app_commands.Choice[str]]],
+) -> Callable[..., Awaitable[None]]:
+    """`callback(interaction, **options)` as a slash command whose options are `before`, every
+    game's own settings (each kind's `about.settings`: a number, or a word with its choices)
+    and `after`, each (name, annotation, default)."""
+    settings = _option_settings()
+    middle = [
+        (
+            s.name,
+            Optional[app_commands.Range[int, 1, s.most]] if s.number else Optional[str],  # noqa: UP045
+            None,
+        )
+        for s in settings.values()
+    ]
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+            *(
+                inspect.Parameter(name, keyword, default=default, annotation=annotation)
+                for name, annotation, default in [*before, *middle, *after]
+            ),
+        ]
+    )
+    described = {**descriptions, **{s.name: s.help for s in settings.values()}}
+    chosen = {
+        **choices,
+        **{
+            s.name: [app_commands.Choice(name=label, value=value) for label, value in s.choices]
+            for s in settings.values()
+            if s.choices
+        },
+    }
+    return app_commands.choices(**chosen)(app_commands.describe(**described)(callback))
+
+
+def _game_help() -> str:
+    """The `game` option's description: every game, the first the default."""
+    titles = [kind.about.title for kind in kinds()]
+    listed = _listed([f"{titles[0]} (default)", *titles[1:]])
+    return _fitted(f"the game: {listed}", f"the game (default: {titles[0]})")
+
+
+def _level_help() -> str:
+    """The `level` option's description: each game's levels where it has more than one."""
+    each = [
+        f"{kind.about.title}: {', '.join(kind.about.levels)} (default {kind.about.default_level})"
+        for kind in kinds()
+        if len(kind.about.levels) > 1
+    ]
+    return _fitted(
+        "how strong: " + "; ".join(each),
+        "how strong the computer plays (each game's help lists its levels; default: its own)",
+    )
+
+
+def _orders_text_help() -> str:
+    """Orders as each game's players write them, the first game's bare, the others named."""
+    examples = [
+        (kind.records.orders_example if i == 0 else f"{kind.name}: {kind.records.orders_example}")
+        for i, kind in enumerate(kinds())
+        if kind.records.orders_example
+    ]
+    return _fitted(
+        f"e.g. {'; '.join(examples)}; or none", "your orders, as your game's help shows; or none"
+    )
 
 
 def build_group() -> app_commands.Group:
     every_game = played_choices()
-    group = app_commands.Group(name="spaceships", description="Play Spaceships, the 3D battle game")
+    titles = [kind.about.title for kind in kinds()]
+    group = app_commands.Group(
+        name=product.TAG, description=_fitted(f"Play {_listed(titles)}", f"Play {titles[0]}")
+    )
+    member_type = Optional[discord.Member]  # noqa: UP045
+    word = Optional[str]  # noqa: UP045
 
-    @group.command(description="Challenge a member (or anyone) to a game, a match or a battle")
-    @app_commands.describe(
-        member="who you challenge; leave out for an open challenge anyone may accept",
-        game="Spaceships (default) or Spaceship Battles, the hex-map game of designed ships",
-        budget="battles: the most each side's ships may cost (default 300)",
-        turns="battles: the last turn; then the side that destroyed more wins (default: none)",
-        x="battles: how the Gun/Missile X fires (default reach; reading R5)",
-        ruleset="2.6.1 (default) or classic",
-        options="rule and match options, e.g. fleet=cost:24, or match=continued games=3",
-        deadline="e.g. 48h, 2026-12-01 20:00, FREQ=WEEKLY;BYDAY=MO;BYHOUR=20, none",
-        private="a private thread only the two players see",
-        name="the game's name (default: from the players' names)",
-        rated="whether it counts on the ladder (default: rated; False: casual)",
-    )
-    @app_commands.choices(
-        ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
-        game=every_game,
-        x=X_CHOICES,
-    )
-    async def challenge(
-        interaction: Interaction,
-        member: discord.Member | None = None,
-        game: str | None = None,
-        budget: app_commands.Range[int, 1, 100_000] | None = None,
-        turns: app_commands.Range[int, 1, 1000] | None = None,
-        x: str | None = None,
-        ruleset: str | None = None,
-        options: str | None = None,
-        deadline: str | None = None,
-        private: bool = False,
-        name: str | None = None,
-        rated: bool = True,
-    ) -> None:
+    async def challenge(interaction: Interaction, **given: Any) -> None:
+        member = given.pop("member", None)
+        private, rated = given.pop("private", False), given.pop("rated", True)
         settings = await _settings(
             interaction,
-            game,
-            {"budget": budget, "turns": turns, "x": x},
-            ruleset=ruleset,
-            options=options,
-            deadline=deadline,
-            name=name,
-            private="yes" if private else None,
-            rated=None if rated else "no",
+            {**given, "private": "yes" if private else None, "rated": None if rated else "no"},
         )
         if settings is None:
             return
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.challenge(interaction, member, settings))
 
-    @group.command(description="Send your fleet: as text, a .ssr/.txt file, or in a form")
-    @app_commands.describe(
-        text="your ships, e.g. DS Rv1 Rv2 ...; KC ...; or random; leave out to get a form",
-        file="a .ssr or .txt file with your fleet (list or grid form)",
-        game=GAME,
+    group.command(
+        name="challenge",
+        description="Challenge a member (or anyone) to a game, a match or a battle",
+    )(
+        _with_settings(
+            challenge,
+            [("member", member_type, None), ("game", word, None)],
+            [
+                ("options", word, None),
+                ("deadline", word, None),
+                ("private", bool, False),
+                ("name", word, None),
+                ("rated", bool, True),
+            ],
+            {
+                "member": "who you challenge; leave out for an open challenge anyone may accept",
+                "game": _game_help(),
+                "options": "rule and match options, e.g. fleet=cost:24, or match=continued games=3",
+                "deadline": "e.g. 48h, 2026-12-01 20:00, FREQ=WEEKLY;BYDAY=MO;BYHOUR=20, none",
+                "private": "a private thread only the two players see",
+                "name": "the game's name (default: from the players' names)",
+                "rated": "whether it counts on the ladder (default: rated; False: casual)",
+            },
+            {"game": every_game},
+        )
     )
-    @app_commands.autocomplete(game=complete_game)
-    async def fleet(
-        interaction: Interaction,
-        text: str | None = None,
-        file: discord.Attachment | None = None,
-        game: str | None = None,
-    ) -> None:
-        handlers = _bot(interaction).handlers
-        await handlers.run(interaction, handlers.setup(interaction, game, text, file, "fleet"))
 
-    @group.command(description="Battles: send your ships' designs: as text, a file, or in a form")
-    @app_commands.describe(
-        text="ships separated by ; e.g. Lancer E-SAI(Gf)I(Xf)IIV; Kite E-AI(Mf)(Gf)IIID",
-        file="a .sbr or .txt file with one ship a line: a name and its Ship Code",
-        game=GAME,
-    )
-    @app_commands.autocomplete(game=complete_game)
-    async def design(
-        interaction: Interaction,
-        text: str | None = None,
-        file: discord.Attachment | None = None,
-        game: str | None = None,
-    ) -> None:
-        handlers = _bot(interaction).handlers
-        await handlers.run(interaction, handlers.setup(interaction, game, text, file, "design"))
+    for kind in kinds():
+        if kind.steps.setup_word and kind.records.setup_command:
+            _setup_command(group, kind.steps.setup_word, *kind.records.setup_command)
 
-    @group.command(description="Send this turn's (or battle phase's) orders: text, file or form")
+    @group.command(description="Send this turn's (or phase's) orders: text, file or form")
     @app_commands.describe(
-        text="e.g. Gx3 Gy3 bRv1Rx1 mYw3 sBz5; battles: Lancer FFRF or Lancer > Raider; or none",
+        text=_orders_text_help(),
         file="a .ssr or .txt file with the orders",
         turn="the turn they are for (default: the current turn)",
         game=GAME,
@@ -259,59 +343,47 @@ def build_group() -> app_commands.Group:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.games(interaction))
 
-    @group.command(description="How to play Spaceships here")
+    @group.command(description="How to play here: the commands, each game's own topics")
     @app_commands.describe(topic="fleet, orders, notation or deadline")
     async def help(interaction: Interaction, topic: str | None = None) -> None:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.help(interaction, topic))
 
-    @group.command(description="Play a game (or a battle) against the computer")
-    @app_commands.describe(
-        game="Spaceships (default) or another game the judge hosts",
-        level="Spaceships: how strong: random, hunt, density or expert (the default); "
-        "the battle computer has one level; another game's: its help",
-        budget="battles: the most each side's ships may cost (default 300)",
-        turns="battles: the last turn; then the side that destroyed more wins (default: none)",
-        x="battles: how the Gun/Missile X fires (default reach; reading R5)",
-        ruleset="2.6.1 (default) or classic",
-        options="rule options, e.g. fleet=cost:24 colours=RYGOB",
-        deadline="e.g. 48h or none",
-        rated="count it on the ladder against the level's fixed rating (default: casual)",
-    )
-    @app_commands.choices(
-        game=every_game,
-        level=[app_commands.Choice(name=n, value=n) for n in computer_levels()],
-        ruleset=[app_commands.Choice(name=n, value=n) for n in ("2.6.1", "classic")],
-        x=X_CHOICES,
-    )
-    async def play(
-        interaction: Interaction,
-        game: str | None = None,
-        level: str | None = None,
-        budget: app_commands.Range[int, 1, 100_000] | None = None,
-        turns: app_commands.Range[int, 1, 1000] | None = None,
-        x: str | None = None,
-        ruleset: str | None = None,
-        options: str | None = None,
-        deadline: str | None = None,
-        rated: bool = False,
-    ) -> None:
-        settings = await _settings(
-            interaction,
-            game,
-            {"budget": budget, "turns": turns, "x": x},
-            ruleset=ruleset,
-            options=options,
-            deadline=deadline,
-            rated="yes" if rated else None,
-        )
+    async def play(interaction: Interaction, **given: Any) -> None:
+        level, rated = given.pop("level", None), given.pop("rated", False)
+        settings = await _settings(interaction, {**given, "rated": "yes" if rated else None})
         if settings is None:
             return
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.play(interaction, level, settings))
 
+    group.command(name="play", description="Play a game (or a battle) against the computer")(
+        _with_settings(
+            play,
+            [("game", word, None), ("level", word, None)],
+            [("options", word, None), ("deadline", word, None), ("rated", bool, False)],
+            {
+                "game": _game_help(),
+                "level": _level_help(),
+                "options": "rule options, e.g. fleet=cost:24 colours=RYGOB",
+                "deadline": "e.g. 48h or none",
+                "rated": (
+                    "count it on the ladder against the level's fixed rating (default: casual)"
+                ),
+            },
+            {
+                "game": every_game,
+                "level": [app_commands.Choice(name=n, value=n) for n in computer_levels()],
+            },
+        )
+    )
+
     @group.command(description="The ladder of this server: the top 10 and your place")
-    @app_commands.describe(game="Spaceships (default) or Spaceship Battles")
+    @app_commands.describe(
+        game=_listed(
+            [f"{c.name} (default)" if i == 0 else c.name for i, c in enumerate(laddered_choices())]
+        )
+    )
     @app_commands.choices(game=laddered_choices())
     async def ladder(interaction: Interaction, game: str | None = None) -> None:
         handlers = _bot(interaction).handlers
@@ -324,3 +396,21 @@ def build_group() -> app_commands.Group:
         await handlers.run(interaction, handlers.link(interaction, code))
 
     return group
+
+
+def _setup_command(group: app_commands.Group, word: str, what: str, text: str, file: str) -> None:
+    """A game's set-up as a slash command of its own (`/spaceships fleet`, `design`), in its
+    kind's words (`records.setup_command`)."""
+
+    async def setup(
+        interaction: Interaction,
+        text: str | None = None,
+        file: discord.Attachment | None = None,
+        game: str | None = None,
+    ) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.setup(interaction, game, text, file, word))
+
+    described = app_commands.describe(text=text, file=file, game=GAME)(setup)
+    completed = app_commands.autocomplete(game=complete_game)(described)
+    group.command(name=word, description=what)(completed)

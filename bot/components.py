@@ -202,11 +202,11 @@ def game_buttons(
     player's own, "Rematch" under its end, then the game's own (its kind's `actions`)."""
     game_kind = kind_of(game)
     items: list[discord.ui.Item[Any]] = []
-    if game_kind.private_results and kind in ("next", "begin", "turn", "over"):
+    if game_kind.show.private_results and kind in ("next", "begin", "turn", "over"):
         items.append(ResultsButton(game.id, kind, None if kind == "next" else turn, match_game))
     if kind == "over" and game.phase == "over":  # the last game of a match too, not the others
         items.append(RematchButton(game.id))
-    for action in game_kind.actions(game, kind, turn):
+    for action in game_kind.show.actions(game, kind, turn):
         items.append(GameButton(game.id, action.key, action.turn, action.label))
     if not items:
         return None
@@ -219,7 +219,7 @@ def game_buttons(
 def kind_form(game: GameRow, key: str, command: str, turn: int | None) -> TextForm:
     """The form a game's kind gives for a command (`form`), with its custom id (`key`: the
     id word, kept as it was so a form open across a restart is still read)."""
-    made = kind_of(game).form(game, command, turn)
+    made = kind_of(game).show.form(game, command, turn)
     field = made.fields[0]  # one field for every game today
     return TextForm(made.title, field.label, field.example, form_id(key, game.id, made.turn))
 

@@ -128,7 +128,7 @@ class Delivery:
             return
         game = self.service.game_by_id(entry.game_id)
         store = self.service.store
-        if not kind_of(game).private_results and entry.kind in PRIVATE_KINDS:
+        if not kind_of(game).show.private_results and entry.kind in PRIVATE_KINDS:
             # Open information: the judge's text with the picture, the players pinged when
             # their next orders are wanted.
             sights = posts.sights_of(store, game, entry.message, None)
@@ -268,7 +268,7 @@ def open_posts(
     number = message.get("turn")
     turn = number if isinstance(number, int) else None
     if said_kind == "turn" and turn is not None:
-        title = f"{game.name}: {kind.turn_name(game, turn)} resolved"
+        title = f"{game.name}: {kind.show.turn_name(game, turn)} resolved"
     elif said_kind in ("begin", "over"):
         title = said(kind, said_kind, game=game.name)
     else:
@@ -284,7 +284,7 @@ def open_posts(
         batch[0].content = f"{mentions}: {said(kind, 'over_said', game=game.name)}"
     elif game.phase == "playing" and game.turn == next_turn:
         batch[0].content = (
-            f"{mentions}: {kind.turn_name(game, next_turn)} is open; send your orders with the "
-            "button below or `/spaceships orders`."
+            f"{mentions}: {kind.show.turn_name(game, next_turn)} is open; send your orders "
+            "with the button below or `/spaceships orders`."
         )
     return batch

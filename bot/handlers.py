@@ -47,7 +47,7 @@ class Handlers(ComputerGames, LadderHandlers):
             interaction.user.id, game_name, self._channel_id(interaction)
         )
         text = await text_or_file(text, file)
-        if (not text or not text.strip()) and word == kind_of(role.game).setup_word:
+        if (not text or not text.strip()) and word == kind_of(role.game).steps.setup_word:
             await self._setup_modal(interaction, role.game)
             return
         # The other game's word too: the judge says which word this game takes.
@@ -60,7 +60,7 @@ class Handlers(ComputerGames, LadderHandlers):
 
     async def _setup_modal(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
         _refuse_form(game, "setup")
-        word = kind_of(game).setup_word
+        word = kind_of(game).steps.setup_word
         await kind_form(game, word, word, None).show(interaction)
 
     async def read_form(self, interaction: discord.Interaction[Any]) -> None:
@@ -114,7 +114,7 @@ class Handlers(ComputerGames, LadderHandlers):
             await self._orders_modal(interaction, role.game, role.game.turn)
             return
         if turn is None:
-            turn = kind_of(role.game).open_turn(role.game)
+            turn = kind_of(role.game).show.open_turn(role.game)
         await self.submit_orders(interaction, role.game, turn, text)
 
     async def orders_form(
@@ -144,7 +144,7 @@ class Handlers(ComputerGames, LadderHandlers):
         names the game's turn, which for some games is not the phase the form was for."""
         self._player(game, interaction.user.id)
         _refuse_other_turn(game, turn, "These orders are")
-        await self.submit_orders(interaction, game, kind_of(game).open_turn(game), text)
+        await self.submit_orders(interaction, game, kind_of(game).show.open_turn(game), text)
 
     async def submit_orders(
         self, interaction: discord.Interaction[Any], game: GameRow, turn: int, text: str
@@ -154,7 +154,7 @@ class Handlers(ComputerGames, LadderHandlers):
         kind = kind_of(game)
         # Written as in a mail (`orders 2: Gx3`): the judge checks the turn it names, and says
         # which is open in the bot's words (bot.answers).
-        command = kind.command_text("orders", text, turn)
+        command = kind.show.command_text("orders", text, turn)
         # What the bot wrote ahead of the member's words (`orders 3: `): a slip's column and
         # quoted line are counted in what the member typed, not in that line.
         typed = " ".join(text.split())
@@ -200,7 +200,7 @@ class Handlers(ComputerGames, LadderHandlers):
         )
         # A player's own view (before the start: their set-up); a game open to all once begun
         # shows everyone the same; nothing of a hidden game for the master.
-        if game.state is not None and not kind_of(game).private_results:
+        if game.state is not None and not kind_of(game).show.private_results:
             sight: Sight | None = Sight("now")
         else:
             sight = None if role.seat is None else Sight("now", seat=role.seat)
@@ -233,7 +233,7 @@ class Handlers(ComputerGames, LadderHandlers):
             text,
             game if role.seat is not None else None,
         )
-        long = kind_of(game).history_file(game, answer)
+        long = kind_of(game).show.history_file(game, answer)
         if long is None:
             await self.judge_answer(interaction, answer)
             return
@@ -253,7 +253,7 @@ class Handlers(ComputerGames, LadderHandlers):
     ) -> None:
         game = self.service.game_by_id(game_id)
         role = self._player(game, interaction.user.id)
-        of_match = kind_of(game).match_game_of
+        of_match = kind_of(game).records.match_game_of
         number = None if of_match is None else of_match(self.service.store, game, ())
         if number is not None and match_game is None and number > 1:
             # A button made before buttons named their game: turn 1 of which game? Not a guess.
@@ -356,9 +356,9 @@ class Handlers(ComputerGames, LadderHandlers):
             thread = self.service.tables.thread_of(game.id)
             where = f" in <#{thread}>" if thread else ""
             kind = kind_of(game)
-            state = kind.turn_name(game, game.turn) if game.phase == "playing" else game.phase
+            state = kind.show.turn_name(game, game.turn) if game.phase == "playing" else game.phase
             if named(kind):
-                state = f"{kind.title}, {state}"
+                state = f"{kind.about.title}, {state}"
             lines.append(f"**{game.name}**{where}: {state}")
         await self.say(interaction, "\n".join(lines))
 
@@ -367,7 +367,7 @@ class Handlers(ComputerGames, LadderHandlers):
         if here is not None:
             kind = kind_of(here)
             asked = (topic or "").strip().lower()
-            if kind.name in kind.help_topics and asked in ("orders", "design", "fleet"):
+            if kind.name in kind.about.help_topics and asked in ("orders", "design", "fleet"):
                 topic = kind.name  # in a thread of a game with its own guide, that guide
         await self.answer(interaction, posts.paragraph_posts(help_text(topic)))
 
@@ -379,7 +379,7 @@ def _refuse_form(game: GameRow, wanted: str) -> None:
     if game.phase == wanted or (wanted == "setup" and game.phase == "joining"):
         return
     kind = kind_of(game)
-    word = kind.setup_word
+    word = kind.steps.setup_word
     if game.phase == "over":
         what = f"{word}s or orders" if word else "orders"
         raise BotRefusal(
@@ -387,7 +387,7 @@ def _refuse_form(game: GameRow, wanted: str) -> None:
             "shows the whole game; the **Rematch** button under its end offers another."
         )
     if game.phase == "playing":
-        now = kind.turn_name(game, game.turn)
+        now = kind.show.turn_name(game, game.turn)
         raise BotRefusal(
             f"The {word}s of {game.name} are set: {now} is open. Send its orders "
             f"with `/spaceships orders text:...` or the **{_open_button(game)}** "
@@ -409,7 +409,7 @@ def _refuse_other_turn(game: GameRow, turn: int, what: str) -> None:
         return  # the judge says why a game not in play takes no orders
     when = "is over" if turn < game.turn else "has not begun"
     kind = kind_of(game)
-    asked, now = kind.turn_name(game, turn), kind.turn_name(game, game.turn)
+    asked, now = kind.show.turn_name(game, turn), kind.show.turn_name(game, game.turn)
     raise BotRefusal(
         f"{what} for {asked} of {game.name}, which {when}: {now} is open now; "
         f"nothing changed. Send its orders with `/spaceships orders text:...` or the "
@@ -421,9 +421,9 @@ def _refuse_other_side(game: GameRow, seat: str | None) -> None:
     """A game whose sides take turns: the side not to act is refused at the press of the open
     turn's button (or `/spaceships orders` without text), not after typing its moves."""
     kind = kind_of(game)
-    for action in kind.actions(game, "turn", game.turn - 1):
+    for action in kind.show.actions(game, "turn", game.turn - 1):
         if action.command == "orders" and action.seats and seat not in action.seats:
-            mine = kind.seat_name(seat) if seat else "no side"
+            mine = kind.about.seat_name(seat) if seat else "no side"
             raise BotRefusal(
                 f"**{action.label}** is not yours: you play {mine}. Wait for your own turn "
                 "(the thread tells you when it opens); nothing was opened."
@@ -434,13 +434,13 @@ def _open_button(game: GameRow) -> str:
     """The open turn's button as its game labels it (a battle's "Submit orders (turn 2,
     movement)", Space Chess's "Submit moves (turn 2, Aliens)"): the last post carries it."""
     kind = kind_of(game)
-    opened = kind.actions(game, "turn", game.turn - 1)
-    return opened[0].label if opened else f"Submit orders ({kind.turn_name(game, game.turn)})"
+    opened = kind.show.actions(game, "turn", game.turn - 1)
+    return opened[0].label if opened else f"Submit orders ({kind.show.turn_name(game, game.turn)})"
 
 
 def _orders_key(game: GameRow) -> str:
     """The custom-id word of the open turn's form: the game's own orders button's."""
-    for action in kind_of(game).actions(game, "turn", game.turn - 1):
+    for action in kind_of(game).show.actions(game, "turn", game.turn - 1):
         if action.command == "orders":
             return action.key
     return "orders"

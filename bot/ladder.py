@@ -76,7 +76,9 @@ class LadderHandlers(Challenges):
     async def ladder(self, interaction: discord.Interaction[Any], game: str | None) -> None:
         key = ladder.game_named(game)
         if key is None:
-            raise BotRefusal("The ladder is kept for Spaceships and Spaceship Battles.")
+            kept = [kind.about.title for kind in ladder.laddered()]
+            listed = " and ".join([", ".join(kept[:-1]), kept[-1]] if len(kept) > 1 else kept)
+            raise BotRefusal(f"The ladder is kept for {listed}.")
         guild = interaction.guild
         if guild is None:
             raise BotRefusal(

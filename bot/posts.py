@@ -82,7 +82,7 @@ def sights_of(store: Store, game: GameRow, message: Message, seat: str | None) -
         turn=message.get("turn") if isinstance(message.get("turn"), int) else None,
         attachments=tuple(Attachment(name, "", data) for name, data in attachments_of(message)),
     )
-    return list(kind_of(game).decorate(store, game, old, seat).sights)
+    return list(kind_of(game).show.decorate(store, game, old, seat).sights)
 
 
 def drawn(

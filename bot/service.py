@@ -21,11 +21,13 @@ from datetime import UTC, datetime
 import discord
 
 from bot.addresses import MEMBER, member_address, outbound_to_json, thread_address
-from pbem.commands import NAME_PATTERN, keyword_of
+from pbem.commands import NAME_PATTERN
 from pbem.computers import without_computer_mail
 from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
+from pbem.keywords import keyword_of
 from pbem.messages import Inbound, Outbound
+from pbem.registry import kinds
 from pbem.shown import kind_of
 from pbem.store import GameRow, PlayerRow, Store
 
@@ -91,7 +93,7 @@ class Service:
             if game is not None:
                 # Which game of a match it belongs to, for its buttons: the row goes on to
                 # the next game, and turn 1 of game 2 is not turn 1 of game 1.
-                of_match = kind_of(game).match_game_of
+                of_match = kind_of(game).records.match_game_of
                 names = [a.filename for a in message.attachments]
                 number = None if of_match is None else of_match(self.store, game, names)
                 if number is not None:
@@ -114,7 +116,7 @@ class Service:
             if (
                 game is not None
                 and thread is not None
-                and not kind_of(game).private_results
+                and not kind_of(game).show.private_results
                 and message.kind in BATTLE_PUBLIC
                 and all(a.startswith(MEMBER) for a in message.to)
             ):
@@ -457,10 +459,10 @@ class Service:
             if not self.tables.claim_interaction(interaction_id, self.now()):
                 raise BotRefusal("This was handled already.")
             name = settings.get("name") or self.name_for_computer(user_name)
-            # `battles` leads the create line, then `vs computer` (the battle computer has one
-            # level), then the rest.
+            # The game's word leads the create line (none for the first game, the judge's
+            # default), then `vs computer` (a computer of one level needs none), then the rest.
             key = settings.get("game")
-            game_word = f"{key} " if key not in (None, "spaceships") else ""
+            game_word = f"{key} " if key not in (None, kinds()[0].name) else ""
             rest = settings_text({k: v for k, v in settings.items() if k != "game"})
             answer, held = self.handle_holding(
                 Inbound(
@@ -494,7 +496,7 @@ class Service:
 
     def keep_held(self, game: GameRow, held: list[Outbound], thread_id: int) -> None:
         """Keep the messages handle_holding held, now that the game's thread is linked."""
-        if kind_of(game).private_results:
+        if kind_of(game).show.private_results:
             self._keep(held)
             return
         # Its start went to the players alone (the thread watched nothing yet): one copy to
@@ -573,7 +575,8 @@ def _slug(name: str) -> str:
 
 def settings_text(settings: dict[str, str]) -> str:
     """The challenge's settings as the judge's `create` line reads them."""
-    words = [settings["game"]] if settings.get("game") not in (None, "spaceships") else []
+    # The first game is the judge's default: its word is left out.
+    words = [settings["game"]] if settings.get("game") not in (None, kinds()[0].name) else []
     for key in ("ruleset", "options", "deadline", "reminder", "grace", "missing"):
         if settings.get(key):
             words.append(f"{key} {settings[key]}")

@@ -1,4 +1,4 @@
-"""What the bot says of a game where games differ: the kind's own words (`GameKind.texts`),
+"""What the bot says of a game where games differ: the kind's own words (`records.texts`),
 else neutral words, so the bot names no game itself."""
 
 from __future__ import annotations
@@ -19,13 +19,20 @@ NEUTRAL = {
     "over": "{game}: the game is over",  # ... and of its last
     "over_said": "{game} is over; the record is below.",
     "resigned": "the record goes to everyone",  # what a resignation reveals
+    "play": "You play {title} game **{game}**",  # the DM that says where a game is played
+    # The help's overview: a game's set-up command, and a game whose results are public.
+    "help_setup": "send your set-up: text, a file, or a form",
+    "help_public": (
+        "A game of {title}\nhides nothing: its results are in its thread only, no DMs; "
+        "`/spaceships help topic:{word}`."
+    ),
 }
 
 
 def said(kind: GameKind, key: str, **words: str) -> str:
     """The kind's words for `key` (NEUTRAL's when it has none), filled in."""
-    text = kind.texts.get(key, NEUTRAL[key])
-    return text.format(title=kind.title, **words)
+    text = kind.records.texts.get(key, NEUTRAL[key])
+    return text.format(title=kind.about.title, **words)
 
 
 def named(kind: GameKind) -> bool:

@@ -8,6 +8,7 @@ knows their records by their lines' shapes and titles only, and imports no game.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 __all__ = [
     "BATTLES",
@@ -85,3 +86,32 @@ def tagged_game(text: str) -> tuple[str, int] | None:
             named = tag.group(1).strip().lower()
             return next(((g, number) for g in GAMES if g.lower() == named), None)
     return None
+
+
+@dataclass(frozen=True)
+class OtherTag:
+    """A record whose `[Game]` tag names another game than the one checking it: that game, the
+    tag's line, the refusal and its hint, and whether its lines read as that game's too."""
+
+    game: str
+    line: int
+    said: str
+    hint: str
+    read_so: bool
+
+
+def tagged_for_another(text: str, own: str, source: str) -> OtherTag | None:
+    """The refusal of a record tagged for another game than `own` (its title), the same words
+    at every game's check (None: no tag, or its own); `source` as the reader named it."""
+    tagged = tagged_game(text)
+    if tagged is None or tagged[0] == own:
+        return None
+    game, line = tagged
+    name = "RECORD" if source == "-" or "\n" in source else source
+    return OtherTag(
+        game,
+        line,
+        f'line {line}: the tag [Game "{game}"] names another game, not {own}',
+        f'check it with `{CHECK_COMMANDS[game]} {name}`, or tag it [Game "{own}"]',
+        which_game(text, by_tag=False) == game,
+    )

@@ -1,13 +1,15 @@
 """The judge's help by mail: the command list, and more about one command.
 
-Written from the same table of commands (pbem.commands.SYNOPSIS) the reader knows, so the
+Written from the same table of commands (pbem.keywords.SYNOPSIS) the reader knows, so the
 list never names a command the judge cannot read.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbem import registry
-from pbem.commands import SYNOPSIS, keyword_of
+from pbem.keywords import SYNOPSIS, keyword_of
 
 # More about the commands a player most often gets wrong, for `help TOPIC`.
 DETAILS: dict[str, str] = {
@@ -34,13 +36,13 @@ DETAILS: dict[str, str] = {
         "its additional ships from what it carried [10.3]."
     ),
     "ladder": (
-        "`ladder` (Spaceships) or `ladder battles`: the club ladder's top 10 and your own "
-        "place. Everyone starts at 1500; `?` marks a rating still unsure; the ladder lists "
-        "players with 5 or more rated games against 3 or more opponents. Games between people "
-        "are rated unless created `casual`; against the computer only when created `rated` (vs "
-        "computer hunt rated). A game that ends before its first turn is resolved counts for "
-        "nobody, nor does one whose two seats are one player (one address, or addresses linked "
-        "to one Discord member); of the games one pair of players begins in 7 days, 3 count."
+        "{ladders}: the club ladder's top 10 and your own place. Everyone starts at 1500; "
+        "`?` marks a rating still unsure; the ladder lists players with 5 or more rated games "
+        "against 3 or more opponents. Games between people are rated unless created `casual`; "
+        "against the computer only when created `rated` (vs computer hunt rated). A game that "
+        "ends before its first turn is resolved counts for nobody, nor does one whose two seats "
+        "are one player (one address, or addresses linked to one Discord member); of the games "
+        "one pair of players begins in 7 days, 3 count."
     ),
     "rematch": (
         "`rematch NAME PASSWORD` after game NAME is over, PASSWORD your password of NAME (or "
@@ -53,38 +55,6 @@ DETAILS: dict[str, str] = {
         "`link`: the reply holds a one-time code; enter it in Discord with `/spaceships link "
         "code:CODE` within a day, and your mail address and Discord account are one player on "
         "the ladder. The code only works from Discord: it proves the account is yours too."
-    ),
-    "endmatch": (
-        "After `game NAME PASSWORD` (or `master NAME PASSWORD`): ask to end the match. It "
-        "ends when both players have asked, or the game master has, and only when a game has "
-        "just ended [9.3.1, 10.6.1]: after the game in play, or at once between two games."
-    ),
-    "design": (
-        "Spaceship Battles, after `game NAME PASSWORD`: `design` and then one ship a line, "
-        "its name and Ship Code, the three numbers optional (the judge works them out), and "
-        "optionally where it starts:\n"
-        "  design\n  Lancer E-SAI(Gf)I(Xf)IIV\n  Kite E-AI(Mf)(Gf)IIID at 1,8 N\n"
-        "Within the budget; replaceable until both designs are in. The hulls and systems "
-        "with their costs: `help battles`."
-    ),
-    "fleet": (
-        "After `game NAME PASSWORD`: `fleet` and then your ships, each its type code and its "
-        "cells, separated by `;` or new lines, up to a blank line or `end`:\n"
-        "  fleet DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ...\n"
-        "The grid form (five 5x5 grids side by side and a `key:` line) works too. You may "
-        "replace your fleet until both fleets are in."
-    ),
-    "orders": (
-        "After `game NAME PASSWORD`: `orders TURN: ORDERS` in the conventional notation, e.g.\n"
-        "  orders 3: Gx3 Gx4 bRv1Rx1 mYw3 Yw2 sOz5 kBz5 Bz4\n"
-        "Cells are strikes; b+two end cells a beam; m+values a missile launch and k+cell a "
-        "kamikaze launch (each with its target among the strikes); s+cell a scan. "
-        "`orders 3:` alone means no actions. Orders for another turn than the current one are "
-        "refused. You may replace them until your opponent's are in.\n"
-        "In a Spaceship Battles game: moves (`orders 2: Lancer FFRF; Kite stay`) in the "
-        "movement phase, volleys (`orders 2: Lancer > Raider; tractor Kite > Raider`) in the "
-        "fire phase; `orders 2: none` (or `orders 2:` alone) when your ships do nothing this "
-        "phase; more in `help battles`."
     ),
     "deadline": (
         "A duration after each phase opens, the fleets then each turn (48h, 2 days), a UTC "
@@ -102,8 +72,7 @@ DETAILS: dict[str, str] = {
         "attachments after the text (the same pictures Discord shows): your own view after "
         "each turn, the public board when you observe, both sides at the end. `pictures off`: "
         "text only. It is a setting of your address, for every game, and needs no password. "
-        "`pictures` alone says what holds now and each game's default (Spaceships off: its "
-        "mails draw the board as text grids; Spaceship Battles and Space Chess on). The text "
+        "`pictures` alone says what holds now and each game's default ({defaults}). The text "
         "of a mail is the same either way."
     ),
     "history": (
@@ -119,16 +88,17 @@ def help_text(topic: str = "") -> str:
     keyword = keyword_of(topic.split()[0]) if topic.strip() else None
     if keyword is not None:
         text = _synopsis_line(keyword)
-        if keyword in DETAILS:
-            text += "\n\n" + DETAILS[keyword]
+        details = _details(keyword)
+        if details:
+            text += "\n\n" + details
         if keyword == "create":
             text += "\n\nEach game's own settings (the game's word after the name):\n"
             text += "\n".join(create_lines())
         return text + "\n\n" + GUIDE_OFFER
     if topic.strip().lower() in ("guide", "all", "manual"):
-        from pbem.guide import GUIDE
+        from pbem.guide import guide
 
-        return GUIDE
+        return guide()
     lines = ["Commands (one per line, any case; at most 40 a mail):", ""]
     lines += ["  " + _synopsis_line(k) for k in SYNOPSIS]
     lines += [
@@ -150,12 +120,56 @@ GUIDE_OFFER = "The whole guide, by mail: send `help guide`."
 
 def create_lines() -> list[str]:
     """Each game's own `create` settings, in the registry's order (its kind's create_usage)."""
-    return ["  " + line for kind in registry.kinds() for line in kind.create_usage]
+    return ["  " + line for kind in registry.kinds() for line in kind.about.create_usage]
 
 
 _WIDTH = max(len(usage) for usage, _ in SYNOPSIS.values()) + 2
 
 
 def _synopsis_line(keyword: str) -> str:
+    """A command's line in the list: the shared words, else the words of the game it is for;
+    `ladder` names the games that have one."""
     usage, what = SYNOPSIS[keyword]
+    if not what:
+        what = next(
+            (k.about.synopsis[keyword] for k in registry.kinds() if keyword in k.about.synopsis), ""
+        )
+    if keyword == "ladder":
+        what += f" ({', '.join(k.name for k in _laddered())})"
     return usage.ljust(_WIDTH) + what
+
+
+def _laddered() -> list[Any]:
+    return [kind for kind in registry.kinds() if kind.about.score is not None]
+
+
+def _details(keyword: str) -> str:
+    """More about a command: the shared words (with the games filled in where they differ),
+    then each game's own paragraph, in the registry's order."""
+    shared = DETAILS.get(keyword, "")
+    if keyword == "ladder":
+        first, *others = [kind.name for kind in _laddered()]
+        named = [f"`ladder` ({registry.kind_named(first).about.title})"]
+        named += [f"`ladder {key}`" for key in others]
+        shared = shared.format(ladders=_listed(named))
+    if keyword == "pictures":
+        off = [
+            k.about.details.get("pictures") or f"{k.about.title} off"
+            for k in registry.kinds()
+            if not k.show.mail_pictures
+        ]
+        on = [k.about.title for k in registry.kinds() if k.show.mail_pictures]
+        shared = shared.format(
+            defaults="; ".join([*off, *([f"{_listed(on, 'and')} on"] if on else [])])
+        )
+    own = [
+        k.about.details[keyword]
+        for k in registry.kinds()
+        if keyword in k.about.details and keyword != "pictures"
+    ]
+    return "\n".join(part for part in (shared, *own) if part)
+
+
+def _listed(words: list[str], last: str = "or") -> str:
+    """`a`, `a or b`, `a, b or c`."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"

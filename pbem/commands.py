@@ -7,88 +7,21 @@ docs/commands.md for the language as players read it.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field, replace
 
-from pbem import registry
+from pbem.keywords import (
+    FLAG_WORDS,
+    GENERIC_HINT,
+    SETTING_WORDS,
+    SYNOPSIS,
+    game_words,
+    keyword_of,
+    setting_hint,
+    suggest,
+)
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}\Z")  # \Z: no newline after it
-
-# Each command: how it is written, and what it does (aligned in the list by help_text).
-SYNOPSIS: dict[str, tuple[str, str]] = {
-    "help": ("help [TOPIC]", "this text, more about one command, or `help guide`"),
-    "list": ("list", "the public games and who may join them"),
-    "create": ("create NAME [SETTINGS]", "a new game (you are its game master)"),
-    "join": ("join NAME", "take a seat; the reply has your password"),
-    "observe": ("observe NAME", "receive what both players see, each turn"),
-    "unobserve": ("unobserve NAME", "stop observing"),
-    "status": ("status [NAME]", "who has sent what, the deadline"),
-    "history": ("history [NAME [PASSWORD]]", "the game so far, as much as you may know"),
-    "game": ("game NAME PASSWORD", "sign on as a player for the lines that follow"),
-    "newpassword": ("newpassword NAME", "lost it? a new password, to the address you joined with"),
-    "fleet": ("fleet", "then your fleet (list or grids), up to a blank line"),
-    "orders": ("orders TURN: ORDERS", "your orders for turn TURN (empty: no actions)"),
-    "design": ("design", "then your ships (Spaceship Battles), to a blank line"),
-    "resign": ("resign [NAME PASSWORD]", "give up; your opponent wins"),
-    "draw": ("draw [NAME PASSWORD] TURN", "(Space Chess) offer or accept a draw at turn TURN"),
-    "endmatch": ("endmatch", "ask to end a match after this game (both players)"),
-    "master": ("master NAME PASSWORD", "sign on as game master for the lines that follow"),
-    "deadline": ("deadline RULE", "(master) 48h, 2026-12-01 20:00, FREQ=..., none"),
-    "reminder": ("reminder DURATION", "(master) remind this long before a deadline"),
-    "grace": ("grace DURATION", "(master) extra time after a deadline"),
-    "missing": ("missing noactions|wait", "(master) what a missing turn means at a deadline"),
-    "news": ("news on|off", "(master) whether the judge mails you the game's news"),
-    "process": ("process", "(master) adjudicate now, as if the deadline passed"),
-    "cancel": ("cancel", "(master) end the game without a result"),
-    "ladder": ("ladder [GAME]", "the club ladder: its top and your place (spaceships, battles)"),
-    "rematch": ("rematch NAME PASSWORD", "after game NAME: the same again, sides swapped"),
-    "link": ("link [CODE]", "one ladder player for your mail address and Discord account"),
-    "pictures": ("pictures [on|off]", "pictures with your mail (every game), or what holds"),
-}
-ALIASES: dict[str, str] = {
-    "signon": "game",
-    "sign-on": "game",
-    "order": "orders",
-    "games": "list",
-    "watch": "observe",
-    "unwatch": "unobserve",
-    "quit": "resign",
-    "lostpassword": "newpassword",
-    "forgotpassword": "newpassword",
-    "resetpassword": "newpassword",
-    "new-password": "newpassword",
-}
-# The hint of a line that starts with no command and nothing like one.
-GENERIC_HINT = "send `help` for the list of commands"
-SETTING_WORDS = (
-    "ruleset",
-    "options",
-    "option",
-    "deadline",
-    "reminder",
-    "grace",
-    "missing",
-    "news",
-    "vs",
-)
-FLAG_WORDS = ("private", "public", "rated", "casual")
-# What a setting written without its value should have had (`create alpha vs`).
-SETTING_HINTS = {
-    "vs": "vs computer, or vs computer LEVEL (random, hunt, density, expert)",
-    "ruleset": "ruleset 2.6.1 or ruleset classic",
-    "deadline": "e.g. deadline 48h, or deadline FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20",
-    "reminder": "e.g. reminder 12h, or reminder 0 for none",
-    "grace": "e.g. grace 2h",
-    "missing": "missing noactions or missing wait",
-    "news": "news on or news off",
-}
-
-
-def game_words() -> dict[str, str]:
-    """What a player may write for a game after `create NAME` (each kind's `words`), and the
-    key it stands for; read from the registry at parse time, never at import (circles)."""
-    return {word: kind.name for kind in registry.kinds() for word in kind.words}
 
 
 class CommandError(ValueError):
@@ -136,23 +69,6 @@ class Command:
 
 
 Parsed = Command | CommandError
-
-
-def keyword_of(word: str) -> str | None:
-    """The canonical keyword a word names (any case, aliases too), or None."""
-    lowered = word.lower().rstrip(":")
-    if lowered in SYNOPSIS:
-        return lowered
-    return ALIASES.get(lowered)
-
-
-def _suggest(word: str) -> str | None:
-    # One slip in a keyword (`lsit`, `ordres`, `gmae`, `stats`), not a word of prose that
-    # shares some letters with one (`Hello`, `Lee`).
-    lowered = word.lower()
-    keys = [k for k in [*SYNOPSIS, *ALIASES] if abs(len(k) - len(lowered)) <= 1]
-    close = difflib.get_close_matches(lowered, keys, n=1, cutoff=0.7)
-    return f"did you mean `{ALIASES.get(close[0], close[0])}`?" if close else None
 
 
 _ORDER_TOKEN = re.compile(r"^[bmksBMKS]?[ROYGB][vwxyz][1-5]", re.ASCII)
@@ -214,7 +130,7 @@ def parse_commands(text: str, subject: str = "", first_line: int = 1) -> list[Pa
         if keyword is None:
             if first.lower() == "end":
                 continue
-            hint = _suggest(first)
+            hint = suggest(first)
             if _ORDER_TOKEN.match(first):
                 hint = "orders go after a sign-on: `game NAME PASSWORD`, then `orders TURN: ...`"
             elif first.upper() in ("DS", "KC", "FS", "PC", "MD", "HS", "LS", "AG", "LG", "HF"):
@@ -398,7 +314,7 @@ def _settings(
         if key is None:
             return None
         if not values and key != "options":
-            hint = SETTING_HINTS.get(key, "see `help create`")
+            hint = setting_hint(key)
             return CommandError(f"`{key}` needs a value", raw, number, key_column, hint)
         settings.append((key, " ".join(values)))
         return None

@@ -6,9 +6,11 @@ Small helpers every part of the judge reads a stored game with; they change noth
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
+from pbem import product, registry
 from pbem.deadlines import DeadlineRule, format_moment
 from pbem.messages import Attachment, Outbound
 from pbem.store import GameRow, PlayerRow, Store
@@ -38,7 +40,8 @@ def name_said() -> str:
 
 
 def subject(game: GameRow, what: str) -> str:
-    return f"Spaceships {game.name}: {what}"
+    """The judge's subject line of a message about a game (a game may word its own)."""
+    return f"{product.NAME} {game.name}: {what}"
 
 
 def open_phase(game: GameRow, now: datetime) -> GameRow:
@@ -48,16 +51,15 @@ def open_phase(game: GameRow, now: datetime) -> GameRow:
 
 
 def deadline_line(game: GameRow) -> str:
-    """The phase's deadline, or without one what the phase waits for, in that phase's words:
-    fleets (designs in a battle) before the game, orders in it."""
+    """The phase's deadline, or without one what the phase waits for, in that game's words:
+    the set-ups (fleets, designs) before the game, orders in it."""
     if game.deadline is None:
-        battle = game.ruleset == "battles"
+        about = registry.kind_of(game).about
         if game.phase in ("joining", "setup"):
-            what = "designs" if battle else "fleets"
-            return f"No deadline: the judge waits for both {what}, however long they take."
-        if battle:
-            return "No deadline: the phase is resolved when both players have sent orders."
-        return "No deadline: the turn is adjudicated when both players have sent orders."
+            return (
+                f"No deadline: the judge waits for both {about.waits_for}, however long they take."
+            )
+        return f"No deadline: {about.resolved} when both players have sent orders."
     line = f"Deadline: {format_moment(game.deadline)}"
     if game.grace_hours:
         line += f" (grace {game.grace_hours:g}h)"
@@ -85,12 +87,49 @@ def full_for_joining(game: GameRow) -> str:
     return f"game {game.name} has both its players; you may `observe {game.name}`"
 
 
+# A game's subject line of a message about it (`subject` above: the judge's own words).
+Subject = Callable[[GameRow, str], str]
+
+
+def to_everyone(
+    store: Store,
+    game: GameRow,
+    what: str,
+    body: str,
+    attachments: tuple[Attachment, ...] = (),
+    kind: str = "notice",
+    turn: int | None = None,
+    titled: Subject = subject,
+    onlookers: str | None = None,
+) -> list[Outbound]:
+    """The same message to both players and every observer, once to each address, for a game
+    whose rules hide nothing in it. `kind` and `turn` let a front end show it its own way
+    ("begin", "turn", "over"); `titled` words the subject (a game may name itself there);
+    `onlookers`: the body for observers where it differs (without the lines on how to send a
+    turn, which they do not send)."""
+    players = [p.address for p in store.players(game.id).values()]
+    addresses = [*players, *store.observers(game.id)]
+    return [
+        Outbound(
+            (a,),
+            titled(game, what),
+            body if onlookers is None or a in players else onlookers,
+            game.name,
+            attachments=attachments,
+            kind=kind,
+            turn=turn,
+        )
+        for a in dict.fromkeys(addresses)
+    ]
+
+
 def master_notice(
     store: Store,
     game: GameRow,
     what: str,
     body: str,
     attachments: tuple[Attachment, ...] = (),
+    titled: Subject = subject,
 ) -> list[Outbound]:
     """News of a game for its game master, who would otherwise hear nothing unprompted: not
     when they read it anyway as a player or an observer of the game, nor after `news off`."""
@@ -103,7 +142,7 @@ def master_notice(
     return [
         Outbound(
             (address,),
-            subject(game, what),
+            titled(game, what),
             f"{body}\n\n(You are its game master.)",
             game.name,
             attachments=attachments,

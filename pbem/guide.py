@@ -1,7 +1,12 @@
 """The players' guide as the judge mails it (`help guide`): everything a player or game master
-needs, for readers who cannot open the project's docs (docs/commands.md says the same at length)."""
+needs, for readers who cannot open the project's docs (docs/commands.md says the same at length).
+Each game adds its own section (its kind's `about.guide`)."""
 
-GUIDE = """\
+from __future__ import annotations
+
+from pbem import registry
+
+_HEAD = """\
 The Spaceships judge: a guide by mail
 
 Write commands one per line, in any case (JOIN, join); the notation itself is
@@ -71,11 +76,17 @@ Matches
   the password holds for the whole match, and `endmatch` (both players, or the
   game master) ends it when the game in play ends.
 
-Spaceship Battles
-  `create NAME battles budget=300` is a game of Spaceship Battles instead:
-  after the sign-on, `design` and then your ships, and orders per phase. Send
-  `help design` and `help orders` for more.
+"""
 
+# After the games' own sections (each kind's `about.guide`).
+_TAIL = """\
 At the end everyone gets the result, both fleets drawn as grids, and the
 whole record attached.
 """
+
+
+def guide() -> str:
+    """The whole guide: the shared part, each game's own section in the registry's order, the
+    end."""
+    sections = [kind.about.guide for kind in registry.kinds() if kind.about.guide]
+    return _HEAD + "".join(section + "\n" for section in sections) + _TAIL

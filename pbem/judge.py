@@ -143,7 +143,7 @@ class Judge:
                     with self.store.transaction():
                         game = self.store.game_by_id(due.id)  # as committed, not as listed
                         kind = gamekinds.kind_of(game)
-                        _, sent = kind.tick(self.store, game, moment)
+                        _, sent = kind.steps.tick(self.store, game, moment)
                         sent = decorated(self.store, sent)
                         if self.keep is not None:
                             self.keep(sent)
@@ -196,7 +196,7 @@ def decorated(store: Store, messages: list[Outbound]) -> list[Outbound]:
         seats = seated[game.id]
         of_to = {seats.get(address) for address in message.to}
         seat = of_to.pop() if len(of_to) == 1 else None  # one seat's, or for onlookers
-        message = gamekinds.kind_of(game).decorate(store, game, message, seat)
+        message = gamekinds.kind_of(game).show.decorate(store, game, message, seat)
         allowed = tuple(
             sight
             for sight in message.sights

@@ -46,13 +46,16 @@ class _ByGame(Mapping[str, V]):
 
 def laddered() -> tuple[GameKind, ...]:
     """The games with a ladder (a kind that scores its games), in the registry's order."""
-    return tuple(kind for kind in registry.kinds() if kind.score is not None)
+    return tuple(kind for kind in registry.kinds() if kind.about.score is not None)
 
 
 # Each game's ladder is named by its title; each computer level has the fixed rating its game's
-# kind gives it (as `python bench/ladder.py levels` measured them; docs/readings.md).
-GAME_NAMES: Mapping[str, str] = _ByGame(lambda kind: kind.title)
-COMPUTER_RATINGS: Mapping[str, Mapping[str, Rating]] = _ByGame(lambda kind: kind.computer_ratings)
+# kind gives it (as `python bench/ladder.py levels` measured them;
+# docs/readings.md).
+GAME_NAMES: Mapping[str, str] = _ByGame(lambda kind: kind.about.title)
+COMPUTER_RATINGS: Mapping[str, Mapping[str, Rating]] = _ByGame(
+    lambda kind: kind.about.computer_ratings
+)
 
 
 def game_key(game: GameRow) -> str:
@@ -66,7 +69,7 @@ def game_named(word: str | None) -> str | None:
     if word is None or not word.strip():
         return laddered()[0].name
     wanted = "-".join(word.lower().split())
-    return next((kind.name for kind in laddered() if wanted in kind.words), None)
+    return next((kind.name for kind in laddered() if wanted in kind.about.words), None)
 
 
 @dataclass(frozen=True, slots=True)

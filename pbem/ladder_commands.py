@@ -12,10 +12,10 @@ def show_ladder(command: Command, desk: Desk) -> str:
     key = ladder.game_named(command.body)
     if key is None:
         first, *others = ladder.laddered()
-        choices = " or ".join(kind.words[0] for kind in (first, *others))
-        rest = "".join(f" or `ladder {kind.words[0]}`" for kind in others)
+        choices = " or ".join(kind.about.words[0] for kind in (first, *others))
+        rest = "".join(f" or `ladder {kind.about.words[0]}`" for kind in others)
         raise Refusal(
-            f"`{command.body}` names no game with a ladder; write `ladder` ({first.title})"
+            f"`{command.body}` names no game with a ladder; write `ladder` ({first.about.title})"
             f"{rest} ({choices})"
         )
     me = ladder.identity(desk.store, desk.inbound.sender)

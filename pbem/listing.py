@@ -24,12 +24,12 @@ _PHASES = {
 def settings_text(game: GameRow) -> str:
     """The game's settings as one line: its rules (the kind's words), options and timing."""
     kind = registry.kind_of(game)
-    parts = [kind.rules_text(game)]
+    parts = [kind.about.rules_text(game)]
     if game.options:
         parts.append("options " + " ".join(game.options))
     rule = DeadlineRule.parse(game.deadline_rule)
     # A duration starts again with every phase, the set-up's too, not only with each turn.
-    parts.append(f"deadline {rule.timing(kind.deadline_phases)}")
+    parts.append(f"deadline {rule.timing(kind.about.deadline_phases)}")
     if game.deadline_rule:
         parts.append(rule.reminder_text(timedelta(hours=game.reminder_hours)))
         if game.grace_hours:
@@ -47,12 +47,12 @@ def settings_text(game: GameRow) -> str:
 
 def phase(game: GameRow) -> str:
     """The phase in the game's own words (a battle waits for designs, not fleets)."""
-    return registry.kind_of(game).phase_text(game) or _PHASES[game.phase]
+    return registry.kind_of(game).about.phase_text(game) or _PHASES[game.phase]
 
 
 def game_line(game: GameRow, players: dict[str, PlayerRow]) -> str:
     """A game's line in `list`: name, phase, players, settings."""
-    side = registry.kind_of(game).side
+    side = registry.kind_of(game).about.side
     seats = ", ".join(f"{side(s)}: {players[s].name}" for s in SEATS if s in players)
     seats = seats or "no players"
     state = phase(game)
@@ -70,8 +70,8 @@ def status_text(
     With a `lead` (a match's result), the game's own result is said to be the last game's."""
     lines = [*([lead] if lead else []), f"Game {game.name}: {phase(game)}."]
     lines.append("Settings: " + settings_text(game) + ".")
-    setup = registry.kind_of(game).setup_word or "set-up"
-    side = registry.kind_of(game).side
+    setup = registry.kind_of(game).steps.setup_word or "set-up"
+    side = registry.kind_of(game).about.side
     for seat in SEATS:
         if seat not in players:
             lines.append(f"  {side(seat)}: (open seat)")

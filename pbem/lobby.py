@@ -18,7 +18,7 @@ def show_help(command: Command, desk: Desk) -> str:
     topic = command.body.strip().lower()
     for kind in registry.kinds():
         # A topic without words by mail ("") leaves the command's own help (Spaceships' fleet).
-        if topic in kind.help_topics and (text := kind.help_topics[topic]("mail")):
+        if topic in kind.about.help_topics and (text := kind.about.help_topics[topic]("mail")):
             return text + "\n\n" + GUIDE_OFFER
     return help_text(command.body)
 
@@ -42,7 +42,7 @@ def observe(command: Command, desk: Desk) -> str:
     desk.refuse_other_front_end(game)
     if not desk.store.add_observer(game.id, desk.inbound.sender, desk.now):
         return f"You already observe {game.name}."
-    every = registry.kind_of(game).observe_text
+    every = registry.kind_of(game).about.observe_text
     return (
         f"You now observe {game.name}: {every}, and at the end the whole game.\n\n"
         + status_text(game, desk.store.players(game.id), desk.missing(game))

@@ -174,7 +174,7 @@ STEPS: tuple[Step, ...] = (
         """,
     ),
     Step(
-        "seats played by the computer (spaceships.judge.computer): level and seed",
+        "seats played by the computer (each game's judge side): level and seed",
         """
         CREATE TABLE computers (
             game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -296,7 +296,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         # A mail reader's own choice (`pictures on|off`, pbem.settings_commands): no row is
-        # the game's default (GameKind.mail_pictures), so every judge's mail stays as it was.
+        # the game's default (its kind's show.mail_pictures), so every judge's mail stays as it was.
         "mail settings: whether an address gets pictures with its mail",
         """
         CREATE TABLE mail_settings (

@@ -13,7 +13,7 @@ import random
 import re
 import secrets
 
-from pbem.commands import ALIASES, SYNOPSIS
+from pbem.keywords import ALIASES, SYNOPSIS
 
 # Some 270 short, distinct, easily spelt words: three of them give about 20 million passwords
 # per seat, and a front end rate-limits guesses.
@@ -22,7 +22,7 @@ WORDS: tuple[str, ...] = tuple(
     acorn amber anchor apple arrow aspen atlas badge bamboo banjo barley basil beacon bean
     berry birch biscuit blossom bottle branch brass breeze brick bridge brook bucket butter
     cabin cactus camel candle canoe canyon carbon carpet carrot castle cedar cello chalk
-    cherry chess cider cinder circle citrus clover cobalt cocoa comet copper coral cotton
+    cherry chime cider cinder circle citrus clover cobalt cocoa comet copper coral cotton
     crane crayon cricket crystal cuckoo daisy dancer delta desert dinghy dolphin domino dragon
     drum eagle ebony echo elbow ember engine falcon feather fennel fern fiddle finch flint
     forest fossil fountain fox galaxy garden garnet ginger glacier globe goblet granite grape

@@ -50,6 +50,6 @@ def game_packages() -> frozenset[str]:
 def kind_of(game: GameRow) -> GameKind:
     """The kind whose games include this stored game (found from its `ruleset`)."""
     for kind in kinds():
-        if kind.rulesets(game.ruleset):
+        if kind.about.rulesets(game.ruleset):
             return kind
     return kinds()[0]

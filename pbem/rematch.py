@@ -144,7 +144,7 @@ def make_rematch(
     )
     new = desk.store.insert_game(new)
     kind = registry.kind_of(game)
-    kind.rematch_settings(desk.store, game, new)  # a match's rules, say
+    kind.about.rematch_settings(desk.store, game, new)  # a match's rules, say
     ladder.copy_setting(desk.store, game.id, new.id)
     computers = desk.store.computers(game.id)
     answers: dict[str, str] = {}
@@ -153,13 +153,15 @@ def make_rematch(
         player = players[old_seat]
         if old_seat in computers:
             level, _seed = computers[old_seat]
-            kind.seat_computer(desk.store, new, other(old_seat), level, desk.now, desk.new_seed())
+            kind.about.seat_computer(
+                desk.store, new, other(old_seat), level, desk.now, desk.new_seed()
+            )
             continue
         inbound = replace(desk.inbound, sender=player.address, sender_name=player.name)
         seat_desk = Desk(desk.store, desk.rng, inbound, Session(), Reply(), desk.now)
         command = Command("join", 1, f"join {name} as {player.name}", name=name)
         command = replace(command, body=f"as {player.name}")
-        answer = kind.join(command, seat_desk)
+        answer = kind.steps.join(command, seat_desk)
         desk.reply.messages += seat_desk.reply.messages
         head = f"The rematch of {game.name} is {name}: same settings ({rated}), sides swapped."
         answers[player.address] = head + "\n" + answer

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kit.errors import around
-from pbem.commands import GENERIC_HINT, Command, CommandError, Parsed, keyword_of
+from pbem.commands import Command, CommandError, Parsed
+from pbem.keywords import GENERIC_HINT, keyword_of
 from pbem.passwords import mask
 
 # A run of lines that hold no command is quoted this far; the reply says how many more.

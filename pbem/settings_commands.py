@@ -2,7 +2,7 @@
 
 The setting belongs to the sender's address, not to a game, so it needs no password: it
 changes only what mail to that very address carries (issue 21). Unset, each game's own
-default holds (`GameKind.mail_pictures`); either way the text of a mail is never cut, the
+default holds (its kind's `show.mail_pictures`); either way the text of a mail is never cut, the
 pictures come as extra parts.
 """
 

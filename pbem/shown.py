@@ -80,7 +80,7 @@ def picture_for(store: Store, game: GameRow, sight: Sight, reader: str) -> Pictu
             f"the picture `{sight}` of {game.name} is not for {reader}: a player sees only "
             "their own side, and both sides only once the game is over [1.4.1]"
         )
-    return kind_of(game).picture(store, game, sight)
+    return kind_of(game).show.picture(store, game, sight)
 
 
 def kind_of(game: GameRow):  # noqa: ANN201 (GameKind: imported late, it imports the games)

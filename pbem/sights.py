@@ -133,3 +133,4 @@ class Setting:
     help: str  # the option's description
     choices: tuple[tuple[str, str], ...] = ()  # (label, value)
     number: bool = False  # an integer option
+    most: int = 100_000  # the largest number an integer option takes (the least is 1)

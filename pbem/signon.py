@@ -22,7 +22,7 @@ def sign_on(command: Command, desk: Desk) -> str:
         raise
     desk.session.game, desk.session.seat = game, seat
     player = desk.store.players(game.id)[seat]
-    seat_name = kind_of(game).seat_name(seat)
+    seat_name = kind_of(game).about.seat_name(seat)
     text = f"Signed on to {game.name} as {seat_name}{named(player.name, seat, ' ({})')}."
     if player.address != desk.inbound.sender:
         # The password is what identifies a player; mail follows them to a new address.

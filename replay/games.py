@@ -17,15 +17,15 @@ def replay_of_text(text: str, views: Sequence[str] | None = None, path: str = "r
     """The replay of a record's text, holding `views` only (None: every view, for a finished
     game; a game in play needs one)."""
     games = kinds()
-    scores = [0 if kind.sniff is None else kind.sniff(text) for kind in games]
+    scores = [0 if kind.records.sniff is None else kind.records.sniff(text) for kind in games]
     most = max(scores)
     # Plainly one game's, or else the first game's (whose reader says what is wrong).
     found = games[scores.index(most)] if most and scores.count(most) == 1 else games[0]
-    if found.replay is None:
-        made = " and ".join(kind.title for kind in games if kind.replay is not None)
+    if found.records.replay is None:
+        made = " and ".join(kind.about.title for kind in games if kind.records.replay is not None)
         raise ReplayError(
-            f"this is a {found.title} record: replay pages are made for {made} records only, "
+            f"this is a {found.about.title} record: replay pages are made for {made} records only, "
             "so far",
             path,
         )
-    return found.replay(text, views, path)
+    return found.records.replay(text, views, path)

@@ -10,10 +10,9 @@ import click
 from kit.errors import NotationError
 from kit.sniff import (
     BATTLES,
-    CHECK_COMMANDS,
     SPACE_CHESS,
     SPACESHIPS,
-    tagged_game,
+    tagged_for_another,
     which_game,
 )
 from kit.textfile import TextFileError, decode, read_text_file
@@ -112,15 +111,12 @@ def _other_game(text: str, source: str, as_json: bool = False) -> None:
 def _tagged_for_another_game(text: str, source: str, as_json: bool = False) -> None:
     """A record whose `[Game]` tag names another game: refuse it in one line with that game's
     command, exit 1; its lines may well read as Space Chess, but its tag says otherwise."""
-    tagged = tagged_game(text)
-    if tagged is None or tagged[0] == SPACE_CHESS:
+    other = tagged_for_another(text, SPACE_CHESS, source)
+    if other is None:
         return
-    game, line = tagged
-    if which_game(text, by_tag=False) == game:
+    if other.read_so:
         _other_game(text, source, as_json)  # its lines are that game's too: named as before
-    name = "RECORD" if source == "-" else source
-    said = f'line {line}: the tag [Game "{game}"] names another game, not Space Chess'
-    hint = f'check it with `{CHECK_COMMANDS[game]} {name}`, or tag it [Game "{SPACE_CHESS}"]'
+    line, said, hint = other.line, other.said, other.hint
     if as_json:
         error = {"line": line, "column": 1, "message": said, "hint": hint, "text": said}
         click.echo(json.dumps({"ok": False, "steps": [], "errors": [error]}, indent=2))

@@ -4,6 +4,7 @@ tracked module outside tests/ and bench/, every absolute import, those inside fu
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 from pathlib import Path
 
@@ -212,6 +213,97 @@ def _module_strings(modules: dict[str, Path]) -> dict[str, set[str]]:
                 if text.replace(".", "").replace("_", "").isalnum() and "." in text:
                     found.setdefault(name, set()).add(text)
     return found
+
+
+# -- Issue 31, item 3: nor by a word ----------------------------------------------------------
+
+# The judge's own name is the project's, which is also its first game's: these forms of it name
+# the judge (its console and slash command, its mail tags and headers, its club and bot), never
+# the game, and are read past. Everything else a core or front-end module writes about a game
+# comes from the game's kind (pbem.kindparts), so a kind's title or key is never in its words.
+PRODUCT = re.compile(
+    r"/spaceships\b|\bspaceships (?=[a-z])|Spaceships (?:judge|club|bot)\b|"
+    r"(?i:x-spaceships-judge)|spaceships-judge|\[spaceships|spaceships\.invalid|\.spaceships\b"
+)
+WORDS_ALLOWED = (REGISTRY, "pbem.product")  # the one registration; the judge's own name
+# kit/sniff.py tells the three notations apart for the command lines; it leaves kit/ for the
+# notations' shared root with the move of issue 31, item 1.
+WORDS_LATER = ("kit.sniff",)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of a module's, class's and function's docstrings: prose, not what it says."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def module_words(modules: dict[str, Path]) -> dict[str, list[tuple[int, str]]]:
+    """Each module's string constants but its docstrings, with their lines."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        prose = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if id(node) not in prose:
+                    found.setdefault(name, []).append((node.lineno, node.value))
+    return found
+
+
+def word_violations(
+    words: dict[str, list[tuple[int, str]]], games: frozenset[str], names: frozenset[str]
+) -> list[str]:
+    """Rule 6: a core, front-end or shared module whose words name a game (its key or its
+    title, in any case, as a whole word), the judge's own name read past."""
+    pattern = re.compile(
+        r"\b(?:" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")\b",
+        re.IGNORECASE,
+    )
+    found = []
+    for module, texts in sorted(words.items()):
+        if _part(module, games) not in ("front end", "core", "neutral"):
+            continue
+        if module in WORDS_ALLOWED or module in WORDS_LATER:
+            continue
+        for line, text in texts:
+            named = pattern.search(PRODUCT.sub(" ", text))
+            if named:
+                found.append(f"6: {module}:{line} names the game {named.group(0)!r}: {text!r}")
+    return found
+
+
+def test_the_word_rule_catches_a_game_named_in_a_string_but_not_the_judges_name() -> None:
+    games = frozenset({"chess", "go"})
+    words = {
+        "bot.ladder": [(3, "The ladder is kept for Space Chess.")],  # 6
+        "pbem.gamerows": [(7, "battle")],  # no game's key or title
+        "web.pages": [(9, "the map of a Go board")],  # 6, in any case
+        "pbem.mail.outbound": [(1, "X-Spaceships-Judge"), (2, "`/spaceships help`")],
+        "bot.challenges": [(5, "You play Spaceships game")],  # 6: the game, not the judge
+        "chess.judge.about": [(1, "Space Chess")],  # a game's own words
+        "pbem.registry": [(1, "chess")],  # the registration
+    }
+    found = word_violations(words, games, frozenset({"chess", "go", "Space Chess", "Spaceships"}))
+    assert [line.split(" names")[0] for line in found] == [
+        "6: bot.challenges:5",
+        "6: bot.ladder:3",
+        "6: web.pages:9",
+    ]
+
+
+def test_no_core_or_front_end_string_names_a_game() -> None:
+    """No kind's key or title in the words of the core, the front ends or replay/ (the
+    docstrings and the registry aside): they come from the kinds [issue 31, item 3]."""
+    from pbem.registry import game_packages, kinds
+
+    names = frozenset(n for kind in kinds() for n in (kind.name, kind.about.title))
+    broken = word_violations(module_words(_modules()), game_packages(), names)
+    assert not broken, "a game named in the words of the core or a front end:\n" + "\n".join(broken)
 
 
 def test_the_layout_rules_catch_each_kind_of_break() -> None:

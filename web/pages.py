@@ -65,25 +65,26 @@ def game_url(game: GameRow | GameLine) -> str:
 
 
 def _players(game: GameRow, players: Mapping[str, PlayerRow]) -> str:
-    side = kind_of(game).side
+    side = kind_of(game).about.side
     named = (seated(p.name, side(s)) for s, p in sorted(players.items()))
     return " v ".join(escape(n) for n in named) or "-"
 
 
 def _seated(game: GameLine) -> str:
-    side = _kind_of_line(game).side
+    side = _kind_of_line(game).about.side
     return " v ".join(escape(seated(name, side(seat))) for seat, name in game.players) or "-"
 
 
 def _kind_of_line(game: GameLine) -> GameKind:
-    """The kind whose key is the stored ruleset, else the first (Spaceships, whose ruleset is
-    its rules' version, 2.6.1 or classic)."""
-    return next((k for k in kinds() if k.name == game.ruleset), kinds()[0])
+    """The kind whose games include the stored ruleset (the registry's first when none does,
+    as pbem.registry.kind_of)."""
+    return next((k for k in kinds() if k.about.rulesets(game.ruleset)), kinds()[0])
 
 
 def _kind(game: GameLine) -> str:
     """The game's title."""
-    return _kind_of_line(game).title or "Spaceships"
+    found = _kind_of_line(game)
+    return found.about.title or found.name
 
 
 def _state(game: GameLine) -> str:
@@ -99,7 +100,7 @@ def _result(game: GameLine) -> str:
     winner = outcome.get("winner")
     names = dict(game.players)
     if winner in names:
-        said = f"{seated(names[winner], _kind_of_line(game).side(winner))} wins"
+        said = f"{seated(names[winner], _kind_of_line(game).about.side(winner))} wins"
     elif winner == "draw" or _battle_drawn(outcome):
         said = "a draw"
     else:
@@ -195,9 +196,7 @@ def game_page_html(shown: GamePage, has_board: bool, has_replay: bool, club: str
     parts = [f"<p>{escape(shown.kind)}: {_players(game, shown.players)}</p>"]
     parts.append(f"<h2>Status</h2><pre>{escape(shown.status)}</pre>")
     if has_board:
-        what = "both spaces as both players know them"
-        if shown.kind == "Spaceship Battles":
-            what = "the map"
+        what = shown.board_words
         parts.append(
             f'<h2>The board</h2><div class="boardbox"><a href="{url}/board.png">'
             f'<img class="board" src="{url}/board.png" '

@@ -109,7 +109,8 @@ class GamePage:
 
     game: GameRow
     players: dict[str, PlayerRow]
-    kind: str  # the game's title: "Spaceships", "Spaceship Battles"
+    kind: str  # the game's title, as its kind gives it
+    board_words: str  # what its public board shows, in its kind's words
     status: str
     history: str
 
@@ -117,21 +118,23 @@ class GamePage:
 def game_page(store: Store, game: GameRow) -> GamePage:
     players = store.players(game.id)
     kind = kind_of(game)
-    missing = kind.missing(store, game) if game.phase != "over" else []
-    if kind.public_texts is not None:
-        status, history = kind.public_texts(store, game, missing)
+    missing = kind.steps.missing(store, game) if game.phase != "over" else []
+    if kind.records.public_texts is not None:
+        status, history = kind.records.public_texts(store, game, missing)
     else:
         # A game of open information without words of its own (Space Chess): its settings,
         # seats and turn, and the record so far, which anyone may see.
-        seats = ", ".join(seated(p.name, kind.side(s)) for s, p in sorted(players.items()))
-        status = f"{kind.title} {game.name}: {kind.rules_text(game)}; {seats or 'no players'}"
+        seats = ", ".join(seated(p.name, kind.about.side(s)) for s, p in sorted(players.items()))
+        rules = kind.about.rules_text(game)
+        status = f"{kind.about.title} {game.name}: {rules}; {seats or 'no players'}"
         if game.phase == "over" and game.outcome is not None:
-            status += f".\n{outcome_text(game.outcome, players, kind.side)}"
+            status += f".\n{outcome_text(game.outcome, players, kind.about.side)}"
         else:
             state = f"turn {game.turn} is in play" if game.phase == "playing" else game.phase
             status += f"; {state}."
-        history = kind.public_record(store, game) or ""
-    return GamePage(game, players, kind.title or kind.name, status, history)
+        history = kind.records.public_record(store, game) or ""
+    title = kind.about.title or kind.name
+    return GamePage(game, players, title, kind.records.board_words, status, history)
 
 
 def board_png(store: Store, game: GameRow) -> bytes | None:
@@ -178,11 +181,11 @@ def replay_source(store: Store, game: GameRow) -> ReplaySource | None:
     onlookers' view alone. None when there is nothing to step through yet (or a match in
     play: its games are in its history)."""
     kind = kind_of(game)
-    text = kind.public_record(store, game)
+    text = kind.records.public_record(store, game)
     if text is None:
         return None
     views = None if game.phase == "over" else [PUBLIC]
-    return ReplaySource(text, views, f"{game.name}{kind.record_suffix}")
+    return ReplaySource(text, views, f"{game.name}{kind.records.record_suffix}")
 
 
 def replay_page(store: Store, game: GameRow) -> bytes | None:

@@ -13,12 +13,10 @@ from battles.records import format_record
 from battles.replay_frames import replay_record
 from kit.words import seated
 from pbem import gamerows, ladder
-from pbem.commands import Command
-from pbem.desk import Desk, Refusal
 from pbem.end_files import end_attachments
 from pbem.messages import Attachment, Outbound
 from pbem.ratings import Score
-from pbem.store import GameRow, Store
+from pbem.store import GameRow, PlayerRow, Store
 
 
 def end(
@@ -57,39 +55,16 @@ def end(
     return game, everyone + gamerows.master_notice(store, game, "battle over", body, attachments)
 
 
-def resign(command: Command, desk: Desk) -> str:
-    game, seat = desk.resigning(command)
-    players = desk.store.players(game.id)
+def resign_outcome(game: GameRow, seat: str, players: dict[str, PlayerRow]) -> dict[str, Any]:
+    """A seat resigns: the other seat, if taken, wins (pbem.ending)."""
     winner = gamerows.other(seat) if gamerows.other(seat) in players else None
-    outcome = {
+    return {
         "winner": winner,
         "reason": f"{seated(players[seat].name, seat)} resigned",
         "record_reason": f"{seat} resigned",  # the record's own words: `A wins (B resigned)`
         "turn": battle_turn(game)[0] if game.phase == "playing" else None,
         "score": None,
     }
-    _, messages = end(desk.store, game, desk.now, outcome)
-    desk.reply.messages += messages
-    desk.forget(game)
-    return f"You resigned {game.name}. The whole record, with the dice seed, goes to everyone."
-
-
-def cancel(command: Command, desk: Desk) -> str:
-    game = desk.master_session("cancel")
-    desk.reply.about(game)
-    if game.phase == "over":
-        raise Refusal(f"game {game.name} is already over")
-    outcome = {
-        "winner": None,
-        "reason": "cancelled by the game master",
-        "turn": None,
-        "score": None,
-        "cancelled": True,  # no result: never rated
-    }
-    _, messages = end(desk.store, game, desk.now, outcome)
-    desk.reply.messages += messages
-    desk.forget(game)
-    return f"Game {game.name} is cancelled; the record goes to its players."
 
 
 def battle_score(outcome: dict[str, Any]) -> Score | None:

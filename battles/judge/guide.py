@@ -145,3 +145,30 @@ def setup_lines(store: Store, game: GameRow, front_end: str = "discord") -> tupl
         "design until both are in. `/spaceships help topic:battles` explains "
         "the rest.",
     )
+
+
+# Its paragraphs of `help design` and `help orders` by mail (pbem.command_help).
+DETAILS = {
+    "design": (
+        "Spaceship Battles, after `game NAME PASSWORD`: `design` and then one ship a line, "
+        "its name and Ship Code, the three numbers optional (the judge works them out), and "
+        "optionally where it starts:\n"
+        "  design\n  Lancer E-SAI(Gf)I(Xf)IIV\n  Kite E-AI(Mf)(Gf)IIID at 1,8 N\n"
+        "Within the budget; replaceable until both designs are in. The hulls and systems "
+        "with their costs: `help battles`."
+    ),
+    "orders": (
+        "In a Spaceship Battles game: moves (`orders 2: Lancer FFRF; Kite stay`) in the "
+        "movement phase, volleys (`orders 2: Lancer > Raider; tractor Kite > Raider`) in the "
+        "fire phase; `orders 2: none` (or `orders 2:` alone) when your ships do nothing this "
+        "phase; more in `help battles`."
+    ),
+}
+
+# Its section of the mail guide (pbem.guide).
+MAIL_GUIDE = """\
+Spaceship Battles
+  `create NAME battles budget=300` is a game of Spaceship Battles instead:
+  after the sign-on, `design` and then your ships, and orders per phase. Send
+  `help design` and `help orders` for more.
+"""

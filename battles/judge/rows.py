@@ -10,6 +10,7 @@ submission until both are in and the dice seed until the end (reading R13).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from battles.hexes import Hex
@@ -19,10 +20,10 @@ from battles.records import BattleRecord
 from battles.tables import DEFAULT_X_MODE
 from kit.errors import NotationError, underlined
 from kit.words import counted
+from pbem import gamerows
 from pbem.commands import Command
 from pbem.deadlines import DeadlineRule
-from pbem.messages import Attachment, Outbound
-from pbem.store import GameRow, Store
+from pbem.store import GameRow
 
 GAME = "battles"
 DEFAULT_BUDGET = 300
@@ -159,29 +160,5 @@ def final_record(game: GameRow, outcome: dict[str, Any]) -> tuple[BattleRecord, 
     return full, replay
 
 
-def to_everyone(
-    store: Store,
-    game: GameRow,
-    what: str,
-    body: str,
-    attachments: tuple[Attachment, ...] = (),
-    kind: str = "notice",
-    turn: int | None = None,
-) -> list[Outbound]:
-    """The same message to the players and observers (a battle hides nothing in these).
-    `kind` and `turn` let a front end show it its own way ("begin", "turn" with the phase
-    number of `game.turn`, "over")."""
-    addresses = [p.address for p in store.players(game.id).values()]
-    addresses += store.observers(game.id)
-    return [
-        Outbound(
-            (a,),
-            subject(game, what),
-            body,
-            game.name,
-            attachments=attachments,
-            kind=kind,
-            turn=turn,
-        )
-        for a in dict.fromkeys(addresses)
-    ]
+# One message to everyone in a battle, under its own subject (pbem.gamerows).
+to_everyone = partial(gamerows.to_everyone, titled=subject)

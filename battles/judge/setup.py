@@ -40,17 +40,16 @@ from battles.records import BattleRecord, Initiative, ShipEntry, format_record
 from battles.tables import DEFAULT_X_MODE, X_MODES
 from kit.errors import NotationError
 from kit.words import seated
-from pbem import gamerows, ladder
+from pbem import gamerows, ladder, seating
 from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.gamerows import full_for_joining, name_said, over_for_joining, player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
 from pbem.sights import Sight
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.store import GameRow, Store
 
 
 def create(command: Command, desk: Desk) -> str:
@@ -134,34 +133,16 @@ OPTION_PROBLEMS = {
 
 
 def join(command: Command, desk: Desk) -> str:
-    game = desk.game(command.name)
-    desk.reply.about(game)
-    players = desk.store.players(game.id)
-    if game.phase == "over":
-        raise Refusal(over_for_joining(game.name))
-    if game.phase != "joining":
-        raise Refusal(full_for_joining(game))
-    if any(p.address == desk.inbound.sender for p in players.values()):
-        raise Refusal(f"you have already joined {game.name}")
-    desk.refuse_other_front_end(game)
-    seat = "A" if "A" not in players else "B"
-    display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
-    name = player_name(display, desk.inbound.sender_name, desk.inbound.sender, seat)
-    password = "" if game.accounts else new_password(desk.rng)
-    hashed = hash_password(password, desk.rng) if password else ""
-    desk.store.insert_player(
-        PlayerRow(game.id, seat, desk.inbound.sender, name, hashed, None, desk.now)
+    taken = seating.take_seat(command, desk)
+    game, players, seat, name, password = (
+        taken.game,
+        taken.before,
+        taken.seat,
+        taken.name,
+        taken.password,
     )
     home, facing = START[seat]
-    lines = [f"You joined {game.name} as player {seat} ({name})."]
-    if not display and not game.accounts:
-        lines[0] += " " + name_said()
-    if password:
-        lines += [
-            f"Your password for {game.name}: {password}",
-            "Keep it secret: every design and order of yours must carry it. Lost it? "
-            f"`newpassword {game.name}` from this address sends a new one.",
-        ]
+    lines = taken.welcome(f"player {seat} ({name})", "design and order")
     kite = f"Kite E-AI(Mf)(Gf)IIID at {home.step('NE')} {facing}"
     if game.accounts:  # Discord: its own command (or the Submit design button)
         example = [f"  /spaceships design text:Lancer E-SAI(Gf)I(Xf)IIV; {kite}"]

@@ -18,6 +18,7 @@ from battles.pictures import battle_picture
 from battles.play import play_record
 from battles.records import BattleRecord, Initiative, Move
 from battles.state import ShipState
+from pbem.kindparts import Show
 from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
@@ -28,7 +29,7 @@ VOLLEYS_EXAMPLE = "Lancer > Raider; Kite > Raider (Mf); tractor Kite > Raider"
 WITH_TURN = re.compile(r"orders\s*(\d+)\s*:", re.IGNORECASE)
 HISTORY_LIMIT = 5500  # longer than this, a history goes as a record file
 TITLES = {"begin": "{game}: the battle begins", "over": "{game}: the battle is over"}
-# What a front end says of a battle where games differ (GameKind.texts).
+# What a front end says of a battle where games differ (its kind's `records.texts`).
 TEXTS = {
     **TITLES,
     "thread": "Battle {game}",
@@ -36,6 +37,11 @@ TEXTS = {
     "played": "the battle **{game}**",
     "over_said": "the battle is over; the record with the dice seed is below.",
     "resigned": "the record and the dice seed go to everyone",
+    "help_setup": "send your ships' designs (text, file, form)",
+    "help_public": (
+        "A battle (Spaceship Battles) hides nothing once\nbegun: its results are in its "
+        "thread only, no DMs; `/spaceships help topic:battles`."
+    ),
 }
 
 
@@ -183,3 +189,17 @@ def history_file(game: GameRow, answer: str) -> tuple[str, Attachment] | None:
     body = "\n".join(line for line in answer.splitlines() if not line.startswith(">"))
     data = body.strip().encode("utf-8")
     return head, Attachment(f"{game.name}-history.sbr", "text/plain; charset=utf-8", data)
+
+
+SHOW = Show(
+    decorate=decorate,
+    picture=picture,
+    actions=actions,
+    form=form,
+    open_turn=open_turn,
+    turn_name=turn_name,
+    command_text=command_text,
+    history_file=history_file,
+    private_results=False,
+    mail_pictures=True,
+)

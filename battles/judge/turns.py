@@ -33,7 +33,7 @@ from battles.tractors import check_tractor
 from battles.victory import destroyed_cost
 from kit.errors import NotationError
 from kit.words import seated
-from pbem import gamerows, sending, ticks
+from pbem import both_in, gamerows, sending, ticks
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
@@ -189,27 +189,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
         + f" for turn {turn} ({phase}) of {game.name}, as understood:",
         shown,
     ]
-    other = gamerows.other(seat)
-    if other in before:
-        game, messages = resolve(desk.store, game, desk.now)
-        desk.session.game = game
-        desk.reply.messages += messages
-        lines.append("Both players' orders are in: the phase is resolved (see the next message).")
-    else:
-        lines.append(
-            "You may replace them until your opponent's are in. " + gamerows.deadline_line(game)
-        )
-        if seat not in before:
-            players = desk.store.players(game.id)
-            desk.reply.messages.append(
-                Outbound(
-                    (players[other].address,),
-                    subject(game, f"your opponent's orders for turn {turn}"),
-                    f"Your opponent's {phase} orders for turn {turn} of {game.name} are in.\n"
-                    + gamerows.deadline_line(game),
-                    game.name,
-                )
-            )
+    lines.append(both_in.orders_in(desk, game, seat, before, turn, f"{phase} ", subject))
     return "\n".join(lines)
 
 

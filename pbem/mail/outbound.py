@@ -19,6 +19,7 @@ from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.utils import format_datetime, make_msgid
 
+from pbem import product
 from pbem.database import Database
 from pbem.messages import Attachment, Outbound
 from pbem.sights import Picture
@@ -26,7 +27,7 @@ from pbem.sights import Picture
 # The pictures of a message for one reader (pbem.mail.pictures.MailPictures): none, or PNGs.
 Pictures = Callable[[Outbound, str], tuple[Picture, ...]]
 
-SUBJECT_TAG = "spaceships"
+SUBJECT_TAG = product.TAG
 
 
 def _angle(message_id: str) -> str:
@@ -80,7 +81,7 @@ def game_subject(out: Outbound) -> str:
     if subject.lower().startswith(tag.lower()):
         subject = subject[len(tag) :].lstrip()
     if out.game:
-        own = re.match(rf"spaceships {re.escape(out.game)}\s*:\s*", subject, re.IGNORECASE)
+        own = re.match(rf"{SUBJECT_TAG} {re.escape(out.game)}\s*:\s*", subject, re.IGNORECASE)
         if own:
             subject = subject[own.end() :]
             subject = subject[:1].upper() + subject[1:]

@@ -42,7 +42,7 @@ class MailPictures:
         if said is False:
             return ()  # asked for text only: not even the game is read
         game = self.store.seen_game(out.game)
-        if game is None or not (said or kind_of(game).mail_pictures):
+        if game is None or not (said or kind_of(game).show.mail_pictures):
             return ()
         pictures = []
         for sight in out.sights:

@@ -1,70 +1,16 @@
 """Space Chess as a game the judge hosts: its GameKind (create and join, no set-up, a turn a
 side by `orders`, status, history, resign, a draw offered and accepted, the game master's
-process and cancel, deadlines), built from this package's modules (docs/space-chess.md,
-"Playing by mail")."""
+process and cancel, deadlines), put together from the four parts its modules of the same
+names build (steps, show, about, records; pbem.kindparts; docs/space-chess.md, "Playing by
+mail")."""
 
 from __future__ import annotations
 
 from pbem.gamekinds import GameKind
-from pbem.ticks import missing_seats
-from spacechess.computer.player import DEFAULT_LEVEL, LEVELS
-from spacechess.judge import about, end, guide, replay, setup, show, turns, views
+from spacechess.judge.about import ABOUT
+from spacechess.judge.records import RECORDS
 from spacechess.judge.rows import GAME as KEY
-from spacechess.judge.rows import TITLE, side_name
-from spacechess.sniff import chess_lines
+from spacechess.judge.show import SHOW
+from spacechess.judge.steps import STEPS
 
-GAME = GameKind(
-    name=KEY,
-    create=setup.create,
-    join=setup.join,
-    setup_word="",
-    setup=setup.no_setup,
-    submit=turns.submit,
-    missing=missing_seats,
-    resolve=turns.resolve,
-    status=views.status,
-    history=views.history,
-    resign=end.resign,
-    process=turns.process,
-    cancel=end.cancel,
-    tick=turns.tick_game,
-    own={
-        "draw": end.draw,
-        "observe": views.observe,
-        "help": guide.show_help,
-    },
-    decorate=show.decorate,
-    picture=show.picture,
-    actions=show.actions,
-    form=show.form,
-    open_turn=show.open_turn,
-    turn_name=show.turn_name,
-    command_text=show.command_text,
-    history_file=show.history_file,
-    private_results=False,
-    mail_pictures=True,
-    title=TITLE,
-    words=about.WORDS,
-    rulesets=about.is_chess_ruleset,
-    levels=LEVELS,
-    default_level=DEFAULT_LEVEL,
-    level_named=about.level_named,
-    seat_computer=about.seat_computer,
-    computer_ratings={},  # not rated yet: `create ... rated` is refused until it has a ladder
-    score=None,  # not rated yet: no ladder of its own
-    rules_text=about.rules_text,
-    phase_text=lambda game: None,  # no set-up: the shared words of each phase
-    deadline_phases="each turn",
-    observe_text=about.OBSERVE_TEXT,
-    create_usage=about.CREATE_USAGE,
-    help_topics=about.help_topics(),
-    rematch_settings=about.rematch_settings,
-    settings=(),  # no create options of its own (SC1-SC12 have none)
-    describe_settings=about.describe_settings,
-    record_suffix=replay.RECORD_SUFFIX,
-    sniff=chess_lines,
-    replay=replay.chess_replay,
-    seat_name=lambda seat: f"the {side_name(seat)}",
-    side=side_name,
-    public_record=about.public_record,
-)
+GAME = GameKind(name=KEY, steps=STEPS, show=SHOW, about=ABOUT, records=RECORDS)

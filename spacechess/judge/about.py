@@ -8,13 +8,15 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from pbem.kindparts import About
 from pbem.store import GameRow, Store
 from spacechess.computer.player import DEFAULT_LEVEL, LEVEL_TEXT, LEVELS
 from spacechess.judge.computer import seat_chess_computer
 from spacechess.judge.guide import guide
-from spacechess.judge.rows import TITLE, played_of, record_text
+from spacechess.judge.rows import TITLE, played_of, record_text, side_name
 
 __all__ = [
+    "ABOUT",
     "CREATE_USAGE",
     "OBSERVE_TEXT",
     "WORDS",
@@ -91,3 +93,30 @@ def public_record(store: Store, game: GameRow) -> str | None:
     players = store.players(game.id)
     outcome = game.outcome if game.phase == "over" else None
     return record_text(game, players, played_of(game), outcome)
+
+
+ABOUT = About(
+    title=TITLE,
+    words=WORDS,
+    rulesets=is_chess_ruleset,
+    levels=LEVELS,
+    default_level=DEFAULT_LEVEL,
+    level_named=level_named,
+    seat_computer=seat_computer,
+    computer_ratings={},  # not rated yet: `create ... rated` is refused until it has a ladder
+    score=None,  # not rated yet: no ladder of its own
+    rules_text=rules_text,
+    phase_text=lambda game: None,  # no set-up: the shared words of each phase
+    deadline_phases="each turn",
+    observe_text=OBSERVE_TEXT,
+    waits_for="fleets",
+    resolved="the turn is adjudicated",
+    create_usage=CREATE_USAGE,
+    synopsis={"draw": f"({TITLE}) offer or accept a draw at turn TURN"},
+    help_topics=help_topics(),
+    rematch_settings=rematch_settings,
+    settings=(),  # no create options of its own (SC1-SC12 have none)
+    describe_settings=describe_settings,
+    seat_name=lambda seat: f"the {side_name(seat)}",
+    side=side_name,
+)

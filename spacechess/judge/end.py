@@ -13,12 +13,12 @@ from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.desk import Desk, Refusal
 from pbem.end_files import RECORD_TYPE
+from pbem.gamerows import other
 from pbem.messages import Attachment, Outbound
-from pbem.store import GameRow, Store
+from pbem.store import GameRow, PlayerRow, Store
 from spacechess.judge.rows import (
     Played,
     master_notice,
-    opponent,
     played_of,
     player_seated,
     record_text,
@@ -28,7 +28,7 @@ from spacechess.judge.rows import (
 )
 from spacechess.judge.show import text_board
 
-__all__ = ["cancel", "draw", "end", "resign"]
+__all__ = ["draw", "end", "resign_outcome"]
 
 
 def end(
@@ -63,22 +63,18 @@ def end(
     return game, everyone + master_notice(store, game, "game over", body, attachments)
 
 
-def resign(command: Command, desk: Desk) -> str:
-    game, seat = desk.resigning(command)
+def resign_outcome(game: GameRow, seat: str, players: dict[str, PlayerRow]) -> dict[str, Any]:
+    """A side resigns: the other wins; before the game begins there is nothing to resign
+    (pbem.ending)."""
     if game.phase != "playing":
         raise Refusal(f"game {game.name} has not begun; nothing to resign")
-    players = desk.store.players(game.id)
-    outcome = {
-        "winner": opponent(seat),
+    return {
+        "winner": other(seat),
         "reason": f"{player_seated(players, seat)} resigned",
         "termination": "resignation",
         "turn": game.turn,
         "score": None,
     }
-    _, messages = end(desk.store, game, desk.now, outcome)
-    desk.reply.messages += messages
-    desk.forget(game)
-    return f"You resigned {game.name}. The whole record goes to everyone."
 
 
 def draw(command: Command, desk: Desk) -> str:
@@ -125,7 +121,7 @@ def draw(command: Command, desk: Desk) -> str:
             f"your draw offer in {game.name} stands already; it lapses when your opponent plays "
             "their turn without accepting it"
         )
-    if offer == opponent(seat):
+    if offer == other(seat):
         outcome = {
             "winner": "draw",
             "drawn": True,
@@ -138,7 +134,7 @@ def draw(command: Command, desk: Desk) -> str:
         desk.reply.messages += messages
         desk.forget(game)
         return f"You accepted the draw: {game.name} is drawn. The whole record goes to everyone."
-    if players[opponent(seat)].address == COMPUTER_ADDRESS:
+    if players[other(seat)].address == COMPUTER_ADDRESS:
         # It answers at once and never weighs an offer: one would only lapse unread.
         raise Refusal(
             f"the computer does not agree draws: it plays {game.name} on to the end [SC11, "
@@ -149,10 +145,10 @@ def draw(command: Command, desk: Desk) -> str:
     game = with_state(game, draw=seat)
     desk.store.update_game(game)
     desk.session.game = game
-    other = players[opponent(seat)]
+    offered_to = players[other(seat)]
     desk.reply.messages.append(
         Outbound(
-            (other.address,),
+            (offered_to.address,),
             subject(game, "a draw is offered"),
             f"{player_seated(players, seat)} offers a draw in {game.name}. To accept, "
             + (
@@ -166,38 +162,19 @@ def draw(command: Command, desk: Desk) -> str:
         )
     )
     # Onlookers are told of the offer as of its lapse (turns.play): the game is open to them.
-    onlookers = [a for a in desk.store.observers(game.id) if a not in (other.address,)]
+    onlookers = [a for a in desk.store.observers(game.id) if a != offered_to.address]
     if onlookers:
         desk.reply.messages.append(
             Outbound(
                 tuple(onlookers),
                 subject(game, "a draw is offered"),
                 f"{player_seated(players, seat)} offers a draw in {game.name}; "
-                f"{player_seated(players, opponent(seat))} may accept it, or decline it by "
+                f"{player_seated(players, other(seat))} may accept it, or decline it by "
                 "playing on.",
                 game.name,
             )
         )
     return (
-        f"Your draw offer in {game.name} is sent to {player_seated(players, opponent(seat))}. "
+        f"Your draw offer in {game.name} is sent to {player_seated(players, other(seat))}. "
         "It lapses when they play their turn instead of accepting."
     )
-
-
-def cancel(command: Command, desk: Desk) -> str:
-    game = desk.master_session("cancel")
-    desk.reply.about(game)
-    if game.phase == "over":
-        raise Refusal(f"game {game.name} is already over")
-    outcome = {
-        "winner": None,
-        "reason": "cancelled by the game master",
-        "termination": "abandoned",
-        "turn": None,
-        "score": None,
-        "cancelled": True,
-    }
-    _, messages = end(desk.store, game, desk.now, outcome)
-    desk.reply.messages += messages
-    desk.forget(game)
-    return f"Game {game.name} is cancelled; the record goes to its players."

@@ -10,15 +10,14 @@ who act first, seat B the Aliens (SC1). Everything on the board is open to both 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from functools import partial
 from typing import Any
 
 from kit.words import seated
+from pbem import gamerows
 from pbem.deadlines import DeadlineRule
 from pbem.gamerows import deadline_line as core_deadline_line
-from pbem.gamerows import other
-from pbem.messages import Attachment, Outbound
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.store import GameRow, PlayerRow
 from spacechess.actions import MINE_LAYING, PASS, Action
 from spacechess.computer.match import PlayedTurn, record_of
 from spacechess.game import Game
@@ -40,8 +39,6 @@ __all__ = [
     "deadline_line",
     "is_chess",
     "master_notice",
-    "now_open",
-    "opponent",
     "play_turn",
     "played_of",
     "player_seated",
@@ -168,62 +165,7 @@ def record_text(
     return str(record)
 
 
-def to_everyone(
-    store: Store,
-    game: GameRow,
-    what: str,
-    body: str,
-    attachments: tuple[Attachment, ...] = (),
-    kind: str = "notice",
-    turn: int | None = None,
-    onlookers: str | None = None,
-) -> list[Outbound]:
-    """The same message to both players and every observer: the board hides nothing.
-    `onlookers`: the body for observers, where it differs (without the lines on how to send a
-    turn, which they do not send)."""
-    players = [p.address for p in store.players(game.id).values()]
-    addresses = [*players, *store.observers(game.id)]
-    return [
-        Outbound(
-            (a,),
-            subject(game, what),
-            body if onlookers is None or a in players else onlookers,
-            game.name,
-            attachments=attachments,
-            kind=kind,
-            turn=turn,
-        )
-        for a in dict.fromkeys(addresses)
-    ]
-
-
-def master_notice(
-    store: Store, game: GameRow, what: str, body: str, attachments: tuple[Attachment, ...] = ()
-) -> list[Outbound]:
-    """News for the game master, unless they read it anyway (a player or observer) or said
-    `news off`."""
-    address = game.master_address
-    if not game.master_news:
-        return []
-    players = store.players(game.id)
-    if address in {p.address for p in players.values()} or address in store.observers(game.id):
-        return []
-    return [
-        Outbound(
-            (address,),
-            subject(game, what),
-            f"{body}\n\n(You are its game master.)",
-            game.name,
-            attachments=attachments,
-        )
-    ]
-
-
-def opponent(seat: str) -> str:
-    return other(seat)
-
-
-def now_open(game: GameRow, now: datetime) -> GameRow:
-    """A turn opens now: the rule gives its deadline; reminders start afresh."""
-    deadline = DeadlineRule.parse(game.deadline_rule).deadline_for(now)
-    return replace(game, opened_at=now, deadline=deadline, reminded=False, late_notified=False)
+# One message to everyone in a game, and news for its master, under its own subject
+# (pbem.gamerows).
+to_everyone = partial(gamerows.to_everyone, titled=subject)
+master_notice = partial(gamerows.master_notice, titled=subject)

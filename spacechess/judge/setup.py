@@ -7,20 +7,20 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
+from pbem import seating
 from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.gamerows import full_for_joining, name_said, over_for_joining, player_name
+from pbem.gamerows import open_phase
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.store import GameRow, Store
 from spacechess.judge.computer import chess_level, seat_chess_computer
 from spacechess.judge.rows import (
     GAME,
     master_notice,
-    now_open,
     player_seated,
     settings_text,
     side_name,
@@ -85,33 +85,9 @@ def create(command: Command, desk: Desk) -> str:
 
 
 def join(command: Command, desk: Desk) -> str:
-    game = desk.game(command.name)
-    desk.reply.about(game)
-    players = desk.store.players(game.id)
-    if game.phase == "over":
-        raise Refusal(over_for_joining(game.name))
-    if game.phase != "joining":
-        raise Refusal(full_for_joining(game))
-    if any(p.address == desk.inbound.sender for p in players.values()):
-        raise Refusal(f"you have already joined {game.name}")
-    desk.refuse_other_front_end(game)
-    seat = "A" if "A" not in players else "B"
-    display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
-    name = player_name(display, desk.inbound.sender_name, desk.inbound.sender, side_name(seat))
-    password = "" if game.accounts else new_password(desk.rng)
-    hashed = hash_password(password, desk.rng) if password else ""
-    desk.store.insert_player(
-        PlayerRow(game.id, seat, desk.inbound.sender, name, hashed, None, desk.now)
-    )
-    lines = [f"You joined {game.name} as the {side_name(seat)} ({name})."]
-    if not display and not game.accounts:
-        lines[0] += " " + name_said()
-    if password:
-        lines += [
-            f"Your password for {game.name}: {password}",
-            "Keep it secret: every turn of yours must carry it. Lost it? "
-            f"`newpassword {game.name}` from this address sends a new one.",
-        ]
+    taken = seating.take_seat(command, desk, side_name)
+    game, players, seat, name = taken.game, taken.before, taken.seat, taken.name
+    lines = taken.welcome(f"the {side_name(seat)} ({name})", "turn")
     if len(players) == 1:
         other = next(iter(players.values()))
         if other.address != COMPUTER_ADDRESS:
@@ -143,7 +119,7 @@ def start(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Out
     """Both seats are taken: turn 1 opens, the Terrans to act with one action [SC1, SC2]."""
     players = store.players(game.id)
     game = with_state(game, turns=[], draw=None)
-    game = now_open(replace(game, phase="playing", turn=1), now)
+    game = open_phase(replace(game, phase="playing", turn=1), now)
     store.update_game(game)
     open_turn(store, game, now)
     begins = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from pbem.kindparts import Show
 from pbem.messages import Attachment, Outbound
 from pbem.sights import Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
@@ -133,3 +134,17 @@ def history_file(game: GameRow, answer: str) -> tuple[str, Attachment] | None:
     body = "\n".join(line for line in answer.splitlines() if not line.startswith(">"))
     data = body.strip().encode("utf-8")
     return head, Attachment(f"{game.name}-history.scr", "text/plain; charset=utf-8", data)
+
+
+SHOW = Show(
+    decorate=decorate,
+    picture=picture,
+    actions=actions,
+    form=form,
+    open_turn=open_turn,
+    turn_name=turn_name,
+    command_text=command_text,
+    history_file=history_file,
+    private_results=False,
+    mail_pictures=True,
+)

@@ -14,7 +14,7 @@ from kit.errors import NotationError, underlined
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
-from pbem.gamerows import late_notice
+from pbem.gamerows import late_notice, open_phase, other
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
 from spacechess.actions import PASS, Action
@@ -24,8 +24,6 @@ from spacechess.judge.end import end
 from spacechess.judge.rows import (
     SIDE_SEAT,
     master_notice,
-    now_open,
-    opponent,
     play_turn,
     played_of,
     player_seated,
@@ -163,7 +161,7 @@ def submit(command: Command, desk: Desk) -> str:
     dropped = [word for _, word, *_ in actions[taken:]]
     actions = actions[:taken]
     before = (game.state or {}).get("draw")
-    lapsed = before == opponent(seat)
+    lapsed = before == other(seat)
     game, messages = play(desk.store, game, tuple(a for a, *_ in actions), desk.now, lapsed=lapsed)
     desk.session.game = game
     desk.reply.messages += messages
@@ -202,7 +200,7 @@ def play(
         + events_text(turn.events)
     )
     if lapsed:
-        head += f"\n{player_seated(players, opponent(seat))}'s draw offer lapsed."
+        head += f"\n{player_seated(players, other(seat))}'s draw offer lapsed."
     position = replayed.position
     if position.result is not None:
         game = replace(game, turn=position.turn)
@@ -217,7 +215,7 @@ def play(
             "score": None,
         }
         return end(store, game, now, outcome, head)
-    game = now_open(replace(game, turn=position.turn), now)
+    game = open_phase(replace(game, turn=position.turn), now)
     store.update_game(game)
     open_turn(store, game, now)
     body = "\n\n".join([head, board_text(game), next_text(game, players)])
@@ -242,7 +240,7 @@ def play_computer(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, 
         return game, []
     level, seed = computers[seat]
     actions = computer_turn(level, seed, played.position, dict(played.game.seen))
-    lapsed = (game.state or {}).get("draw") == opponent(seat)
+    lapsed = (game.state or {}).get("draw") == other(seat)
     return play(store, game, tuple(actions), now, lapsed=lapsed)
 
 

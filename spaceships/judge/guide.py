@@ -107,3 +107,30 @@ def _option_words(word: str) -> str:
     if eq and key.lower() == "build":
         return "build: " + value.replace("-", " ")
     return word
+
+
+# Its paragraphs of `help KEYWORD` by mail (pbem.command_help), and what `help pictures`
+# says of its default.
+DETAILS = {
+    "fleet": (
+        "After `game NAME PASSWORD`: `fleet` and then your ships, each its type code and its "
+        "cells, separated by `;` or new lines, up to a blank line or `end`:\n"
+        "  fleet DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ...\n"
+        "The grid form (five 5x5 grids side by side and a `key:` line) works too. You may "
+        "replace your fleet until both fleets are in."
+    ),
+    "endmatch": (
+        "After `game NAME PASSWORD` (or `master NAME PASSWORD`): ask to end the match. It "
+        "ends when both players have asked, or the game master has, and only when a game has "
+        "just ended [9.3.1, 10.6.1]: after the game in play, or at once between two games."
+    ),
+    "orders": (
+        "After `game NAME PASSWORD`: `orders TURN: ORDERS` in the conventional notation, e.g.\n"
+        "  orders 3: Gx3 Gx4 bRv1Rx1 mYw3 Yw2 sOz5 kBz5 Bz4\n"
+        "Cells are strikes; b+two end cells a beam; m+values a missile launch and k+cell a "
+        "kamikaze launch (each with its target among the strikes); s+cell a scan. "
+        "`orders 3:` alone means no actions. Orders for another turn than the current one are "
+        "refused. You may replace them until your opponent's are in."
+    ),
+    "pictures": "Spaceships off: its mails draw the board as text grids",
+}

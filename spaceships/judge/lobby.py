@@ -11,11 +11,10 @@ import spaceships.judge.games as games
 import spaceships.judge.matches as matches
 import spaceships.judge.render as render
 from kit.words import counted
-from pbem import ladder, sending
+from pbem import ladder, seating, sending
 from pbem.commands import Command
 from pbem.deadlines import DeadlineRule
 from pbem.desk import Desk, Refusal
-from pbem.gamerows import full_for_joining, name_said, over_for_joining, player_name
 from pbem.mastering import game_timing, news_setting
 from pbem.messages import Outbound
 from pbem.passwords import hash_password, new_password
@@ -120,39 +119,19 @@ def computer_level(opponent: str | None, name: str) -> str | None:
 def join(command: Command, desk: Desk, match_said: bool = False) -> str:
     """Take a seat. `match_said`: the same reply told the match's rules already (a create
     against the computer seats its creator), so they are not said twice."""
-    game = desk.game(command.name)
-    desk.reply.about(game)
-    players = desk.store.players(game.id)
-    if game.phase == "over":
-        raise Refusal(over_for_joining(game.name))
-    if game.phase != "joining":
-        raise Refusal(full_for_joining(game))
-    if any(p.address == desk.inbound.sender for p in players.values()):
-        raise Refusal(f"you have already joined {game.name}")
-    desk.refuse_other_front_end(game)
-    seat = "A" if "A" not in players else "B"
-    display = command.body[3:].strip() if command.body.lower().startswith("as ") else ""
-    # A name is shown to the other player and in records: one line, not too long.
-    name = player_name(display, desk.inbound.sender_name, desk.inbound.sender, seat)
-    # A game of front-end accounts (Discord) has no passwords: the account is the credential.
-    password = "" if game.accounts else new_password(desk.rng)
-    hashed = hash_password(password, desk.rng) if password else ""
-    desk.store.insert_player(
-        PlayerRow(game.id, seat, desk.inbound.sender, name, hashed, None, desk.now)
+    taken = seating.take_seat(command, desk)
+    game, players, seat, name, password = (
+        taken.game,
+        taken.before,
+        taken.seat,
+        taken.name,
+        taken.password,
     )
     ruleset = games.ruleset_of(game)
     match = matches.match_of(desk.store, game)
-    lines = [f"You joined {game.name} as player {seat}{render.named(name, seat, ' ({})')}."]
-    if not display and not game.accounts:
-        lines[0] += " " + name_said()
+    lines = taken.welcome(f"player {seat}{render.named(name, seat, ' ({})')}", "fleet and order")
     if match and not match_said:
-        lines.append(f"It is {match.rules.describe()}.")
-    if password:
-        lines += [
-            f"Your password for {game.name}: {password}",
-            "Keep it secret: every fleet and order of yours must carry it. Lost it? "
-            f"`newpassword {game.name}` from this address sends a new one.",
-        ]
+        lines.insert(1, f"It is {match.rules.describe()}.")
     lines += [
         "",
         render.fleet_requirements(ruleset),

@@ -1,4 +1,5 @@
-"""The game master of a Spaceships game: process a turn now, cancel the game."""
+"""The game master of a Spaceships game: process a turn now (cancel is the core's:
+pbem.ending)."""
 
 from __future__ import annotations
 
@@ -20,21 +21,3 @@ def process(command: Command, desk: Desk) -> str:
     desk.reply.messages += messages
     note = f" (no actions for {' and '.join(missing)})" if missing else ""
     return f"The turn is adjudicated{note}."
-
-
-def cancel(command: Command, desk: Desk) -> str:
-    game = desk.master_session("cancel")
-    desk.reply.about(game)
-    if game.phase == "over":
-        raise Refusal(f"game {game.name} is already over")
-    outcome = {
-        "winner": None,
-        "reason": "cancelled by the game master",
-        "turn": None,
-        "score": None,
-        "cancelled": True,  # no result: never rated
-    }
-    _, messages = games.end_game(desk.store, game, desk.now, outcome)
-    desk.reply.messages += messages
-    desk.forget(game)
-    return f"Game {game.name} is cancelled; everything is revealed to its players."

@@ -3,6 +3,8 @@ resign."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import spaceships.judge.games as games
 import spaceships.judge.match_turns as match_turns
 import spaceships.judge.matches as matches
@@ -10,13 +12,14 @@ import spaceships.judge.materiel as materiel
 import spaceships.judge.notes as notes
 import spaceships.judge.render as render
 from kit.errors import NotationError, underlined
-from pbem import sending
+from pbem import both_in, sending
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Outbound
 from pbem.passwords import mask
 from pbem.sights import Sight
 from pbem.signon import sign_on
+from pbem.store import GameRow, PlayerRow
 from spaceships import engine
 from spaceships.computer.player import Computer
 from spaceships.engine import CheckedOrders, OrdersRefused
@@ -185,45 +188,20 @@ def submit_orders(command: Command, desk: Desk) -> str:
     ending = engine.entitlements(state, seat).limits(sent_only_scans=True)
     if checked.limited and checked.only_scans and ending:
         lines.append(ending)
-    other = games.other(seat)
-    if other in before:
-        game, messages = games.adjudicate_turn(desk.store, game, desk.now)
-        desk.session.game = game
-        desk.reply.messages += messages
-        lines.append("Both players' orders are in: the turn is adjudicated (see the next message).")
-    else:
-        lines.append(
-            "You may replace them until your opponent's are in. " + games.deadline_line(game)
-        )
-        if seat not in before:
-            players = desk.store.players(game.id)
-            desk.reply.messages.append(
-                Outbound(
-                    (players[other].address,),
-                    games.subject(game, f"your opponent's orders for turn {game.turn}"),
-                    f"Your opponent's orders for turn {game.turn} of {game.name} are in.\n"
-                    + games.deadline_line(game),
-                    game.name,
-                )
-            )
+    lines.append(both_in.orders_in(desk, game, seat, before, game.turn))
     return "\n".join(lines + notes.struck_twice_notes(orders))
 
 
-def resign(command: Command, desk: Desk) -> str:
-    game, seat = desk.resigning(command)
-    players = desk.store.players(game.id)
+def resign_outcome(game: GameRow, seat: str, players: dict[str, PlayerRow]) -> dict[str, Any]:
+    """A seat resigns: the other seat, if taken, wins (pbem.ending)."""
     winner = games.other(seat) if games.other(seat) in players else None
-    outcome = {
+    return {
         "winner": winner,
         "reason": f"{render.player(players[seat].name, seat)} resigned",
         "turn": game.turn - 1 if game.phase == "playing" and game.turn > 1 else None,
         "score": None,
         "resigned": seat,
     }
-    _, messages = games.end_game(desk.store, game, desk.now, outcome)
-    desk.reply.messages += messages
-    desk.forget(game)
-    return f"You resigned {game.name}. The whole game is revealed to both players."
 
 
 def notation_errors(exc: NotationError, command: Command) -> str:
@@ -299,6 +277,5 @@ COMMANDS = {
     "game": sign_on,
     "fleet": submit_fleet,
     "orders": submit_orders,
-    "resign": resign,
     "endmatch": end_match,
 }

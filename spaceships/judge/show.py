@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import spaceships.judge.games as game_rules
 import spaceships.judge.matches as matches
+from pbem.kindparts import Show
 from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
@@ -188,3 +189,17 @@ def history_file(game: GameRow, answer: str) -> tuple[str, Attachment] | None:
     head = "\n\n".join(answer.split("\n\n", 2)[:2])[:1500]
     data = answer.encode("utf-8")
     return head, Attachment(f"{game.name}-history.ssr", "text/plain; charset=utf-8", data)
+
+
+SHOW = Show(
+    decorate=decorate,
+    picture=picture,
+    actions=actions,
+    form=form,
+    open_turn=open_turn,
+    turn_name=turn_name,
+    command_text=command_text,
+    history_file=history_file,
+    private_results=True,
+    mail_pictures=False,
+)

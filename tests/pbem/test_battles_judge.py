@@ -286,8 +286,8 @@ def test_resigning_or_cancelling_ends_with_the_record(word: str) -> None:
 
 
 def test_every_command_has_a_handler_in_each_game_and_spaceships_keeps_its_own() -> None:
-    from pbem import gamekinds, lobby, mastering, registry
-    from pbem.commands import SYNOPSIS
+    from pbem import ending, gamekinds, lobby, mastering, registry
+    from pbem.keywords import SYNOPSIS
     from spaceships.judge import lobby as own_lobby
     from spaceships.judge import mastering as own_mastering
     from spaceships.judge import play
@@ -296,7 +296,7 @@ def test_every_command_has_a_handler_in_each_game_and_spaceships_keeps_its_own()
         assert set(SYNOPSIS) <= set(kind.handlers), kind.name
     own = {**lobby.COMMANDS, **play.COMMANDS, **mastering.COMMANDS}
     own |= {word: getattr(own_lobby, word) for word in ("create", "join", "status", "history")}
-    own |= {"process": own_mastering.process, "cancel": own_mastering.cancel}
+    own |= {"process": own_mastering.process, "cancel": ending.cancel, "resign": ending.resign}
     spaceships = registry.kind_named("spaceships").handlers
     assert all(spaceships[keyword] is handler for keyword, handler in own.items())
 

@@ -14,40 +14,48 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 def test_its_title_words_and_stored_ruleset() -> None:
-    assert (GAME.name, GAME.title) == ("chess", "Space Chess")
-    assert "chess" in GAME.words and GAME.rulesets("chess") and not GAME.rulesets("2.6.1")
-    assert GAME.record_suffix == ".scr" and GAME.private_results is False
+    assert (GAME.name, GAME.about.title) == ("chess", "Space Chess")
+    assert (
+        "chess" in GAME.about.words
+        and GAME.about.rulesets("chess")
+        and not GAME.about.rulesets("2.6.1")
+    )
+    assert GAME.records.record_suffix == ".scr" and GAME.show.private_results is False
 
 
 def test_its_levels_the_default_and_a_level_it_has_not() -> None:
-    assert GAME.levels == ("random", "greedy", "search") and GAME.default_level == "search"
-    assert GAME.level_named(None) == "search" and GAME.level_named(" Greedy ") == "greedy"
+    assert (
+        GAME.about.levels == ("random", "greedy", "search") and GAME.about.default_level == "search"
+    )
+    assert (
+        GAME.about.level_named(None) == "search" and GAME.about.level_named(" Greedy ") == "greedy"
+    )
     with pytest.raises(ValueError, match=r"`hunt` is not a level of the Space Chess computer"):
-        GAME.level_named("hunt")
+        GAME.about.level_named("hunt")
 
 
 def test_it_has_no_ladder_yet_so_no_score() -> None:
     # Its games are not rated (`create ... rated` is refused) until its computer's levels
     # are measured: a level counted at 1500 would be a rating to farm.
-    assert GAME.score is None and GAME.computer_ratings == {}
+    assert GAME.about.score is None and GAME.about.computer_ratings == {}
 
 
 def test_a_setting_of_another_game_is_refused_with_why() -> None:
-    assert "[SC2]" in GAME.describe_settings({"deadline": "48h"})
+    assert "[SC2]" in GAME.about.describe_settings({"deadline": "48h"})
     with pytest.raises(ValueError, match=r"Space Chess has no `budget`"):
-        GAME.describe_settings({"budget": "300"})
+        GAME.about.describe_settings({"budget": "300"})
 
 
 def test_its_records_are_told_from_the_other_games_by_their_text() -> None:
-    assert GAME.sniff((SAMPLES / "spacechess/short.scr").read_text())
+    assert GAME.records.sniff((SAMPLES / "spacechess/short.scr").read_text())
     untagged = "1 T: M@Ab2\n2 A: M@Hb4 M@Gd2\n"
-    assert GAME.sniff(untagged)
+    assert GAME.records.sniff(untagged)
     for other in ("game-2.6.1-long.ssr", "battles/full-battle.sbr"):
-        assert not GAME.sniff((SAMPLES / other).read_text()), other
+        assert not GAME.records.sniff((SAMPLES / other).read_text()), other
 
 
 def test_help_chess_by_mail_and_in_discord() -> None:
-    mail, discord = (GAME.help_topics["chess"](front) for front in ("mail", "discord"))
+    mail, discord = (GAME.about.help_topics["chess"](front) for front in ("mail", "discord"))
     assert "orders 3: Eb1-Eb4 Ba1>Bb1" in mail and "PASSWORD" in mail
     assert "/spaceships orders text:Eb1-Eb4 Ba1>Bb1" in discord and "PASSWORD" not in discord
-    assert any("create NAME chess" in line for line in GAME.create_usage)
+    assert any("create NAME chess" in line for line in GAME.about.create_usage)

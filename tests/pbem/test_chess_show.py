@@ -67,7 +67,7 @@ def test_the_picture_after_a_turn_is_the_same_png_for_player_and_onlooker_marked
     # Drawn again from the stored turns: the same bytes (a post and a mail carry the same).
     assert picture_for(table.store, game, Sight("turn", 1), bob.address) == after_one
     # A turn not yet played has no picture rather than a wrong one.
-    assert GAME.picture(table.store, game, Sight("turn", 3)) is None
+    assert GAME.show.picture(table.store, game, Sight("turn", 3)) is None
 
 
 def test_a_private_game_s_board_is_for_its_players_and_master_only() -> None:
@@ -94,24 +94,26 @@ def test_the_end_mail_stands_for_the_last_board_with_the_record_attached() -> No
 def test_submit_moves_is_under_the_post_that_opened_the_turn_while_it_is_open() -> None:
     table, (alice, _, _, _) = started()
     game = table.store.game("duel")
-    (button,) = GAME.actions(game, "begin", 1)
+    (button,) = GAME.show.actions(game, "begin", 1)
     assert (button.command, button.turn) == ("orders", 1)
     assert button.label == "Submit moves (turn 1, Terrans)"
     alice.orders(1, MOVES[0], "duel")
     game = table.store.game("duel")
-    assert GAME.actions(game, "begin", 1) == ()  # turn 1 is played: its button is gone
-    (button,) = GAME.actions(game, "turn", 1)
+    assert GAME.show.actions(game, "begin", 1) == ()  # turn 1 is played: its button is gone
+    (button,) = GAME.show.actions(game, "turn", 1)
     assert (button.turn, button.label) == (2, "Submit moves (turn 2, Aliens)")
-    assert GAME.actions(game, "reminder", 2) == ()
+    assert GAME.show.actions(game, "reminder", 2) == ()
 
 
 def test_the_moves_form_has_an_example_and_the_rule_and_its_text_reaches_the_judge() -> None:
     table, _ = started()
-    made = GAME.form(table.store.game("duel"), "orders", 3)
+    made = GAME.show.form(table.store.game("duel"), "orders", 3)
     assert made.title == "Moves for turn 3 of duel" and made.turn == 3
     (field,) = made.fields
     assert "Ba1>Bb1" in field.example and "[SC2]" in field.help
-    assert GAME.command_text("orders", "Eb1-Eb4\n  Ba1>Bb1\n", 3) == "orders 3: Eb1-Eb4 Ba1>Bb1"
+    assert (
+        GAME.show.command_text("orders", "Eb1-Eb4\n  Ba1>Bb1\n", 3) == "orders 3: Eb1-Eb4 Ba1>Bb1"
+    )
 
 
 def test_a_long_history_goes_as_a_scr_file_that_chess_check_reads() -> None:

@@ -1,59 +1,45 @@
-"""A game is one registry line (issue 21): a made-up fourth game, registered only in this test,
-gets its `create` word, its help, and its own ladder without one edit of the judge core."""
+"""A game is its folder and one registry line (issues 21 and 31): Space Go, a made-up fourth
+game in tests/space_go/, gets its `create` word, its help, its own ladder and a whole game by
+mail without one edit of the judge core; tests/bot/test_space_go.py plays it in Discord and
+tests/web/test_space_go.py on the club page."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Iterator
 
 import pytest
 from pbem_support import Table
+from space_go.registered import registered
 
-from pbem import ladder, registry
-from pbem.commands import Command
-from pbem.desk import Desk
+from pbem import ladder
 from pbem.gamekinds import GameKind
 
 
-def _create(command: Command, desk: Desk) -> str:
-    return f"Space Go {command.name} would be made with {dict(command.settings)}"
-
-
 @pytest.fixture
-def go(monkeypatch: pytest.MonkeyPatch) -> GameKind:
-    """Space Go: a kind of its own (the battles' handlers lent where the test needs none)."""
-    kind = replace(
-        registry.kind_named("battles"),
-        name="go",
-        create=_create,
-        title="Space Go",
-        words=("go", "space-go"),
-        rulesets="go".__eq__,
-        computer_ratings={},
-        score=ladder.score_of,
-        create_usage=("go size=9|13|19 for Space Go",),
-        help_topics={"go": lambda front_end: f"Space Go, the whole game by {front_end}."},
-    )
-    real = registry.kinds()
-    monkeypatch.setattr(registry, "kinds", lambda: (*real, kind))
-    return kind
+def go() -> Iterator[GameKind]:
+    """Space Go (tests/space_go/): its own folder and one registry line."""
+    with registered() as kind:
+        yield kind
 
 
 def test_a_registered_game_is_created_by_its_word_and_only_its_kind_makes_it(
     table: Table, go: GameKind
 ) -> None:
     ann = table.person("ann@example.org", "Ann")
-    for text in ("create g1 go", "create g1 Space-Go", "create g1 vs computer go"):
+    for number, text in enumerate(("create g1 go", "create g2 Space-Go")):
         made = ann.send(text).body
-        assert "Space Go g1 would be made with" in made and "'game': 'go'" in made, text
-    assert table.store.game("g1") is None  # nothing of Spaceships' create ran
+        assert f"Space Go game g{number + 1} created: 3 turns on a 5x5 board." in made, made
+        assert table.store.game(f"g{number + 1}").ruleset == "go"  # its own create made it
+    refused = ann.send("create g3 vs computer go").body
+    assert "Space Go has no computer player yet" in refused, refused
 
 
 def test_a_registered_game_is_in_the_help_with_its_create_settings_and_its_own_topic(
     table: Table, go: GameKind
 ) -> None:
     ann = table.person("ann@example.org", "Ann")
-    assert "  go size=9|13|19 for Space Go" in ann.send("help").body.splitlines()
-    assert "  go size=9|13|19 for Space Go" in ann.send("help create").body.splitlines()
+    assert "  go size=5 for Space Go" in ann.send("help").body.splitlines()
+    assert "  go size=5 for Space Go" in ann.send("help create").body.splitlines()
     assert "Space Go, the whole game by mail." in ann.send("help go").body
 
 
@@ -71,3 +57,33 @@ def test_a_game_without_a_score_has_no_ladder(table: Table, go: GameKind) -> Non
     assert "chess" not in ladder.GAME_NAMES and "go" in ladder.GAME_NAMES
     refused = table.person("ann@example.org", "Ann").send("ladder chess").body
     assert "names no game with a ladder" in refused
+
+
+def test_a_registered_game_is_played_by_mail_with_the_cores_join_turns_and_resign(
+    table: Table, go: GameKind
+) -> None:
+    ann, bob = table.person("ann@example.org", "Ann"), table.person("bob@example.org", "Bob")
+    ann.send("create duel go")
+    assert "You joined duel as player A (Ann)." in ann.join("duel").body
+    joined = bob.join("duel").body
+    assert "Both players are in: the game begins." in joined, joined
+    assert "Turn 1 of duel: name a point" in bob.inbox[-1].body
+    assert bob.inbox[-1].subject.endswith("duel: the game begins")
+    ann.send(ann.sign_on("duel") + "orders 1: c3")
+    said = bob.send(bob.sign_on("duel") + "orders 1: c3").body
+    assert "Both players' orders are in: the turn is played" in said, said
+    assert "both named c3: a clash" in ann.inbox[-1].body
+    ann.send(ann.sign_on("duel") + "orders 2: a1")
+    assert "Your opponent's orders for turn 2 of duel are in." in bob.inbox[-1].body
+    bob.send(bob.sign_on("duel") + "orders 2: b2")
+    ann.send(ann.sign_on("duel") + "orders 3: a2")
+    bob.send(bob.sign_on("duel") + "orders 3: a2")
+    over = ann.inbox[-1].body
+    assert "The game duel is over: B wins; the last turn is played." in over, over
+    assert "The Space Go ladder" in ann.send("ladder go").body
+    ann.send("create again go")
+    ann.join("again")
+    bob.join("again")
+    resigned = bob.send(bob.sign_on("again") + "resign").body
+    assert "You resigned again. The board goes to everyone." in resigned, resigned
+    assert "The game again is over: A wins; B resigned." in ann.inbox[-1].body

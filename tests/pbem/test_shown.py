@@ -143,7 +143,8 @@ def test_a_sight_of_the_other_seat_is_dropped_and_logged(
         other = {"A": "B", "B": "A"}.get(seat or "")
         return replace(out, sights=(Sight("turn", out.turn, other),)) if other else out
 
-    wrong = replace(registry.kind_named("spaceships"), decorate=swapped)
+    real = registry.kind_named("spaceships")
+    wrong = replace(real, show=replace(real.show, decorate=swapped))
     monkeypatch.setattr(gamekinds, "kind_of", lambda game: wrong)
     with caplog.at_level(logging.ERROR, logger="pbem.judge"):
         sent = _turn_messages(started)

@@ -1,0 +1,17 @@
+"""Space Chess's records and its words in a front end (pbem.kindparts.Records): the `.scr`
+record, how a text is sniffed as one, its replay page and the club page's record."""
+
+from __future__ import annotations
+
+import spacechess.judge.about as about
+import spacechess.judge.replay as replay
+from pbem.kindparts import Records
+from spacechess.sniff import chess_lines
+
+RECORDS = Records(
+    record_suffix=replay.RECORD_SUFFIX,
+    sniff=chess_lines,
+    replay=replay.chess_replay,
+    public_record=about.public_record,
+    board_words="the board as both sides see it",
+)

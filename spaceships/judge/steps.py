@@ -1,0 +1,32 @@
+"""What the judge asks of a game of Spaceships (pbem.kindparts.Steps): its set-up by fleets,
+orders each turn, adjudicating a turn, its views, its end and a match's `endmatch`; join,
+resign and cancel run in the core."""
+
+from __future__ import annotations
+
+import spaceships.judge.games as games
+import spaceships.judge.lobby as lobby
+import spaceships.judge.mastering as mastering
+import spaceships.judge.play as play
+import spaceships.judge.ticks as ticks
+from pbem.kindparts import Steps
+from pbem.ticks import missing_seats
+
+STEPS = Steps(
+    create=lobby.create,
+    join=lobby.join,
+    setup_word="fleet",
+    setup=play.submit_fleet,
+    submit=play.submit_orders,
+    missing=missing_seats,
+    resolve=games.adjudicate_turn,
+    status=lobby.status,
+    history=lobby.history,
+    end=games.end_game,
+    resign_outcome=play.resign_outcome,
+    resigned_said="The whole game is revealed to both players.",
+    cancelled_said="everything is revealed to its players.",
+    process=mastering.process,
+    tick=ticks.tick_game,
+    own={"endmatch": play.COMMANDS["endmatch"]},
+)
