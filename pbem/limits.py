@@ -61,13 +61,15 @@ def refuse_many_games(store: Store, address: str, now: datetime) -> None:
 
 def bounded(sections: Sequence[str], kept: Sequence[bool]) -> list[str]:
     """The reply's answers within MAX_REPLY_BYTES: once over it, an answer not `kept` (those
-    that issue a password are) is left out, and one line at the end says which and why."""
+    that issue a password are) is left out, and one line at the end says which and why. The
+    first answer is always sent: the cap bounds how many answers one mail earns, and one
+    command's own answer (a long fleet's slips, each already cut short) is what it was for."""
     out: list[str] = []
     left: list[int] = []
     size = 0
     for number, (section, keep) in enumerate(zip(sections, kept, strict=True)):
         length = len(section.encode("utf-8"))
-        if keep or size + length <= MAX_REPLY_BYTES:
+        if keep or number == 0 or size + length <= MAX_REPLY_BYTES:
             out.append(section)
             size += length
         else:

@@ -15,11 +15,12 @@ from typing import Any
 
 from aiohttp import web
 
+from pbem.product import TAG
 from web.pages import POLICY, page
 
 log = logging.getLogger("web")
 
-SERVER = "spaceships-club"  # the Server header: what answers, never which versions
+SERVER = f"{TAG}-club"  # the Server header: what answers, never which versions
 REASONS = {
     400: ("Bad request", "The request could not be read as HTTP."),
     404: ("Not found", "There is no page at this address."),

@@ -42,10 +42,10 @@ def test_a_rematch_of_space_chess_swaps_the_sides_when_the_other_accepts() -> No
     table = new_table()
     alice, bob, _gus, _ = started(table)
     alice.send(alice.sign_on("duel") + "resign")
-    asked = bob.send("rematch duel").body
+    asked = bob.send(bob.sign_on("duel") + "rematch duel").body
     assert "You asked Alice for a rematch of duel" in asked, asked
     assert "Bob asks for a rematch of duel" in alice.last.body
-    accepted = alice.send("rematch duel").body
+    accepted = alice.send(alice.sign_on("duel") + "rematch duel").body
     assert "The rematch of duel is duel-r2: same settings (casual), sides swapped." in accepted
     assert "You joined duel-r2 as the Aliens (Alice)." in accepted, accepted
     assert "The game begins when a second player" not in bob.inbox[-2].body + bob.last.body
@@ -62,7 +62,7 @@ def test_a_rematch_against_the_computer_gives_it_the_terrans_and_it_acts_at_once
     alice = table.person("alice@example.org", "Alice")
     alice.create_seated("create duel chess vs computer random", "duel")
     alice.send(alice.sign_on("duel") + "resign")
-    made = alice.send("rematch duel").body
+    made = alice.send(alice.sign_on("duel") + "rematch duel").body
     assert "The rematch of duel is duel-r2" in made, made
     assert "You joined duel-r2 as the Aliens (Alice)." in made, made
     new = table.store.game("duel-r2")
@@ -97,8 +97,8 @@ def test_a_finished_game_s_status_says_who_won_or_that_it_was_drawn() -> None:
     table2 = new_table()
     alice, bob, _gus, _ = started(table2)
     alice.orders(1, "M@Ab2", "duel")
-    bob.send(bob.sign_on("duel") + "draw")
-    alice.send(alice.sign_on("duel") + "draw")
+    bob.send(bob.sign_on("duel") + "draw 2")
+    alice.send(alice.sign_on("duel") + "draw 2")
     status = alice.send("status duel").body
     assert "Over: a draw after turn 2 (drawn by agreement [SC12])." in status, status
     assert table2.store.game("duel").outcome["winner"] == "draw"
@@ -109,7 +109,7 @@ def test_a_draw_offered_to_the_computer_is_refused_at_once_not_left_to_lapse() -
     table = new_table()
     kim = table.person("kim@example.org", "Kim")
     kim.create_seated("create solo chess vs computer greedy", "solo")
-    said = kim.send(kim.sign_on("solo") + "draw").body
+    said = kim.send(kim.sign_on("solo") + "draw 1").body
     assert "Refused: the computer does not agree draws" in said, said
     assert table.store.game("solo").state["draw"] is None
 
@@ -141,7 +141,7 @@ def test_the_onlooker_is_told_of_a_draw_offer() -> None:
     carol = table.person("carol@example.org", "Carol")
     carol.send("observe duel")
     alice.orders(1, "M@Ab2", "duel")
-    bob.send(bob.sign_on("duel") + "draw")
+    bob.send(bob.sign_on("duel") + "draw 2")
     assert "Bob (Aliens) offers a draw in duel" in carol.last.body, carol.last.body
     assert carol.last.subject.endswith("a draw is offered")
 
