@@ -1,10 +1,10 @@
-"""Space Chess pictures: the ball as a flat rhombus strip and as two hemispheres, PNG.
+"""Space Chess pictures: the ball as a flat rhombus strip and as two hemispheres, PNG or SVG.
 
 `flat.py` places the cells on the strip, `marks.py` draws pieces and marks, `strip.py` and
-`globe.py` the two views, `picture.py` puts them together with a key (as PNG, or as SVG through kit.vector from the
-same drawing), `scenes.py` turns a
-position and last turn's events into what is drawn. Everything on the board is open to both
-players, so any reader may be shown the whole position. See docs/space-chess.md.
+`globe.py` the two views, `picture.py` puts them together with a key (as PNG, or as SVG
+through kit.vector from the same drawing), `scenes.py` turns a position and last turn's
+events into what is drawn. Everything on the board is open to both players, so any reader
+may be shown the whole position. See docs/space-chess.md.
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ away; names are written where the cells are wide enough to hold them.
 from __future__ import annotations
 
 import math
-
 from typing import Any
 
 from spacechess.board import CELL_COUNT, CENTRES, Vector, corners, is_pentagon
@@ -23,9 +22,10 @@ from spacechess.pictures.marks import (
     HOLE,
     INK,
     MOVED,
+    SMALLEST_NAME,
     Scene,
-    draw_hole,
     arrow,
+    draw_hole,
     draw_lost,
     flight,
     font,
@@ -41,7 +41,9 @@ __all__ = [
     "globe_width",
 ]
 
-RADIUS = 310  # pixels of a disc's radius (a mail picture within 60 kB: bench/space_chess_pictures.py)
+RADIUS = (
+    310  # pixels of a disc's radius (a mail picture within 60 kB: bench/space_chess_pictures.py)
+)
 GAP = 40
 MARGIN = 16
 CAPTION = 40
@@ -106,9 +108,15 @@ def draw_globes_board(
             scale = _scale(depth)
             name = cell_name(cell)
             if is_pentagon(cell):
-                draw_hole(draw, x, y, 22 * scale, name, max(10, round(16 * scale)))
+                draw_hole(draw, x, y, 22 * scale, name, max(SMALLEST_NAME, round(16 * scale)))
             elif depth > 0.3 and cell not in occupied:
-                draw.text((x, y), name, fill=INK, font=font(max(9, round(17 * scale))), anchor="mm")
+                draw.text(
+                    (x, y),
+                    name,
+                    fill=INK,
+                    font=font(max(SMALLEST_NAME, round(17 * scale))),
+                    anchor="mm",
+                )
 
 
 def draw_globes_marks(draw: Any, width: int, top: int, scene: Scene) -> None:
@@ -121,21 +129,15 @@ def draw_globes_marks(draw: Any, width: int, top: int, scene: Scene) -> None:
         # would leave the disc (the other disc or the strip shows them whole).
         facing = {c for c in shown if _depth(CENTRES[c], pole) >= FACING}
 
-        def ring(cell: int) -> None:
-            x, y = place[cell]
-            r = _inside(x, y, cx, cy, 30 * _scale(_depth(CENTRES[cell], pole)), 3)
-            if r is not None:
-                draw.ellipse((x - r, y - r, x + r, y + r), outline=MOVED, width=4)
-
         for start, end in scene.moves:
             for cell in (start, end):
                 if cell in shown:
-                    ring(cell)
+                    _ring(draw, place[cell], (cx, cy), 30 * _scale(_depth(CENTRES[cell], pole)))
             if start in facing and end in facing:
                 arrow(draw, place[start], place[end], 16 * _scale(_depth(CENTRES[end], pole)))
         for cell in sorted(scene.placed):
             if cell in shown:
-                ring(cell)
+                _ring(draw, place[cell], (cx, cy), 30 * _scale(_depth(CENTRES[cell], pole)))
         for path in scene.flights:
             steps = list(zip(path, path[1:], strict=False))
             for k, (start, end) in enumerate(steps):
@@ -144,9 +146,7 @@ def draw_globes_marks(draw: Any, width: int, top: int, scene: Scene) -> None:
                     flight(draw, place[start], place[end], 12 if last else 0)
 
 
-def draw_globes_pieces(
-    draw: Any, width: int, top: int, scene: Scene, cover: bool = False
-) -> None:
+def draw_globes_pieces(draw: Any, width: int, top: int, scene: Scene, cover: bool = False) -> None:
     """Every piece on the discs with its cell's name under it, and last turn's losses; each
     kept whole inside its disc. `cover`: first paint the cell again, hiding the name a board
     drawn once (empty) wrote in its middle."""
@@ -162,9 +162,10 @@ def draw_globes_pieces(
                 if cover:
                     draw.polygon(_outline(cell, pole, cx, cy), fill=CELL_FILL, outline=GRID)
                 if depth > 0.3:
-                    size = max(9, round(14 * scale))
-                    draw.text((x, y + 30 * scale), cell_name(cell), fill=INK, font=font(size),
-                              anchor="mm")
+                    size = max(SMALLEST_NAME, round(14 * scale))
+                    draw.text(
+                        (x, y + 30 * scale), cell_name(cell), fill=INK, font=font(size), anchor="mm"
+                    )
                 heading = None
                 if token.heading is not None:
                     hx, hy = _project(CENTRES[token.heading], pole, cx, cy)
@@ -174,6 +175,14 @@ def draw_globes_pieces(
             if cell in scene.lost:
                 lx, ly = _pull_in(x, y - 6 * scale, cx, cy, 22 * scale * 1.45)
                 draw_lost(draw, lx, ly, 22 * scale)
+
+
+def _ring(draw: Any, at: tuple[float, float], centre: tuple[float, float], radius: float) -> None:
+    """An orange ring round a cell, made smaller near the rim so it stays on the disc."""
+    x, y = at
+    r = _inside(x, y, *centre, radius, 3)
+    if r is not None:
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=MOVED, width=4)
 
 
 def _seen(pole: int) -> list[int]:

@@ -19,6 +19,7 @@ from PIL import ImageDraw, ImageFont
 
 __all__ = [
     "KINDS",
+    "SMALLEST_NAME",
     "Scene",
     "Token",
     "arrow",
@@ -42,6 +43,8 @@ HOLE = (60, 60, 66)
 SIDE_COLOURS = ((0, 114, 178), (213, 94, 0))  # blue, vermillion
 MOVED = (230, 159, 0)  # orange: last turn's moves
 LOST = (204, 0, 0)
+# The smallest a cell's name is written, in pixels: a page never shows it under 9 CSS px.
+SMALLEST_NAME = 12
 DISC = (225, 228, 235)  # a hemisphere's ground behind its cells
 
 # kind -> (letter, name): the letters of the notation.

@@ -27,6 +27,7 @@ from spacechess.pictures.marks import (
     LOST,
     MOVED,
     PAPER,
+    SMALLEST_NAME,
     Scene,
     Token,
     draw_hole,
@@ -43,6 +44,7 @@ from spacechess.pictures.strip import (
 
 __all__ = [
     "KEY_HEIGHT",
+    "SMALLEST_NAME",
     "canvas_size",
     "draw_board",
     "draw_scene",
@@ -97,7 +99,7 @@ def draw_step(draw: Any, scene: Scene, globes: bool = True, cover: bool = False)
     _, strip_height = strip_size()
     top = OUTCOME if scene.outcome else 0
     draw.text((MARGIN, MARGIN), scene.title, fill=INK, font=font(28))
-    if scene.outcome:
+    if scene.outcome.strip():
         draw.text((MARGIN, MARGIN + 40), scene.outcome, fill=LOST, font=font(26))
     draw_strip_marks(draw, top, scene)
     if globes:

@@ -82,8 +82,10 @@ def position_scene(
             placed.add(event.cells[0])
         elif event.what in ("destroyed", "spent") and event.unit:
             lost[event.cells[0]] = token_of(event.unit)
-    flights = () if position.result is not None else tuple(
-        flight_path(position, imp.came_from, imp.cell) for imp in position.impactors
+    flights = (
+        ()
+        if position.result is not None
+        else tuple(flight_path(position, imp.came_from, imp.cell) for imp in position.impactors)
     )
     return Scene(
         title,

@@ -11,7 +11,6 @@ ring at each end), new pieces have an orange ring, destroyed ones a red cross.
 from __future__ import annotations
 
 import math
-
 from typing import Any
 
 from spacechess.board import NEIGHBOURS, STRIP, is_pentagon, line
@@ -149,9 +148,7 @@ def _draw_edges(draw: Any, layout: StripLayout, top: int) -> None:
                 draw.line(ends, fill=INK, width=3)
 
 
-def _dashed(
-    draw: Any, ends: tuple[float, float, float, float], fill: tuple, width: int
-) -> None:
+def _dashed(draw: Any, ends: tuple[float, float, float, float], fill: tuple, width: int) -> None:
     x0, y0, x1, y1 = ends
     parts = 5
     for k in range(0, parts, 2):
@@ -220,9 +217,7 @@ def _ring(draw: Any, x: float, y: float, r: float, dashed: bool = False) -> None
         draw.arc((x - r, y - r, x + r, y + r), k, k + 22, fill=MOVED, width=4)
 
 
-def _arrow(
-    draw: Any, a: tuple[float, float], b: tuple[float, float], spacing: float
-) -> None:
+def _arrow(draw: Any, a: tuple[float, float], b: tuple[float, float], spacing: float) -> None:
     """An orange arrow from a's cell towards b's, stopping short of the centres' pieces."""
     angle = math.atan2(b[1] - a[1], b[0] - a[0])
     length = math.dist(a, b)
