@@ -24,6 +24,7 @@ __all__ = ["FONT_FAMILY", "VectorDraw", "colour", "number", "svg_document"]
 
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
 Colour = tuple[int, ...] | str | None
+LONG_TEXT = 8  # characters from which a text is held to the length Pillow measures
 
 
 def number(value: float) -> str:
@@ -154,7 +155,23 @@ class VectorDraw:
             attrs += f' text-anchor="{_ACROSS[across]}"'
         if _DOWN[down]:
             attrs += f' dominant-baseline="{_DOWN[down]}"'
+        if len(text) >= LONG_TEXT and font is not None:
+            # As long as Pillow lays it out, whatever font the browser has: a line of words
+            # keeps to the room the drawing gave it.
+            length = number(self.textlength(text, font=font))
+            attrs += f' textLength="{length}" lengthAdjust="spacingAndGlyphs"'
         self.elements.append(f"<text{attrs}>{escape(text)}</text>")
+
+    def text_up(
+        self, xy: Sequence[float], text: str, fill: Colour = None, font: Any = None
+    ) -> None:
+        """Text read from the bottom up, centred at `xy`."""
+        x, y = number(xy[0]), number(xy[1])
+        self.elements.append(
+            f'<text x="{x}" y="{y}" font-size="{_size(font)}" fill="{colour(fill)}"'
+            f' text-anchor="middle" dominant-baseline="central"'
+            f' transform="rotate(-90 {x} {y})">{escape(text)}</text>'
+        )
 
     def textlength(self, text: str, font: Any = None, **kwargs: Any) -> float:
         return _measure().textlength(text, font=font, **kwargs)

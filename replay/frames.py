@@ -38,8 +38,9 @@ class GridBoard:
 
 @dataclass(frozen=True)
 class Shown:
-    """What one view shows at one step: grid boards, whole pictures (PNG bytes), or the layer
-    of SVG elements drawn over the replay's `Drawing` (what this step puts on the board); the
+    """What one view shows at one step: grid boards, whole pictures (PNG bytes), whole SVG
+    drawings, or the layer of SVG elements drawn over the replay's `Drawing` (what this step
+    puts on the board); the
     step's actions and results, one a line; `changed` says in words what changed."""
 
     lines: tuple[str, ...]
@@ -47,6 +48,7 @@ class Shown:
     pictures: tuple[bytes, ...] = ()
     changed: tuple[str, ...] = ()
     layer: str | None = None
+    drawings: tuple[str, ...] = ()  # whole SVG documents (a map framed anew each step)
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,12 @@ def page_data(replay: Replay) -> dict[str, Any]:
                         "changed": list(board.changed),
                     }
                 )
+            drawn = []
+            for svg in shown.drawings:
+                if svg not in layer_seen:
+                    layer_seen[svg] = len(layers)
+                    layers.append(svg)
+                drawn.append(layer_seen[svg])
             layer = None
             if shown.layer is not None:
                 if shown.layer not in layer_seen:
@@ -76,6 +82,7 @@ def page_data(replay: Replay) -> dict[str, Any]:
                 "pictures": indexes,
                 "changed": list(shown.changed),
                 "layer": layer,
+                "drawings": drawn,
             }
         frames.append({"id": frame.id, "label": frame.label, "views": views})
     # The page's key shows a sample mark and its meaning; the pictures' key also says what

@@ -118,6 +118,20 @@
       box.appendChild(img);
       boards.appendChild(box);
     }
+    for (const i of shown.drawings || []) {
+      // A whole SVG drawing: never wider than drawn, its smallest text never under 9px.
+      const box = el("div", { class: "scroller" });
+      box.innerHTML = data.layers[i];
+      const svg = box.firstChild;
+      const width = svg.viewBox.baseVal.width;
+      svg.classList.add("drawing");
+      svg.removeAttribute("width");
+      svg.removeAttribute("height");
+      svg.style.maxWidth = width + "px";
+      svg.style.minWidth = Math.min(width, Math.ceil(width * 9 / data.smallest)) + "px";
+      svg.setAttribute("aria-label", "The map: " + frame.label);
+      boards.appendChild(box);
+    }
     if (data.drawing && shown.layer !== null && shown.layer !== undefined) {
       boards.appendChild(drawingBox());
       layer.innerHTML = data.layers[shown.layer];

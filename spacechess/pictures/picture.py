@@ -6,12 +6,11 @@ so pictures can be compared and swapped in tests.
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-import oxipng
 from PIL import Image, ImageDraw
 
+from kit.png import palette_png
 from kit.vector import VectorDraw, svg_document
 from spacechess.pictures.globe import (
     GLOBE_HEIGHT,
@@ -49,7 +48,6 @@ __all__ = [
     "draw_board",
     "draw_scene",
     "draw_step",
-    "palette_png",
     "scene_picture",
     "scene_svg",
 ]
@@ -59,7 +57,6 @@ KEY_HEIGHT = 3 * KEY_ROW + 20
 MARGIN = 16
 
 
-_UNFILTERED = oxipng.RowFilter.NoOp
 OUTCOME = 40  # the line under the title that says how a game ended, when it has
 
 
@@ -121,17 +118,6 @@ def scene_picture(scene: Scene, globes: bool = True) -> bytes:
     draw.fontmode = "1"
     draw_scene(draw, scene, globes)
     return palette_png(image)
-
-
-def palette_png(image: Image.Image) -> bytes:
-    """A drawing made on a palette image ("P": each ink given as RGB takes an entry) as PNG,
-    4-bit when it has at most 16 inks."""
-    out = io.BytesIO()
-    used = len(image.getpalette() or []) // 3
-    image.save(out, format="PNG", compress_level=1, bits=4 if used <= 16 else 8)
-    # oxipng (libdeflate, rows unfiltered, which suits a palette drawing) packs it a fifth
-    # smaller than zlib's best, in about the time Pillow takes at its best.
-    return bytes(oxipng.optimize_from_memory(out.getvalue(), level=2, filter=[_UNFILTERED]))
 
 
 def scene_svg(scene: Scene, globes: bool = True) -> str:
