@@ -75,7 +75,8 @@ def battle_frames(record: BattleRecord, path: str) -> tuple[list[Frame], bool, s
         # The changes under the map too, so the picture alone says what this phase did.
         # SVG, sharp at any width: the map is framed anew each phase, so each step is whole
         # (bench/replay_pages.py: a tenth of the time of the PNGs, about their bytes).
-        drawing = battle_svg(f"{title}: {label.lower()}", ships, [f"* {c}" for c in changed])
+        notes = [f"* {c}" for c in changed]
+        drawing = battle_svg(f"{title}: {label.lower()}", ships, notes, inline=True)
         before = {s.name: s for s in ships}
         shown = Shown((*lines, *end), changed=changed, drawings=(drawing,))
         frames.append(Frame(key, label, {PUBLIC: shown}))

@@ -232,12 +232,16 @@ def _paint(fill: Colour, outline: Colour, width: int) -> str:
     return out
 
 
-def svg_document(width: int, height: int, body: str, defs: str = "", title: str = "") -> str:
+def svg_document(
+    width: int, height: int, body: str, defs: str = "", title: str = "", inline: bool = False
+) -> str:
     """A standalone SVG file of `body` on a white `width` x `height` canvas that scales to any
-    width (viewBox), in the pictures' ink and font."""
+    width (viewBox), in the pictures' ink and font; `inline`: for a web page's HTML, which
+    gives it the SVG namespace itself (no address in the page)."""
     named = f"<title>{escape(title)}</title>" if title else ""
+    space = "" if inline else ' xmlns="http://www.w3.org/2000/svg"'
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
+        f'<svg{space} viewBox="0 0 {width} {height}"'
         f' width="{width}" height="{height}" font-family="{FONT_FAMILY}" fill="#141414"'
         f' role="img">{named}'
         f'<defs>{defs}</defs><rect width="{width}" height="{height}" fill="#fff"/>{body}</svg>'

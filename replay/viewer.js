@@ -83,7 +83,7 @@
     if (scroller) return scroller;
     const d = data.drawing;
     scroller = el("div", { class: "scroller" });
-    scroller.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg" class="drawing" role="img" viewBox="0 0 ' +
+    scroller.innerHTML = '<svg class="drawing" role="img" viewBox="0 0 ' +
       d.width + " " + d.height + '" font-family="' + d.font + '" fill="#141414"><defs>' + d.defs +
       '</defs><rect width="' + d.width + '" height="' + d.height + '" fill="#fff"/><g>' + d.back +
       '</g><g class="layer"></g></svg>';

@@ -243,11 +243,11 @@ def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None
         # On a white ground, so a name stays readable over the grid under it.
         draw.rectangle(box, fill=PAPER, outline=GRID)
         draw.text((box[0] + 2, box[1] + 1), text, fill=INK, font=font(14, True), anchor="lt")
-    taken = markers + labels + named  # the outside labels keep off these and each other
+    taken = markers + labels + named  # the beyond labels keep off these and each other
     for ship in outside:
         sx, sy = centre(ship.hex, size)
         frame = (left + dx, top + dy, left + dx + map_width, top + dy + map_height)
-        beyond(draw, ship, (sx + dx, sy + dy), frame, taken)
+        beyond(draw, ship, (sx + dx, sy + dy), frame, taken, width)
     y = top_space + map_height + MARGIN
     for side, rows in ship_rows:
         if side:
@@ -277,9 +277,12 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
     return palette_png(image)
 
 
-def battle_svg(title: str, ships: Sequence[ShipState], notes: Sequence[str] = ()) -> str:
-    """The same map as standalone SVG text, sharp at any width."""
+def battle_svg(
+    title: str, ships: Sequence[ShipState], notes: Sequence[str] = (), inline: bool = False
+) -> str:
+    """The same map as standalone SVG text, sharp at any width (`inline`: for a web page's
+    HTML, kit.vector.svg_document)."""
     plan = plan_map(title, ships, notes)
     draw = VectorDraw()
     draw_map(draw, plan)
-    return svg_document(plan.width, plan.height, draw.body(), draw.defs_text(), title)
+    return svg_document(plan.width, plan.height, draw.body(), draw.defs_text(), title, inline)

@@ -26,8 +26,15 @@ def test_a_chess_record_shows_the_board_after_every_turn_and_offers_the_record(
     last = frames["turn-6"]["lines"]
     assert "Alien command ship at Hd4 destroyed (hit by an impactor [SC7])" in last
     assert last[-1] == "The game is over: Terrans win."
-    # One picture a step: the start and six boards, each different.
-    assert len(data["pictures"]) == 7 and len(set(data["pictures"])) == 7
+    # The board drawn once as SVG (every cell named), and one layer a step over it: the
+    # start and six turns, each different, each titled with its step (issue 33, item 1).
+    board = data["drawing"]
+    assert ">Ab2</text>" in board["back"] and ">Hd4</text>" in board["back"]
+    assert data["pictures"] == [] and len(data["layers"]) == 7
+    assert [frames[k]["layer"] for k in frames] == list(range(7))
+    assert "turn 3</text>" in data["layers"][frames["turn-3"]["layer"]]
+    # The last board says who won and how, under its title (issue 33, item 5).
+    assert "Terrans win: the enemy command ship is destroyed [SC11]" in data["layers"][-1]
     page = out.read_text(encoding="utf-8")
     assert "check it with <code>spaceships chess check</code>" in page
     assert "short.scr" in page
