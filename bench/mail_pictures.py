@@ -95,7 +95,8 @@ def main() -> None:
             target = f"each <= {largest_target // 1000} kB, " + target
         print(
             f"{name:34} {len(sizes):>8} {max(sizes) / 1000:>6.1f} kB"
-            f" {statistics.mean(sizes) / 1000:>5.1f} kB {total / 1e6:>8.2f} MB {statistics.median(times) * 1000:>5.0f} ms"
+            f" {statistics.mean(sizes) / 1000:>5.1f} kB {total / 1e6:>8.2f} MB"
+            f" {statistics.median(times) * 1000:>5.0f} ms"
             f"  {target}: {'ok' if ok else 'MISSED'}"
         )
     sys.exit(1 if failed else 0)
