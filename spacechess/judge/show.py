@@ -19,7 +19,13 @@ from spacechess.pictures import board_picture
 from spacechess.pieces import SIDE_NAMES
 from spacechess.position import Position
 
-__all__ = ["events_text", "onlooker_picture", "player_picture", "text_board"]
+__all__ = [
+    "events_text",
+    "onlooker_picture",
+    "outcome_words",
+    "player_picture",
+    "text_board",
+]
 
 
 def text_board(position: Position) -> str:
@@ -83,8 +89,23 @@ def picture(store: Store, game: GameRow, sight: Sight) -> Picture | None:
         return None
     played = played_of(with_state(game, turns=turns[:upto]))
     last = played.turns[-1].events if played.turns else ()
-    png = board_picture(played.position, title, last)
+    ended = game.phase == "over" and sight.moment in ("now", "end")
+    png = board_picture(played.position, title, last, outcome=outcome_words(game) if ended else "")
     return Picture(f"{game.name}-{label}.png", png, title)
+
+
+def outcome_words(game: GameRow) -> str:
+    """Who won a finished game and how, as its end picture says it under the title: "Terrans
+    win: Bob resigned", "Drawn: drawn by agreement [SC12]" (by the rules or off the board)."""
+    outcome = game.outcome or {}
+    reason = str(outcome.get("reason", "")).strip()
+    if not reason:
+        return ""
+    seat = outcome.get("winner")
+    side = next((s for s, taken in SIDE_SEAT.items() if taken == seat), None)
+    if side is not None:
+        return f"{SIDE_NAMES[side]} win: {reason}"
+    return f"No winner: {reason}" if "draw" not in reason else f"Drawn: {reason}"
 
 
 def actions(game: GameRow, message_kind: str, turn: int | None) -> tuple[Action, ...]:

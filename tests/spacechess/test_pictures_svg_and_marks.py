@@ -183,3 +183,18 @@ def test_a_turns_picture_is_a_small_palette_png_for_a_mailbox() -> None:
     # Every ink kept apart: the sides' colours and last turn's orange are all there.
     colours = {tuple(image.getpalette()[3 * i : 3 * i + 3]) for _, i in image.getcolors()}
     assert {(0, 114, 178), (213, 94, 0), MOVED} <= colours
+
+
+def test_a_game_ended_off_the_board_says_so_on_its_end_picture() -> None:
+    # The judge's end picture (a resignation, a draw agreed): the outcome it keeps, in words.
+    from types import SimpleNamespace
+
+    from spacechess.judge.show import outcome_words
+
+    resigned = SimpleNamespace(outcome={"winner": "B", "reason": "alice resigned"})
+    agreed = SimpleNamespace(outcome={"winner": None, "reason": "drawn by agreement [SC12]"})
+    cancelled = SimpleNamespace(outcome={"winner": None, "reason": "cancelled by the game master"})
+    assert outcome_words(resigned) == "Aliens win: alice resigned"  # type: ignore[arg-type]
+    assert outcome_words(agreed) == "Drawn: drawn by agreement [SC12]"  # type: ignore[arg-type]
+    said = outcome_words(cancelled)  # type: ignore[arg-type]
+    assert said == "No winner: cancelled by the game master"
