@@ -233,13 +233,22 @@ def _paint(fill: Colour, outline: Colour, width: int) -> str:
 
 
 def svg_document(
-    width: int, height: int, body: str, defs: str = "", title: str = "", inline: bool = False
+    width: int,
+    height: int,
+    body: str,
+    defs: str = "",
+    title: str = "",
+    inline: bool = False,
+    smallest: int | None = None,
 ) -> str:
     """A standalone SVG file of `body` on a white `width` x `height` canvas that scales to any
     width (viewBox), in the pictures' ink and font; `inline`: for a web page's HTML, which
-    gives it the SVG namespace itself (no address in the page)."""
+    gives it the SVG namespace itself (no address in the page); `smallest`: the least pixels
+    of its words, said on its root for a page to keep them readable."""
     named = f"<title>{escape(title)}</title>" if title else ""
     space = "" if inline else ' xmlns="http://www.w3.org/2000/svg"'
+    if smallest is not None:  # a page keeps these words at least 9 CSS pixels high
+        space += f' data-smallest-text="{smallest}"'
     return (
         f'<svg{space} viewBox="0 0 {width} {height}"'
         f' width="{width}" height="{height}" font-family="{FONT_FAMILY}" fill="#141414"'

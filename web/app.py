@@ -17,6 +17,7 @@ from web.pages import POLICY, game_page_html, index_page, no_replay_page, not_fo
 from web.records import (
     GameLine,
     board_png,
+    board_svg,
     game_lines,
     game_page,
     ladder_lines,
@@ -87,13 +88,23 @@ class Club:
         shown = game_page(self.store, game)
         has_board = game.state is not None
         has_replay = self._replay(game) is not None
-        return 200, game_page_html(shown, has_board, has_replay, self.name)
+        vector = self._vector(game) if has_board else None
+        return 200, game_page_html(shown, has_board, has_replay, self.name, vector)
 
     def board(self, name: str) -> bytes | None:
         game = self._public_game(name)
         if game is None:
             return None
         return self._kept(("board", *self._moment(game)), lambda: board_png(self.store, game))
+
+    def board_svg(self, name: str) -> bytes | None:
+        game = self._public_game(name)
+        if game is None:
+            return None
+        return self._vector(game)
+
+    def _vector(self, game: GameRow) -> bytes | None:
+        return self._kept(("svg", *self._moment(game)), lambda: board_svg(self.store, game))
 
     def replay(self, name: str) -> bytes | None:
         game = self._public_game(name)
@@ -120,7 +131,8 @@ def _headers(policy: str) -> dict[str, str]:
 
 
 def make_app(club: Club) -> web.Application:
-    """The site: `/`, `/games/NAME`, `/games/NAME/board.png`, `/games/NAME/replay.html`. Only
+    """The site: `/`, `/games/NAME`, `/games/NAME/board.png` (and `board.svg` where the game
+    draws one), `/games/NAME/replay.html`. Only
     GET (and HEAD): nothing here changes the store."""
 
     def html(status: int, text: str) -> web.Response:
@@ -159,6 +171,8 @@ def make_app(club: Club) -> web.Application:
     app.router.add_get("/", index)
     app.router.add_get("/games/{name}", game)
     app.router.add_get("/games/{name}/board.png", binary(club.board, "image/png", POLICY))
+    svg = binary(club.board_svg, "image/svg+xml", POLICY)
+    app.router.add_get("/games/{name}/board.svg", svg)
     app.router.add_get("/games/{name}/replay.html", binary(club.replay, "text/html", REPLAY_POLICY))
     app.on_cleanup.append(lambda _app: _stop(club))
     return app

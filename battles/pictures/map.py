@@ -285,4 +285,6 @@ def battle_svg(
     plan = plan_map(title, ships, notes)
     draw = VectorDraw()
     draw_map(draw, plan)
-    return svg_document(plan.width, plan.height, draw.body(), draw.defs_text(), title, inline)
+    return svg_document(
+        plan.width, plan.height, draw.body(), draw.defs_text(), title, inline, SMALLEST_TEXT
+    )

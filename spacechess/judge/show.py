@@ -15,7 +15,7 @@ from pbem.store import GameRow, Store
 from spacechess.computer.terminal import describe
 from spacechess.events import Event
 from spacechess.judge.rows import SIDE_SEAT, played_of, side_name, with_state
-from spacechess.pictures import board_picture
+from spacechess.pictures import board_picture, board_svg
 from spacechess.pieces import SIDE_NAMES
 from spacechess.position import Position
 
@@ -90,8 +90,10 @@ def picture(store: Store, game: GameRow, sight: Sight) -> Picture | None:
     played = played_of(with_state(game, turns=turns[:upto]))
     last = played.turns[-1].events if played.turns else ()
     ended = game.phase == "over" and sight.moment in ("now", "end")
-    png = board_picture(played.position, title, last, outcome=outcome_words(game) if ended else "")
-    return Picture(f"{game.name}-{label}.png", png, title)
+    outcome = outcome_words(game) if ended else ""
+    png = board_picture(played.position, title, last, outcome=outcome)
+    svg = board_svg(played.position, title, last, outcome=outcome)
+    return Picture(f"{game.name}-{label}.png", png, title, svg)
 
 
 def outcome_words(game: GameRow) -> str:

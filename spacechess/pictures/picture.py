@@ -126,7 +126,9 @@ def scene_svg(scene: Scene, globes: bool = True) -> str:
     draw = VectorDraw()
     draw_scene(draw, scene, globes)
     width, height = canvas_size(scene, globes)
-    return svg_document(width, height, draw.body(), draw.defs_text(), scene.title)
+    return svg_document(
+        width, height, draw.body(), draw.defs_text(), scene.title, smallest=SMALLEST_NAME
+    )
 
 
 def _draw_key(draw: Any, width: int, top: int, scene: Scene) -> None:
