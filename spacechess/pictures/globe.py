@@ -34,7 +34,6 @@ from spacechess.pictures.marks import (
 
 __all__ = [
     "GLOBE_HEIGHT",
-    "draw_globes",
     "draw_globes_board",
     "draw_globes_marks",
     "draw_globes_pieces",
@@ -77,14 +76,6 @@ def _centres(width: int, top: int) -> list[tuple[str, int, float, float]]:
         (caption, pole, left + RADIUS + k * (2 * RADIUS + GAP), top + CAPTION + RADIUS + MARGIN)
         for k, (caption, pole) in enumerate(HALVES)
     ]
-
-
-def draw_globes(draw: Any, width: int, top: int, scene: Scene) -> None:
-    """Both discs of `scene` onto `draw` (a canvas `width` wide), their captions' top at
-    `top`: the board, last turn's marks, then the pieces."""
-    draw_globes_board(draw, width, top, frozenset(scene.tokens))
-    draw_globes_marks(draw, width, top, scene)
-    draw_globes_pieces(draw, width, top, scene)
 
 
 def draw_globes_board(

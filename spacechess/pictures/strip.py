@@ -33,7 +33,6 @@ from spacechess.pictures.marks import (
 __all__ = [
     "SPACING",
     "cover_cell",
-    "draw_strip",
     "draw_strip_board",
     "draw_strip_marks",
     "draw_strip_pieces",
@@ -50,14 +49,6 @@ def strip_size() -> tuple[int, int]:
     """The strip's width and height in pixels, title included."""
     layout = strip_layout(SPACING, MARGIN, TITLE)
     return layout.width, layout.height
-
-
-def draw_strip(draw: Any, top: int, scene: Scene) -> None:
-    """The strip of `scene` onto `draw` (a Pillow ImageDraw or a kit.vector.VectorDraw), its
-    top edge at `top`: the board, last turn's marks, then the pieces."""
-    draw_strip_board(draw, top, scene.title, frozenset(scene.tokens))
-    draw_strip_marks(draw, top, scene)
-    draw_strip_pieces(draw, top, scene)
 
 
 def draw_strip_board(
