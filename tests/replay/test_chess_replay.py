@@ -51,3 +51,23 @@ def test_a_chess_record_with_a_slip_is_refused_at_its_line_with_the_rule(tmp_pat
     )
     done = run("replay", str(garbled), "-o", str(tmp_path / "y.html"))
     assert done.returncode == 1 and "line 8" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_game_resigned_says_so_on_its_last_step_not_as_if_the_turn_decided_it(
+    tmp_path: Path,
+) -> None:
+    # Issue 33, item 5: the Aliens resign after turn 4; the last turn decided nothing.
+    text = sample("spacechess/short.scr").read_text(encoding="utf-8")
+    head, _ = text.split("5 T:", 1)
+    resigned = tmp_path / "resigned.scr"
+    resigned.write_text(head + '[Result "Terrans win"]\n[Termination "resignation"]\n', "utf-8")
+    out = tmp_path / "resigned.html"
+    done = run("replay", str(resigned), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    data = page_data(out.read_text(encoding="utf-8"))
+    said = "The game ended by resignation, not by the last turn's play: Terrans win."
+    assert data["ended"] == said
+    last = data["frames"][-1]["views"]["public"]
+    assert last["lines"][-1] == said
+    # The last board says it under its title too.
+    assert "The game ended by resignation" in data["layers"][last["layer"]]

@@ -42,3 +42,21 @@ def test_a_chess_replay_steps_through_the_boards_to_the_result(
     assert page.locator("svg.drawing").count() == 1
     assert guarded.refused == [] and guarded.errors == []
     guarded.close()
+
+
+def test_a_resigned_games_last_step_says_how_it_ended(browser: Any, tmp_path: Path) -> None:
+    text = sample("spacechess/short.scr").read_text(encoding="utf-8")
+    head, _ = text.split("5 T:", 1)
+    record = tmp_path / "resigned.scr"
+    record.write_text(head + '[Result "Terrans win"]\n[Termination "resignation"]\n', "utf-8")
+    out = tmp_path / "resigned.html"
+    assert run("replay", str(record), "-o", str(out)).returncode == 0
+    guarded = Guarded(browser, ("file://",), 400, 800)
+    page = guarded.page
+    page.goto(out.as_uri() + "#turn-2")
+    assert page.locator("#ended").is_hidden()  # not before the end
+    page.keyboard.press("End")
+    assert page.locator("#ended").is_visible()
+    assert "ended by resignation" in page.locator("#ended").inner_text()
+    assert guarded.refused == [] and guarded.errors == []
+    guarded.close()
