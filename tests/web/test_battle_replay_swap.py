@@ -1,7 +1,8 @@
-"""Hidden information on the club's battle replay (issue 33, readings R14, R16): the replay of a
+"""Hidden information on the club's battle replay and board (issue 33, readings R14, R16): a
 battle in play draws its maps as SVG; with Bob's orders for the open phase in (and Alice's not
-yet), Bob's orders written two ways change not one byte of the page, nor one pixel of it as
-chromium draws it, at any step. The swap can tell: once the phase resolves, the pages differ."""
+yet), Bob's orders written two ways change not one byte of the replay page or the board's SVG,
+nor one pixel of the page as chromium draws it, at any step. The swap can tell: once the phase
+resolves, they differ."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from web_support import DESIGN_A, DESIGN_B, Club
 from battles.autoplay import plan_fire, plan_moves
 from battles.judge import rows as battle_rows
 from pbem.store import Store, open_store
-from web.records import replay_page
+from web.records import board_svg, replay_page
 
 # Bob's two ways to move in turn 2's movement phase, both legal, both still hidden.
 BOB_MOVES = ("Raider F\nHawk F", "Raider L\nHawk R")
@@ -44,7 +45,8 @@ def _orders(club: Club, store: Store, sender: str, seat: str, text: str | None =
     assert "accepted" in said, said
 
 
-def _pages(tmp: Path, bob_moves: str, resolve: bool) -> bytes:
+def _pages(tmp: Path, bob_moves: str, resolve: bool) -> tuple[bytes, bytes]:
+    """The replay page and the club page's board (SVG) of the battle, Bob having moved."""
     store = open_store(str(tmp / "club.sqlite3"))
     club = Club(store)
     club.judge.rng = random.Random(33)  # the same dice in both runs: only Bob's orders differ
@@ -61,9 +63,10 @@ def _pages(tmp: Path, bob_moves: str, resolve: bool) -> bytes:
     if resolve:
         _orders(club, store, "alice@example.org", "A")
     page = replay_page(store, store.game("skirmish"))
+    board = board_svg(store, store.game("skirmish"))  # the club page's map, as SVG
     store.close()
-    assert page is not None
-    return page
+    assert page is not None and board is not None
+    return page, board
 
 
 def _drawn(browser: Any, page: bytes, tmp: Path) -> list[bytes]:
@@ -92,8 +95,8 @@ def test_bobs_hidden_orders_change_no_byte_and_no_pixel_of_the_battle_replay(
     one.mkdir()
     two.mkdir()
     first, second = _pages(one, BOB_MOVES[0], False), _pages(two, BOB_MOVES[1], False)
-    assert b"<svg" in first and first == second
-    assert _drawn(browser, first, one) == _drawn(browser, second, two)
+    assert b"<svg" in first[0] and first[1].startswith(b"<svg") and first == second
+    assert _drawn(browser, first[0], one) == _drawn(browser, second[0], two)
     # The test can see a difference: once Alice's orders resolve the phase, Bob's moves show.
     three, four = (tmp_path / "three", tmp_path / "four")
     three.mkdir()
