@@ -75,21 +75,21 @@ class VectorDraw:
         self, xy: Sequence[Any], fill: Colour = None, outline: Colour = None, width: int = 1
     ) -> None:
         points = " ".join(f"{number(p[0])},{number(p[1])}" for p in _points(xy))
-        self.elements.append(f'<polygon points="{points}"{_paint(fill, outline, width)}/>')
+        self.elements.append(f"<polygon points='{points}'{_paint(fill, outline, width)}/>")
 
     def line(self, xy: Sequence[Any], fill: Colour = None, width: int = 1, **_: Any) -> None:
         points = _points(xy)
         if len(points) == 2:
             (x0, y0), (x1, y1) = points
             self.elements.append(
-                f'<line x1="{number(x0)}" y1="{number(y0)}" x2="{number(x1)}" y2="{number(y1)}"'
-                f' stroke="{colour(fill)}" stroke-width="{width}"/>'
+                f"<line x1='{number(x0)}' y1='{number(y0)}' x2='{number(x1)}' y2='{number(y1)}'"
+                f" stroke='{colour(fill)}' stroke-width='{width}'/>"
             )
             return
         joined = " ".join(f"{number(x)},{number(y)}" for x, y in points)
         self.elements.append(
-            f'<polyline points="{joined}" fill="none" stroke="{colour(fill)}"'
-            f' stroke-width="{width}"/>'
+            f"<polyline points='{joined}' fill='none' stroke='{colour(fill)}'"
+            f" stroke-width='{width}'/>"
         )
 
     def ellipse(
@@ -103,12 +103,12 @@ class VectorDraw:
         paint = _paint(fill, outline, width)
         if abs(rx - ry) < 0.05:
             self.elements.append(
-                f'<circle cx="{number(cx)}" cy="{number(cy)}" r="{number(rx)}"{paint}/>'
+                f"<circle cx='{number(cx)}' cy='{number(cy)}' r='{number(rx)}'{paint}/>"
             )
         else:
             self.elements.append(
-                f'<ellipse cx="{number(cx)}" cy="{number(cy)}" rx="{number(rx)}"'
-                f' ry="{number(ry)}"{paint}/>'
+                f"<ellipse cx='{number(cx)}' cy='{number(cy)}' rx='{number(rx)}'"
+                f" ry='{number(ry)}'{paint}/>"
             )
 
     def arc(
@@ -122,9 +122,9 @@ class VectorDraw:
         ex, ey = cx + rx * math.cos(b), cy + ry * math.sin(b)
         large = 1 if (end - start) % 360 > 180 else 0
         self.elements.append(
-            f'<path d="M{number(sx)} {number(sy)}A{number(rx)} {number(ry)} 0 {large} 1 '
-            f'{number(ex)} {number(ey)}" fill="none" stroke="{colour(fill)}"'
-            f' stroke-width="{width}"/>'
+            f"<path d='M{number(sx)} {number(sy)}A{number(rx)} {number(ry)} 0 {large} 1 "
+            f"{number(ex)} {number(ey)}' fill='none' stroke='{colour(fill)}'"
+            f" stroke-width='{width}'/>"
         )
 
     def rectangle(
@@ -133,9 +133,9 @@ class VectorDraw:
         (x0, y0), (x1, y1) = _points(xy)
         inset = width / 2 if outline is not None else 0
         self.elements.append(
-            f'<rect x="{number(x0 + inset)}" y="{number(y0 + inset)}"'
-            f' width="{number(max(0.0, x1 - x0 - 2 * inset))}"'
-            f' height="{number(max(0.0, y1 - y0 - 2 * inset))}"{_paint(fill, outline, width)}/>'
+            f"<rect x='{number(x0 + inset)}' y='{number(y0 + inset)}'"
+            f" width='{number(max(0.0, x1 - x0 - 2 * inset))}'"
+            f" height='{number(max(0.0, y1 - y0 - 2 * inset))}'{_paint(fill, outline, width)}/>"
         )
 
     def text(
@@ -148,18 +148,18 @@ class VectorDraw:
         **_: Any,
     ) -> None:
         across, down = (anchor or "la")[0], (anchor or "la")[1]
-        attrs = f' x="{number(xy[0])}" y="{number(xy[1])}" font-size="{_size(font)}"'
+        attrs = f" x='{number(xy[0])}' y='{number(xy[1])}' font-size='{_size(font)}'"
         if fill is not None and colour(fill) != "#141414":
-            attrs += f' fill="{colour(fill)}"'
+            attrs += f" fill='{colour(fill)}'"
         if _ACROSS[across]:
-            attrs += f' text-anchor="{_ACROSS[across]}"'
+            attrs += f" text-anchor='{_ACROSS[across]}'"
         if _DOWN[down]:
-            attrs += f' dominant-baseline="{_DOWN[down]}"'
+            attrs += f" dominant-baseline='{_DOWN[down]}'"
         if len(text) >= LONG_TEXT and font is not None:
             # As long as Pillow lays it out, whatever font the browser has: a line of words
             # keeps to the room the drawing gave it.
             length = number(self.textlength(text, font=font))
-            attrs += f' textLength="{length}" lengthAdjust="spacingAndGlyphs"'
+            attrs += f" textLength='{length}' lengthAdjust='spacingAndGlyphs'"
         self.elements.append(f"<text{attrs}>{escape(text)}</text>")
 
     def text_up(
@@ -168,9 +168,9 @@ class VectorDraw:
         """Text read from the bottom up, centred at `xy`."""
         x, y = number(xy[0]), number(xy[1])
         self.elements.append(
-            f'<text x="{x}" y="{y}" font-size="{_size(font)}" fill="{colour(fill)}"'
-            f' text-anchor="middle" dominant-baseline="central"'
-            f' transform="rotate(-90 {x} {y})">{escape(text)}</text>'
+            f"<text x='{x}' y='{y}' font-size='{_size(font)}' fill='{colour(fill)}'"
+            f" text-anchor='middle' dominant-baseline='central'"
+            f" transform='rotate(-90 {x} {y})'>{escape(text)}</text>"
         )
 
     def textlength(self, text: str, font: Any = None, **kwargs: Any) -> float:
@@ -198,16 +198,16 @@ class VectorDraw:
             paint(inner)
             r = number(reach)
             self.defs[ident] = (
-                f'<symbol id="{ident}" viewBox="-{r} -{r} {number(2 * reach)} {number(2 * reach)}"'
-                f' overflow="visible">{"".join(inner.elements)}</symbol>'
+                f"<symbol id='{ident}' viewBox='-{r} -{r} {number(2 * reach)} {number(2 * reach)}'"
+                f" overflow='visible'>{''.join(inner.elements)}</symbol>"
             )
         side = 2 * reach * scale
-        place = f' x="{number(-side / 2)}" y="{number(-side / 2)}"'
-        size = f' width="{number(side)}" height="{number(side)}"'
+        place = f" x='{number(-side / 2)}' y='{number(-side / 2)}'"
+        size = f" width='{number(side)}' height='{number(side)}'"
         move = f"translate({number(x)} {number(y)})"
         if abs(turn) > 0.05:
             move += f" rotate({number(turn)})"
-        self.elements.append(f'<use href="#{ident}"{place}{size} transform="{move}"/>')
+        self.elements.append(f"<use href='#{ident}'{place}{size} transform='{move}'/>")
 
     def body(self) -> str:
         return "".join(self.elements)
@@ -224,11 +224,11 @@ def _points(xy: Sequence[Any]) -> list[tuple[float, float]]:
 
 
 def _paint(fill: Colour, outline: Colour, width: int) -> str:
-    out = f' fill="{colour(fill)}"'
+    out = f" fill='{colour(fill)}'"
     if outline is not None:
-        out += f' stroke="{colour(outline)}"'
+        out += f" stroke='{colour(outline)}'"
         if width != 1:
-            out += f' stroke-width="{width}"'
+            out += f" stroke-width='{width}'"
     return out
 
 

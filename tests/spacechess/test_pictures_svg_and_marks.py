@@ -142,7 +142,7 @@ def test_on_the_hemispheres_moves_carry_arrowheads_and_nothing_leaves_its_disc()
     for element in draw.elements:
         if element.startswith("<text"):
             continue  # a name is written only on a cell facing the viewer, inside its disc
-        attrs = dict(re.findall(r'([a-z0-9-]+)="([^"]*)"', element))
+        attrs = dict(re.findall(r"([a-z0-9-]+)=['\"]([^'\"]*)['\"]", element))
         if element.startswith("<use"):
             x, y = _numbers(attrs["transform"])[:2]
             reach = float(attrs["width"]) / 3 * 1.4  # a piece's furthest point from its centre
