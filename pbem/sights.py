@@ -93,6 +93,9 @@ class Picture:
     filename: str  # "alpha-turn3-A.png": the same name in a mail and a post
     png: bytes
     title: str  # one line: what it shows
+    # The same picture as SVG text, where the game draws one: a web page shows it sharp at any
+    # width. Its root may say `data-smallest-text` (the least pixels of its words).
+    svg: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

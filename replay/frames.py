@@ -38,13 +38,32 @@ class GridBoard:
 
 @dataclass(frozen=True)
 class Shown:
-    """What one view shows at one step: grid boards, or whole pictures (PNG bytes); the
+    """What one view shows at one step: grid boards, whole pictures (PNG bytes), whole SVG
+    drawings, or the layer of SVG elements drawn over the replay's `Drawing` (what this step
+    puts on the board); the
     step's actions and results, one a line; `changed` says in words what changed."""
 
     lines: tuple[str, ...]
     boards: tuple[GridBoard, ...] = ()
     pictures: tuple[bytes, ...] = ()
     changed: tuple[str, ...] = ()
+    layer: str | None = None
+    drawings: tuple[str, ...] = ()  # whole SVG documents (a map framed anew each step)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A board the page draws once as SVG (`back`: its elements, `defs`: the shapes the
+    steps' layers place), `width` x `height` in the drawing's pixels; `smallest` is the
+    height in those pixels of its smallest cell name, so the page never shows it under 9 CSS
+    pixels (it scrolls sideways instead)."""
+
+    width: int
+    height: int
+    back: str
+    defs: str
+    smallest: int
+    label: str = "The board"
 
 
 @dataclass(frozen=True)
@@ -83,3 +102,6 @@ class Replay:
     record_name: str = "game.txt"
     check: str = "spaceships validate"  # the command that checks the record
     pieces: Pieces | None = None  # a game of grid boards: what they are drawn with
+    drawing: Drawing | None = None  # a game of SVG layers: the board they are drawn over
+    smallest_text: int = 12  # the pictures' smallest cell name, in their pixels
+    ended: str | None = None  # how the game ended when not by the last turn's play

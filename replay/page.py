@@ -7,10 +7,12 @@ from __future__ import annotations
 import base64
 import html
 import json
+import math
 from importlib.resources import files
 from typing import Any
 
 from kit.ink import INK
+from kit.vector import FONT_FAMILY
 from replay.frames import Replay
 
 OUTLINE = "#{:02x}{:02x}{:02x}".format(*INK)  # a page of pictures only: the pictures' ink
@@ -31,8 +33,10 @@ def _asset(name: str) -> str:
 
 def page_data(replay: Replay) -> dict[str, Any]:
     """The JSON the viewer steps through: pictures sent once each, tiles only for marks shown."""
-    pictures: list[str] = []
+    pictures: list[list[Any]] = []
     seen: dict[bytes, int] = {}
+    layers: list[str] = []
+    layer_seen: dict[str, int] = {}
     tiles: dict[str, str] = {}
     styles: set[str] = set()
     frames = []
@@ -43,7 +47,9 @@ def page_data(replay: Replay) -> dict[str, Any]:
             for png in shown.pictures:
                 if png not in seen:
                     seen[png] = len(pictures)
-                    pictures.append(_uri(png))
+                    # Its drawn width: the page never enlarges it past that, nor shrinks
+                    # its smallest text under 9 CSS pixels (it scrolls sideways instead).
+                    pictures.append([_uri(png), _png_width(png)])
                 indexes.append(seen[png])
             boards = []
             for board in shown.boards:
@@ -58,11 +64,25 @@ def page_data(replay: Replay) -> dict[str, Any]:
                         "changed": list(board.changed),
                     }
                 )
+            drawn = []
+            for svg in shown.drawings:
+                if svg not in layer_seen:
+                    layer_seen[svg] = len(layers)
+                    layers.append(svg)
+                drawn.append(layer_seen[svg])
+            layer = None
+            if shown.layer is not None:
+                if shown.layer not in layer_seen:
+                    layer_seen[shown.layer] = len(layers)
+                    layers.append(shown.layer)
+                layer = layer_seen[shown.layer]
             views[key] = {
                 "lines": list(shown.lines),
                 "boards": boards,
                 "pictures": indexes,
                 "changed": list(shown.changed),
+                "layer": layer,
+                "drawings": drawn,
             }
         frames.append({"id": frame.id, "label": frame.label, "views": views})
     # The page's key shows a sample mark and its meaning; the pictures' key also says what
@@ -97,7 +117,32 @@ def page_data(replay: Replay) -> dict[str, Any]:
         "keys": keys,
         "grids": grids,
         "outline": OUTLINE if made is None else made.outline,
+        "layers": layers,
+        "drawing": _drawing(replay),
+        "smallest": replay.smallest_text,
+        "ended": replay.ended,
     }
+
+
+def _drawing(replay: Replay) -> dict[str, Any] | None:
+    drawing = replay.drawing
+    if drawing is None:
+        return None
+    return {
+        "width": drawing.width,
+        "height": drawing.height,
+        "back": drawing.back,
+        "defs": drawing.defs,
+        "font": FONT_FAMILY,
+        "label": drawing.label,
+        # The least CSS width that keeps its smallest name 9 pixels high.
+        "least": math.ceil(drawing.width * 9 / drawing.smallest),
+    }
+
+
+def _png_width(png: bytes) -> int:
+    """A PNG's width, from its header (IHDR comes first, its width at byte 16)."""
+    return int.from_bytes(png[16:20], "big")
 
 
 def json_in_script(value: Any) -> str:
@@ -153,6 +198,7 @@ buttons or the slider; the address names the step, so a link opens there.</p>
 <div id="boards"></div>
 <div id="lines" class="lines" aria-label="Actions and results"></div>
 <p id="changed"></p>
+<p id="ended" class="ended" hidden></p>
 </section>
 <nav class="turns" aria-label="Every step"><ol id="turn-list"></ol></nav>
 {record}

@@ -75,6 +75,25 @@
     return p;
   }
 
+  // The SVG board: drawn once (cells, names, key), a layer per step put over it.
+  let drawn = null;
+  let layer = null;
+  let scroller = null;
+  function drawingBox() {
+    if (scroller) return scroller;
+    const d = data.drawing;
+    scroller = el("div", { class: "scroller" });
+    scroller.innerHTML = '<svg class="drawing" role="img" viewBox="0 0 ' +
+      d.width + " " + d.height + '" font-family="' + d.font + '" fill="#141414"><defs>' + d.defs +
+      '</defs><rect width="' + d.width + '" height="' + d.height + '" fill="#fff"/><g>' + d.back +
+      '</g><g class="layer"></g></svg>';
+    drawn = scroller.firstChild;
+    drawn.style.maxWidth = d.width + "px";
+    drawn.style.minWidth = d.least + "px";
+    layer = drawn.querySelector("g.layer");
+    return scroller;
+  }
+
   function show(n, fromHash) {
     step = Math.max(0, Math.min(frames.length - 1, n));
     const frame = frames[step];
@@ -90,8 +109,37 @@
     for (const b of shown.boards || []) boards.appendChild(board(b));
     if ((shown.boards || []).length) boards.appendChild(key([...new Set(shown.boards.map((b) => b.style))]));
     for (const i of shown.pictures || []) {
-      boards.appendChild(el("img", { class: "picture", src: data.pictures[i], alt: "The map: " + frame.label }));
+      const [src, width] = data.pictures[i];
+      // Never wider than drawn (no blur), never so narrow its smallest text is under 9px.
+      const img = el("img", { class: "picture", src: src, alt: "The map: " + frame.label });
+      img.style.maxWidth = width + "px";
+      img.style.minWidth = Math.min(width, Math.ceil(width * 9 / data.smallest)) + "px";
+      const box = el("div", { class: "scroller" });
+      box.appendChild(img);
+      boards.appendChild(box);
     }
+    for (const i of shown.drawings || []) {
+      // A whole SVG drawing: never wider than drawn, its smallest text never under 9px.
+      const box = el("div", { class: "scroller" });
+      box.innerHTML = data.layers[i];
+      const svg = box.firstChild;
+      const width = svg.viewBox.baseVal.width;
+      svg.classList.add("drawing");
+      svg.removeAttribute("width");
+      svg.removeAttribute("height");
+      svg.style.maxWidth = width + "px";
+      svg.style.minWidth = Math.min(width, Math.ceil(width * 9 / data.smallest)) + "px";
+      svg.setAttribute("aria-label", "The map: " + frame.label);
+      boards.appendChild(box);
+    }
+    if (data.drawing && shown.layer !== null && shown.layer !== undefined) {
+      boards.appendChild(drawingBox());
+      layer.innerHTML = data.layers[shown.layer];
+      drawn.setAttribute("aria-label", data.drawing.label + ": " + frame.label);
+    }
+    const ended = $("ended");
+    ended.hidden = !(data.ended && step === frames.length - 1);
+    ended.textContent = data.ended || "";
     const lines = $("lines");
     lines.replaceChildren(...shown.lines.map((line) => el("p", {}, line)));
     $("changed").textContent = (shown.changed || []).join("; ");

@@ -266,4 +266,17 @@ def replay_record(text: str, views: Sequence[str] | None, path: str) -> Replay:
         text if finished and views is None else None,
         file_name(path, "game.ssr"),
         pieces=PIECES,
+        ended=_ended_off_the_board(record, frames),
     )
+
+
+def _ended_off_the_board(record: Record | MatchRecord, frames: Sequence[Frame]) -> str | None:
+    """How a single game ended when not by the rules [2.3] (its Termination tag: a
+    resignation, a deadline), for the page's last step; None when its last turn decided it."""
+    termination = None if isinstance(record, MatchRecord) else record.tag("Termination")
+    if not termination or not frames:
+        return None
+    last = [line for shown in frames[-1].views.values() for line in shown.lines]
+    if any(line.startswith("Game over after turn") for line in last):
+        return None
+    return f"The game ended off the board, not by the last turn's play: {termination}."

@@ -29,6 +29,7 @@ from web.records import (
     GameLine,
     ReplaySource,
     board_png,
+    board_svg,
     game_lines,
     game_page,
     ladder_lines,
@@ -134,19 +135,30 @@ class Club:
             if game is None:
                 return 404, not_found_page(name, self.name)
             shown = game_page(self.store, game)
+            has_board = game.state is not None
             # Whether there is a record to step through: the page itself is made only when
             # asked for, on the replay thread (issue 36, item 17: not on this page's request).
             has_replay = replay_source(self.store, game) is not None
+            vector = self._vector(game) if has_board else None
         except Exception as exc:  # one game's bad row: its page says so, the rest stays up
             log.warning("game %s: its page cannot be made from its stored row: %r", name, exc)
             return 500, unreadable_page(name, self.name)
-        return 200, game_page_html(shown, game.state is not None, has_replay, self.name)
+        return 200, game_page_html(shown, has_board, has_replay, self.name, vector)
 
     def board(self, name: str) -> bytes | None:
         game = self._public_game(name)
         if game is None:
             return None
         return self._kept(("board", *self._moment(game)), lambda: board_png(self.store, game))
+
+    def board_svg(self, name: str) -> bytes | None:
+        game = self._public_game(name)
+        if game is None:
+            return None
+        return self._vector(game)
+
+    def _vector(self, game: GameRow) -> bytes | None:
+        return self._kept(("svg", *self._moment(game)), lambda: board_svg(self.store, game))
 
     async def replay(self, name: str) -> bytes | None:
         """A public game's replay page: kept, or made from what the store thread reads on the
@@ -198,7 +210,8 @@ class Club:
 
 
 def make_app(club: Club) -> web.Application:
-    """The site: `/`, `/games/NAME`, `/games/NAME/board.png`, `/games/NAME/replay.html`. Only
+    """The site: `/`, `/games/NAME`, `/games/NAME/board.png` (and `board.svg` where the game
+    draws one), `/games/NAME/replay.html`. Only
     GET (and HEAD): nothing here changes the store."""
 
     def html(status: int, text: str) -> web.Response:
@@ -236,10 +249,14 @@ def make_app(club: Club) -> web.Application:
     async def board(name: str) -> bytes | None:
         return await club.read(lambda: club.board(name))
 
+    async def vector(name: str) -> bytes | None:
+        return await club.read(lambda: club.board_svg(name))
+
     app = web.Application(middlewares=[guard(club.name)])
     app.router.add_get("/", index)
     app.router.add_get("/games/{name}", game)
     app.router.add_get("/games/{name}/board.png", binary(board, "image/png", POLICY))
+    app.router.add_get("/games/{name}/board.svg", binary(vector, "image/svg+xml", POLICY))
     app.router.add_get("/games/{name}/replay.html", binary(club.replay, "text/html", REPLAY_POLICY))
     app.on_cleanup.append(lambda _app: _stop(club))
     return app

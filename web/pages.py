@@ -4,6 +4,7 @@ stands alone and loads nothing from elsewhere."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
@@ -34,6 +35,7 @@ img.board{width:100%;height:auto;border:1px solid #e4e4e4}
   td[data-label]::before{content:attr(data-label) ": ";font-weight:bold}
   .boardbox{overflow-x:auto}
   img.board{width:760px;max-width:none}
+  img.board.vector{width:100%}
 }
 """
 
@@ -190,18 +192,30 @@ def index_page(
     return page("Games", body, club)
 
 
-def game_page_html(shown: GamePage, has_board: bool, has_replay: bool, club: str) -> str:
+def game_page_html(
+    shown: GamePage, has_board: bool, has_replay: bool, club: str, vector: bytes | None = None
+) -> str:
+    """A game's page; `vector` is its board as SVG where the game draws one: shown sharp at
+    any width, never wider than drawn, its smallest words never under 9 CSS pixels."""
     game = shown.game
     url = game_url(game)
     parts = [f"<p>{escape(shown.kind)}: {_players(game, shown.players)}</p>"]
     parts.append(f"<h2>Status</h2><pre>{escape(shown.status)}</pre>")
     if has_board:
         what = shown.board_words
-        parts.append(
-            f'<h2>The board</h2><div class="boardbox"><a href="{url}/board.png">'
-            f'<img class="board" src="{url}/board.png" '
-            f'alt="The public board of {escape(game.name)}: {what}"></a></div>'
-        )
+        alt = f"The public board of {escape(game.name)}: {what}"
+        if vector is None:
+            parts.append(
+                f'<h2>The board</h2><div class="boardbox"><a href="{url}/board.png">'
+                f'<img class="board" src="{url}/board.png" alt="{alt}"></a></div>'
+            )
+        else:
+            width, least = _svg_widths(vector)
+            parts.append(
+                f'<h2>The board</h2><div class="boardbox"><a href="{url}/board.svg">'
+                f'<img class="board vector" src="{url}/board.svg" alt="{alt}" '
+                f'style="max-width:{width}px;min-width:{least}px"></a></div>'
+            )
     if has_replay:
         which = "every view" if game.phase == "over" else "the onlookers' view"
         parts.append(
@@ -210,6 +224,17 @@ def game_page_html(shown: GamePage, has_board: bool, has_replay: bool, club: str
         )
     parts.append(f"<h2>History</h2><pre>{escape(shown.history)}</pre>")
     return page(f"Game {game.name}", "\n".join(parts), club)
+
+
+def _svg_widths(svg: bytes) -> tuple[int, int]:
+    """An SVG board's drawn width, and the least width that keeps its smallest words (its
+    `data-smallest-text`) 9 CSS pixels high."""
+    head = svg[:400].decode("utf-8", "replace")
+    width = re.search(r'\bwidth="(\d+)"', head)
+    smallest = re.search(r'data-smallest-text="(\d+)"', head)
+    drawn = int(width.group(1)) if width else 760
+    least = drawn * 9 // int(smallest.group(1)) if smallest else 0
+    return drawn, min(drawn, least)
 
 
 def not_found_page(name: str, club: str) -> str:

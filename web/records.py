@@ -146,6 +146,15 @@ def board_png(store: Store, game: GameRow) -> bytes | None:
     return None if picture is None else picture.png
 
 
+def board_svg(store: Store, game: GameRow) -> bytes | None:
+    """The same public board as SVG, where the game draws one (sharp at any width); None for
+    a game whose board is a PNG only."""
+    if game.state is None:
+        return None
+    picture = picture_for(store, game, Sight("now"), READER)
+    return None if picture is None or picture.svg is None else picture.svg.encode("utf-8")
+
+
 def no_replay_why(store: Store, game: GameRow) -> str:
     """Why a public game has no replay page (`replay_page` gave None), in one sentence."""
     if game.phase == "over":

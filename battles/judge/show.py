@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from battles.judge.rows import START, battle_turn, record_of
 from battles.parse import parse_record
-from battles.pictures import battle_picture
+from battles.pictures import battle_picture, battle_svg
 from battles.play import play_record
 from battles.records import BattleRecord, Initiative, Move
 from battles.state import ShipState
@@ -122,7 +122,8 @@ def map_picture(game: GameRow, phase_number: int | None, title: str) -> Picture 
     label = now if phase_number is None else f"phase{phase_number}"
     # No seed: the record's written dice (the seed stays secret until the end).
     ships = play_record(_cut(record_of(game), phase_number), open_turn=True).state.ships
-    return Picture(f"{game.name}-{label}.png", battle_picture(title, ships), title)
+    png, svg = battle_picture(title, ships), battle_svg(title, ships)
+    return Picture(f"{game.name}-{label}.png", png, title, svg)
 
 
 def design_picture(store: Store, game: GameRow, seat: str) -> Picture | None:

@@ -1,19 +1,24 @@
 """A Space Chess record as a replay page's steps (`spaceships replay game.scr -o game.html`,
-the club page): the board after every turn as spacechess.pictures draws it, last turn marked,
+the club page): the board after every turn as spacechess.pictures draws it (as SVG: the
+board once, each turn a layer of what stands where), last turn marked,
 the same for every reader (nothing is hidden, SC1-SC12), and each turn's events in words."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import PurePath
 
 from kit.errors import NotationError, NotationErrors
-from replay.frames import PUBLIC, Frame, Replay, ReplayError, Shown
+from kit.vector import VectorDraw
+from replay.frames import PUBLIC, Drawing, Frame, Replay, ReplayError, Shown
 from spacechess.check import replay as check_replay
 from spacechess.check import result_text
 from spacechess.events import Event
 from spacechess.game import Game
-from spacechess.pictures import board_picture
+from spacechess.pictures import Scene
+from spacechess.pictures.picture import SMALLEST_NAME, canvas_size, draw_board, draw_step
+from spacechess.pictures.scenes import position_scene
 from spacechess.pieces import SIDE_NAMES
 from spacechess.position import Position
 from spacechess.record import Record
@@ -48,12 +53,19 @@ def chess_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
     title += (
         f": {tags.get('Terrans', 'Terrans')} (Terrans) v {tags.get('Aliens', 'Aliens')} (Aliens)"
     )
-    frames = [_frame("start", "Start", title, Game().position, (), ("The fleets at their start.",))]
-    # Over by the rules, or off the board (a resignation, a draw agreed: its Result tag).
+    # Over by the rules, or off the board (a resignation, a draw agreed, a deadline: its
+    # Result and Termination tags), which the page and the last picture say in words.
     result = tags.get("Result", "*")
+    ended = None
     if played.position is not None and played.position.result is not None:
         result = result_text(played.position)
+    elif result != "*":
+        how = TERMINATIONS.get(tags.get("Termination", "").lower(), "off the board")
+        ended = f"The game ended {how}, not by the last turn's play: {result}."
     over = result != "*"
+    defs: dict[str, str] = {}
+    painter = _Painter(title, defs)
+    frames = [painter.frame("start", "Start", Game().position, (), ("The fleets at their start.",))]
     for turn in record.turns:
         steps = [s for s in played.steps if s.turn == turn.number]
         if not steps:
@@ -61,11 +73,15 @@ def chess_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
         events = tuple(e for s in steps for e in s.events)
         lines = [f"{SIDE_NAMES[turn.side]}: {' '.join(str(a) for a in turn.actions)}"]
         lines += [str(e) for e in events]
-        if over and turn is record.turns[-1]:
-            lines.append(f"The game is over: {result}.")
+        last = over and turn is record.turns[-1]
+        if last:
+            lines.append(ended or f"The game is over: {result}.")
         number = turn.number
+        outcome = (ended or "") if last else ""
         frames.append(
-            _frame(f"turn-{number}", f"Turn {number}", title, steps[-1].position, events, lines)
+            painter.frame(
+                f"turn-{number}", f"Turn {number}", steps[-1].position, events, lines, outcome
+            )
         )
     name = PurePath(path).name
     return Replay(
@@ -77,16 +93,57 @@ def chess_replay(text: str, views: Sequence[str] | None, path: str) -> Replay:
         text if over and views is None else None,
         name if name.endswith(RECORD_SUFFIX) else "game.scr",
         "spaceships chess check",
+        drawing=painter.drawing(),
+        ended=ended,
     )
 
 
-def _frame(
-    key: str,
-    label: str,
-    title: str,
-    position: Position,
-    events: tuple[Event, ...],
-    lines: Sequence[str],
-) -> Frame:
-    png = board_picture(position, f"{title}: {label.lower()}", events)
-    return Frame(key, label, {PUBLIC: Shown(tuple(lines), (), (png,))})
+# How a record's Termination tag says a game ended off the board, in the page's words.
+TERMINATIONS = {
+    "resignation": "by resignation",
+    "agreement": "in a draw agreed",
+    "abandoned": "when a deadline passed",
+    "deadline": "when a deadline passed",
+    "time forfeit": "when a deadline passed",
+}
+
+
+class _Painter:
+    """Draws the board once (every cell empty and named, the key) and each step as an SVG
+    layer over it (title, marks, pieces), from the drawing the PNGs come from; the layers'
+    shapes are kept once in `defs`."""
+
+    def __init__(self, title: str, defs: dict[str, str]) -> None:
+        self.title, self.defs = title, defs
+
+    def scene(self, position: Position, label: str, events: Sequence[Event], outcome: str) -> Scene:
+        scene = position_scene(position, f"{self.title}: {label.lower()}", events, outcome)
+        # Every step keeps the outcome's line, so the layers all fit one board.
+        return replace(scene, outcome=scene.outcome or " ")
+
+    def frame(
+        self,
+        key: str,
+        label: str,
+        position: Position,
+        events: tuple[Event, ...],
+        lines: Sequence[str],
+        outcome: str = "",
+    ) -> Frame:
+        draw = VectorDraw(self.defs)
+        draw_step(draw, self.scene(position, label, events, outcome), cover=True)
+        return Frame(key, label, {PUBLIC: Shown(tuple(lines), layer=draw.body())})
+
+    def drawing(self) -> Drawing:
+        draw = VectorDraw(self.defs)
+        empty = Scene("", sides=SIDE_NAMES, outcome=" ")
+        draw_board(draw, empty)
+        width, height = canvas_size(empty)
+        return Drawing(
+            width,
+            height,
+            draw.body(),
+            draw.defs_text(),
+            SMALLEST_NAME,
+            "The board: the strip and the two hemispheres",
+        )

@@ -16,11 +16,17 @@ from pbem.store import GameRow, Store
 from spacechess.computer.terminal import describe
 from spacechess.events import Event
 from spacechess.judge.rows import SIDE_SEAT, played_of, side_name, with_state
-from spacechess.pictures import board_picture
+from spacechess.pictures import board_picture, board_svg
 from spacechess.pieces import SIDE_NAMES
 from spacechess.position import Position
 
-__all__ = ["events_text", "onlooker_picture", "player_picture", "text_board"]
+__all__ = [
+    "events_text",
+    "onlooker_picture",
+    "outcome_words",
+    "player_picture",
+    "text_board",
+]
 
 
 def text_board(position: Position) -> str:
@@ -84,8 +90,25 @@ def picture(store: Store, game: GameRow, sight: Sight) -> Picture | None:
         return None
     played = played_of(with_state(game, turns=turns[:upto]))
     last = played.turns[-1].events if played.turns else ()
-    png = board_picture(played.position, title, last)
-    return Picture(f"{game.name}-{label}.png", png, title)
+    ended = game.phase == "over" and sight.moment in ("now", "end")
+    outcome = outcome_words(game) if ended else ""
+    png = board_picture(played.position, title, last, outcome=outcome)
+    svg = board_svg(played.position, title, last, outcome=outcome)
+    return Picture(f"{game.name}-{label}.png", png, title, svg)
+
+
+def outcome_words(game: GameRow) -> str:
+    """Who won a finished game and how, as its end picture says it under the title: "Terrans
+    win: Bob resigned", "Drawn: drawn by agreement [SC12]" (by the rules or off the board)."""
+    outcome = game.outcome or {}
+    reason = str(outcome.get("reason", "")).strip()
+    if not reason:
+        return ""
+    seat = outcome.get("winner")
+    side = next((s for s, taken in SIDE_SEAT.items() if taken == seat), None)
+    if side is not None:
+        return f"{SIDE_NAMES[side]} win: {reason}"
+    return f"No winner: {reason}" if "draw" not in reason else f"Drawn: {reason}"
 
 
 def actions(game: GameRow, message_kind: str, turn: int | None) -> tuple[Action, ...]:

@@ -13,16 +13,23 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from PIL import ImageDraw, ImageFont
 
 __all__ = [
     "KINDS",
+    "SMALLEST_NAME",
     "Scene",
     "Token",
+    "arrow",
+    "arrow_head",
     "draw_hole",
     "draw_token",
+    "fade",
+    "flight",
     "font",
+    "place_token",
 ]
 
 Point = tuple[float, float]
@@ -36,6 +43,9 @@ HOLE = (60, 60, 66)
 SIDE_COLOURS = ((0, 114, 178), (213, 94, 0))  # blue, vermillion
 MOVED = (230, 159, 0)  # orange: last turn's moves
 LOST = (204, 0, 0)
+# The smallest a cell's name is written, in pixels: a page never shows it under 9 CSS px.
+SMALLEST_NAME = 12
+DISC = (225, 228, 235)  # a hemisphere's ground behind its cells
 
 # kind -> (letter, name): the letters of the notation.
 KINDS: dict[str, tuple[str, str]] = {
@@ -62,7 +72,8 @@ class Token:
 class Scene:
     """Everything one picture shows: a title, what stands where, the sides' names, and last
     turn's marks: moves (from, to), cells where something was placed (a mine laid, an
-    impactor fired, a ship rebuilt) and cells where something was destroyed."""
+    impactor fired, a ship rebuilt) and cells where something was destroyed; where each
+    impactor flies next; and, at the end, who won and how."""
 
     title: str
     tokens: Mapping[int, Token] = field(default_factory=dict)
@@ -70,6 +81,10 @@ class Scene:
     moves: tuple[tuple[int, int], ...] = ()
     placed: frozenset[int] = frozenset()
     lost: Mapping[int, Token] = field(default_factory=dict)
+    # Each impactor's flight in the next battle stage: its cell, then the cells it will cross.
+    flights: tuple[tuple[int, ...], ...] = ()
+    # Under the title, in its own line: the end said in words ("Terrans win: ...").
+    outcome: str = ""
 
 
 @cache
@@ -107,8 +122,8 @@ def draw_token(
     impactor flies towards (radians, y down)."""
     fill, rim, width = _outline_and_fill(token.side)
     if faded:
-        fill = _fade(fill)
-        rim = _fade(rim)
+        fill = fade(fill)
+        rim = fade(rim)
     width = max(1, round(width * size / 20))
     letter, _ = KINDS[token.kind]
     text = PAPER if token.side == 0 and not faded else rim
@@ -117,7 +132,7 @@ def draw_token(
         draw.ellipse((x - s, y - s, x + s, y + s), fill=fill, outline=rim, width=width)
         r = s * 0.38
         inner = PAPER if token.side == 0 else rim
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=_fade(inner) if faded else inner)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fade(inner) if faded else inner)
         return  # the ball in the ring is its mark; a letter would hide it
     if token.kind == "gunship":
         draw.polygon(_regular(x, y + s * 0.15, s * 1.1, 3), fill=fill, outline=rim, width=width)
@@ -155,6 +170,72 @@ def draw_token(
         raise ValueError(f"no picture for a piece of kind {token.kind!r}")
 
 
+def place_token(
+    draw: Any,
+    x: float,
+    y: float,
+    size: float,
+    token: Token,
+    heading: float | None = None,
+    faded: bool = False,
+) -> None:
+    """draw_token, where a vector drawing keeps each look once (a `<symbol>`) and places it
+    scaled and turned: a page's step then costs a line per piece."""
+    if not hasattr(draw, "symbol"):
+        draw_token(draw, x, y, size, token, heading, faded)
+        return
+    turn = 0.0
+    if token.kind == "impactor":
+        turn = math.degrees(heading if heading is not None else -math.pi / 2)
+    key = f"{token.side}{KINDS[token.kind][0]}{'f' if faded else ''}"
+    unit = 20.0
+
+    def paint(d: Any) -> None:
+        draw_token(d, 0, 0, unit, token, 0.0 if token.kind == "impactor" else None, faded)
+
+    draw.symbol(key, unit * 1.5, paint, x, y, size / unit, turn)
+
+
+def arrow(draw: Any, a: tuple[float, float], b: tuple[float, float], head: float) -> None:
+    """An orange arrow from a towards b, its head short of b's piece."""
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    length = math.dist(a, b)
+    start = min(head * 1.2, length * 0.3)
+    end = max(start + 2, length - head * 1.4)
+    x0, y0 = a[0] + start * math.cos(angle), a[1] + start * math.sin(angle)
+    x1, y1 = a[0] + end * math.cos(angle), a[1] + end * math.sin(angle)
+    draw.line((x0, y0, x1, y1), fill=MOVED, width=4)
+    arrow_head(draw, x1, y1, angle, head)
+
+
+def flight(draw: Any, a: tuple[float, float], b: tuple[float, float], head: float) -> None:
+    """One step of an impactor's next flight, centre to centre: a dotted orange line, with
+    an arrowhead (`head` > 0) on the last step."""
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    parts = 5
+    for k in range(0, parts, 2):
+        p, q = k / parts, (k + 1) / parts
+        draw.line(
+            (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
+            + (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q),
+            fill=MOVED,
+            width=3,
+        )
+    if head > 0:
+        arrow_head(draw, b[0], b[1], angle, head)
+
+
+def arrow_head(draw: Any, x1: float, y1: float, angle: float, head: float) -> None:
+    draw.polygon(
+        [
+            (x1 + head * 0.6 * math.cos(angle), y1 + head * 0.6 * math.sin(angle)),
+            (x1 + head * math.cos(angle + 2.4), y1 + head * math.sin(angle + 2.4)),
+            (x1 + head * math.cos(angle - 2.4), y1 + head * math.sin(angle - 2.4)),
+        ],
+        fill=MOVED,
+    )
+
+
 def draw_hole(
     draw: ImageDraw.ImageDraw, x: float, y: float, size: float, name: str, label_size: int
 ) -> None:
@@ -170,5 +251,5 @@ def draw_lost(draw: ImageDraw.ImageDraw, x: float, y: float, size: float) -> Non
     draw.line((x - size, y + size, x + size, y - size), fill=LOST, width=w)
 
 
-def _fade(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+def fade(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return tuple(round(c + (235 - c) * 0.55) for c in colour)  # type: ignore[return-value]

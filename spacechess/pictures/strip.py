@@ -11,8 +11,7 @@ ring at each end), new pieces have an orange ring, destroyed ones a red cross.
 from __future__ import annotations
 
 import math
-
-from PIL import Image, ImageDraw
+from typing import Any
 
 from spacechess.board import NEIGHBOURS, STRIP, is_pentagon, line
 from spacechess.cells import RHOMBI, cell_name
@@ -26,16 +25,24 @@ from spacechess.pictures.marks import (
     Scene,
     draw_hole,
     draw_lost,
-    draw_token,
+    flight,
     font,
+    place_token,
 )
 
-__all__ = ["SPACING", "draw_strip", "strip_size"]
+__all__ = [
+    "SPACING",
+    "cover_cell",
+    "draw_strip_board",
+    "draw_strip_marks",
+    "draw_strip_pieces",
+    "strip_size",
+]
 
 SPACING = 60.0  # pixels between neighbouring cell centres
 MARGIN = 16
 TITLE = 44
-CUT = (120, 120, 120)
+CUT = (110, 110, 110)  # the cuts, in the ghosts' ink: one colour fewer in a picture
 
 
 def strip_size() -> tuple[int, int]:
@@ -44,45 +51,71 @@ def strip_size() -> tuple[int, int]:
     return layout.width, layout.height
 
 
-def draw_strip(image: Image.Image, top: int, scene: Scene) -> None:
-    """The strip of `scene` onto `image`, its top edge at `top`."""
+def draw_strip_board(
+    draw: Any, top: int, title: str | None, occupied: frozenset[int] = frozenset()
+) -> None:
+    """What never changes: every cell, the rhombi's edges and letters, the holes and the names
+    of the cells not in `occupied` (those are written smaller, under their piece)."""
     layout = strip_layout(SPACING, MARGIN, TITLE)
-    draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, top + MARGIN), scene.title, fill=INK, font=font(28))
-
-    def at(x: float, y: float) -> tuple[float, float]:
-        return x, y + top
-
+    if title:
+        draw.text((MARGIN, top + MARGIN), title, fill=INK, font=font(28))
     for place in layout.places:
-        x, y = at(place.x, place.y)
         if is_pentagon(place.cell):
             continue
         fill = GHOST_FILL if place.ghost else CELL_FILL
-        draw.polygon(hexagon(x, y, SPACING), fill=fill, outline=GRID)
+        draw.polygon(hexagon(place.x, place.y + top, SPACING), fill=fill, outline=GRID)
     _draw_edges(draw, layout, top)
     for r, (x, y) in layout.rhombus_labels:
-        draw.text(at(x, y), RHOMBI[r], fill=INK, font=font(34), anchor="mm")
-    _draw_last_turn(draw, layout, top, scene)  # under the pieces and names it marks
+        draw.text((x, y + top), RHOMBI[r], fill=INK, font=font(34), anchor="mm")
     for place in layout.places:
-        x, y = at(place.x, place.y)
+        x, y = place.x, place.y + top
         name = cell_name(place.cell)
         if is_pentagon(place.cell):
             draw_hole(draw, x, y, SPACING * 0.52, name, 15)
-            continue
+        elif place.cell not in occupied:
+            colour = (110, 110, 110) if place.ghost else INK
+            draw.text((x, y), name, fill=colour, font=font(16), anchor="mm")
+
+
+def draw_strip_marks(draw: Any, top: int, scene: Scene) -> None:
+    """Last turn's moves, placings and impactors' next flights (under the pieces)."""
+    _draw_last_turn(draw, strip_layout(SPACING, MARGIN, TITLE), top, scene)
+
+
+def draw_strip_pieces(draw: Any, top: int, scene: Scene, cover: bool = False) -> None:
+    """Every piece with its cell's name under it, and last turn's losses. `cover`: first hide
+    the name the board wrote in the middle of an occupied cell (a board drawn once, empty)."""
+    layout = strip_layout(SPACING, MARGIN, TITLE)
+    for place in layout.places:
+        x, y = place.x, place.y + top
         token = scene.tokens.get(place.cell)
-        label_y = y + SPACING * 0.36 if token else y
-        colour = (110, 110, 110) if place.ghost else INK
-        draw.text((x, label_y), name, fill=colour, font=font(13 if token else 16), anchor="mm")
-        if token is not None:
+        if token is not None and not is_pentagon(place.cell):
+            if cover:
+                fill = GHOST_FILL if place.ghost else CELL_FILL
+                cover_cell(draw, x, y, fill)
+            colour = (110, 110, 110) if place.ghost else INK
+            name = cell_name(place.cell)
+            draw.text((x, y + SPACING * 0.36), name, fill=colour, font=font(13), anchor="mm")
             heading = None
             if token.heading is not None:
                 heading = layout.direction(place.cell, token.heading)
-            draw_token(draw, x, y - SPACING * 0.08, SPACING * 0.27, token, heading, place.ghost)
+            place_token(draw, x, y - SPACING * 0.08, SPACING * 0.27, token, heading, place.ghost)
         if place.cell in scene.lost and not place.ghost:
             draw_lost(draw, x, y - SPACING * 0.08, SPACING * 0.3)
 
 
-def _draw_edges(draw: ImageDraw.ImageDraw, layout: StripLayout, top: int) -> None:
+def cover_cell(draw: Any, x: float, y: float, fill: tuple[int, int, int]) -> None:
+    """A cell's inside painted again (its edges left), hiding the name written there."""
+    if hasattr(draw, "symbol"):
+        key = "c" + "".join(f"{c:02x}" for c in fill)
+        draw.symbol(
+            key, SPACING / 2, lambda d: d.polygon(hexagon(0, 0, SPACING * 0.9), fill=fill), x, y
+        )
+    else:
+        draw.polygon(hexagon(x, y, SPACING * 0.9), fill=fill)
+
+
+def _draw_edges(draw: Any, layout: StripLayout, top: int) -> None:
     """Thick edges between rhombi; dashed ones along the cuts (next to a ghost)."""
     for here in layout.places:
         if here.ghost:
@@ -106,9 +139,7 @@ def _draw_edges(draw: ImageDraw.ImageDraw, layout: StripLayout, top: int) -> Non
                 draw.line(ends, fill=INK, width=3)
 
 
-def _dashed(
-    draw: ImageDraw.ImageDraw, ends: tuple[float, float, float, float], fill: tuple, width: int
-) -> None:
+def _dashed(draw: Any, ends: tuple[float, float, float, float], fill: tuple, width: int) -> None:
     x0, y0, x1, y1 = ends
     parts = 5
     for k in range(0, parts, 2):
@@ -130,7 +161,7 @@ def straight_path(start: int, end: int) -> list[int] | None:
     return None
 
 
-def _draw_last_turn(draw: ImageDraw.ImageDraw, layout: StripLayout, top: int, scene: Scene) -> None:
+def _draw_last_turn(draw: Any, layout: StripLayout, top: int, scene: Scene) -> None:
     ring = SPACING * 0.47
     for start, end in scene.moves:
         a, b = layout.home[start], layout.home[end]
@@ -158,9 +189,18 @@ def _draw_last_turn(draw: ImageDraw.ImageDraw, layout: StripLayout, top: int, sc
     for cell in sorted(scene.placed):
         p = layout.home[cell]
         _ring(draw, p.x, p.y + top, ring)
+    for path in scene.flights:
+        steps = list(zip(path, path[1:], strict=False))
+        for k, (here, there) in enumerate(steps):
+            a, b = layout.home[here], layout.home[there]
+            if abs(math.dist((a.x, a.y), (b.x, b.y)) - SPACING) < 1:
+                head = SPACING * 0.2 if k == len(steps) - 1 else 0
+                flight(draw, (a.x, a.y + top), (b.x, b.y + top), head)
+            else:  # over a cut: the hemispheres show the rest of the flight
+                break
 
 
-def _ring(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, dashed: bool = False) -> None:
+def _ring(draw: Any, x: float, y: float, r: float, dashed: bool = False) -> None:
     if not dashed:
         draw.ellipse((x - r, y - r, x + r, y + r), outline=MOVED, width=4)
         return
@@ -168,9 +208,7 @@ def _ring(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, dashed: bool 
         draw.arc((x - r, y - r, x + r, y + r), k, k + 22, fill=MOVED, width=4)
 
 
-def _arrow(
-    draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], spacing: float
-) -> None:
+def _arrow(draw: Any, a: tuple[float, float], b: tuple[float, float], spacing: float) -> None:
     """An orange arrow from a's cell towards b's, stopping short of the centres' pieces."""
     angle = math.atan2(b[1] - a[1], b[0] - a[0])
     length = math.dist(a, b)

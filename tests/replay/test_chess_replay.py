@@ -26,8 +26,15 @@ def test_a_chess_record_shows_the_board_after_every_turn_and_offers_the_record(
     last = frames["turn-6"]["lines"]
     assert "Alien command ship at Hd4 destroyed (hit by an impactor [SC7])" in last
     assert last[-1] == "The game is over: Terrans win."
-    # One picture a step: the start and six boards, each different.
-    assert len(data["pictures"]) == 7 and len(set(data["pictures"])) == 7
+    # The board drawn once as SVG (every cell named), and one layer a step over it: the
+    # start and six turns, each different, each titled with its step (issue 33, item 1).
+    board = data["drawing"]
+    assert ">Ab2</text>" in board["back"] and ">Hd4</text>" in board["back"]
+    assert data["pictures"] == [] and len(data["layers"]) == 7
+    assert [frames[k]["layer"] for k in frames] == list(range(7))
+    assert "turn 3</text>" in data["layers"][frames["turn-3"]["layer"]]
+    # The last board says who won and how, under its title (issue 33, item 5).
+    assert "Terrans win: the enemy command ship is destroyed [SC11]" in data["layers"][-1]
     page = out.read_text(encoding="utf-8")
     assert "check it with <code>spaceships chess check</code>" in page
     assert "short.scr" in page
@@ -44,3 +51,23 @@ def test_a_chess_record_with_a_slip_is_refused_at_its_line_with_the_rule(tmp_pat
     )
     done = run("replay", str(garbled), "-o", str(tmp_path / "y.html"))
     assert done.returncode == 1 and "line 8" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_game_resigned_says_so_on_its_last_step_not_as_if_the_turn_decided_it(
+    tmp_path: Path,
+) -> None:
+    # Issue 33, item 5: the Aliens resign after turn 4; the last turn decided nothing.
+    text = sample("spacechess/short.scr").read_text(encoding="utf-8")
+    head, _ = text.split("5 T:", 1)
+    resigned = tmp_path / "resigned.scr"
+    resigned.write_text(head + '[Result "Terrans win"]\n[Termination "resignation"]\n', "utf-8")
+    out = tmp_path / "resigned.html"
+    done = run("replay", str(resigned), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    data = page_data(out.read_text(encoding="utf-8"))
+    said = "The game ended by resignation, not by the last turn's play: Terrans win."
+    assert data["ended"] == said
+    last = data["frames"][-1]["views"]["public"]
+    assert last["lines"][-1] == said
+    # The last board says it under its title too.
+    assert "The game ended by resignation" in data["layers"][last["layer"]]

@@ -81,3 +81,28 @@ def test_swap_b_fleet_the_browser_draws_the_same_pixels_1_4(browser: Any, tmp_pa
         finally:
             served.stop()
     assert shots[0] == shots[1]
+
+
+def test_a_battles_svg_map_is_sharp_never_enlarged_and_readable_on_a_phone(
+    browser: Any, tmp_path: Path
+) -> None:
+    # Issue 33: the club page shows a battle's map as SVG; at 1280 px never wider than drawn,
+    # at 400 px its smallest words (a hex's coordinates, 12 px drawn) at least 9 CSS px.
+    served = _served(tmp_path, "club")
+    try:
+        for width in (1280, 400):
+            guarded = Guarded(browser, (served.url + "/",), width, 900)
+            page = guarded.page
+            page.goto(served.url + "/games/skirmish")
+            page.wait_for_load_state("load")
+            board = page.get_by_role("img", name="The public board of skirmish")
+            assert board.get_attribute("src") == "/games/skirmish/board.svg"
+            drawn = board.evaluate("img => img.naturalWidth")
+            shown = board.bounding_box()
+            assert drawn > 0 and shown is not None
+            assert shown["width"] <= drawn + 0.5, (width, shown["width"], drawn)
+            assert 12 * shown["width"] / drawn >= 9, (width, shown["width"], drawn)
+            assert guarded.refused == [] and guarded.errors == []
+            guarded.close()
+    finally:
+        served.stop()

@@ -73,11 +73,20 @@ async def test_the_games_as_observers_see_them(store_url: str, client_for: Any) 
         "/",
         "/games/skirmish",
         "/games/skirmish/board.png",
+        "/games/skirmish/board.svg",
         "/games/skirmish/replay.html",
     ):
         answer = await client.get(path)
         assert answer.status == 200, path
         assert seed.encode() not in await answer.read(), path
+    # The battle's page shows its map as SVG, sharp at any width and never wider than drawn
+    # (issue 33); a Spaceships game, whose spaces are a PNG, has no SVG board.
+    skirmish = await (await client.get("/games/skirmish")).text()
+    assert 'src="/games/skirmish/board.svg"' in skirmish and "max-width:" in skirmish
+    vector = await client.get("/games/skirmish/board.svg")
+    assert vector.content_type == "image/svg+xml"
+    assert (await vector.read()).startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
+    assert (await client.get("/games/open/board.svg")).status == 404
     missing = await client.get("/games/nope")
     assert missing.status == 404 and "no public game called nope" in await missing.text()
     assert (await client.post("/games/open")).status == 405  # read-only

@@ -173,7 +173,7 @@ def test_fleets_far_apart_sideways_leave_the_empty_columns_between_them_out() ->
 def test_no_ship_name_covers_a_marker_a_hex_label_or_another_name(monkeypatch) -> None:
     # A name was drawn over the coordinates of the hex above its ship (issue 23): every name's
     # box, as the map chooses it, keeps off every marker, every hex's q,r and every other name.
-    from battles import pictures as hexmap
+    from battles.pictures import map as hexmap
     from kit.labels import choose_boxes, overlap
 
     seen = []
@@ -197,7 +197,8 @@ def test_the_labels_of_ships_beyond_the_map_keep_off_markers_hex_labels_and_name
     monkeypatch,
 ) -> None:
     # The "beyond the map" name was drawn over a ship marker and a hex's q,r (issue 23).
-    from battles import pictures as hexmap
+    from battles.pictures import map as hexmap
+    from battles.pictures import words
     from kit.labels import choose_boxes, overlap
 
     record = '[Game "Spaceship Battles"]\n' + "".join(
@@ -211,7 +212,8 @@ def test_the_labels_of_ships_beyond_the_map_keep_off_markers_hex_labels_and_name
         seen.append((list(avoid), chosen))
         return chosen
 
-    monkeypatch.setattr(hexmap, "choose_boxes", watched)
+    monkeypatch.setattr(hexmap, "choose_boxes", watched)  # the names on the map
+    monkeypatch.setattr(words, "choose_boxes", watched)  # the ships beyond it
     battle_picture("t", play_record(parse_record(record)).state.ships)
     assert len(seen) == 4  # the names on the map, then three ships beyond it, one at a time
     for avoid, chosen in seen:
