@@ -1,0 +1,115 @@
+"""`spaceships pbem receive` and `tick`: the commands a mail server and cron run, which end in
+75 (EX_TEMPFAIL) for anything that may pass, so the mail or the tick is tried again.
+
+A mail server shows a pipe command's standard output in its log and bounces the mail on any
+status but 0 and 75: so `receive` says why in one line on standard output, and never ends
+otherwise before the message is stored.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from typing import Any, NoReturn
+
+import click
+
+from pbem.database import StoreNotOpened, StoreUnavailable, unavailable
+from pbem.mail.cli_options import EX_TEMPFAIL, config_from, open_judge, settings, shared
+
+
+def one_line(exc: BaseException) -> str:
+    """An error as one line of the mail log: its own message, else its kind."""
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__
+
+
+def passing(exc: BaseException) -> bool:
+    """Whether an error opening or writing the store may pass by itself or by the keeper's
+    hand, with the same settings: the database away or locked, a file or folder the judge's
+    user cannot open or make (a slip in the set-up, mended in place)."""
+    if isinstance(exc, click.ClickException) and exc.__cause__ is not None:
+        exc = exc.__cause__
+    return (
+        unavailable(exc)
+        or isinstance(exc, StoreNotOpened | OSError)
+        or isinstance(exc, sqlite3.OperationalError)  # locked, read-only, unable to open
+    )
+
+
+def _same_file(first: int, second: int) -> bool:
+    try:
+        one, other = os.fstat(first), os.fstat(second)
+    except OSError:
+        return False
+    return (one.st_dev, one.st_ino) == (other.st_dev, other.st_ino)
+
+
+def tell_mail_server(line: str) -> None:
+    """One line for the mail server's log (standard output), and for the judge's log
+    (standard error) when that is somewhere else, as the docs' wrapper makes it."""
+    click.echo(line)
+    if not _same_file(1, 2):
+        click.echo(line, err=True)
+
+
+def defer(why: str) -> NoReturn:
+    tell_mail_server(f"spaceships pbem receive: {why}; the mail server keeps it and retries")
+    sys.stdout.flush()
+    sys.exit(EX_TEMPFAIL)
+
+
+@click.command()
+@settings
+def receive(**params: Any) -> None:
+    """Process one message read on stdin (MTA pipe, .forward, procmail).
+
+    Exits 0 once the message is stored, whatever became of it; 75 (EX_TEMPFAIL, the MTA
+    retries later) if it could not be stored, saying why in one line on standard output.
+    """
+    try:
+        params, factory = shared(params)
+        config = config_from(params)
+        raw = sys.stdin.buffer.read()
+        gateway = open_judge(config, factory)
+        receipt = gateway.receive(raw, "stdin")
+    except Exception as exc:  # a setting, a folder, the database, a flood: none stored it
+        cause = exc.__cause__ if isinstance(exc, click.ClickException) and exc.__cause__ else exc
+        defer(f"message not stored: {one_line(cause)}")
+    reason = f" ({receipt.reason})" if receipt.reason else ""
+    click.echo(f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}", err=True)
+    try:  # what an earlier, interrupted run left undone (ours is stored and answered)
+        for resumed in gateway.resume():
+            click.echo(f"#{resumed.archive_id} {resumed.message_id}: resumed", err=True)
+    except Exception as exc:  # the database went away again: the next run resumes them
+        click.echo(f"spaceships pbem receive: could not resume earlier messages: {exc}", err=True)
+    finally:
+        gateway.delivery.close()  # QUIT to the relay, as a polite SMTP client ends
+
+
+class TryLater(click.ClickException):
+    """The database is away, locked or not openable for now: exit 75 (EX_TEMPFAIL), so cron
+    and monitors read a passing failure, not a broken judge."""
+
+    exit_code = EX_TEMPFAIL
+
+
+@click.command()
+@settings
+def tick(**params: Any) -> None:
+    """Run deadlines and reminders once and send what they produce (for cron, alongside
+    `receive`; `serve` and the `poll` loop do this by themselves)."""
+    params, factory = shared(params)
+    try:
+        gateway = open_judge(config_from(params), factory)
+        written = gateway.tick()
+    except (click.ClickException, StoreUnavailable, sqlite3.Error) as exc:
+        if not passing(exc):
+            if isinstance(exc, click.ClickException):
+                raise
+            raise click.ClickException(f"cannot run the deadlines: {one_line(exc)}") from None
+        cause = exc.__cause__ if isinstance(exc, click.ClickException) and exc.__cause__ else exc
+        raise TryLater(f"{one_line(cause)}; nothing was lost, the next tick tries again") from None
+    gateway.delivery.close()
+    click.echo(f"{written} message(s) sent or written to the outbox")
