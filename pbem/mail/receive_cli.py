@@ -11,12 +11,21 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+from contextlib import ExitStack
 from typing import Any, NoReturn
 
 import click
 
-from pbem.database import StoreNotOpened, StoreUnavailable, unavailable
+from pbem.database import StoreNotOpened, StoreUnavailable, sqlite_path, unavailable
+from pbem.mail.app import holds_file
 from pbem.mail.cli_options import EX_TEMPFAIL, config_from, open_judge, settings, shared
+from pbem.mail.config import MailConfig
+from pbem.mail.holding import Holds
+
+# How long `receive` waits for its turn at the database before the mail server is asked to try
+# later: well inside Postfix's limit on a pipe command (command_time_limit, 1000 s).
+RECEIVE_WAITS = 600.0
+TICK_WAITS = 240.0  # inside cron's 5 minutes
 
 
 def one_line(exc: BaseException) -> str:
@@ -33,7 +42,7 @@ def passing(exc: BaseException) -> bool:
         exc = exc.__cause__
     return (
         unavailable(exc)
-        or isinstance(exc, StoreNotOpened | OSError)
+        or isinstance(exc, StoreNotOpened | OSError)  # TimeoutError too: in line too long
         or isinstance(exc, sqlite3.OperationalError)  # locked, read-only, unable to open
     )
 
@@ -68,24 +77,39 @@ def receive(**params: Any) -> None:
     Exits 0 once the message is stored, whatever became of it; 75 (EX_TEMPFAIL, the MTA
     retries later) if it could not be stored, saying why in one line on standard output.
     """
+    turn = ExitStack()  # this process's turn at an SQLite store, held to the end
     try:
         params, factory = shared(params)
         config = config_from(params)
         raw = sys.stdin.buffer.read()
+        if takes_turns(config):
+            turn.enter_context(Holds(holds_file(config)).turn(RECEIVE_WAITS))
         gateway = open_judge(config, factory)
         receipt = gateway.receive(raw, "stdin")
     except Exception as exc:  # a setting, a folder, the database, a flood: none stored it
+        turn.close()
         cause = exc.__cause__ if isinstance(exc, click.ClickException) and exc.__cause__ else exc
         defer(f"message not stored: {one_line(cause)}")
-    reason = f" ({receipt.reason})" if receipt.reason else ""
-    click.echo(f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}", err=True)
-    try:  # what an earlier, interrupted run left undone (ours is stored and answered)
-        for resumed in gateway.resume():
-            click.echo(f"#{resumed.archive_id} {resumed.message_id}: resumed", err=True)
-    except Exception as exc:  # the database went away again: the next run resumes them
-        click.echo(f"spaceships pbem receive: could not resume earlier messages: {exc}", err=True)
-    finally:
-        gateway.delivery.close()  # QUIT to the relay, as a polite SMTP client ends
+    with turn:
+        reason = f" ({receipt.reason})" if receipt.reason else ""
+        said = f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}"
+        click.echo(said, err=True)
+        try:  # what an earlier, interrupted run left undone (ours is stored and answered)
+            for resumed in gateway.resume():
+                click.echo(f"#{resumed.archive_id} {resumed.message_id}: resumed", err=True)
+        except Exception as exc:  # the database went away again: the next run resumes them
+            click.echo(
+                f"spaceships pbem receive: could not resume earlier messages: {exc}", err=True
+            )
+        finally:
+            gateway.delivery.close()  # QUIT to the relay, as a polite SMTP client ends
+
+
+def takes_turns(config: MailConfig) -> bool:
+    """Whether the store is an SQLite file, which lets one writer in at a time: its `receive`
+    and `tick` processes wait in line for it (pbem.mail.holding), not in SQLite's busy loop."""
+    path = sqlite_path(config.db)
+    return path is not None and path != ":memory:"
 
 
 class TryLater(click.ClickException):
@@ -101,10 +125,16 @@ def tick(**params: Any) -> None:
     """Run deadlines and reminders once and send what they produce (for cron, alongside
     `receive`; `serve` and the `poll` loop do this by themselves)."""
     params, factory = shared(params)
+    turn = ExitStack()
     try:
-        gateway = open_judge(config_from(params), factory)
-        written = gateway.tick()
-    except (click.ClickException, StoreUnavailable, sqlite3.Error) as exc:
+        config = config_from(params)
+        if takes_turns(config):
+            turn.enter_context(Holds(holds_file(config)).turn(TICK_WAITS))
+        gateway = open_judge(config, factory)
+        with turn:
+            written = gateway.tick()
+    except (click.ClickException, StoreUnavailable, sqlite3.Error, TimeoutError) as exc:
+        turn.close()
         if not passing(exc):
             if isinstance(exc, click.ClickException):
                 raise
