@@ -77,9 +77,7 @@ def make(folder: Path) -> Path:
             _link(source, libraries / file)
     (site / "spaceships-judge.pth").write_text(f"{ROOT}\n{libraries}\n")
     program = folder / "bin" / "spaceships"
-    program.write_text(
-        f"#!{folder}/bin/python3\nfrom spaceships_cli import main\n\nmain()\n"
-    )
+    program.write_text(f"#!{folder}/bin/python3\nfrom spaceships_cli import main\n\nmain()\n")
     program.chmod(0o755)
     for path in [folder, *folder.rglob("*")]:
         path.chmod(path.stat().st_mode | 0o444 | (0o111 if path.is_dir() else 0))

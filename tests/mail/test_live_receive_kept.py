@@ -1,9 +1,10 @@
 """Issue 37 item 3: a `receive` that starts while another is still answering its mail (waiting
 for the database, as under a burst) leaves that mail to it: only a mail whose `receive` died is
 taken over. Real processes on one SQLite store; the first one is held between storing its mail
-and answering it, as a process waiting for the database's lock is. It works out of line (receives on one SQLite store take turns, so
-another receive would wait for it: see test_parallel_receive), as `serve` or a keeper's
-`replay` beside the receives do: the hold on the message is what keeps it."""
+and answering it, as a process waiting for the database's lock is. It works out of line
+(receives on one SQLite store take turns, so another receive would wait for it: see
+test_parallel_receive), as `serve` or a keeper's `replay` beside the receives do: the hold on
+the message is what keeps it."""
 
 from __future__ import annotations
 
