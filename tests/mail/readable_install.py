@@ -82,3 +82,16 @@ def make(folder: Path) -> Path:
     for path in [folder, *folder.rglob("*")]:
         path.chmod(path.stat().st_mode | 0o444 | (0o111 if path.is_dir() else 0))
     return program
+
+
+def docs_wrapper(settings: Path, log: Path, program: Path) -> str:
+    """The wrapper `spaceships-judge` exactly as docs/running-a-judge.md has it pasted, its
+    settings file, log and program put elsewhere."""
+    docs = (ROOT / "docs" / "running-a-judge.md").read_text()
+    found = re.search(r"cat > /usr/local/bin/spaceships-judge <<'EOF'\n(.*?\n)EOF\n", docs, re.S)
+    assert found, "the docs no longer give the wrapper as a command to paste"
+    text = found.group(1)
+    for name, value in (("SETTINGS", settings), ("LOG", log), ("SPACESHIPS", program)):
+        text, count = re.subn(rf"^{name}=.*$", f"{name}={value}", text, flags=re.M)
+        assert count == 1, f"the docs' wrapper sets {name} once"
+    return text

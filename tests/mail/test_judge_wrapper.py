@@ -28,14 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 NOBODY = pwd.getpwnam("nobody")
 
 
-def docs_wrapper() -> str:
-    """The wrapper exactly as the docs have it pasted into /usr/local/bin/spaceships-judge."""
-    docs = (ROOT / "docs" / "running-a-judge.md").read_text()
-    found = re.search(r"cat > /usr/local/bin/spaceships-judge <<'EOF'\n(.*?\n)EOF\n", docs, re.S)
-    assert found, "the docs no longer give the wrapper as a command to paste"
-    return found.group(1)
-
-
 @pytest.fixture(scope="module")
 def install() -> Iterator[Path]:
     if os.getuid() != 0:
@@ -76,15 +68,11 @@ class Judge:
         os.chmod(self.settings, 0o644)
 
     def write_wrapper(self, program: Path | None = None) -> None:
-        text = docs_wrapper()
-        for name, value in (
-            ("SETTINGS", self.settings),
-            ("LOG", self.logs / "receive.log"),
-            ("SPACESHIPS", program or self.program),
-        ):
-            text, count = re.subn(rf"^{name}=.*$", f"{name}={value}", text, flags=re.M)
-            assert count == 1, name
-        self.wrapper.write_text(text)
+        self.wrapper.write_text(
+            readable_install.docs_wrapper(
+                self.settings, self.logs / "receive.log", program or self.program
+            )
+        )
         self.wrapper.chmod(0o755)
 
     def receive(self) -> subprocess.CompletedProcess[str]:
