@@ -150,3 +150,6 @@ class Holds:
             os.close(self._fd)
             self._fd = None
             self._held.clear()
+
+    def __del__(self) -> None:  # a judge let go of (tests open many): its file with it
+        self.close()

@@ -12,6 +12,7 @@ import os
 import sqlite3
 import sys
 from contextlib import ExitStack
+from datetime import timedelta
 from typing import Any, NoReturn
 
 import click
@@ -20,6 +21,7 @@ from pbem.database import StoreNotOpened, StoreUnavailable, sqlite_path, unavail
 from pbem.mail.app import holds_file
 from pbem.mail.cli_options import EX_TEMPFAIL, config_from, open_judge, settings, shared
 from pbem.mail.config import MailConfig
+from pbem.mail.gateway import LEFT_AFTER
 from pbem.mail.holding import Holds
 
 # How long `receive` waits for its turn at the database before the mail server is asked to try
@@ -82,10 +84,10 @@ def receive(**params: Any) -> None:
         params, factory = shared(params)
         config = config_from(params)
         raw = sys.stdin.buffer.read()
+        gateway = open_judge(config, factory)
         if takes_turns(config):
             warm_up()
             turn.enter_context(Holds(holds_file(config)).turn(RECEIVE_WAITS))
-        gateway = open_judge(config, factory)
         receipt = gateway.receive(raw, "stdin")
     except Exception as exc:  # a setting, a folder, the database, a flood: none stored it
         turn.close()
@@ -96,7 +98,10 @@ def receive(**params: Any) -> None:
         said = f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}"
         click.echo(said, err=True)
         try:  # what an earlier, interrupted run left undone (ours is stored and answered)
-            for resumed in gateway.resume():
+            # Judges on other machines (PostgreSQL) cannot be seen holding their messages:
+            # only those that waited a while are theirs no more, as for `serve`.
+            left_for = timedelta(0) if takes_turns(config) else LEFT_AFTER
+            for resumed in gateway.resume(left_for):
                 click.echo(f"#{resumed.archive_id} {resumed.message_id}: resumed", err=True)
         except Exception as exc:  # the database went away again: the next run resumes them
             click.echo(
@@ -141,10 +146,10 @@ def tick(**params: Any) -> None:
     turn = ExitStack()
     try:
         config = config_from(params)
+        gateway = open_judge(config, factory)
         if takes_turns(config):
             warm_up()
             turn.enter_context(Holds(holds_file(config)).turn(TICK_WAITS))
-        gateway = open_judge(config, factory)
         with turn:
             written = gateway.tick()
     except (click.ClickException, StoreUnavailable, sqlite3.Error, TimeoutError) as exc:
