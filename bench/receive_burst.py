@@ -8,9 +8,12 @@ from its process's start to its end (median, 99th percentile, slowest), and the 
 results" mails written (two per game when none was deferred).
 
 Ways: `turns`, as shipped: the receives of one SQLite store wait in line for it in the kernel;
-`race`, as before issue 37: each waits in SQLite's busy loop, which gives up after 10 s.
+`race`: each waits in SQLite's busy loop instead, which gives up after 10 s; `before`, as
+before issue 37: racing, and a new `receive` takes over the mail other live ones are still
+answering ("taken over": answered twice, one copy rolled back; "lost": a process that answered
+its mail told it was settled by another).
 
-    python bench/receive_burst.py [--games 100] [--concurrency 20 4] [--ways turns race]
+    python bench/receive_burst.py [--games 100] [--concurrency 20 4] [--ways turns race before]
 """
 
 from __future__ import annotations
@@ -41,6 +44,13 @@ RACE = (
     "Holds.turn = lambda self, wait: nullcontext()\n"
     "from spaceships_cli import main\n"
     "main()\n"
+)
+# As before issue 37: racing, and no message held by the live process answering it.
+BEFORE = RACE.replace(
+    "from spaceships_cli",
+    "Holds.take = lambda self, message_id: True\n"
+    "Holds.release = lambda self, message_id: None\n"
+    "from spaceships_cli",
 )
 SHIPPED = "from spaceships_cli import main\nmain()\n"
 
@@ -92,28 +102,31 @@ def burst(way: str, concurrency: int, games: int) -> dict[str, float]:
             "SPACESHIPS_OUTBOX": str(folder / "outbox"),
             "SPACESHIPS_JUDGE_ADDRESS": JUDGE,
         }
-        code = RACE if way == "race" else SHIPPED
+        code = {"race": RACE, "before": BEFORE}.get(way, SHIPPED)
 
-        def one(raw: bytes) -> tuple[int, float]:
+        def one(raw: bytes) -> tuple[int, float, str]:
             started = time.perf_counter()
             done = subprocess.run(
                 [sys.executable, "-c", code, "pbem", "receive"],
                 input=raw, env=env, cwd=folder, capture_output=True, timeout=1000,
             )  # fmt: skip
-            return done.returncode, time.perf_counter() - started
+            return done.returncode, time.perf_counter() - started, done.stderr.decode()
 
         started = time.perf_counter()
         with ThreadPoolExecutor(concurrency) as pool:
             ended = list(pool.map(one, mails))
         wall = time.perf_counter() - started
-        times = sorted(seconds for _, seconds in ended)
+        times = sorted(seconds for _, seconds, _ in ended)
+        said = "".join(text for _, _, text in ended)
         results = sum(
             b"Turn 1 results" in path.read_bytes() for path in (folder / "outbox" / "new").iterdir()
         )
         return {
             "mails": len(mails),
-            "deferred": sum(status == 75 for status, _ in ended),
-            "other": sum(status not in (0, 75) for status, _ in ended),
+            "deferred": sum(status == 75 for status, _, _ in ended),
+            "other": sum(status not in (0, 75) for status, _, _ in ended),
+            "taken": said.count(": resumed"),
+            "lost": said.count("settled by another process"),
             "wall": wall,
             "p50": statistics.median(times),
             "p99": times[min(len(times) - 1, int(len(times) * 0.99))],
@@ -126,7 +139,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--concurrency", type=int, nargs="+", default=[20, 4])
-    parser.add_argument("--ways", nargs="+", choices=["turns", "race"], default=["turns", "race"])
+    parser.add_argument(
+        "--ways", nargs="+", choices=["turns", "race", "before"], default=["turns", "before"]
+    )
     args = parser.parse_args()
     load = os.getloadavg()[0]
     print(
@@ -134,15 +149,16 @@ def main() -> None:
         f"cores, load {load:.1f} at the start"
     )
     print(
-        f"{'way':<6} {'procs':>5} {'deferred':>8} {'failed':>6} {'wall s':>7} "
-        f"{'p50 s':>6} {'p99 s':>6} {'max s':>6} {'results':>7}"
+        f"{'way':<6} {'procs':>5} {'deferred':>8} {'failed':>6} {'taken over':>10} {'lost':>4} "
+        f"{'wall s':>7} {'p50 s':>6} {'p99 s':>6} {'max s':>6} {'results':>7}"
     )
     for way in args.ways:
         for concurrency in args.concurrency:
             r = burst(way, concurrency, args.games)
             print(
-                f"{way:<6} {concurrency:>5} {r['deferred']:>8} {r['other']:>6} {r['wall']:>7.1f} "
-                f"{r['p50']:>6.2f} {r['p99']:>6.2f} {r['max']:>6.2f} {r['results']:>4}/{r['mails']}",
+                f"{way:<6} {concurrency:>5} {r['deferred']:>8} {r['other']:>6} {r['taken']:>10} "
+                f"{r['lost']:>4} {r['wall']:>7.1f} {r['p50']:>6.2f} {r['p99']:>6.2f} "
+                f"{r['max']:>6.2f} {r['results']:>4}/{r['mails']}",
                 flush=True,
             )
     print(f"load {os.getloadavg()[0]:.1f} at the end (other work on the machine slows it all)")
