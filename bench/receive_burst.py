@@ -4,8 +4,10 @@ store, then hands the judge the turn's orders of every player at once, one `rece
 per mail, at most --concurrency of them running together (Postfix: the `maxproc` of a master.cf
 pipe transport, 2 through an alias). Prints for each way and concurrency: mails deferred (exit
 75: Postfix would hold them and retry minutes later), the burst's wall time, each mail's time
-from its process's start to its end (median, 99th percentile, slowest), and the "Turn 1
-results" mails written (two per game when none was deferred).
+from its process's start to its end (median, 99th percentile, slowest), the CPU each mail's
+process used (what the machine's load does not change: the wall time of a burst on a quiet
+machine is about mails x CPU / cores), and the "Turn 1 results" mails written (two per game
+when none was deferred).
 
 Ways: `turns`, as shipped: the receives of one SQLite store wait in line for it in the kernel;
 `race`: each waits in SQLite's busy loop instead, which gives up after 10 s; `before`, as
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -113,9 +116,12 @@ def burst(way: str, concurrency: int, games: int) -> dict[str, float]:
             return done.returncode, time.perf_counter() - started, done.stderr.decode()
 
         started = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         with ThreadPoolExecutor(concurrency) as pool:
             ended = list(pool.map(one, mails))
         wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         times = sorted(seconds for _, seconds, _ in ended)
         said = "".join(text for _, _, text in ended)
         results = sum(
@@ -128,6 +134,7 @@ def burst(way: str, concurrency: int, games: int) -> dict[str, float]:
             "taken": said.count(": resumed"),
             "lost": said.count("settled by another process"),
             "wall": wall,
+            "cpu": cpu / len(mails),
             "p50": statistics.median(times),
             "p99": times[min(len(times) - 1, int(len(times) * 0.99))],
             "max": times[-1],
@@ -150,14 +157,15 @@ def main() -> None:
     )
     print(
         f"{'way':<6} {'procs':>5} {'deferred':>8} {'failed':>6} {'taken over':>10} {'lost':>4} "
-        f"{'wall s':>7} {'p50 s':>6} {'p99 s':>6} {'max s':>6} {'results':>7}"
+        f"{'cpu s/mail':>10} {'wall s':>7} {'p50 s':>6} {'p99 s':>6} {'max s':>6} {'results':>7}"
     )
     for way in args.ways:
         for concurrency in args.concurrency:
             r = burst(way, concurrency, args.games)
             print(
                 f"{way:<6} {concurrency:>5} {r['deferred']:>8} {r['other']:>6} {r['taken']:>10} "
-                f"{r['lost']:>4} {r['wall']:>7.1f} {r['p50']:>6.2f} {r['p99']:>6.2f} "
+                f"{r['lost']:>4} {r['cpu']:>10.2f} {r['wall']:>7.1f} {r['p50']:>6.2f} "
+                f"{r['p99']:>6.2f} "
                 f"{r['max']:>6.2f} {r['results']:>4}/{r['mails']}",
                 flush=True,
             )
