@@ -1,152 +1,25 @@
 """`spaceships pbem ...`: run the play-by-email judge.
 
 Every setting has an embedded default, an environment variable, and an option; see
-docs/running-a-judge.md.
+docs/running-a-judge.md (and pbem.mail.cli_options). What a mail server and cron run,
+`receive` and `tick`, is in pbem.mail.receive_cli.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
-import importlib
-import logging
 import signal
 import sys
 import time
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
 
-from pbem.database import StoreUnavailable, describe_url, sqlite_path
+from pbem.database import StoreUnavailable, describe_url
 from pbem.mail.archive import STATUSES
-from pbem.mail.config import (
-    DEFAULT_DB,
-    DEFAULT_JUDGE_ADDRESS,
-    DEFAULT_OUTBOX,
-    ConfigError,
-    MailConfig,
-    parse_host_port,
-    parse_imap,
-    parse_relay,
-)
-from pbem.mail.gateway import MailGateway
-
-EX_TEMPFAIL = 75  # sysexits.h: the MTA keeps the message and tries again later
-
-
-def _settings(function: Callable[..., Any]) -> Callable[..., Any]:
-    """The options every pbem command shares."""
-    options = [
-        click.option(
-            "--db",
-            metavar="PATH|URL",
-            help="SQLite file (or sqlite:///path), or postgresql://user@host/db "
-            f"[env SPACESHIPS_DB; {DEFAULT_DB}]",
-        ),
-        click.option(
-            "--judge-address",
-            metavar="ADDRESS",
-            help=f"the judge's address [env SPACESHIPS_JUDGE_ADDRESS; {DEFAULT_JUDGE_ADDRESS}]",
-        ),
-        click.option(
-            "--outbox",
-            metavar="DIR",
-            help=f"Maildir for outgoing mail [env SPACESHIPS_OUTBOX; {DEFAULT_OUTBOX}]",
-        ),
-        click.option(
-            "--relay",
-            metavar="URL",
-            help="SMTP relay: host[:port], smtp+starttls://user@host:587, smtps://host "
-            "[env SPACESHIPS_SMTP_RELAY; none: mail stays in the outbox]",
-        ),
-        click.option(
-            "--max-size",
-            type=int,
-            metavar="BYTES",
-            help="refuse larger messages [env SPACESHIPS_MAX_MESSAGE_BYTES; 262144]",
-        ),
-        click.option(
-            "--rate-limit",
-            type=int,
-            metavar="N",
-            help="messages per sender per hour, 0 for none [env SPACESHIPS_RATE_LIMIT; 30]",
-        ),
-        click.option(
-            "--judge-factory",
-            hidden=True,
-            envvar="SPACESHIPS_JUDGE_FACTORY",
-            help="module:callable taking the store, instead of the real judge (tests, bench)",
-        ),
-        click.option("-v", "--verbose", is_flag=True, help="log each message"),
-    ]
-    command = function
-
-    @functools.wraps(command)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except StoreUnavailable as exc:  # the database went away part way: say so, no trace
-            raise click.ClickException(f"{exc}; nothing was lost, run it again later") from None
-
-    for option in reversed(options):
-        run = option(run)
-    return run
-
-
-def _config(params: dict[str, Any], **extra: Any) -> MailConfig:
-    try:
-        return MailConfig.from_env(
-            db=params.pop("db"),
-            judge_address=params.pop("judge_address"),
-            outbox=params.pop("outbox"),
-            relay=parse_relay(relay, "--relay") if (relay := params.pop("relay")) else None,
-            max_message_bytes=params.pop("max_size"),
-            rate_limit_per_hour=params.pop("rate_limit"),
-            **extra,
-        )
-    except ConfigError as exc:
-        raise click.BadParameter(str(exc)) from None
-
-
-def _judge_factory(spec: str | None) -> Callable[[object], Any] | None:
-    if not spec:
-        return None
-    module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
-def _open(config: MailConfig, factory_spec: str | None, looks_only: bool = False) -> MailGateway:
-    from pbem.mail.app import open_gateway
-
-    try:
-        return open_gateway(config, _judge_factory(factory_spec), looks_only)
-    except (ValueError, OSError, StoreUnavailable) as exc:  # StoreError, a folder not made ...
-        raise click.ClickException(f"cannot open the judge's data: {exc}") from exc
-
-
-def _existing(config: MailConfig) -> MailConfig:
-    """For commands that look into a judge (archive, replay): its SQLite file must be there,
-    or the command would make an empty one and report on that."""
-    try:
-        path = sqlite_path(config.db)
-    except ValueError as exc:
-        raise click.ClickException(f"cannot open the judge's data: {exc}") from None
-    if path is not None and path != ":memory:" and not Path(path).exists():
-        raise click.ClickException(
-            f"no judge database at {path}: run this where the judge runs, or give its "
-            "--db (or SPACESHIPS_DB) as the judge has it"
-        )
-    return config
-
-
-def _logging(verbose: bool) -> None:
-    logging.basicConfig(
-        level=logging.INFO if verbose else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+from pbem.mail.cli_options import config_from, existing, open_judge, settings, shared
+from pbem.mail.config import ConfigError, MailConfig, parse_host_port, parse_imap
+from pbem.mail.receive_cli import receive, tick
 
 
 @click.group(invoke_without_command=True)
@@ -158,7 +31,7 @@ def pbem(context: click.Context) -> None:
 
 
 @pbem.command()
-@_settings
+@settings
 @click.option(
     "--listen", metavar="HOST:PORT", help="SMTP listener [env SPACESHIPS_LISTEN; 127.0.0.1:2525]"
 )
@@ -172,17 +45,16 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
     """Listen for mail over SMTP and run the judge's deadlines."""
     from pbem.mail.listener import Listener, Worker
 
-    params = {k: params.get(k) for k in _SETTING_KEYS}
-    _logging(params.pop("verbose") or False)
-    factory = params.pop("judge_factory")
+    params, factory = shared(params)
     extra: dict[str, Any] = {"tick_seconds": tick}
     if listen:
         try:
             extra["listen_host"], extra["listen_port"] = parse_host_port("--listen", listen, 2525)
         except ConfigError as exc:
             raise click.BadParameter(str(exc)) from None
-    config = _config(params, **extra)
-    worker = Worker(lambda: _open(config, factory), threaded=True)  # SMTP never waits on the db
+    config = config_from(params, **extra)
+    # SMTP never waits on the db: the judge runs in a thread of its own
+    worker = Worker(lambda: open_judge(config, factory), threaded=True)
     worker.gateway.delivery.start_sender()  # the relay, if any, from a thread of its own
     # What a crash (kill -9, power loss) left undone, done now: queued replies written out,
     # interrupted messages processed; once each, even with other judges on the database.
@@ -227,37 +99,7 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
 
 
 @pbem.command()
-@_settings
-def receive(**params: Any) -> None:
-    """Process one message read on stdin (MTA pipe, .forward, procmail).
-
-    Exits 0 once the message is stored, whatever became of it; 75 (EX_TEMPFAIL, the MTA
-    retries later) if it could not be stored.
-    """
-    params = {k: params.get(k) for k in _SETTING_KEYS}
-    _logging(params.pop("verbose") or False)
-    factory = params.pop("judge_factory")
-    config = _config(params)
-    raw = sys.stdin.buffer.read()
-    try:
-        gateway = _open(config, factory)
-        receipt = gateway.receive(raw, "stdin")
-    except Exception as exc:
-        click.echo(f"spaceships pbem receive: message not stored: {exc}", err=True)
-        sys.exit(EX_TEMPFAIL)
-    reason = f" ({receipt.reason})" if receipt.reason else ""
-    click.echo(f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}", err=True)
-    try:  # what an earlier, interrupted run left undone (ours is stored and answered)
-        for resumed in gateway.resume():
-            click.echo(f"#{resumed.archive_id} {resumed.message_id}: resumed", err=True)
-    except Exception as exc:  # the database went away again: the next run resumes them
-        click.echo(f"spaceships pbem receive: could not resume earlier messages: {exc}", err=True)
-    finally:
-        gateway.delivery.close()  # QUIT to the relay, as a polite SMTP client ends
-
-
-@pbem.command()
-@_settings
+@settings
 @click.option(
     "--imap",
     "imap_url",
@@ -279,19 +121,17 @@ def poll(
     the judge's deadlines)."""
     from pbem.mail.imap import ImapError, poll_once, run_here
 
-    params = {k: params.get(k) for k in _SETTING_KEYS}
-    _logging(params.pop("verbose") or False)
-    factory = params.pop("judge_factory")
+    params, factory = shared(params)
     extra: dict[str, Any] = {"imap_move_to": move_to}
     try:
         if imap_url:
             extra["imap"] = parse_imap(imap_url, "--imap")
     except ConfigError as exc:
         raise click.BadParameter(str(exc)) from None
-    config = _config(params, **extra)
+    config = config_from(params, **extra)
     if config.imap is None:
         raise click.UsageError("no mailbox: give --imap URL or set SPACESHIPS_IMAP")
-    gateway = _open(config, factory)
+    gateway = open_judge(config, factory)
     if not once:
         gateway.delivery.start_sender()
     while True:
@@ -317,7 +157,7 @@ def poll(
 
 
 @pbem.command()
-@_settings
+@settings
 @click.option("--id", "ids", type=int, multiple=True, metavar="N", help="this stored message")
 @click.option("--failed", is_flag=True, help="every message whose processing failed")
 @click.option(
@@ -332,10 +172,8 @@ def replay(ids: tuple[int, ...], failed: bool, all_: bool, **params: Any) -> Non
 
     if sum((bool(ids), failed, all_)) != 1:
         raise click.UsageError("give exactly one of --id N (repeatable), --failed, --all")
-    params = {k: params.get(k) for k in _SETTING_KEYS}
-    _logging(params.pop("verbose") or False)
-    factory = params.pop("judge_factory")
-    gateway = _open(_existing(_config(params)), factory)
+    params, factory = shared(params)
+    gateway = open_judge(existing(config_from(params)), factory)
     try:
         receipts = gateway.replay_selected(ids=ids, failed=failed, all=all_)
     except ReplayError as exc:
@@ -349,15 +187,13 @@ def replay(ids: tuple[int, ...], failed: bool, all_: bool, **params: Any) -> Non
 
 
 @pbem.command()
-@_settings
+@settings
 @click.option("--status", "statuses", multiple=True, type=click.Choice(STATUSES), help="only these")
 @click.option("--limit", type=int, default=50, show_default=True, help="the newest N")
 def archive(statuses: tuple[str, ...], limit: int, **params: Any) -> None:
     """List stored inbound messages and what became of them."""
-    params = {k: params.get(k) for k in _SETTING_KEYS}
-    _logging(params.pop("verbose") or False)
-    factory = params.pop("judge_factory")
-    gateway = _open(_existing(_config(params)), factory, looks_only=True)
+    params, factory = shared(params)
+    gateway = open_judge(existing(config_from(params)), factory, looks_only=True)
     for stored in gateway.archive.select(statuses or None, limit=limit):
         error = f"  {stored.error.splitlines()[0]}" if stored.error else ""
         click.echo(
@@ -369,43 +205,11 @@ def archive(statuses: tuple[str, ...], limit: int, **params: Any) -> None:
 
 
 @pbem.command()
-@_settings
-def tick(**params: Any) -> None:
-    """Run deadlines and reminders once and send what they produce (for cron, alongside
-    `receive`; `serve` and the `poll` loop do this by themselves)."""
-    params = {k: params.get(k) for k in _SETTING_KEYS}
-    _logging(params.pop("verbose") or False)
-    factory = params.pop("judge_factory")
-    try:
-        gateway = _open(_config(params), factory)
-        written = gateway.tick()
-    except click.ClickException as exc:
-        if isinstance(exc.__cause__, StoreUnavailable):  # could not even open it
-            raise _TryLater(
-                f"{exc.__cause__}; nothing was done, the next tick tries again"
-            ) from None
-        raise
-    except StoreUnavailable as exc:
-        raise _TryLater(f"{exc}; nothing was lost, the next tick tries again") from None
-    gateway.delivery.close()
-    click.echo(f"{written} message(s) sent or written to the outbox")
-
-
-class _TryLater(click.ClickException):
-    """The database is away: exit 75 (EX_TEMPFAIL), so cron and monitors read a passing
-    failure, not a broken judge."""
-
-    exit_code = EX_TEMPFAIL
-
-
-@pbem.command()
-@_settings
+@settings
 def flush(**params: Any) -> None:
     """Send what is waiting in the outbox through the SMTP relay."""
-    params = {k: params.get(k) for k in _SETTING_KEYS}
-    _logging(params.pop("verbose") or False)
-    factory = params.pop("judge_factory")
-    gateway = _open(_config(params), factory)
+    params, factory = shared(params)
+    gateway = open_judge(config_from(params), factory)
     if gateway.delivery.relay is None:
         raise click.UsageError("no SMTP relay configured (--relay or SPACESHIPS_SMTP_RELAY)")
     report = gateway.delivery.flush()
@@ -483,18 +287,6 @@ def try_it(judge_address: str, host: str, port: int) -> str:
     return " ".join(words)
 
 
-_SETTING_KEYS = (
-    "db",
-    "judge_address",
-    "outbox",
-    "relay",
-    "max_size",
-    "rate_limit",
-    "judge_factory",
-    "verbose",
-)
-
-
 @pbem.command("copy-store")
 @click.argument("source", metavar="FROM")
 @click.argument("target", metavar="TO")
@@ -518,6 +310,9 @@ def copy_store(source: str, target: str) -> None:
     total = sum(one.rows for one in copied)
     click.echo(f"Copied {total} rows; every table's count and checksum agree on both sides.")
 
+
+pbem.add_command(receive)
+pbem.add_command(tick)
 
 COMMANDS = [pbem]
 

@@ -66,6 +66,11 @@ class StoreError(ValueError):
         self.url = url
 
 
+class StoreNotOpened(StoreError):
+    """An SQLite file (or its folder) the judge cannot open or make just now: a folder missing
+    or owned by another user. Mended without changing the settings, so a passing failure."""
+
+
 class StoreUnavailable(RuntimeError):
     """The database cannot be reached just now (stopped, restarting, network): try later."""
 
@@ -470,7 +475,9 @@ def _open_sqlite(path: str) -> Database:
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"cannot make the folder of the store {path!r}: {exc}", path) from exc
+            raise StoreNotOpened(
+                f"cannot make the folder of the store {path!r}: {exc}", path
+            ) from exc
 
     def connect() -> sqlite3.Connection:
         try:
@@ -485,7 +492,7 @@ def _open_sqlite(path: str) -> Database:
                 connection.execute("PRAGMA journal_mode = WAL")
                 connection.execute("PRAGMA synchronous = FULL")
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the store {path!r}: {exc}", path) from exc
+            raise StoreNotOpened(f"cannot open the store {path!r}: {exc}", path) from exc
         return connection
 
     return Database("sqlite", connect, path, path)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+from pbem.database import sqlite_path
 from pbem.mail.config import MailConfig
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import JudgeLike, MailGateway
+from pbem.mail.holding import Holds
 
 
 def open_gateway(
@@ -34,4 +37,18 @@ def open_gateway(
         max_message_bytes=config.max_message_bytes,
         rate_limit_per_hour=config.rate_limit_per_hour,
         lock=getattr(store, "lock", None),
+        holds=Holds(None if looks_only else holds_file(config)),
     )
+
+
+def holds_file(config: MailConfig) -> Path | None:
+    """Where the judges of this machine hold the messages they answer (pbem.mail.holding):
+    beside the SQLite file, whose folder they all share; for PostgreSQL, in the outbox folder
+    the judges of one machine may share (judges elsewhere are held apart by the age of a
+    message, as `serve` resumes only what waited a while)."""
+    path = sqlite_path(config.db)
+    if path == ":memory:":
+        return None
+    if path is not None:
+        return Path(path + "-holding")
+    return Path(config.outbox) / ".holding"

@@ -25,6 +25,7 @@ from pbem.database import Database, StoreUnavailable
 from pbem.mail import notices
 from pbem.mail.archive import MOVE_ACCEPTED, UNFINISHED, Archive, Queued, Status, Stored
 from pbem.mail.delivery import Delivery, DeliveryReport
+from pbem.mail.holding import Holds
 from pbem.mail.inbound import (
     Accepted,
     Envelope,
@@ -82,12 +83,15 @@ class MailGateway:
         clock: Callable[[], datetime] = _now,
         lock: Any = None,
         store: Store | None = None,
+        holds: Holds | None = None,
     ) -> None:
         # One message at a time: the archive and the judge share one database connection, and
         # so its lock, which the judge's transactions take too.
         self.db = connection
         self.lock = lock if lock is not None else connection.lock
         self.archive = Archive(connection)
+        # The messages this judge is answering, held apart from other judges' resumes.
+        self.holds = holds if holds is not None else Holds(None)
         self.judge = judge
         self.judge_address = judge_address
         self.max_message_bytes = max_message_bytes
@@ -140,6 +144,20 @@ class MailGateway:
                 subject="",
                 headers=(),
             )
+        # Held from before it is stored until it is answered: no other judge takes it over.
+        with self.holds.holding(envelope.message_id) as held:
+            return self._store(raw, source, now, oversized, message, envelope, held)
+
+    def _store(
+        self,
+        raw: bytes,
+        source: str,
+        now: datetime,
+        oversized: bool,
+        message: EmailMessage | None,
+        envelope: Envelope,
+        held: bool,
+    ) -> Receipt:
         # A refused message is kept only up to the limit: its head is evidence enough, and
         # a flood of huge mail must not fill the disk.
         values = (envelope.message_id, envelope.sender,
@@ -170,6 +188,11 @@ class MailGateway:
                 "%s: %s not kept (over the hour's budget)", envelope.sender, envelope.message_id
             )
             raise
+        if row is not None and not held:
+            # The same message is being stored by a live judge this moment (a copy the MTA
+            # sent twice at once): that judge answers it, finding this copy first.
+            log.info("#%d %s: left to the judge that holds it", int(row[0]), envelope.message_id)
+            return Receipt(int(row[0]), envelope.message_id, "received", _LEFT)
         if row is not None:
             archive_id, first = int(row[0]), None
         else:
@@ -198,8 +221,10 @@ class MailGateway:
         """Process a stored message again, whatever became of it before (unless another
         process settled it since it was listed). No rate limit and no duplicate check: the
         keeper asked for it."""
-        with self.lock:
+        with self.lock, self.holds.holding(stored.message_id) as held:
             self.writer.note_written()
+            if not held:  # a live judge is answering it this moment: not twice
+                return Receipt(stored.id, stored.message_id, "duplicate", _LEFT)
             return self._replay(stored, expect=(stored.status,))
 
     def _replay(self, stored: Stored, expect: tuple[str, ...]) -> Receipt:
@@ -209,7 +234,13 @@ class MailGateway:
         return self._process(stored.id, stored.raw, self.clock(), check_rate=False, expect=expect)
 
     def _resume_one(self, stored: Stored) -> Receipt:
-        receipt = self._replay(stored, expect=("received",))
+        """A `received` message taken over, unless a live judge holds it (it is answering
+        it, or waiting for the database to do so): then it is left to that judge."""
+        with self.holds.holding(stored.message_id) as held:
+            if not held:
+                log.info("#%d is being answered by a live judge: left to it", stored.id)
+                return Receipt(stored.id, stored.message_id, "duplicate", _LEFT)
+            receipt = self._replay(stored, expect=("received",))
         if receipt.status == "duplicate":
             log.info("#%d was settled by another process meanwhile", stored.id)
         return receipt
@@ -471,6 +502,9 @@ class MailGateway:
         if self.delivery.relay is not None:
             self.delivery.flush()
         return report.queued_or_sent
+
+
+_LEFT = "being answered by another judge process"
 
 
 class _SettledElsewhere(Exception):

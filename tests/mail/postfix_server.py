@@ -1,7 +1,8 @@
 """A private Postfix for the tests: its own configuration, queue and log in a temporary folder,
 its SMTP server on a free loopback port, nothing else listening, and the system's Postfix
-untouched. It hands the judge's address to the judge the two ways docs/running-a-judge.md
-says: a transport map to `serve` over SMTP, or a master.cf `pipe` transport to `receive`.
+untouched. It hands the judge's address to the judge the three ways docs/running-a-judge.md
+says: a transport map to `serve` over SMTP, a master.cf `pipe` transport to `receive`, or an
+alias piping to `receive` in an alias file of its own (Postfix's `local` delivery).
 
 Postfix starts only as root (its master drops to the `postfix` user); without Debian's
 package or root the tests that use it skip, saying why (.ci/run installs it)."""
@@ -42,7 +43,8 @@ discard unix - - n - - discard
 anvil unix - - n - 1 anvil
 scache unix - - n - 1 scache
 postlog unix-dgram n - n - 1 postlogd
-spaceships unix - n n - - pipe
+local unix - n n - - local
+spaceships unix - n n - {maxproc} pipe
   flags=Rq user=nobody argv={receive}
 """
 
@@ -87,16 +89,45 @@ def why_not() -> str | None:
 
 
 @contextmanager
-def postfix(root: Path, port: int, transport: str, receive: str = "/bin/false") -> Iterator[Path]:
+def postfix(
+    root: Path,
+    port: int,
+    transport: str,
+    receive: str = "/bin/false",
+    alias: tuple[str, str] | None = None,
+    maxproc: int = 4,
+) -> Iterator[Path]:
     """Postfix on 127.0.0.1:`port`, the judge's address sent by `transport` (a transport map
-    value: `smtp:[127.0.0.1]:2525` or `spaceships:`); yields its log file."""
+    value: `smtp:[127.0.0.1]:2525` or `spaceships:`), the pipe transport running at most
+    `maxproc` at once; or, with `alias` (an alias line, the user owning the alias file), by
+    that alias through Postfix's `local` delivery, whose `default_privs` is `daemon` (so the
+    command runs as `nobody` only as the alias file's owner). Yields its log file."""
     for sub in ("etc", "queue", "data"):
         (root / sub).mkdir(parents=True)
     os.chown(root / "data", *_ids("postfix"))
-    (root / "etc" / "main.cf").write_text(_MAIN.format(root=root))
-    (root / "etc" / "master.cf").write_text(_MASTER.format(port=f"127.0.0.1:{port}",
-                                                           receive=receive))  # fmt: skip
+    main = _MAIN.format(root=root)
+    if alias is not None:
+        line, owner = alias
+        folder = root / "aliases"  # the owner's: postalias writes the map beside the file
+        folder.mkdir()
+        (folder / "aliases").write_text(line + "\n")
+        for path in (folder, folder / "aliases"):
+            os.chown(path, *_ids(owner))
+        main += (
+            f"mydestination = judge.test\nrelay_domains =\ntransport_maps =\n"
+            f"alias_maps = hash:{folder}/aliases\nlocal_recipient_maps = $alias_maps\n"
+            "default_privs = daemon\n"
+        )
+    (root / "etc" / "main.cf").write_text(main)
+    master = _MASTER.format(port=f"127.0.0.1:{port}", receive=receive, maxproc=maxproc)
+    (root / "etc" / "master.cf").write_text(master)
     (root / "etc" / "transport").write_text(f"{JUDGE} {transport}\n")
+    if alias is not None:
+        subprocess.run(
+            ["runuser", "-u", alias[1], "--", "postalias", "-c", str(root / "etc"),
+             f"hash:{root}/aliases/aliases"],
+            check=True, capture_output=True, timeout=60,
+        )  # fmt: skip
     config = ["-c", str(root / "etc")]
     started = subprocess.run(
         [POSTFIX, *config, "start"], capture_output=True, text=True, timeout=60

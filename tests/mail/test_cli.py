@@ -322,3 +322,56 @@ def test_archive_looks_at_a_judge_without_making_an_outbox_where_it_is_run(
     listing = runner.invoke(main, ["pbem", "archive", "--db", env["SPACESHIPS_DB"]], env={})
     assert listing.exit_code == 0 and "1 processed" in listing.output
     assert list(elsewhere.iterdir()) == []
+
+
+def test_tick_on_a_locked_or_unopenable_sqlite_file_exits_75_in_one_line(
+    env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37 item 4: SQLite locked past its wait (another process holding it), or a file
+    the judge cannot open (a folder in its place, a folder it cannot make): passing, so 75
+    and one line, as for a database away; never a traceback."""
+    import sqlite3
+
+    from pbem.mail.gateway import MailGateway
+
+    (tmp_path / "a-file").write_text("")
+    for db in (tmp_path, tmp_path / "a-file" / "judge.sqlite3"):
+        result = CliRunner().invoke(main, ["pbem", "tick"], env={**env, "SPACESHIPS_DB": str(db)})
+        assert result.exit_code == 75, result.output
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert "the next tick tries again" in result.output and str(db) in result.output
+
+    def locked(self: object, now: object = None) -> int:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(MailGateway, "tick", locked)
+    result = CliRunner().invoke(main, ["pbem", "tick"], env=env)
+    assert result.exit_code == 75, result.output
+    assert result.output.strip() == (
+        "Error: database is locked; nothing was lost, the next tick tries again"
+    )
+
+
+def test_receive_that_cannot_store_says_why_in_one_line_on_standard_output(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    """Issue 37 items 1 and 7: what Postfix writes in its log is the pipe's standard output."""
+    (tmp_path / "a-file").write_text("")
+    broken = {**env, "SPACESHIPS_DB": str(tmp_path / "a-file" / "judge.sqlite3")}
+    done = subprocess.run(
+        [sys.executable, "-c", "from spaceships_cli import main; main()", "pbem", "receive"],
+        input=raw_mail("help", "<nowhere@example.org>"), env={**os.environ, **broken},
+        capture_output=True, cwd=Path(__file__).resolve().parents[2], timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 75
+    (line,) = done.stdout.decode().splitlines()
+    assert line.startswith("spaceships pbem receive: message not stored: cannot make the folder")
+    assert line.endswith("the mail server keeps it and retries")
+    assert done.stderr.decode().splitlines() == [line]  # and once in the judge's own log
+    bad = subprocess.run(  # a setting it cannot read: 75 too, not click's 2
+        [sys.executable, "-c", "from spaceships_cli import main; main()", "pbem", "receive"],
+        input=b"", env={**os.environ, **env, "SPACESHIPS_RATE_LIMIT": "many"},
+        capture_output=True, cwd=Path(__file__).resolve().parents[2], timeout=120,
+    )  # fmt: skip
+    assert bad.returncode == 75, (bad.stdout, bad.stderr)
+    assert "SPACESHIPS_RATE_LIMIT" in bad.stdout.decode()

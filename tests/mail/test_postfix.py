@@ -1,14 +1,16 @@
-"""The judge behind a real Postfix, configured as docs/running-a-judge.md says (issue 27): a
-burst of mail from many players reaches the judge through Postfix's queue, by a transport map
-to `serve` and by a master.cf `pipe` transport to `receive` (Postfix runs up to 20 of those at
-once), and each mail is answered exactly once. A private Postfix in a temporary folder
-(postfix_server); skipped, with the reason, where it cannot run."""
+"""The judge behind a real Postfix, configured as docs/running-a-judge.md says (issues 27 and
+37): a burst of mail from many players reaches the judge through Postfix's queue, by a
+transport map to `serve`, by a master.cf `pipe` transport to `receive` through the docs' wrapper
+(at the docs' `maxproc` of 4, and at 20), and by an alias in a file of its own, run as that
+file's owner; each mail is answered exactly once. A slip in the set-up has Postfix hold the mail
+with the reason in its log, never bounce it, and deliver it once mended. A private Postfix in a
+temporary folder (postfix_server) and an install the pipe's user can read (readable_install);
+skipped, with the reason, where they cannot be had."""
 
 from __future__ import annotations
 
 import os
 import pwd
-import site
 import smtplib
 import subprocess
 import sys
@@ -24,13 +26,11 @@ import pytest
 from aiosmtpd.controller import Controller
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import readable_install  # noqa: E402
 from postfix_server import JUDGE, postfix, why_not  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 BURST = 30
-# Where the judge's code and its libraries are, for a process of another user (its own site
-# setup may differ from root's).
-JUDGE_PATH = ":".join([str(ROOT), *site.getsitepackages()])
 
 
 class Sink:
@@ -141,51 +141,97 @@ def test_serve_behind_a_postfix_transport_answers_a_burst_once_each(
         serve.wait(30)
 
 
-def _nobody_runs(program: str) -> bool:
+@pytest.fixture(scope="module")
+def install() -> Iterator[Path]:
+    reason = why_not() or readable_install.why_not()
+    if reason:
+        pytest.skip(reason)
+    with tempfile.TemporaryDirectory(prefix="spaceships-install-") as name:
+        os.chmod(name, 0o755)
+        yield readable_install.make(Path(name) / "venv")
+
+
+def _set_up(folder: Path, relay_port: int, install: Path) -> tuple[Path, Path]:
+    """The docs' steps 2 and 3 in `folder`, for the user `nobody`: the settings, the data and
+    log folders, the wrapper. The wrapper and the log folder."""
     nobody = pwd.getpwnam("nobody")
-
-    def become() -> None:
-        os.setgid(nobody.pw_gid)
-        os.setuid(nobody.pw_uid)
-
-    try:
-        done = subprocess.run(
-            [program, "-c", "import spaceships_cli"], preexec_fn=become, capture_output=True,
-            env={**os.environ, "PYTHONPATH": JUDGE_PATH}, timeout=60,
-        )  # fmt: skip
-    except OSError:
-        return False
-    return done.returncode == 0
-
-
-def test_receive_by_a_master_cf_pipe_transport_answers_a_burst_once_each(
-    folder: Path, sink: tuple[Sink, int]
-) -> None:
-    if not _nobody_runs(sys.executable):
-        pytest.skip(
-            f"the user Postfix's pipe runs as (nobody) cannot run {sys.executable} and the "
-            "judge: the install must be readable by that user (docs/running-a-judge.md)"
-        )
-    handler, relay_port = sink
-    judge = folder / "judge"
-    judge.mkdir()
-    os.chown(judge, pwd.getpwnam("nobody").pw_uid, pwd.getpwnam("nobody").pw_gid)
-    wrapper = folder / "spaceships-receive"
-    settings = _settings(folder, relay_port)
-    if os.environ.get("LD_LIBRARY_PATH"):  # a Python built with its library elsewhere
-        settings["LD_LIBRARY_PATH"] = os.environ["LD_LIBRARY_PATH"]
-    exports = "".join(f"export {k}={v}\n" for k, v in settings.items())
+    for sub in ("judge", "log"):
+        (folder / sub).mkdir(exist_ok=True)
+        os.chown(folder / sub, nobody.pw_uid, nobody.pw_gid)
+    settings = folder / "judge.env"
+    settings.write_text("".join(f"{k}={v}\n" for k, v in _settings(folder, relay_port).items()))
+    wrapper = folder / "spaceships-judge"
     wrapper.write_text(
-        f"#!/bin/sh\n{exports}export PYTHONPATH={JUDGE_PATH}\ncd {judge}\n"
-        f'exec {sys.executable} -c "from spaceships_cli import main; main()" pbem receive '
-        f"2>>{judge}/receive.log\n"
+        readable_install.docs_wrapper(settings, folder / "log" / "receive.log", install)
     )
     wrapper.chmod(0o755)
+    return wrapper, folder / "log"
+
+
+def _said(log: Path) -> str:
+    return (log / "receive.log").read_text() if (log / "receive.log").exists() else ""
+
+
+@pytest.mark.parametrize("maxproc", [4, 20])
+def test_receive_by_a_master_cf_pipe_transport_answers_a_burst_once_each(
+    folder: Path, sink: tuple[Sink, int], install: Path, maxproc: int
+) -> None:
+    handler, relay_port = sink
+    wrapper, log_folder = _set_up(folder, relay_port, install)
     port = _port()
-    with postfix(folder / "postfix", port, "spaceships:", receive=str(wrapper)) as log:
+    receive = f"{wrapper} receive"
+    with postfix(folder / "postfix", port, "spaceships:", receive, maxproc=maxproc) as log:
         ids = _burst(port)
         answered = handler.wait_for(BURST)
-        said = (judge / "receive.log").read_text() if (judge / "receive.log").exists() else ""
         assert {i: answered[i] for i in ids} == dict.fromkeys(ids, 1), log.read_text()[-3000:]
         assert sum(answered.values()) == BURST
-        assert "Traceback" not in said
+        said = _said(log_folder)
+        assert "Traceback" not in said and "duplicate" not in said, said
+        assert "status=deferred" not in log.read_text()  # no mail waited for a retry
+
+
+def test_a_slip_in_the_set_up_has_postfix_hold_the_mail_with_the_reason_then_deliver_it(
+    folder: Path, sink: tuple[Sink, int], install: Path
+) -> None:
+    handler, relay_port = sink
+    wrapper, log_folder = _set_up(folder, relay_port, install)
+    log_folder.rmdir()  # the slip: the wrapper's log folder was never made
+    port = _port()
+    with postfix(folder / "postfix", port, "spaceships:", f"{wrapper} receive") as log:
+        with smtplib.SMTP("127.0.0.1", port, timeout=60) as client:
+            client.sendmail("p1@example.org", [JUDGE], (
+                f"From: p1@example.org\r\nTo: {JUDGE}\r\nSubject: hello\r\n"
+                "Message-ID: <slip1@example.org>\r\n\r\nlist\r\n").encode())  # fmt: skip
+        for _ in range(600):
+            if "status=deferred" in log.read_text():
+                break
+            time.sleep(0.1)
+        said = log.read_text()
+        deferred = [line for line in said.splitlines() if "status=deferred" in line]
+        assert deferred, said[-3000:]
+        assert f"no folder {log_folder} for the log" in deferred[0], deferred[0]
+        assert "status=bounced" not in said and handler.answered == []
+        log_folder.mkdir()  # mended: Postfix's next try delivers it
+        os.chown(log_folder, pwd.getpwnam("nobody").pw_uid, pwd.getpwnam("nobody").pw_gid)
+        answered = handler.wait_for(1)
+        assert answered == {"<slip1@example.org>": 1}, log.read_text()[-3000:]
+        assert "status=bounced" not in log.read_text()
+
+
+def test_an_alias_in_a_file_of_its_own_runs_receive_as_that_files_owner(
+    folder: Path, sink: tuple[Sink, int], install: Path
+) -> None:
+    """Postfix runs an alias's command as the owner of the alias file (`default_privs`, here
+    `daemon`, only for root's): so the judge's data belong to the user the other ways and
+    cron use too (issue 37 item 6)."""
+    handler, relay_port = sink
+    wrapper, log_folder = _set_up(folder, relay_port, install)
+    port = _port()
+    alias = (f'judge: "|{wrapper} receive"', "nobody")
+    with postfix(folder / "postfix", port, "", alias=alias) as log:
+        ids = _burst(port)
+        answered = handler.wait_for(BURST)
+        assert {i: answered[i] for i in ids} == dict.fromkeys(ids, 1), log.read_text()[-3000:]
+        assert "Traceback" not in _said(log_folder)
+    database = folder / "judge" / "judge.sqlite3"
+    assert database.stat().st_uid == pwd.getpwnam("nobody").pw_uid
