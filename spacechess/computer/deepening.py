@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from spacechess.actions import PASS, Action
 from spacechess.computer.evaluate import WON, evaluate
@@ -27,7 +28,7 @@ from spacechess.computer.turns import Counter, Turn, forcing_turns, replay_turn,
 from spacechess.position import Position
 from spacechess.rules import QUIET_LIMIT
 
-__all__ = ["AHEAD", "BEHIND", "CONTEMPT", "Plan", "Stop", "deepened_turn"]
+__all__ = ["AHEAD", "BEHIND", "CONTEMPT", "Plan", "Searched", "Stop", "deepened_turn"]
 
 Seen = Mapping[tuple[object, ...], int]  # how often each position (Position.key) has come up
 AHEAD = 1.0  # a lead of more than this (about a mine) is worth converting
@@ -50,6 +51,16 @@ class Plan:
     depth: int
     root_width: Mapping[int, int]
     width: int | None
+
+
+class Searched(NamedTuple):
+    """A search's answer: the turn, the depth in whole turns of its last whole pass, the
+    units of work it spent, and those of its first pass (always made whole)."""
+
+    turn: Turn
+    depth: int
+    used: int
+    first: int
 
 
 class Stop(Exception):
@@ -115,9 +126,12 @@ class _Search:
         """The position's worth to `side`, the quiet-turn draw weighing on the side ahead."""
         self.counter.used += EVALUATE
         self.evaluations += 1
-        if self.stoppable and self.deadline is not None and self.evaluations % CLOCK_EVERY == 0:
-            if time.monotonic() > self.deadline:
+        if self.stoppable:
+            if self.counter.spent():
                 raise Stop
+            if self.deadline is not None and self.evaluations % CLOCK_EVERY == 0:
+                if time.monotonic() > self.deadline:
+                    raise Stop
         value = evaluate(position, self.side)
         if self.ahead and value > 0:
             value -= PRESS * (position.quiet / QUIET_LIMIT) ** 2
@@ -222,13 +236,15 @@ class _Search:
         for _, _, turn in ranked if width is None else ranked[:width]:
             yield turn
 
-    def best_turn(self, rng: random.Random) -> tuple[Turn, int]:
-        """The best turn found and the depth of the last whole pass (1: one turn ahead)."""
+    def best_turn(self, rng: random.Random) -> Searched:
+        """The best turn found, the depth of the last whole pass (1: one turn ahead), and the
+        work spent."""
         side = self.side
         scored = [(v, rng.random(), t) for v, _, t in self.ranked(self.root, 0)]
         scored.sort(key=lambda s: (-s[0], s[1]))
         order = [t for _, _, t in scored]
         best, depth_done = order[0], 1
+        first = self.counter.used
         self.stoppable = True
         for depth in range(2, self.plan.depth + 1):
             width = self.plan.root_width.get(depth)
@@ -257,7 +273,7 @@ class _Search:
             best, depth_done = found or best, depth
             ranks = sorted(values, key=lambda k: (-values[k], k))
             order = [candidates[k] for k in ranks] + order[len(candidates) :]
-        return best, depth_done
+        return Searched(best, depth_done, self.counter.used, first)
 
 
 def deepened_turn(
@@ -267,9 +283,9 @@ def deepened_turn(
     plan: Plan,
     budget: int,
     deadline: float | None = None,
-) -> tuple[Turn, int]:
+) -> Searched:
     """The best turn `plan` finds within `budget` units of work (and, if given, before the
-    clock's `deadline`, time.monotonic()), and the depth in whole turns of its last whole pass.
-    The first pass (one turn ahead) is always made whole, so a turn is always found."""
+    clock's `deadline`, time.monotonic()), with how deep and how much it searched. The first
+    pass (one turn ahead) is always made whole, so a turn is always found."""
     search = _Search(position, seen, plan, Counter(budget), deadline)
     return search.best_turn(rng)

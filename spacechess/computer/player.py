@@ -30,6 +30,7 @@ __all__ = [
     "LevelError",
     "PLANS",
     "RATE",
+    "THINK_LIMIT",
     "level_named",
 ]
 
@@ -47,6 +48,7 @@ LEVEL_TEXT = {
 PLANS = {"search": Plan(2, {}, None), "deep": Plan(3, {3: 10}, 10)}
 BUDGETS = {"search": 60_000, "deep": 400_000}
 RATE = 250_000  # units of work a second on a quiet machine: `think` seconds' budget
+THINK_LIMIT = 2.0  # seconds on the clock a turn may take at most where a player waits for it
 
 
 class LevelError(ValueError):
@@ -66,15 +68,17 @@ def level_named(text: str) -> str:
 
 @dataclass(frozen=True)
 class Computer:
-    """A computer player of a level; `seed` decides between equal choices. `think`: seconds of
-    work a turn instead of the level's budget (a searching level); `clock`: also stop when
-    `think` seconds (the level's budget's worth when none is said) have passed on the clock,
-    as a player waiting for it counts them; without it, play is reproducible."""
+    """A computer player of a level; `seed` decides between equal choices. `budget`: units of
+    work a turn instead of the level's (a searching level); `think`: as many seconds' worth of
+    work on a quiet machine; `clock`: seconds after which
+    a turn's search stops on the clock, as a player waiting for it counts them, whatever work
+    is left (None: never; the same seed then plays the same on any machine)."""
 
     level: str = DEFAULT_LEVEL
     seed: str = "0"
+    budget: int | None = None
     think: float | None = None
-    clock: bool = False
+    clock: float | None = None
 
     def __post_init__(self) -> None:
         level_named(self.level)
@@ -82,16 +86,13 @@ class Computer:
             raise ValueError(f"the computer's thinking time must be above 0 s, not {self.think}")
 
     @property
-    def budget(self) -> int:
+    def work(self) -> int:
         """The units of work a turn of this level may spend (0 for those that do not search)."""
         if self.level not in PLANS:
             return 0
+        if self.budget is not None:
+            return self.budget
         return BUDGETS[self.level] if self.think is None else max(1, int(self.think * RATE))
-
-    @property
-    def seconds(self) -> float:
-        """The clock's limit on a turn, with `clock`."""
-        return self.think if self.think is not None else self.budget / RATE
 
     def turn(self, position: Position, seen: Seen | None = None) -> tuple[Action, ...]:
         """The actions of the side to act for the rest of its turn (one or two). `seen` counts
@@ -104,9 +105,9 @@ class Computer:
             return _random_turn(position, rng)
         if self.level == "greedy":
             return greedy_turn(position, rng, seen).actions
-        deadline = time.monotonic() + self.seconds if self.clock else None
+        deadline = None if self.clock is None else time.monotonic() + self.clock
         plan = PLANS[self.level]
-        return deepened_turn(position, rng, seen, plan, self.budget, deadline)[0].actions
+        return deepened_turn(position, rng, seen, plan, self.work, deadline).turn.actions
 
 
 def _random_turn(position: Position, rng: random.Random) -> tuple[Action, ...]:

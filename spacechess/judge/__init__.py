@@ -6,12 +6,20 @@ process and cancel, deadlines), built from this package's modules (docs/space-ch
 from __future__ import annotations
 
 from pbem.gamekinds import GameKind
+from pbem.ratings import Rating
 from pbem.ticks import missing_seats
 from spacechess.computer.player import DEFAULT_LEVEL, LEVELS
 from spacechess.judge import about, end, guide, replay, setup, show, turns, views
 from spacechess.judge.rows import GAME as KEY
 from spacechess.judge.rows import TITLE, side_name
 from spacechess.sniff import chess_lines
+
+COMPUTER_RATINGS = {
+    "random": Rating(600, 300),
+    "greedy": Rating(1500, 250),
+    "search": Rating(1900, 250),
+    "deep": Rating(2100, 250),
+}
 
 GAME = GameKind(
     name=KEY,
@@ -51,8 +59,10 @@ GAME = GameKind(
     default_level=DEFAULT_LEVEL,
     level_named=about.level_named,
     seat_computer=about.seat_computer,
-    computer_ratings={},  # not rated yet: `create ... rated` is refused until it has a ladder
-    score=None,  # not rated yet: no ladder of its own
+    # Each level's fixed rating and deviation, as `python bench/ladder.py levels --only chess`
+    # measured them (docs/space-chess.md, "The ladder").
+    computer_ratings=COMPUTER_RATINGS,
+    score=end.chess_score,
     rules_text=about.rules_text,
     phase_text=lambda game: None,  # no set-up: the shared words of each phase
     deadline_phases="each turn",

@@ -32,12 +32,13 @@ WORDS = ("chess", "space chess", "spacechess")
 OBSERVE_TEXT = "after each turn you will receive what happened and the board"
 CREATE_USAGE = (
     "Space Chess: create NAME chess [deadline 48h] [reminder 12h] [missing noactions|wait] "
-    "[private]; players `join NAME`, the first plays the Terrans [SC1]; against the computer: "
-    f"create NAME chess vs computer [{'|'.join(LEVELS)}] ({DEFAULT_LEVEL} if none is said).",
+    "[private] [rated|casual]; players `join NAME`, the first plays the Terrans [SC1]; against "
+    f"the computer: create NAME chess vs computer [{'|'.join(LEVELS)}] ({DEFAULT_LEVEL} if "
+    "none is said) [rated] (casual unless `rated` is said).",
 )
 # What a create of another game may say that Space Chess has not (SC1-SC12 are one set of
 # rules without options): refused rather than quietly dropped.
-_NOT_HERE = ("ruleset", "options", "budget", "turns", "x", "match", "games", "build", "rated")
+_NOT_HERE = ("ruleset", "options", "budget", "turns", "x", "match", "games", "build")
 
 
 def is_chess_ruleset(ruleset: str) -> bool:
