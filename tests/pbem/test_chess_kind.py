@@ -20,16 +20,29 @@ def test_its_title_words_and_stored_ruleset() -> None:
 
 
 def test_its_levels_the_default_and_a_level_it_has_not() -> None:
-    assert GAME.levels == ("random", "greedy", "search") and GAME.default_level == "search"
+    assert GAME.levels == ("random", "greedy", "search", "deep")
+    assert GAME.default_level == "search"
     assert GAME.level_named(None) == "search" and GAME.level_named(" Greedy ") == "greedy"
     with pytest.raises(ValueError, match=r"`hunt` is not a level of the Space Chess computer"):
         GAME.level_named("hunt")
 
 
-def test_it_has_no_ladder_yet_so_no_score() -> None:
-    # Its games are not rated (`create ... rated` is refused) until its computer's levels
-    # are measured: a level counted at 1500 would be a rating to farm.
-    assert GAME.score is None and GAME.computer_ratings == {}
+def test_every_level_has_its_measured_rating_stronger_levels_higher() -> None:
+    # Measured by bench/ladder.py: a level counted at 1500 unmeasured would be a rating to farm.
+    ratings = GAME.computer_ratings
+    assert set(ratings) == set(GAME.levels)
+    assert [ratings[level].mu for level in GAME.levels] == sorted(
+        ratings[level].mu for level in GAME.levels
+    )
+
+
+def test_a_win_a_loss_a_draw_and_a_cancel_score_for_the_terrans_sc11_sc12() -> None:
+    assert GAME.score is not None
+    assert GAME.score({"winner": "A", "reason": "the enemy command ship is destroyed"}) == 1.0
+    assert GAME.score({"winner": "B", "reason": "resigned"}) == 0.0
+    assert GAME.score({"winner": None, "reason": "the same position a third time"}) == 0.5
+    assert GAME.score({"winner": None, "drawn": True, "reason": "drawn by agreement"}) == 0.5
+    assert GAME.score({"winner": None, "cancelled": True, "reason": "cancelled"}) is None
 
 
 def test_a_setting_of_another_game_is_refused_with_why() -> None:

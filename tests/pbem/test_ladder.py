@@ -94,7 +94,7 @@ def test_five_games_put_both_on_the_ladder_with_their_places(table: Table) -> No
     lines = [line.split() for line in shown.splitlines()[2:4]]
     assert lines == [["1.", "Bob", str(bob), "5-0-0"], ["2.", "Alice", str(alice), "0-5-0"]]
     assert f"You are 1 of 2: {bob.long()}, won-lost-drawn 5-0-0." in shown
-    wrong = table.people["bob@example.org"].send("ladder chess").body
+    wrong = table.people["bob@example.org"].send("ladder draughts").body
     assert "names no game with a ladder" in wrong and "`ladder battles`" in wrong
 
 
