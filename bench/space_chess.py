@@ -1,6 +1,7 @@
 """Space Chess: move generation speed, perft counts, the computer's decision time and strength.
 
     python bench/space_chess.py [--games N] [--jobs J] [--max-turns T] [--perft-depth D]
+                                [--pairings A-B,C-D] [--minutes M] [--each]
 
 Perft counts every sequence of actions from the start (a turn of two actions is two plies, the
 battle stage comes with a turn's last action; spacechess.rules.perft) and how many positions a
@@ -24,7 +25,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -72,13 +73,16 @@ def main() -> None:
     ap.add_argument("--perft-depth", type=int, default=3, help="deepest perft (default 3)")
     ap.add_argument("--pairings", default="all", help="all, or e.g. search-greedy,greedy-random")
     ap.add_argument("--each", action="store_true", help="also print every game's outcome")
+    ap.add_argument(
+        "--minutes", type=float, default=0, help="start no game after this long (0: no limit)"
+    )
     args = ap.parse_args()
     print(f"load average at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
     perft_table(args.perft_depth)
     pairings = PAIRINGS
     if args.pairings != "all":
         pairings = tuple(tuple(p.split("-")) for p in args.pairings.split(","))  # type: ignore[misc]
-    head_to_head(pairings, args.games, args.jobs, args.max_turns, args.each)
+    head_to_head(pairings, args.games, args.jobs, args.max_turns, args.each, args.minutes)
     print(f"\nload average at the end: {os.getloadavg()[0]:.1f}")
 
 
@@ -140,25 +144,48 @@ def _one_game(
 
 
 def head_to_head(
-    pairings: tuple[tuple[str, str], ...], games: int, jobs: int, max_turns: int, each: bool
+    pairings: tuple[tuple[str, str], ...],
+    games: int,
+    jobs: int,
+    max_turns: int,
+    each: bool,
+    minutes: float = 0,
 ) -> None:
     jobs_list = [(a, b, n, max_turns) for a, b in pairings for n in range(games)]
     results = []
     t0 = time.perf_counter()
+
+    def told(result: tuple) -> None:  # type: ignore[type-arg]
+        results.append(result)
+        if each:
+            terrans, aliens, number, outcome, turns, _, reason, _ = result
+            print(
+                f"game {number}: Terrans {terrans}, Aliens {aliens}: {outcome} after "
+                f"{turns} turns, {reason}",
+                flush=True,
+            )
+
+    # With --minutes, no game starts after that time; those started are played out, and the
+    # tables count the games played.
+    stop = t0 + 60 * minutes if minutes else float("inf")
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_one_game, jobs_list, chunksize=1))
+            futures = [pool.submit(_one_game, job) for job in jobs_list]
+            for future in as_completed(futures):
+                if not future.cancelled():
+                    told(future.result())
+                if time.perf_counter() > stop:
+                    for other in futures:
+                        other.cancel()
     else:
-        results = [_one_game(job) for job in jobs_list]
+        for job in jobs_list:
+            if time.perf_counter() > stop:
+                break
+            told(_one_game(job))
     wall = time.perf_counter() - t0
-    if each:
-        for terrans, aliens, number, result, turns, _, reason, _ in results:
-            print(
-                f"game {number}: Terrans {terrans}, Aliens {aliens}: {result} after "
-                f"{turns} turns, {reason}"
-            )
     print(
-        f"\nhead to head: {games} games a pairing, sides swapped every other game, "
+        f"\nhead to head: {games} games a pairing asked, {len(results)} played, sides swapped "
+        "every other game, "
         f"at most {max_turns} turns; {wall / 60:.1f} min with {jobs} job(s)"
     )
     print(
