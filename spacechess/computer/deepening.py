@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from spacechess.actions import PASS, Action
-from spacechess.computer.evaluate import WON, evaluate
+from spacechess.computer.evaluate import WON, evaluate, material
 from spacechess.computer.turns import Counter, Turn, forcing_turns, replay_turn, turns
 from spacechess.position import Position
 from spacechess.rules import QUIET_LIMIT
@@ -31,8 +31,8 @@ from spacechess.rules import QUIET_LIMIT
 __all__ = ["AHEAD", "BEHIND", "CONTEMPT", "Plan", "Searched", "Stop", "deepened_turn"]
 
 Seen = Mapping[tuple[object, ...], int]  # how often each position (Position.key) has come up
-AHEAD = 1.0  # a lead of more than this (about a mine) is worth converting
-BEHIND = 2.0  # behind by more than this (a fighter lost, or near enough), a draw is welcome
+AHEAD = 1.0  # a lead in material of more than this (about a mine) is worth converting
+BEHIND = 2.0  # behind in material by more than this (a support ship), a draw is welcome
 CONTEMPT = 3.0  # what a draw costs the side that is not behind: it plays on for a win
 PRESS = 4.0  # what a run of quiet turns as long as the draw's limit costs the side ahead
 EVALUATE = 2  # units of work of a static evaluation (about one battle stage's half)
@@ -97,7 +97,8 @@ class _Search:
         self.path: set[tuple[object, ...]] = {root.key()}
         self.evaluations = 0
         self.stoppable = False  # the first pass is always made whole
-        lead = evaluate(root, self.side)
+        # The lead that counts is what each side has: the threats of the moment come and go.
+        lead = material(root, self.side)
         self.ahead = lead > AHEAD
         # The worth of a draw to the side at the root: unless clearly behind, it throws away
         # the game the computer means to win; behind, it saves the game.
