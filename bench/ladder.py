@@ -171,7 +171,10 @@ def _chess_game(job: tuple[str, str, int]) -> tuple[str, str, Score]:
     return a, b, score
 
 
-def chess_games(per_pair: int, jobs: int) -> list[tuple[str, str, Score]]:
+def chess_games(per_pair: int, jobs: int, minutes: float = 0) -> list[tuple[str, str, Score]]:
+    """Every pair of levels `per_pair` times, the pairs taking turns; with `minutes`, no game
+    starts after that long (those started are played out)."""
+    import time
     from concurrent.futures import ProcessPoolExecutor
 
     from spacechess.computer.player import LEVELS
@@ -181,10 +184,24 @@ def chess_games(per_pair: int, jobs: int) -> list[tuple[str, str, Score]]:
         for n in range(per_pair)
         for x, y in combinations(LEVELS, 2)
     ]
+    stop = time.monotonic() + 60 * minutes if minutes else float("inf")
     if jobs <= 1:
-        return [_chess_game(g) for g in games]
+        results = []
+        for game in games:
+            if time.monotonic() > stop:
+                break
+            results.append(_chess_game(game))
+        return results
     with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(_chess_game, games, chunksize=1))
+        futures = [pool.submit(_chess_game, game) for game in games]
+        results = []
+        for future in futures:
+            if not future.cancelled():
+                results.append(future.result())
+            if time.monotonic() > stop:
+                for other in futures:
+                    other.cancel()
+        return results
 
 
 def rate_levels(title: str, results: list[tuple[str, str, Score]]) -> None:
@@ -212,7 +229,10 @@ def run_levels(args: argparse.Namespace) -> None:
     if args.only in (None, "battles"):
         rate_levels("Spaceship Battles, the battle computer and plain", battle_games(args.battles))
     if args.only in (None, "chess"):
-        rate_levels("Space Chess, the computer's levels", chess_games(args.chess, args.jobs))
+        rate_levels(
+            "Space Chess, the computer's levels",
+            chess_games(args.chess, args.jobs, args.minutes),
+        )
 
 
 def main() -> None:
@@ -229,6 +249,7 @@ def main() -> None:
     v.add_argument("--chess", type=int, default=10, help="Space Chess games per pair of levels")
     v.add_argument("--jobs", type=int, default=1, help="processes playing Space Chess games")
     v.add_argument("--only", choices=("spaceships", "battles", "chess"), default=None)
+    v.add_argument("--minutes", type=float, default=0, help="Space Chess: start no game after")
     args = parser.parse_args()
     run_seasons(args) if args.what == "season" else run_levels(args)
 

@@ -151,7 +151,8 @@ def head_to_head(
     each: bool,
     minutes: float = 0,
 ) -> None:
-    jobs_list = [(a, b, n, max_turns) for a, b in pairings for n in range(games)]
+    # The pairings take turns, so that a run cut short by --minutes has played each alike.
+    jobs_list = [(a, b, n, max_turns) for n in range(games) for a, b in pairings]
     results = []
     t0 = time.perf_counter()
 

@@ -39,6 +39,7 @@ EVALUATE = 2  # units of work of a static evaluation (about one battle stage's h
 CLOCK_EVERY = 64  # evaluations between looks at the clock
 KILLERS = 2  # refutations remembered at each depth
 INFINITY = float("inf")
+LOSING = -WON / 2  # a value below this is a lost game in sight
 
 
 @dataclass(frozen=True)
@@ -267,9 +268,13 @@ class _Search:
                         alpha, found = value, turn
             except Stop:
                 # The pass is unfinished: its best is trusted only if it was weighed fully,
-                # which the last pass's best, looked at first, always is once it is done.
-                if found is not None:
+                # which the last pass's best, looked at first, always is once it is done. If
+                # that shows it loses, a turn not yet shown to lose is the better bet.
+                if found is not None and alpha > LOSING:
                     best = found
+                elif found is not None:
+                    untried = candidates[len(values) :] + order[len(candidates) :]
+                    best = untried[0] if untried else found
                 break
             best, depth_done = found or best, depth
             ranks = sorted(values, key=lambda k: (-values[k], k))
