@@ -248,6 +248,9 @@ class _Search:
         best, depth_done = order[0], 1
         first = self.counter.used
         self.stoppable = True
+        # Each turn's worth by the last whole pass that weighed every reply (at most that: a
+        # pass that looks at only some of them may miss the reply that refutes it).
+        known: dict[int, float] = {}
         for depth in range(2, self.plan.depth + 1):
             width = self.plan.root_width.get(depth)
             candidates = order if width is None else order[:width]
@@ -263,6 +266,7 @@ class _Search:
                             value = -self.node(turn.after, depth - 1, -INFINITY, -alpha, 1)
                         finally:
                             self.path.discard(turn.after.key())
+                        value = min(value, known.get(id(turn), INFINITY))
                     values[k] = value
                     if value > alpha:
                         alpha, found = value, turn
@@ -277,6 +281,8 @@ class _Search:
                     best = untried[0] if untried else found
                 break
             best, depth_done = found or best, depth
+            if self.plan.width is None or depth == 2:
+                known = {id(candidates[k]): v for k, v in values.items()}
             ranks = sorted(values, key=lambda k: (-values[k], k))
             order = [candidates[k] for k in ranks] + order[len(candidates) :]
         return Searched(best, depth_done, self.counter.used, first)
