@@ -2,7 +2,7 @@
 is worth on the ladder, printed as tables.
 
     python bench/ladder.py season [--seasons N] [--players 20] [--games 200] [--seed S]
-    python bench/ladder.py levels [--games N] [--battles N]
+    python bench/ladder.py levels [--games N] [--battles N] [--chess N] [--jobs J]
 
 `season`: players of known strength (their true ratings spread evenly 900..2100) play a season
 of random pairings; each game's result is drawn from the Elo chance of their true strengths
@@ -12,8 +12,11 @@ correlation of the final ladder with the true strengths (1 = perfect order).
 
 `levels`: the computer's Spaceships levels play each other (spaceships.computer.match.computer_game,
 seats alternating, every pair the same number of games), and the battle computer plays
-autoplay's plain player (battles.computer.match.play_battle, fleets swapped); the games are
-rated in an interleaved order, every level starting at 1500 ±500. The final ratings are the
+autoplay's plain player (battles.computer.match.play_battle, fleets swapped), and the Space
+Chess levels play each other (spacechess.computer.match.play_game, --chess games a pair, sides
+swapped, at most 200 turns: a game still going then is a draw, as the rules' limits would make
+it); the games are rated in an interleaved order, every level starting at 1500 ±500. `--only
+chess` (or spaceships, battles) measures one game alone. The final ratings are the
 figures written in each game kind's computer_ratings (pbem.ladder.COMPUTER_RATINGS) and
 docs/readings.md.
 """
@@ -156,6 +159,51 @@ def battle_games(count: int) -> list[tuple[str, str, Score]]:
     return results
 
 
+def _chess_game(job: tuple[str, str, int]) -> tuple[str, str, Score]:
+    """One game of Space Chess between two levels; `a` plays the Terrans (seat A)."""
+    from spacechess.computer.match import play_game
+    from spacechess.computer.player import Computer
+
+    a, b, n = job
+    players = {0: Computer(a, f"ladder-{n}-a").turn, 1: Computer(b, f"ladder-{n}-b").turn}
+    result = play_game(players, 200).result
+    score: Score = 1.0 if result == "T" else 0.0 if result == "A" else 0.5
+    return a, b, score
+
+
+def chess_games(per_pair: int, jobs: int, minutes: float = 0) -> list[tuple[str, str, Score]]:
+    """Every pair of levels `per_pair` times, the pairs taking turns; with `minutes`, no game
+    starts after that long (those started are played out)."""
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    from spacechess.computer.player import LEVELS
+
+    games = [
+        ((x, y) if n % 2 == 0 else (y, x)) + (n,)
+        for n in range(per_pair)
+        for x, y in combinations(LEVELS, 2)
+    ]
+    stop = time.monotonic() + 60 * minutes if minutes else float("inf")
+    if jobs <= 1:
+        results = []
+        for game in games:
+            if time.monotonic() > stop:
+                break
+            results.append(_chess_game(game))
+        return results
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [pool.submit(_chess_game, game) for game in games]
+        results = []
+        for future in futures:
+            if not future.cancelled():
+                results.append(future.result())
+            if time.monotonic() > stop:
+                for other in futures:
+                    other.cancel()
+        return results
+
+
 def rate_levels(title: str, results: list[tuple[str, str, Score]]) -> None:
     ratings: dict[str, Rating] = {}
     tally: Counter[tuple[str, str]] = Counter()
@@ -176,8 +224,15 @@ def rate_levels(title: str, results: list[tuple[str, str, Score]]) -> None:
 
 
 def run_levels(args: argparse.Namespace) -> None:
-    rate_levels("Spaceships, the computer's levels", spaceships_games(args.games))
-    rate_levels("Spaceship Battles, the battle computer and plain", battle_games(args.battles))
+    if args.only in (None, "spaceships"):
+        rate_levels("Spaceships, the computer's levels", spaceships_games(args.games))
+    if args.only in (None, "battles"):
+        rate_levels("Spaceship Battles, the battle computer and plain", battle_games(args.battles))
+    if args.only in (None, "chess"):
+        rate_levels(
+            "Space Chess, the computer's levels",
+            chess_games(args.chess, args.jobs, args.minutes),
+        )
 
 
 def main() -> None:
@@ -191,6 +246,10 @@ def main() -> None:
     v = sub.add_parser("levels")
     v.add_argument("--games", type=int, default=20, help="games per pair of levels")
     v.add_argument("--battles", type=int, default=20)
+    v.add_argument("--chess", type=int, default=10, help="Space Chess games per pair of levels")
+    v.add_argument("--jobs", type=int, default=1, help="processes playing Space Chess games")
+    v.add_argument("--only", choices=("spaceships", "battles", "chess"), default=None)
+    v.add_argument("--minutes", type=float, default=0, help="Space Chess: start no game after")
     args = parser.parse_args()
     run_seasons(args) if args.what == "season" else run_levels(args)
 

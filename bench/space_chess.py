@@ -1,26 +1,31 @@
 """Space Chess: move generation speed, perft counts, the computer's decision time and strength.
 
     python bench/space_chess.py [--games N] [--jobs J] [--max-turns T] [--perft-depth D]
+                                [--pairings A-B,C-D] [--minutes M] [--each]
 
 Perft counts every sequence of actions from the start (a turn of two actions is two plies, the
 battle stage comes with a turn's last action; spacechess.rules.perft) and how many positions a
 second that is. Then head to head, each pairing over --games games, the sides swapped every
 other game, each game from its own seed: the default level (search) against greedy and against
-random, and greedy against random. Decided games are those won by one side; a game still going
-at the turn limit, or drawn by the rules [SC12], is undecided. Decision time is per turn, each
-level's mean and worst over the games it played. With --jobs, games are played in that many
-processes (on a busy machine, times grow with the load: the table says what the load was).
+random, the top level (deep) against `before` (the default level as it was before issue 34:
+its turns against the opponent's forcing replies only, 50,000 units of work), and greedy
+against random. Decided games are those won by one side; a game still going at the turn
+limit, or drawn by the rules [SC12], is undecided: `won of all` counts it as not won.
+Decision time is per turn, each level's mean and worst over the games it played. With --jobs,
+games are played in that many processes (on a busy machine, times grow with the load: the
+table says what the load was).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -28,11 +33,36 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from spacechess.check import replay  # noqa: E402
 from spacechess.computer.match import play_game, record_of  # noqa: E402
 from spacechess.computer.player import DEFAULT_LEVEL, Computer  # noqa: E402
+from spacechess.computer.search import searched_turn  # noqa: E402
 from spacechess.position import start  # noqa: E402
 from spacechess.record import Record  # noqa: E402
 from spacechess.rules import perft  # noqa: E402
 
-PAIRINGS = ((DEFAULT_LEVEL, "greedy"), (DEFAULT_LEVEL, "random"), ("greedy", "random"))
+PAIRINGS = (
+    (DEFAULT_LEVEL, "greedy"),
+    (DEFAULT_LEVEL, "random"),
+    ("deep", "before"),
+    ("greedy", "random"),
+)
+BEFORE_BUDGET = 50_000  # the default level's work per turn before issue 34
+
+
+class Before:
+    """The default level as it was before issue 34, to measure the levels of today against."""
+
+    level = "before"
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+
+    def turn(self, position, seen):  # type: ignore[no-untyped-def]
+        rng = random.Random(f"{self.seed}/{position.turn}/{position.actions_left}")
+        return searched_turn(position, rng, BEFORE_BUDGET, seen).actions
+
+
+def computer(level: str, seed: str):  # type: ignore[no-untyped-def]
+    """A level of today, or `before`."""
+    return Before(seed) if level == "before" else Computer(level, seed)
 
 
 def main() -> None:
@@ -43,13 +73,16 @@ def main() -> None:
     ap.add_argument("--perft-depth", type=int, default=3, help="deepest perft (default 3)")
     ap.add_argument("--pairings", default="all", help="all, or e.g. search-greedy,greedy-random")
     ap.add_argument("--each", action="store_true", help="also print every game's outcome")
+    ap.add_argument(
+        "--minutes", type=float, default=0, help="start no game after this long (0: no limit)"
+    )
     args = ap.parse_args()
     print(f"load average at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
     perft_table(args.perft_depth)
     pairings = PAIRINGS
     if args.pairings != "all":
         pairings = tuple(tuple(p.split("-")) for p in args.pairings.split(","))  # type: ignore[misc]
-    head_to_head(pairings, args.games, args.jobs, args.max_turns, args.each)
+    head_to_head(pairings, args.games, args.jobs, args.max_turns, args.each, args.minutes)
     print(f"\nload average at the end: {os.getloadavg()[0]:.1f}")
 
 
@@ -80,11 +113,11 @@ def _one_game(
     times: dict[str, list[tuple[float, float]]] = defaultdict(list)
 
     def player(level: str, side: int):  # type: ignore[no-untyped-def]
-        computer = Computer(level, f"bench-{number}-{side}")
+        chooser = computer(level, f"bench-{number}-{side}")
 
         def turn(position, seen):  # type: ignore[no-untyped-def]
             t0, c0 = time.perf_counter(), time.process_time()
-            actions = computer.turn(position, seen)
+            actions = chooser.turn(position, seen)
             times[level].append((time.perf_counter() - t0, time.process_time() - c0))
             return actions
 
@@ -111,30 +144,54 @@ def _one_game(
 
 
 def head_to_head(
-    pairings: tuple[tuple[str, str], ...], games: int, jobs: int, max_turns: int, each: bool
+    pairings: tuple[tuple[str, str], ...],
+    games: int,
+    jobs: int,
+    max_turns: int,
+    each: bool,
+    minutes: float = 0,
 ) -> None:
-    jobs_list = [(a, b, n, max_turns) for a, b in pairings for n in range(games)]
+    # The pairings take turns, so that a run cut short by --minutes has played each alike.
+    jobs_list = [(a, b, n, max_turns) for n in range(games) for a, b in pairings]
     results = []
     t0 = time.perf_counter()
+
+    def told(result: tuple) -> None:  # type: ignore[type-arg]
+        results.append(result)
+        if each:
+            terrans, aliens, number, outcome, turns, _, reason, _ = result
+            print(
+                f"game {number}: Terrans {terrans}, Aliens {aliens}: {outcome} after "
+                f"{turns} turns, {reason}",
+                flush=True,
+            )
+
+    # With --minutes, no game starts after that time; those started are played out, and the
+    # tables count the games played.
+    stop = t0 + 60 * minutes if minutes else float("inf")
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_one_game, jobs_list))
+            futures = [pool.submit(_one_game, job) for job in jobs_list]
+            for future in as_completed(futures):
+                if not future.cancelled():
+                    told(future.result())
+                if time.perf_counter() > stop:
+                    for other in futures:
+                        other.cancel()
     else:
-        results = [_one_game(job) for job in jobs_list]
+        for job in jobs_list:
+            if time.perf_counter() > stop:
+                break
+            told(_one_game(job))
     wall = time.perf_counter() - t0
-    if each:
-        for terrans, aliens, number, result, turns, _, reason, _ in results:
-            print(
-                f"game {number}: Terrans {terrans}, Aliens {aliens}: {result} after "
-                f"{turns} turns, {reason}"
-            )
     print(
-        f"\nhead to head: {games} games a pairing, sides swapped every other game, "
+        f"\nhead to head: {games} games a pairing asked, {len(results)} played, sides swapped "
+        "every other game, "
         f"at most {max_turns} turns; {wall / 60:.1f} min with {jobs} job(s)"
     )
     print(
-        f"{'pairing':24} {'wins':>5} {'losses':>7} {'undecided':>10} {'won of decided':>15} "
-        f"{'turns (median)':>15} {'ended legally':>14}"
+        f"{'pairing':24} {'games':>5} {'wins':>5} {'losses':>7} {'undecided':>10} "
+        f"{'won of all':>11} {'won of decided':>15} {'turns (median)':>15} {'ended legally':>14}"
     )
     times: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for a, b in pairings:
@@ -156,8 +213,10 @@ def head_to_head(
                 undecided += 1
         decided = wins + losses
         share = f"{100 * wins / decided:.0f}%" if decided else "-"
+        of_all = f"{100 * wins / len(lengths):.1f}%" if lengths else "-"
         print(
-            f"{a + ' vs ' + b:24} {wins:>5} {losses:>7} {undecided:>10} {share:>15} "
+            f"{a + ' vs ' + b:24} {len(lengths):>5} {wins:>5} {losses:>7} {undecided:>10} "
+            f"{of_all:>11} {share:>15} "
             f"{statistics.median(lengths) if lengths else 0:>15.0f} "
             f"{f'{legal} of {len(lengths)}':>14}"
         )

@@ -16,7 +16,7 @@ from spacechess.board import CELL_COUNT, NEIGHBOURS, distances, is_pentagon, opp
 from spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
 from spacechess.position import Position
 
-__all__ = ["LOST", "VALUES", "WON", "WORTH", "evaluate", "impactor_targets"]
+__all__ = ["LOST", "VALUES", "WON", "WORTH", "evaluate", "impactor_targets", "material"]
 
 WON = 100_000.0
 LOST = -WON
@@ -51,6 +51,18 @@ def impactor_targets(position: Position) -> dict[int, int]:
                 out[here] = out.get(here, 0) + 1
                 break
     return out
+
+
+def material(position: Position, side: int) -> float:
+    """What `side` has more than the other of ships and mines, on the board and in the box:
+    the lasting part of a lead (threats come and go)."""
+    score = 0.0
+    for code in position.board:
+        if code:
+            worth = VALUES[code & 7]
+            score += worth if code >> 3 == side else -worth
+    mines = [position.count(s, MINE) for s in (0, 1)]
+    return score + IN_STOCK * (mines[1 - side] - mines[side])
 
 
 def evaluate(position: Position, side: int) -> float:

@@ -1,4 +1,4 @@
-"""The computer's choice of a turn: one turn ahead (greedy), or two with the opponent's reply.
+"""The computer's choice of a turn one turn ahead (greedy), and the former default's search.
 
 `greedy_turn` plays the turn whose position, after its battle stage, evaluates best.
 `searched_turn` weighs the same turns, best first, against the opponent's forcing replies
@@ -8,6 +8,8 @@ it. As in alpha-beta, a reply that already makes a turn no better than the best 
 refutes it and the rest of its replies are not looked at; turns whose own position is no better
 than the best found cannot win and end the search. The search stops when its budget of
 positions is spent, so it decides in bounded time and, with a seed, the same way every time.
+It was the default level until the deepening search (spacechess.computer.deepening) replaced
+it; bench/space_chess.py keeps playing it (`before`) to measure the levels of today against.
 """
 
 from __future__ import annotations

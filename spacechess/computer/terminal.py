@@ -289,10 +289,14 @@ class TerminalGame:
             *((("Termination", "resignation"),) if ending == "you resigned" else ()),
         )
         self.say(
-            f"(`spaceships chess play --level {self.computer.level}{side} --seed "
+            f"(`spaceships chess play --level {self.computer.level}{side}{self._think()} --seed "
             f"{self.computer.seed}` plays the same computer again.)\n\nThe record of the game:\n"
         )
         self.say(str(record_of(self.turns, result, tags, why, ending)).rstrip("\n"))
+
+    def _think(self) -> str:
+        think = self.computer.think
+        return "" if think is None else f" --think {think:g}"
 
     def _computer_name(self) -> str:
         return f"computer ({self.computer.level}, seed {self.computer.seed})"

@@ -64,13 +64,18 @@ Filter = Callable[[Position, Action], bool]
 
 
 def turns(
-    position: Position, counter: Counter, first: Filter | None = None, second: Filter | None = None
+    position: Position,
+    counter: Counter,
+    first: Filter | None = None,
+    second: Filter | None = None,
+    done: set[tuple[object, ...]] | None = None,
 ) -> Iterator[Turn]:
     """Every turn of the side to act (or, with filters, those whose first and second actions
     pass them), each in the rules' order of actions. Turns that leave the same position before
     the battle stage (the same two actions in the other order, mostly) are weighed once: the
-    battle stage is the costly part."""
-    seen: set[tuple[object, ...]] = set()
+    battle stage is the costly part. `done` carries that memory from an earlier call over the
+    same position (the forcing turns first, then the rest)."""
+    seen: set[tuple[object, ...]] = done if done is not None else set()
     for a in _ordered(counter.legal(position), first is not None):
         if first is not None and not first(position, a):
             continue
@@ -158,9 +163,11 @@ def preparing(position: Position, action: Action) -> bool:
     )
 
 
-def forcing_turns(position: Position, counter: Counter) -> Iterator[Turn]:
+def forcing_turns(
+    position: Position, counter: Counter, done: set[tuple[object, ...]] | None = None
+) -> Iterator[Turn]:
     """The side to act's turns that may take something: the replies the computer must fear."""
-    return turns(position, counter, preparing, _contact_or_stop)
+    return turns(position, counter, preparing, _contact_or_stop, done)
 
 
 def _contact_or_stop(position: Position, action: Action) -> bool:

@@ -9,9 +9,11 @@ from datetime import datetime
 from typing import Any
 
 from pbem.kindparts import About
+from pbem.ratings import Rating
 from pbem.store import GameRow, Store
 from spacechess.computer.player import DEFAULT_LEVEL, LEVEL_TEXT, LEVELS
 from spacechess.judge.computer import seat_chess_computer
+from spacechess.judge.end import chess_score
 from spacechess.judge.guide import guide
 from spacechess.judge.rows import TITLE, played_of, record_text, side_name
 
@@ -34,12 +36,13 @@ WORDS = ("chess", "space chess", "spacechess")
 OBSERVE_TEXT = "after each turn you will receive what happened and the board"
 CREATE_USAGE = (
     "Space Chess: create NAME chess [deadline 48h] [reminder 12h] [missing noactions|wait] "
-    "[private]; players `join NAME`, the first plays the Terrans [SC1]; against the computer: "
-    f"create NAME chess vs computer [{'|'.join(LEVELS)}] ({DEFAULT_LEVEL} if none is said).",
+    "[private] [rated|casual]; players `join NAME`, the first plays the Terrans [SC1]; against "
+    f"the computer: create NAME chess vs computer [{'|'.join(LEVELS)}] ({DEFAULT_LEVEL} if "
+    "none is said) [rated] (casual unless `rated` is said).",
 )
 # What a create of another game may say that Space Chess has not (SC1-SC12 are one set of
 # rules without options): refused rather than quietly dropped.
-_NOT_HERE = ("ruleset", "options", "budget", "turns", "x", "match", "games", "build", "rated")
+_NOT_HERE = ("ruleset", "options", "budget", "turns", "x", "match", "games", "build")
 
 
 def is_chess_ruleset(ruleset: str) -> bool:
@@ -95,6 +98,13 @@ def public_record(store: Store, game: GameRow) -> str | None:
     return record_text(game, players, played_of(game), outcome)
 
 
+COMPUTER_RATINGS = {
+    "random": Rating(600, 300),
+    "greedy": Rating(1500, 250),
+    "search": Rating(1900, 250),
+    "deep": Rating(2100, 250),
+}
+
 ABOUT = About(
     title=TITLE,
     words=WORDS,
@@ -103,8 +113,10 @@ ABOUT = About(
     default_level=DEFAULT_LEVEL,
     level_named=level_named,
     seat_computer=seat_computer,
-    computer_ratings={},  # not rated yet: `create ... rated` is refused until it has a ladder
-    score=None,  # not rated yet: no ladder of its own
+    # Each level's fixed rating and deviation, as `python bench/ladder.py levels --only chess`
+    # measured them (docs/space-chess.md, "The ladder").
+    computer_ratings=COMPUTER_RATINGS,
+    score=chess_score,
     rules_text=rules_text,
     phase_text=lambda game: None,  # no set-up: the shared words of each phase
     deadline_phases="each turn",

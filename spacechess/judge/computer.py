@@ -12,7 +12,14 @@ from pbem.computers import insert_computer
 from pbem.desk import Refusal
 from pbem.store import GameRow, Store
 from spacechess.actions import PASS, Action
-from spacechess.computer.player import DEFAULT_LEVEL, LEVEL_TEXT, LEVELS, Computer, level_named
+from spacechess.computer.player import (
+    DEFAULT_LEVEL,
+    LEVEL_TEXT,
+    LEVELS,
+    THINK_LIMIT,
+    Computer,
+    level_named,
+)
 from spacechess.position import Position
 
 LOG = logging.getLogger(__name__)
@@ -21,7 +28,7 @@ __all__ = ["chess_level", "computer_turn", "level_or_default", "seat_chess_compu
 
 
 def chess_level(opponent: str, name: str) -> str:
-    """`vs computer [random|greedy|search]`: the level, `search` when none is said."""
+    """`vs computer [random|greedy|search|deep]`: the level, `search` when none is said."""
     words = opponent.lower().split()
     if words[:1] != ["computer"] or len(words) > 2:
         raise Refusal(
@@ -62,9 +69,11 @@ def computer_turn(
     level: str, seed: str, position: Position, seen: dict[tuple[object, ...], int]
 ) -> tuple[Action, ...]:
     """The computer's actions for the turn of `position`; a fault of the computer passes its
-    turn rather than stopping the human's game."""
+    turn rather than stopping the human's game. Its work is the level's budget, so the seed
+    decides its play; on a busy judge the clock cuts it short at THINK_LIMIT seconds, so the
+    judge is never held longer by one turn."""
     try:
-        return Computer(level, seed).turn(position, seen)
+        return Computer(level, seed, clock=THINK_LIMIT).turn(position, seen)
     except Exception:
         LOG.exception("chess computer failed at turn %s", position.turn)
         return (Action(PASS),)

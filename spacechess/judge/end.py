@@ -1,7 +1,7 @@
 """The end of a game of Space Chess: by the rules (a command ship destroyed, SC11; a draw by
 repetition, quiet turns or the turn limit, SC12), a resignation, a draw agreed (`draw NAME`
 offered by one side and accepted by the other), or the game master's `cancel`. Everyone gets
-the whole record, attached as NAME.scr."""
+the whole record, attached as NAME.scr; a rated game's result goes on the ladder."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from pbem import ladder
 from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.desk import Desk, Refusal
 from pbem.end_files import RECORD_TYPE
 from pbem.gamerows import other
 from pbem.messages import Attachment, Outbound
+from pbem.ratings import Score
 from pbem.store import GameRow, PlayerRow, Store
 from spacechess.judge.rows import (
     Played,
@@ -28,7 +30,7 @@ from spacechess.judge.rows import (
 )
 from spacechess.judge.show import text_board
 
-__all__ = ["draw", "end", "resign_outcome"]
+__all__ = ["chess_score", "draw", "end", "resign_outcome"]
 
 
 def end(
@@ -58,9 +60,22 @@ def end(
         f"The whole record is attached ({game.name}.scr); `spaceships chess check {game.name}.scr` "
         "replays it."
     )
+    rated = ladder.rate_game(
+        store, game, players, chess_score(outcome), now, played=bool(played.turns)
+    )
+    if rated:
+        parts.append(rated)
     body = "\n\n".join(parts)
     everyone = to_everyone(store, game, "game over", body, attachments, kind="over", turn=game.turn)
     return game, everyone + master_notice(store, game, "game over", body, attachments)
+
+
+def chess_score(outcome: dict[str, Any]) -> Score | None:
+    """The Terrans' score (seat A): a win 1, a loss 0; a draw by the rules or agreed 0.5
+    [SC11, SC12]; a cancelled game has none."""
+    if outcome.get("cancelled"):
+        return None
+    return ladder.score_of(outcome) if outcome.get("winner") not in (None, "draw") else 0.5
 
 
 def resign_outcome(game: GameRow, seat: str, players: dict[str, PlayerRow]) -> dict[str, Any]:

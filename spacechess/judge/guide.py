@@ -12,7 +12,10 @@ Space Chess by mail: chess with spaceships on a ball of 162 cells.
 
 Starting:
   create NAME chess [deadline 48h] [reminder 12h] [missing noactions|wait] [private]
-  create NAME chess vs computer [random|greedy|search]   (search if no level is said)
+                       [casual]   (rated on the Space Chess ladder unless casual)
+  create NAME chess vs computer [random|greedy|search|deep] [rated]
+                       (search if no level is said; deep is the strongest; casual
+                       unless rated: then against the level's fixed rating)
   join NAME            the first to join plays the Terrans (they act first), the second
                        the Aliens; the game begins when both seats are taken [SC1]
 
@@ -49,9 +52,10 @@ DISCORD_GUIDE = """\
 Space Chess in Discord: chess with spaceships on a ball of 162 cells.
 
 Starting: `/spaceships challenge member:@bob game:Space Chess` (Bob accepts with the button;
-the challenger plays the Terrans, who act first [SC1]). Against the computer:
-`/spaceships play game:Space Chess level:search` (random, greedy or search); you play the
-Terrans, and it answers each of your turns at once.
+the challenger plays the Terrans, who act first [SC1]); rated on the Space Chess ladder unless
+`rated:False`. Against the computer: `/spaceships play game:Space Chess level:search` (random,
+greedy, search or deep, the strongest); you play the Terrans, and it answers each of your
+turns at once; casual unless `rated:True`.
 
 A turn, the side to act only (one action on turn 1, then up to two) [SC2]: the **Submit moves**
 button under the latest post in the game's thread, or

@@ -1,13 +1,13 @@
 """Opening a game of Space Chess through the judge: `create NAME chess` (deadline, reminder,
-grace, missing, private; `vs computer [LEVEL]`) and `join`. There is no set-up: the game
-starts, the Terrans to act, as soon as both seats are taken [SC1, SC2]."""
+grace, missing, private, rated or casual; `vs computer [LEVEL]`) and `join`. There is no
+set-up: the game starts, the Terrans to act, as soon as both seats are taken [SC1, SC2]."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
 
-from pbem import seating
+from pbem import ladder, seating
 from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS
 from pbem.deadlines import DeadlineRule
@@ -42,7 +42,6 @@ def create(command: Command, desk: Desk) -> str:
     for key, why in (
         ("ruleset", "Space Chess has one set of rules (SC1-SC12): leave `ruleset` out"),
         ("options", "Space Chess has no options: leave them out"),
-        ("rated", "Space Chess games have no ladder yet: leave out `rated` and `casual`"),
     ):
         if key in settings:
             raise Refusal(f"{why}; e.g. `create {command.name} chess deadline 48h`")
@@ -70,6 +69,8 @@ def create(command: Command, desk: Desk) -> str:
     game = desk.store.insert_game(with_state(game))
     desk.reply.about(game)
     lines = [f"Space Chess game {game.name} created: {settings_text(game)}."]
+    # Rated between people unless `casual`; against the computer only when `rated` is said.
+    lines.append(ladder.settle_at_create(desk.store, game, settings, level))
     if not accounts:
         lines.append(f"You are its game master. Your master password: {password}")
     if level is None:

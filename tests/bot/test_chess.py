@@ -137,3 +137,32 @@ async def test_a_game_against_the_computer_it_answers_each_turn_at_once(world: W
     assert "Submit moves (turn 3, Terrans)" in str(board_posts(thread)[-1].components)
     dms = [e.title for m in world.dms("alice") for e in m.embeds]
     assert dms == [], dms
+
+
+async def test_a_rated_challenge_of_space_chess_goes_on_its_own_ladder(world: World) -> None:
+    """Challenges are rated unless made `rated: False` (issue 34): the end tells both ratings'
+    change and `/spaceships ladder game:chess` shows it; the Spaceships ladder is untouched."""
+    thread = await start_game(world, game="chess")
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships orders", text=MOVES[0])
+    asked = await bob.slash(thread, "spaceships resign")
+    await bob.click(asked.response.message, label="Resign alice-bob")
+    over = "\n".join(e.description or "" for m in thread.history() for e in m.embeds)
+    assert "Ratings (Space Chess): alice 1500? -> " in over, over
+    shown = await alice.slash(world.channel, "spaceships ladder", game="chess")
+    embed = shown.response.message.embeds[0]
+    assert embed.title.startswith("Space Chess ladder")
+    assert "after 1 rated game(s)" in embed.fields[0].value
+    spaceships = await alice.slash(world.channel, "spaceships ladder")
+    assert "No rated Spaceships game" in spaceships.response.message.embeds[0].fields[0].value
+
+
+async def test_a_casual_challenge_of_space_chess_changes_no_rating(world: World) -> None:
+    thread = await start_game(world, game="chess", rated=False)
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(thread, "spaceships orders", text=MOVES[0])
+    asked = await bob.slash(thread, "spaceships resign")
+    await bob.click(asked.response.message, label="Resign alice-bob")
+    over = "\n".join(e.description or "" for m in thread.history() for e in m.embeds)
+    assert "is over" in over or "wins" in over
+    assert "Ratings" not in over

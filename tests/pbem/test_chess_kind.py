@@ -30,6 +30,10 @@ def test_its_levels_the_default_and_a_level_it_has_not() -> None:
     assert (
         GAME.about.level_named(None) == "search" and GAME.about.level_named(" Greedy ") == "greedy"
     )
+    assert GAME.about.levels == ("random", "greedy", "search", "deep")
+    assert GAME.about.default_level == "search"
+    assert GAME.about.level_named(None) == "search"
+    assert GAME.about.level_named(" Greedy ") == "greedy"
     with pytest.raises(ValueError, match=r"`hunt` is not a level of the Space Chess computer"):
         GAME.about.level_named("hunt")
 
@@ -38,6 +42,24 @@ def test_it_has_no_ladder_yet_so_no_score() -> None:
     # Its games are not rated (`create ... rated` is refused) until its computer's levels
     # are measured: a level counted at 1500 would be a rating to farm.
     assert GAME.about.score is None and GAME.about.computer_ratings == {}
+
+
+def test_every_level_has_its_measured_rating_stronger_levels_higher() -> None:
+    # Measured by bench/ladder.py: a level counted at 1500 unmeasured would be a rating to farm.
+    ratings = GAME.about.computer_ratings
+    assert set(ratings) == set(GAME.about.levels)
+    assert [ratings[level].mu for level in GAME.about.levels] == sorted(
+        ratings[level].mu for level in GAME.about.levels
+    )
+
+
+def test_a_win_a_loss_a_draw_and_a_cancel_score_for_the_terrans_sc11_sc12() -> None:
+    assert GAME.about.score is not None
+    assert GAME.about.score({"winner": "A", "reason": "the enemy command ship is destroyed"}) == 1.0
+    assert GAME.about.score({"winner": "B", "reason": "resigned"}) == 0.0
+    assert GAME.about.score({"winner": None, "reason": "the same position a third time"}) == 0.5
+    assert GAME.about.score({"winner": None, "drawn": True, "reason": "drawn by agreement"}) == 0.5
+    assert GAME.about.score({"winner": None, "cancelled": True, "reason": "cancelled"}) is None
 
 
 def test_a_setting_of_another_game_is_refused_with_why() -> None:

@@ -126,7 +126,7 @@ def test_five_games_against_three_opponents_put_a_player_on_the_ladder(table: Ta
     assert f"You are 1 of 1: {ratings['Bob'].long()}, won-lost-drawn 5-0-0." in shown
     carol = table.people["carol@example.org"].send("ladder").body
     assert "after 2 rated game(s) against 1 opponent(s); the ladder lists you after 5" in carol
-    wrong = table.people["bob@example.org"].send("ladder chess").body
+    wrong = table.people["bob@example.org"].send("ladder draughts").body
     assert "names no game with a ladder" in wrong and "`ladder battles`" in wrong
 
 

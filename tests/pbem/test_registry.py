@@ -6,12 +6,13 @@ tests/web/test_space_go.py on the club page."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from pbem_support import Table
 from space_go.registered import registered
 
-from pbem import ladder
+from pbem import ladder, registry
 from pbem.gamekinds import GameKind
 
 
@@ -52,10 +53,17 @@ def test_a_registered_game_has_its_own_ladder_by_its_words(table: Table, go: Gam
     assert "`ladder go`" in refused and "names no game with a ladder" in refused
 
 
-def test_a_game_without_a_score_has_no_ladder(table: Table, go: GameKind) -> None:
-    """Space Chess is not rated yet: its kind has no `score`, so no ladder of its own."""
-    assert "chess" not in ladder.GAME_NAMES and "go" in ladder.GAME_NAMES
-    refused = table.person("ann@example.org", "Ann").send("ladder chess").body
+def test_a_game_without_a_score_has_no_ladder(
+    table: Table, go: GameKind, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kind without `score` (Space Draughts, made up here) has no ladder of its own."""
+    about = replace(go.about, title="Space Draughts", words=("draughts",), score=None)
+    draughts = replace(go, name="draughts", about=about)
+    real = registry.kinds()
+    monkeypatch.setattr(registry, "kinds", lambda: (*real, draughts))
+    assert "draughts" not in ladder.GAME_NAMES and "go" in ladder.GAME_NAMES
+    assert "chess" in ladder.GAME_NAMES  # Space Chess has its ladder (issue 34)
+    refused = table.person("ann@example.org", "Ann").send("ladder draughts").body
     assert "names no game with a ladder" in refused
 
 

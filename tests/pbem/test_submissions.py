@@ -201,10 +201,10 @@ def test_a_refused_create_keeps_its_refusal_and_one_pointer_not_the_first_steps(
 
 
 def test_a_ladder_of_a_game_without_one_is_refused_alone(table: Table) -> None:
-    body = table.person("ann@example.org").send("ladder chess").body
+    body = table.person("ann@example.org").send("ladder draughts").body
     assert body == (
-        "> ladder chess\nRefused: `chess` names no game with a ladder; write `ladder` "
-        "(Spaceships) or `ladder battles` (spaceships or battles)\n"
+        "> ladder draughts\nRefused: `draughts` names no game with a ladder; write `ladder` "
+        "(Spaceships) or `ladder battles` or `ladder chess` (spaceships or battles or chess)\n"
     )
 
 

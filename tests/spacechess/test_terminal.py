@@ -132,3 +132,34 @@ def test_the_same_computer_again_keeps_the_side() -> None:
     assert "`spaceships chess play --level random --side aliens --seed t`" in out, out
     _, out = _game(["resign"], side=0)
     assert "`spaceships chess play --level random --seed t`" in out, out
+
+
+def _command_line(*args: str, lines: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "spaceships_cli", "chess", "play", *args],
+        input=lines,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        check=False,
+        timeout=300,
+    )
+
+
+def test_think_sets_the_computers_time_and_the_end_says_how_to_play_it_again() -> None:
+    """`--think 0.2` with a seed: the deep level plays as the Terrans, and the line to play the
+    same computer again carries the level, the thinking time and the seed."""
+    run = _command_line(
+        "--level", "deep", "--think", "0.2", "--seed", "7", "--side", "aliens", lines="quit\n"
+    )
+    assert run.returncode == 0, run.stderr
+    assert "level deep: the strongest" in run.stdout
+    assert "Turn 1, the computer (Terrans):" in run.stdout
+    assert "spaceships chess play --level deep --think 0.2 --seed 7" in run.stdout
+
+
+def test_a_thinking_time_of_nothing_is_refused_without_a_traceback() -> None:
+    run = _command_line("--think", "0", lines="quit\n")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "--think" in run.stderr and "0.05" in run.stderr
