@@ -26,6 +26,9 @@ from aiosmtpd.controller import Controller
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from postfix_server import JUDGE, postfix, why_not  # noqa: E402
 
+# One private Postfix at a time, however many processes run the suite.
+pytestmark = pytest.mark.xdist_group("postfix")
+
 ROOT = Path(__file__).resolve().parents[2]
 BURST = 30
 # Where the judge's code and its libraries are, for a process of another user (its own site
