@@ -5,7 +5,7 @@ is absent) and `store_url`, one store of each database.
 The suite runs in one process per core (pytest-xdist: `--numprocesses=auto` in pyproject.toml;
 `-n 0` runs it in one). Tests that share something between processes are put in one
 `xdist_group`, which one worker runs in turn. Without pytest-xdist the options are accepted and
-the suite runs in one process.
+the suite runs in one process. Scratch files go to memory where there is room (tests/scratch.py).
 
 And a watch over every message the judge produces, in every test: a password may appear only
 in the one message that issues it (the reply to `join` or `create`); a test in which any other
@@ -25,8 +25,12 @@ if _HERE not in sys.path:
 
 from password_watch import PasswordWatch  # noqa: E402
 from pg_server import PgServer  # noqa: E402
+from scratch import use_memory  # noqa: E402
+from sizes import FULL  # noqa: E402, F401  (loads the hypothesis profile before any test)
 
 from pbem.judge import Judge  # noqa: E402
+
+use_memory()  # before pytest picks its temporary folder (tests/scratch.py says why)
 
 DATABASES = ("sqlite", "postgresql")
 WATCH = PasswordWatch()

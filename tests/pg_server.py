@@ -21,6 +21,7 @@ import uuid
 from pathlib import Path
 
 import psycopg
+from scratch import memory
 
 
 def _binary(name: str) -> str | None:
@@ -39,25 +40,11 @@ def _free_port() -> int:
 
 _template: Path | None = None  # a freshly initialised data folder, copied for each server
 
-# The tests' server keeps its data in memory where Linux offers a roomy tmpfs: a judge's store
-# is dozens of tables, so a schema a test is hundreds of files, which a disk mounted with
-# `discard` makes and deletes several times slower (a run makes some 200 of them). What is
-# tested is the same either way: the tests' server never flushes to disk (see `start`).
-_MEMORY = Path("/dev/shm")
-_MEMORY_NEEDED = 2 * 1024**3
-
 
 def _scratch(durable: bool) -> str | None:
-    """Where a server's folder goes: in memory for the tests, the usual temp folder for a
-    durable server (benches) or where /dev/shm is absent, small or not writable."""
-    if durable:
-        return None
-    try:
-        free = os.statvfs(_MEMORY)
-    except OSError:
-        return None
-    roomy = free.f_bavail * free.f_frsize >= _MEMORY_NEEDED
-    return str(_MEMORY) if roomy and os.access(_MEMORY, os.W_OK | os.X_OK) else None
+    """Where a server's folder goes: in memory for the tests' server (see tests/scratch.py),
+    the usual temporary folder for a durable one (benches)."""
+    return None if durable else memory()
 
 
 class PgServer:
