@@ -24,6 +24,7 @@ if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
 from password_watch import PasswordWatch  # noqa: E402
+from patience import SETTLE_SECONDS  # noqa: E402
 from pg_server import PgServer  # noqa: E402
 from scratch import use_memory  # noqa: E402
 from sizes import FULL  # noqa: E402, F401  (loads the hypothesis profile before any test)
@@ -56,6 +57,16 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
 def pytest_configure(config: pytest.Config) -> None:
     if not config.pluginmanager.has_plugin("xdist"):
         config.addinivalue_line("markers", "xdist_group(name): tests one process runs in turn")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Each simulated Discord waits SETTLE_SECONDS for the bot to go idle (tests/patience.py),
+    # with whatever else a test's own `simcord` mark asks.
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()):
+            own = item.get_closest_marker("simcord")
+            options = {"settle_timeout": SETTLE_SECONDS, **(own.kwargs if own else {})}
+            item.add_marker(pytest.mark.simcord(**options), append=False)
 
 
 @pytest.fixture(scope="session")
