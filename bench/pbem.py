@@ -381,12 +381,12 @@ class Postgres:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
         from pg_server import PgServer
 
-        server, why = PgServer.find()
+        server, why = PgServer.find(durable=True)
         if server is None:
             raise SystemExit(why)
         # As a real deployment runs it: every durable commit flushed to disk (fsync on,
         # synchronous_commit on), as the judge's SQLite does its (synchronous FULL).
-        server.start(durable=True)
+        server.start()
         self.server = server
 
     def url(self) -> str:

@@ -1,5 +1,11 @@
-"""Fixtures every test folder may use: a real PostgreSQL server (started once per run, skipped
-with the reason when PostgreSQL is absent) and `store_url`, one store of each database.
+"""Fixtures every test folder may use: a real PostgreSQL server (started once per run, and
+once per worker when the run is spread over processes; skipped with the reason when PostgreSQL
+is absent) and `store_url`, one store of each database.
+
+The suite runs in one process per core (pytest-xdist: `--numprocesses=auto` in pyproject.toml;
+`-n 0` runs it in one). Tests that share something between processes are put in one
+`xdist_group`, which one worker runs in turn. Without pytest-xdist the options are accepted and
+the suite runs in one process. Scratch files go to memory where there is room (tests/scratch.py).
 
 And a watch over every message the judge produces, in every test: a password may appear only
 in the one message that issues it (the reply to `join` or `create`); a test in which any other
@@ -18,15 +24,20 @@ if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
 from password_watch import PasswordWatch  # noqa: E402
+from patience import SETTLE_SECONDS  # noqa: E402
 from pg_server import PgServer  # noqa: E402
+from scratch import use_memory  # noqa: E402
+from sizes import FULL  # noqa: E402, F401  (loads the hypothesis profile before any test)
 
 from pbem.judge import Judge  # noqa: E402
+
+use_memory()  # before pytest picks its temporary folder (tests/scratch.py says why)
 
 DATABASES = ("sqlite", "postgresql")
 WATCH = PasswordWatch()
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
     # Here, not in tests/golden/conftest.py: the option must exist whichever test folder a
     # run names (tests/bot/test_command_tree.py uses it too); see tests/goldens.py.
     parser.addoption(
@@ -34,6 +45,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="write the captured goldens (tests/golden/*.json, the command tree) anew",
     )
+    if not pluginmanager.has_plugin("xdist"):
+        # pyproject's `--numprocesses=auto --dist=loadgroup`, read without pytest-xdist: one
+        # process.
+        group = parser.getgroup("xdist", "pytest-xdist is not installed: one process")
+        group.addoption("--numprocesses", dest="numprocesses", default=None)
+        group.addoption("--maxprocesses", dest="maxprocesses", default=None)
+        group.addoption("--dist", dest="dist", default="no")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.pluginmanager.has_plugin("xdist"):
+        config.addinivalue_line("markers", "xdist_group(name): tests one process runs in turn")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Each simulated Discord waits SETTLE_SECONDS for the bot to go idle (tests/patience.py),
+    # with whatever else a test's own `simcord` mark asks.
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()):
+            own = item.get_closest_marker("simcord")
+            options = {"settle_timeout": SETTLE_SECONDS, **(own.kwargs if own else {})}
+            item.add_marker(pytest.mark.simcord(**options), append=False)
 
 
 @pytest.fixture(scope="session")

@@ -21,6 +21,7 @@ import uuid
 from pathlib import Path
 
 import psycopg
+from scratch import memory
 
 
 def _binary(name: str) -> str | None:
@@ -40,11 +41,18 @@ def _free_port() -> int:
 _template: Path | None = None  # a freshly initialised data folder, copied for each server
 
 
+def _scratch(durable: bool) -> str | None:
+    """Where a server's folder goes: in memory for the tests' server (see tests/scratch.py),
+    the usual temporary folder for a durable one (benches)."""
+    return None if durable else memory()
+
+
 class PgServer:
     """One throwaway server; `new_database()` gives each test a database of its own."""
 
-    def __init__(self, initdb: str, pg_ctl: str) -> None:
+    def __init__(self, initdb: str, pg_ctl: str, durable: bool = False) -> None:
         self.initdb, self.pg_ctl = initdb, pg_ctl
+        self.durable = durable
         self.user: str | None = None  # the system user the server runs as, when we are root
         if os.geteuid() == 0:
             for candidate in ("postgres", "nobody"):
@@ -54,18 +62,19 @@ class PgServer:
                     continue
                 self.user = candidate
                 break
-        self.root = Path(tempfile.mkdtemp(prefix="spaceships-pg-"))
+        self.root = Path(tempfile.mkdtemp(prefix="spaceships-pg-", dir=_scratch(durable)))
         self.data = self.root / "data"
         self.port = _free_port()
         self.admin_url = f"postgresql://judge@127.0.0.1:{self.port}/postgres"
         self.shared: str | None = None
 
     @classmethod
-    def find(cls) -> tuple[PgServer | None, str]:
+    def find(cls, durable: bool = False) -> tuple[PgServer | None, str]:
+        """A server to start; `durable` for one that flushes to disk (see `start`)."""
         initdb, pg_ctl = _binary("initdb"), _binary("pg_ctl")
         if not initdb or not pg_ctl:
             return None, "PostgreSQL is absent (no initdb/pg_ctl; apt-get install postgresql)"
-        return cls(initdb, pg_ctl), ""
+        return cls(initdb, pg_ctl, durable), ""
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
         command = list(args)
@@ -75,9 +84,11 @@ class PgServer:
             command, capture_output=True, text=True, timeout=120, cwd=self.root, check=False
         )
 
-    def start(self, durable: bool = False) -> None:
-        """`durable`: as a real deployment runs (every commit flushed to disk, PostgreSQL's
-        defaults), for benches; the tests' server skips the flushes, which they never test."""
+    def start(self, durable: bool | None = None) -> None:
+        """`durable` (by default as given to `find`): as a real deployment runs (every commit
+        flushed to disk, PostgreSQL's defaults), for benches; the tests' server skips the
+        flushes, which they never test."""
+        durable = self.durable if durable is None else durable
         if self.user is not None:
             os.chmod(self.root, 0o755)
             entry = pwd.getpwnam(self.user)
@@ -102,7 +113,10 @@ class PgServer:
             )  # fmt: skip
             if done.returncode != 0:
                 raise RuntimeError(f"initdb failed: {done.stderr.strip() or done.stdout.strip()}")
-            template = Path(tempfile.mkdtemp(prefix="spaceships-pg-template-")) / "data"
+            template = (
+                Path(tempfile.mkdtemp(prefix="spaceships-pg-template-", dir=self.root.parent))
+                / "data"
+            )
             shutil.copytree(self.data, template, symlinks=True)
             _template = template
             atexit.register(shutil.rmtree, template.parent, ignore_errors=True)

@@ -9,6 +9,7 @@ from pathlib import Path
 from battles_support import HAWK, LANCER, PIKE, RAIDER, SUN, WARDEN, cli, play, rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import examples
 
 from battles.autoplay import autoplay_battle
 from battles.dice import SeededDice, commitment
@@ -81,7 +82,7 @@ def _battle(fleet: int, seed: str) -> BattleRecord:
     return autoplay_battle(start, seed, turns=12)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4, 12), deadline=None)
 @given(st.integers(0, 1), st.text("abcdef0123456789", min_size=4, max_size=8))
 def test_whole_battles_keep_their_invariants(fleet: int, seed: str) -> None:
     record = _battle(fleet, seed)

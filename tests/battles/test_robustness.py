@@ -9,6 +9,7 @@ from pathlib import Path
 from battles_support import cli, play, problems, record
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import examples
 
 SAMPLE = (Path(__file__).resolve().parents[2] / "samples" / "battles" / "opening.sbr").read_text(
     encoding="utf-8"
@@ -16,7 +17,7 @@ SAMPLE = (Path(__file__).resolve().parents[2] / "samples" / "battles" / "opening
 CHARS = "0123456789 ABFLRSd=r.;:>+()GfXMEPIV-,\n"
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15, 45), deadline=None)
 @given(st.lists(st.tuples(st.integers(0, len(SAMPLE) - 1), st.sampled_from(CHARS)), max_size=4))
 def test_a_mangled_record_is_answered_not_crashed(edits: list[tuple[int, str]]) -> None:
     text = list(SAMPLE)
@@ -50,7 +51,7 @@ WORDS = [
 ]
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8, 24), deadline=None)
 @given(
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=8),
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=8),

@@ -11,6 +11,7 @@ from typing import Any
 import simcord
 from battle_support import DESIGN_A, DESIGN_B, DESIGN_B_SWAPPED, start_battle
 from bot_support import World, message_record, result_record, text_of
+from patience import SETTLE_SECONDS
 
 from bot import create_bot
 from pbem.store import open_store
@@ -38,7 +39,7 @@ async def _look(env: Any, world: World, thread: Any) -> list[Any]:
 async def _play(path: Path, design_b: str, moves_b: str) -> dict[str, Any]:
     store = open_store(path)
     seen: dict[str, Any] = {}
-    async with simcord.run(create_bot(store, shard_count=1)) as env:
+    async with simcord.run(create_bot(store, shard_count=1), settle_timeout=SETTLE_SECONDS) as env:
         guild = env.create_guild("Club")
         world = World(env, guild, guild.create_text_channel("spaceships"), store)
         thread = await start_battle(world)

@@ -18,6 +18,7 @@ from bot_support import (
     result_record,
     text_of,
 )
+from patience import SETTLE_SECONDS
 
 from bot import create_bot
 from pbem.store import Store, open_store
@@ -160,7 +161,7 @@ async def _play_the_computer(path: Path, fleet: str, monkeypatch: pytest.MonkeyP
     )
     store = open_store(path)
     seen: list[Any] = []
-    async with simcord.run(create_bot(store, shard_count=1)) as env:
+    async with simcord.run(create_bot(store, shard_count=1), settle_timeout=SETTLE_SECONDS) as env:
         guild = env.create_guild("Club")
         world = World(env, guild, guild.create_text_channel("spaceships"), store)
         alice, eve = world.member("alice"), world.member("eve")

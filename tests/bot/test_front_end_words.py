@@ -21,6 +21,7 @@ from bot_support import (
     start_game,
     text_of,
 )
+from patience import SETTLE_SECONDS
 
 from bot import create_bot
 from pbem.store import open_store
@@ -136,7 +137,7 @@ async def _match_run(path: Path, bob_game_2: str) -> dict[str, Any]:
     "View my results" under game 1's turn 1 post during game 1 and again during game 2."""
     store = open_store(path)
     seen: dict[str, Any] = {}
-    async with simcord.run(create_bot(store, shard_count=1)) as env:
+    async with simcord.run(create_bot(store, shard_count=1), settle_timeout=SETTLE_SECONDS) as env:
         guild = env.create_guild("Club")
         world = World(env, guild, guild.create_text_channel("spaceships"), store)
         thread = await start_game(world, options="match=continued games=2")

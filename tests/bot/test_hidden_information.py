@@ -18,6 +18,7 @@ from bot_support import (
     result_record,
     start_game,
 )
+from patience import SETTLE_SECONDS
 
 from bot import create_bot
 from pbem.store import open_store
@@ -28,7 +29,7 @@ TURNS = [("Rx4 Bv1 Rv5 Ov5 Gv1", "Oz5 Rv5 Rz1"), ("Gv2 Gv3", "Gx1")]
 async def _play(path: Path, fleet_b: str) -> dict[str, Any]:
     store = open_store(path)
     seen: dict[str, Any] = {"alice": [], "bob": []}
-    async with simcord.run(create_bot(store, shard_count=1)) as env:
+    async with simcord.run(create_bot(store, shard_count=1), settle_timeout=SETTLE_SECONDS) as env:
         guild = env.create_guild("Club")
         world = World(env, guild, guild.create_text_channel("spaceships"), store)
         thread = await start_game(world)

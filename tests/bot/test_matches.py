@@ -20,6 +20,7 @@ from bot_support import (
     result_record,
     start_game,
 )
+from patience import SETTLE_SECONDS
 
 from bot import create_bot
 from pbem.store import open_store
@@ -112,7 +113,7 @@ async def test_9_10_a_continued_match_of_two_games_in_one_thread(world: World) -
 
 async def _swap_run(path: Path, fleet_a_2: str) -> dict[str, Any]:
     store = open_store(path)
-    async with simcord.run(create_bot(store, shard_count=1)) as env:
+    async with simcord.run(create_bot(store, shard_count=1), settle_timeout=SETTLE_SECONDS) as env:
         guild = env.create_guild("Club")
         world = World(env, guild, guild.create_text_channel("spaceships"), store)
         seen = await _play_match(world, fleet_a_2)

@@ -161,7 +161,7 @@ class Sink:
             self.condition.notify_all()
         return "250 OK"
 
-    def wait_for(self, count: int, timeout: float = 20.0) -> list[EmailMessage]:
+    def wait_for(self, count: int, timeout: float = 60.0) -> list[EmailMessage]:
         with self.condition:
             self.condition.wait_for(lambda: len(self.messages) >= count, timeout)
             return list(self.messages)
@@ -175,7 +175,7 @@ class LoopThread:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
 
-    def run(self, coroutine: object, timeout: float = 20.0) -> object:
+    def run(self, coroutine: object, timeout: float = 60.0) -> object:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)  # type: ignore[arg-type]
 
     def stop(self) -> None:

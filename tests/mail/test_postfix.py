@@ -29,6 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import readable_install  # noqa: E402
 from postfix_server import JUDGE, postfix, why_not  # noqa: E402
 
+# One private Postfix at a time, however many processes run the suite.
+pytestmark = pytest.mark.xdist_group("postfix")
+
 ROOT = Path(__file__).resolve().parents[2]
 BURST = 30
 

@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+import sizes
 from judges import JUDGE, GameScript, Outbox, ServeProcess, deliver, raw_mail
 
 from pbem.judge import Judge
@@ -34,7 +35,7 @@ from pbem.mail.gateway import MailGateway
 from pbem.store import open_store
 
 RACE_MESSAGES = int(os.environ.get("SPACESHIPS_RACE_MESSAGES", "60"))
-FULL = RACE_MESSAGES >= 2000  # the full run also kills judges on PostgreSQL
+FULL = RACE_MESSAGES >= 2000 or sizes.FULL  # the full run also kills judges on PostgreSQL
 
 
 def _url(database: str, tmp_path: Path, request: pytest.FixtureRequest, name: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import examples
 
 from spacechess.battle import battling_pairs, judge_pairs
 from spacechess.board import HEXAGONS, NEIGHBOURS, is_pentagon, opposite
@@ -30,7 +31,7 @@ def _walk(picks: list[int]):
         yield before, action, game.position, events
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60, 180), deadline=None)
 @given(choices)
 def test_no_unit_or_impactor_ever_stands_on_a_pentagon(picks):
     for _, _, after, _ in _walk(picks):
@@ -39,7 +40,7 @@ def test_no_unit_or_impactor_ever_stands_on_a_pentagon(picks):
         assert not (set(i.cell for i in after.impactors) & {c for c, _ in after.units()})
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60, 180), deadline=None)
 @given(choices)
 def test_every_impactor_path_is_a_straight_line(picks):
     for before, _, _, events in _walk(picks):
@@ -54,7 +55,7 @@ def test_every_impactor_path_is_a_straight_line(picks):
                 assert len(path) <= 5
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60, 180), deadline=None)
 @given(choices)
 def test_every_legal_action_is_allowed_and_play_agrees_with_apply(picks):
     for before, action, _, _ in _walk(picks):
@@ -78,7 +79,7 @@ def _board(units) -> tuple[int, ...]:
     return tuple(board)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200, 600), deadline=None)
 @given(boards, st.randoms(use_true_random=False))
 def test_the_battle_stage_does_not_depend_on_the_order_of_the_pairs(units, rnd):
     board = _board(units)
@@ -100,7 +101,7 @@ def _power(board, cell):
     return sum(1 for n in NEIGHBOURS[cell] if board[n] and board[n] >> 3 == board[cell] >> 3)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40, 120), deadline=None)
 @given(choices)
 def test_swapping_the_sides_mirrors_every_outcome(picks):
     for before, action, _, _ in _walk(picks):
@@ -147,7 +148,7 @@ def _candidates(position):
     return out
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25, 75), deadline=None)
 @given(choices)
 def test_the_refusals_and_the_move_generator_agree(picks):
     # Two ways of saying what is legal: legal_actions builds the list, why_illegal judges one

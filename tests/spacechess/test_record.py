@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import examples
 
 from kit.errors import NotationError
 from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
@@ -114,7 +115,7 @@ def _games(picks: list[int]) -> Record:
     return Record((Tag("Game", "Space Chess"), Comment("random"), *turns, Tag("Result", "*")))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40, 120), deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=10**6), max_size=40))
 def test_records_round_trip_through_the_writer(picks):
     record = _games(picks)
@@ -124,7 +125,7 @@ def test_records_round_trip_through_the_writer(picks):
     assert str(again) == text
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100, 300), deadline=None)
 @given(st.sampled_from(sorted(CELLS)), st.sampled_from(sorted(CELLS)), st.sampled_from("-><"))
 def test_actions_round_trip(a, b, sign):
     if sign == "<":
@@ -157,7 +158,7 @@ def test_a_dash_as_phones_type_it_moves_too():
     assert parse_action("ab1–ab2") == Action(MOVE, c("Ab1"), c("Ab2"))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100, 300), deadline=None)
 @given(
     st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=40),
     st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20),

@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from sizes import examples
 
 from spaceships.engine.match import (
     GameOutcome,
@@ -110,7 +111,7 @@ RULESETS = [
 ]
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8, 24), deadline=None)
 @given(seed=st.integers(0, 10**6), which=st.sampled_from(RULESETS))
 @example(seed=668, which=("classic", ()))  # two death stars, beams matched [classic 6.1.3]
 def test_10_3_a_continued_matchs_additional_ships_always_cost_what_was_carried(
@@ -134,7 +135,7 @@ def test_10_3_a_continued_matchs_additional_ships_always_cost_what_was_carried(
                 assert additional_worth(built, ruleset) == carry[p]
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8, 24), deadline=None)
 @given(seed=st.integers(0, 10**6), kind=st.sampled_from(["scored", "continued"]))
 def test_9_4_standings_are_always_the_sums_of_the_game_scores(seed: int, kind: str) -> None:
     rules = MatchRules(kind, MatchEnd("games", 3))
