@@ -51,8 +51,8 @@ def test_an_agreed_draw_scores_half_for_each_sc12() -> None:
     table = _table()
     _created, alice, bob = _duel(table)
     alice.orders(1, "M@Ab2", "duel")
-    alice.send(f"draw duel {alice.password}")
-    bob.send(f"draw duel {bob.password}")
+    alice.send(f"draw duel {alice.password} 2")
+    bob.send(f"draw duel {bob.password} 2")
     alice_after, bob_after = rate(Rating(), Rating(), 0.5)
     assert f"Alice 1500? -> {alice_after}" in bob.last.body
     assert f"Bob 1500? -> {bob_after}" in bob.last.body

@@ -46,7 +46,7 @@ def test_a_rematch_of_space_chess_swaps_the_sides_when_the_other_accepts() -> No
     assert "You asked Alice for a rematch of duel" in asked, asked
     assert "Bob asks for a rematch of duel" in alice.last.body
     accepted = alice.send(alice.sign_on("duel") + "rematch duel").body
-    assert "The rematch of duel is duel-r2: same settings (casual), sides swapped." in accepted
+    assert "The rematch of duel is duel-r2: same settings (rated), sides swapped." in accepted
     assert "You joined duel-r2 as the Aliens (Alice)." in accepted, accepted
     assert "The game begins when a second player" not in bob.inbox[-2].body + bob.last.body
     new = table.store.game("duel-r2")

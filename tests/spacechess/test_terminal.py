@@ -156,7 +156,7 @@ def test_think_sets_the_computers_time_and_the_end_says_how_to_play_it_again() -
     assert run.returncode == 0, run.stderr
     assert "level deep: the strongest" in run.stdout
     assert "Turn 1, the computer (Terrans):" in run.stdout
-    assert "spaceships chess play --level deep --think 0.2 --seed 7" in run.stdout
+    assert "spaceships chess play --level deep --side aliens --think 0.2 --seed 7" in run.stdout
 
 
 def test_a_thinking_time_of_nothing_is_refused_without_a_traceback() -> None:
