@@ -14,11 +14,15 @@ import click
 
 from pbem.registry import GAMES
 
-# The tools every game shares: the replay page, the judge, its front ends.
-_TOOLS = ("replay", "pbem", "bot", "web")
+# The tools every game shares, by command name: the replay page, the judge by mail, its Discord
+# and web front ends (each package's `cli` module holds its commands).
+_TOOLS = {"replay": "pbem.replay", "pbem": "pbem.mail", "bot": "bot", "web": "pbem.web"}
 # Each registered game's package, in the registry's order (read from its names: no game is
 # imported for the list).
-_PACKAGES = (*dict.fromkeys(path.split(".", 1)[0] for path in GAMES.values()), *_TOOLS)
+_PACKAGES = (
+    *dict.fromkeys(path.split(".", 1)[0] for path in GAMES.values()),
+    *_TOOLS.values(),
+)
 
 
 class _Commands(click.Group):
@@ -52,7 +56,7 @@ class _Commands(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in _TOOLS:
-            self.load(name)
+            self.load(_TOOLS[name])
         for package in _PACKAGES:
             found = super().get_command(ctx, name)
             if found is not None:

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from battles.hexes import STEPS, Hex
-from battles.state import ShipState
-from kit.ink import EMPTY, FAINT, GRID, INK, PAPER, font
-from kit.labels import Box, choose_boxes
+from battles.engine.state import ShipState
+from notation.battles.hexes import STEPS, Hex
+from notation.ink import EMPTY, FAINT, GRID, INK, PAPER, font
+from notation.labels import Box, choose_boxes
 
 SIDE_COLOURS = {"A": (0, 114, 178), "B": (213, 94, 0)}  # blue, vermillion
 SIDE_SHAPES = {"A": "circle", "B": "square"}

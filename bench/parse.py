@@ -31,12 +31,12 @@ from compare import Figure, emit, report, run_against, use_tree  # noqa: E402
 
 use_tree(sys.argv)
 
+from notation.spaceships.cells import LETTERS  # noqa: E402
+from notation.spaceships.format import format_record  # noqa: E402
+from notation.spaceships.parse import parse_orders, parse_record  # noqa: E402
+from notation.spaceships.records import Record, ResultLine, TurnLine  # noqa: E402
 from spaceships.engine import Ruleset, adjudicate, check_orders, new_game  # noqa: E402
 from spaceships.engine.random_play import random_fleet, random_orders  # noqa: E402
-from spaceships.notation.cells import LETTERS  # noqa: E402
-from spaceships.notation.format import format_record  # noqa: E402
-from spaceships.notation.parse import parse_orders, parse_record  # noqa: E402
-from spaceships.notation.records import Record, ResultLine, TurnLine  # noqa: E402
 from spaceships.validate.claims import claim_from_entry  # noqa: E402
 
 COLOURS = "ROYGB"

@@ -3,8 +3,8 @@
     python bench/space_chess.py [--games N] [--jobs J] [--max-turns T] [--perft-depth D]
 
 Perft counts every sequence of actions from the start (a turn of two actions is two plies, the
-battle stage comes with a turn's last action; spacechess.rules.perft) and how many positions a
-second that is. Then head to head, each pairing over --games games, the sides swapped every
+battle stage comes with a turn's last action; spacechess.engine.rules.perft) and how many positions
+a second that is. Then head to head, each pairing over --games games, the sides swapped every
 other game, each game from its own seed: the default level (search) against greedy and against
 random, and greedy against random. Decided games are those won by one side; a game still going
 at the turn limit, or drawn by the rules [SC12], is undecided. Decision time is per turn, each
@@ -25,12 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spacechess.check import replay  # noqa: E402
+from notation.spacechess.record import Record  # noqa: E402
 from spacechess.computer.match import play_game, record_of  # noqa: E402
 from spacechess.computer.player import DEFAULT_LEVEL, Computer  # noqa: E402
-from spacechess.position import start  # noqa: E402
-from spacechess.record import Record  # noqa: E402
-from spacechess.rules import perft  # noqa: E402
+from spacechess.engine.check import replay  # noqa: E402
+from spacechess.engine.position import start  # noqa: E402
+from spacechess.engine.rules import perft  # noqa: E402
 
 PAIRINGS = ((DEFAULT_LEVEL, "greedy"), (DEFAULT_LEVEL, "random"), ("greedy", "random"))
 

@@ -6,7 +6,7 @@ A member is known to the judge by the address `discord:<user id>`, a game's thre
 only what both players see).
 The judge runs with `accounts=True`: members are authenticated by Discord, so no passwords;
 and every message a change causes goes into the outbox inside the change's transaction
-(pbem.discord_store), from where bot.delivery posts it. Refusals are `BotRefusal` with the text
+(bot.store), from where bot.delivery posts it. Refusals are `BotRefusal` with the text
 to show the member.
 """
 
@@ -21,9 +21,9 @@ from datetime import UTC, datetime
 import discord
 
 from bot.addresses import MEMBER, member_address, outbound_to_json, thread_address
+from bot.store import Challenge, DiscordStore
 from pbem.commands import NAME_PATTERN, keyword_of
 from pbem.computers import without_computer_mail
-from pbem.discord_store import Challenge, DiscordStore
 from pbem.judge import Judge
 from pbem.messages import Inbound, Outbound
 from pbem.shown import kind_of

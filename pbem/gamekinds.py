@@ -24,9 +24,9 @@ from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Attachment, Outbound
 from pbem.ratings import Rating, Score
+from pbem.replay.making import MakeReplay
 from pbem.sights import Action, Form, Picture, Setting, Sight
 from pbem.store import GameRow, Store
-from replay.making import MakeReplay
 
 Handler = Callable[[Command, Desk], str]
 Tick = Callable[[Store, GameRow, datetime], tuple[GameRow, list[Outbound]]]
@@ -146,7 +146,7 @@ class GameKind:
     sniff: Callable[[str], int] = field(default=lambda text: 0)
     replay: MakeReplay | None = None
     public_record: Callable[[Store, GameRow], str | None] = field(default=lambda s, g: None)
-    # -- its words in a front end (bot/, web/); a game without them gets the neutral words --
+    # -- its words in a front end (bot/, pbem/web/); a game without them gets the neutral words --
     # What a front end says of this game where the words differ, by key (bot.texts's KEYS);
     # `{game}` is the game's name.
     texts: Mapping[str, str] = field(default_factory=dict)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from kit.words import seated
+from notation.words import seated
 from pbem import registry
 from pbem.deadlines import DeadlineRule, format_duration, format_moment
 from pbem.gamerows import SEATS
@@ -119,7 +119,7 @@ def outcome_text(outcome: dict[str, Any], players: dict[str, PlayerRow]) -> str:
 
 
 def player(name: str, seat: str) -> str:
-    """ "Kim (A)"; "the computer (hunt, B)": the seat said once (kit.words.seated)."""
+    """ "Kim (A)"; "the computer (hunt, B)": the seat said once (notation.words.seated)."""
     return seated(name, seat)
 
 

@@ -7,24 +7,26 @@ import sys
 
 import click
 
-from kit.errors import NotationError
-from kit.sniff import (
-    BATTLES,
-    CHECK_COMMANDS,
-    SPACE_CHESS,
-    SPACESHIPS,
-    tagged_game,
-    which_game,
-)
-from kit.textfile import TextFileError, decode, read_text_file
-from spacechess.board import ANTIPODE, CELL_COUNT, CENTRES, NEIGHBOURS, STRIP, is_pentagon
-from spacechess.cells import RHOMBI, cell_name
-from spacechess.check import problem_json, replay, result_text
+from notation.errors import NotationError
+from notation.spacechess.board import ANTIPODE, CELL_COUNT, CENTRES, NEIGHBOURS, STRIP, is_pentagon
+from notation.spacechess.cells import RHOMBI, cell_name
+from notation.spacechess.pieces import SIDE_LETTERS
+from notation.spacechess.record import Record
+from notation.textfile import TextFileError, decode, read_text_file
+from pbem.registry import tagged_game, which_game
 from spacechess.computer.cli import play
-from spacechess.pieces import SIDE_LETTERS
-from spacechess.record import Record
+from spacechess.engine.check import problem_json, replay, result_text
 
 __all__ = ["COMMANDS"]
+
+# The games' titles (their kinds' `title`, pbem.registry) and the command that checks each
+# one's record, named when a record reaches another game's command.
+SPACESHIPS, BATTLES, SPACE_CHESS = "Spaceships", "Spaceship Battles", "Space Chess"
+CHECK_COMMANDS = {
+    SPACESHIPS: "spaceships validate",
+    BATTLES: "spaceships battles play",
+    SPACE_CHESS: "spaceships chess check",
+}
 
 
 @click.group("chess")

@@ -3,8 +3,8 @@ record checks' (`adjudicate`, `validate`, `show`) and its computer's (`play`).""
 
 from __future__ import annotations
 
+from notation.spaceships import cli as notation
 from spaceships.computer import cli as computer
-from spaceships.notation import cli as notation
 from spaceships.validate import cli as validate
 
 COMMANDS = [*notation.COMMANDS, *validate.COMMANDS, *computer.COMMANDS]

@@ -176,11 +176,8 @@ def _import_text(node: ast.Import | ast.ImportFrom, moves: dict[str, str]) -> li
                 lines.append(f"import {_alias(alias.name, alias.asname)}")
                 continue
             changed = True
-            if alias.asname:  # import engine.y as z -> from spaceships.engine import y as z
-                parent, _, last = new.rpartition(".")
-                lines.append(
-                    _from(parent, [_alias(last, alias.asname)]) if parent else f"import {new}"
-                )
+            if alias.asname:  # import a.y as z -> import b.y as z (no import of package b)
+                lines.append(f"import {_alias(new, alias.asname)}")
                 continue
             top = alias.name.split(".")[0]
             top_new = renamed(top, moves)
@@ -412,6 +409,7 @@ def rewrite_pyproject(text: str, moves: dict[str, str]) -> str:
         names = re.findall(r'"([^"]+)\*"', match.group(1))
         tops = {n for n in names if _exists(n)}
         tops |= {new.split(".")[0] for new in moves.values() if _exists(new.split(".")[0])}
+        tops.discard("tests")
         ordered = [n for n in names if n in tops] + sorted(tops - set(names))
         return "include = [" + ", ".join(f'"{n}*"' for n in ordered) + "]"
 

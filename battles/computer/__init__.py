@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from battles.computer.design import design_fleet
 from battles.computer.orders import fire_orders, movement_orders
-from battles.hexes import Hex
-from battles.records import Move, ShipEntry, Tractor, Volley
-from battles.state import BattleState
+from battles.engine.state import BattleState
+from notation.battles.hexes import Hex
+from notation.battles.records import Move, ShipEntry, Tractor, Volley
 
 __all__ = ["LEVEL", "BattleComputer"]
 

@@ -3,14 +3,14 @@ weapon that bears. Used by the bench, the samples and the tests that need whole 
 
 from __future__ import annotations
 
-from battles.combat import bears
-from battles.dice import commitment
-from battles.hexes import arc_of, distance
-from battles.movement import check_move
-from battles.play import play_record
-from battles.records import BattleRecord, Initiative, Move, Target, Tractor, Volley
-from battles.state import BattleState, ShipState
-from battles.tractors import check_tractor
+from battles.engine.combat import bears
+from battles.engine.dice import commitment
+from battles.engine.movement import check_move
+from battles.engine.play import play_record
+from battles.engine.state import BattleState, ShipState
+from battles.engine.tractors import check_tractor
+from notation.battles.hexes import arc_of, distance
+from notation.battles.records import BattleRecord, Initiative, Move, Target, Tractor, Volley
 
 __all__ = ["autoplay_battle", "plan_fire", "plan_moves"]
 
@@ -47,7 +47,7 @@ def _steps(state: BattleState, ship: ShipState, goal: ShipState) -> str:
 def _after(ship: ShipState, how: str) -> ShipState:
     from dataclasses import replace
 
-    from battles.movement import path
+    from battles.engine.movement import path
 
     place, facing, straight = path(ship, how)
     return replace(ship, hex=place, facing=facing, straight=straight)

@@ -7,12 +7,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Protocol
 
-from battles.codes import System
-from battles.hexes import arc_of, distance
-from battles.problems import Problem
-from battles.records import Loss, Shot, Target, Volley
-from battles.state import BattleState, ShipState
-from battles.tables import (
+from battles.engine.problems import Problem
+from battles.engine.state import BattleState, ShipState
+from battles.engine.tables import (
     COMBAT_TABLES,
     DEFAULT_X_MODE,
     MISSILE,
@@ -20,6 +17,9 @@ from battles.tables import (
     point_defence_stops,
     x_table,
 )
+from notation.battles.codes import System
+from notation.battles.hexes import arc_of, distance
+from notation.battles.records import Loss, Shot, Target, Volley
 
 __all__ = ["Dice", "Fire", "bears", "check_volley", "firing", "resolve_volley", "table_for"]
 

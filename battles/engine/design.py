@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from battles.codes import ShipCode
-from battles.problems import Problem
-from battles.records import format_damage
-from battles.tables import COMPONENTS, HULLS, MAX_ENGINES
-from kit.words import counted
+from battles.engine.problems import Problem
+from battles.engine.tables import COMPONENTS, HULLS, MAX_ENGINES
+from notation.battles.codes import ShipCode
+from notation.battles.records import format_damage
+from notation.words import counted
 
 __all__ = ["Figures", "check_design", "check_fleet_cost", "complete", "figures"]
 

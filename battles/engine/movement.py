@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battles.hexes import FACINGS, Hex, distance, turn
-from battles.problems import Problem
-from battles.state import BattleState, ShipState
-from kit.words import counted
+from battles.engine.problems import Problem
+from battles.engine.state import BattleState, ShipState
+from notation.battles.hexes import FACINGS, Hex, distance, turn
+from notation.words import counted
 
 __all__ = ["check_move", "draw_held", "move", "path"]
 

@@ -7,19 +7,27 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from battles.combat import check_volley, firing, resolve_volley, why_none_bears
-from battles.dice import DiceExhausted, SeededDice, WrittenDice, commitment
-from battles.movement import check_move, draw_held, move
-from battles.problems import Problem
-from battles.records import BattleRecord, Event, Initiative, Move, Tractor, Volley
-from battles.replay import Replay
-from battles.setup import result_text, roll_initiative, start_state
-from battles.state import BattleState
-from battles.tables import DEFAULT_X_MODE, X_MODES
-from battles.tractors import check_tractor, resolve_tractor
-from battles.turns import arrange_turn
-from battles.victory import judge_end, turn_limit_result
-from battles.written import dice_of, differences, fire_name, pairs_text, rolled, settled, weapons
+from battles.engine.combat import check_volley, firing, resolve_volley, why_none_bears
+from battles.engine.dice import DiceExhausted, SeededDice, WrittenDice, commitment
+from battles.engine.movement import check_move, draw_held, move
+from battles.engine.problems import Problem
+from battles.engine.replay import Replay
+from battles.engine.setup import result_text, roll_initiative, start_state
+from battles.engine.state import BattleState
+from battles.engine.tables import DEFAULT_X_MODE, X_MODES
+from battles.engine.tractors import check_tractor, resolve_tractor
+from battles.engine.turns import arrange_turn
+from battles.engine.victory import judge_end, turn_limit_result
+from battles.engine.written import (
+    dice_of,
+    differences,
+    fire_name,
+    pairs_text,
+    rolled,
+    settled,
+    weapons,
+)
+from notation.battles.records import BattleRecord, Event, Initiative, Move, Tractor, Volley
 
 __all__ = ["Replay", "play_record", "result_text", "roll_initiative", "start_state"]
 

@@ -1,14 +1,14 @@
-"""What replaying a battle record found (battles.play makes it): the problems, the state at the
-end and before each event, the events as played, and how the dice were checked."""
+"""What replaying a battle record found (battles.engine.play makes it): the problems, the state at
+the end and before each event, the events as played, and how the dice were checked."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from battles.problems import Problem
-from battles.records import BattleRecord, Event
-from battles.setup import result_text
-from battles.state import BattleState
+from battles.engine.problems import Problem
+from battles.engine.setup import result_text
+from battles.engine.state import BattleState
+from notation.battles.records import BattleRecord, Event
 
 __all__ = ["Replay"]
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from battles.combat import is_missile, table_for
-from battles.hexes import arc_of
-from battles.records import (
+from battles.engine.combat import is_missile, table_for
+from battles.engine.replay import Replay
+from battles.engine.setup import result_text
+from battles.engine.state import BattleState, ShipState
+from battles.engine.tractors import beam
+from notation.battles.hexes import arc_of
+from notation.battles.records import (
     BattleRecord,
     Event,
     Initiative,
@@ -18,10 +22,6 @@ from battles.records import (
     Volley,
     format_damage,
 )
-from battles.replay import Replay
-from battles.setup import result_text
-from battles.state import BattleState, ShipState
-from battles.tractors import beam
 
 __all__ = ["replay_json"]
 

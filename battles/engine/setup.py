@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battles.design import check_design, check_fleet_cost
-from battles.dice import SeededDice, WrittenDice
-from battles.problems import Problem
-from battles.records import BattleRecord
-from battles.state import BattleState, ShipState
+from battles.engine.design import check_design, check_fleet_cost
+from battles.engine.dice import SeededDice, WrittenDice
+from battles.engine.problems import Problem
+from battles.engine.state import BattleState, ShipState
+from notation.battles.records import BattleRecord
 
 __all__ = ["result_text", "roll_initiative", "start_state"]
 

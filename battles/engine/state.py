@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from battles.codes import ShipCode, System
-from battles.hexes import Hex
-from battles.tables import HULLS, MAX_ENGINES
+from battles.engine.tables import HULLS, MAX_ENGINES
+from notation.battles.codes import ShipCode, System
+from notation.battles.hexes import Hex
 
 __all__ = ["FREE_TO_TURN", "BattleState", "Hold", "ShipState"]
 
@@ -103,7 +103,7 @@ class BattleState:
     # A battle ended outside the rules (a resignation, the game master): its result as the
     # record writes it, "A wins (B resigned)" (reading R12).
     ended: str | None = None
-    x_mode: str = "reach"  # how X fires: battles.tables.X_MODES (reading R5)
+    x_mode: str = "reach"  # how X fires: battles.engine.tables.X_MODES (reading R5)
 
     def ship(self, name: str) -> ShipState | None:
         return next((s for s in self.ships if s.name == name), None)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battles.combat import Dice
-from battles.hexes import arc_of, distance
-from battles.problems import Problem
-from battles.records import Tractor
-from battles.state import BattleState, Hold
+from battles.engine.combat import Dice
+from battles.engine.problems import Problem
+from battles.engine.state import BattleState, Hold
+from notation.battles.hexes import arc_of, distance
+from notation.battles.records import Tractor
 
 __all__ = ["TRACTOR_RANGE", "beam", "check_tractor", "resolve_tractor", "tractor_hits"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from battles.records import Event, Move, Tractor, Volley
+from notation.battles.records import Event, Move, Tractor, Volley
 
 __all__ = ["alternate", "arrange_turn"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battles.design import figures
-from battles.state import BattleState
+from battles.engine.design import figures
+from battles.engine.state import BattleState
 
 __all__ = ["destroyed_cost", "judge_end", "turn_limit_result"]
 

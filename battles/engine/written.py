@@ -4,8 +4,8 @@ forms of shots and rolls used in messages."""
 
 from __future__ import annotations
 
-from battles.combat import Fire
-from battles.records import Event, Initiative, Move, Shot, Tractor, Volley
+from battles.engine.combat import Fire
+from notation.battles.records import Event, Initiative, Move, Shot, Tractor, Volley
 
 __all__ = [
     "dice_of",

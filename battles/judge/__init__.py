@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from battles.computer import LEVEL
 from battles.judge import computer, end, guide, onlookers, setup, show, turns, views
+from battles.judge.replay import replay_record
 from battles.judge.rows import GAME as KEY
 from battles.judge.rows import X_DESCRIPTIONS
-from battles.replay_frames import replay_record
-from battles.sniff import battle_lines
+from notation.battles.sniff import battle_lines
 from pbem.gamekinds import GameKind
 from pbem.ratings import Rating
 from pbem.sights import Setting

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from battles.parse import parse_record
+from battles.engine.play import play_record
+from battles.engine.setup import result_text, start_state
+from battles.engine.state import ShipState
 from battles.pictures import battle_picture
-from battles.play import play_record
-from battles.records import BattleRecord, Initiative, Move
-from battles.setup import result_text, start_state
-from battles.state import ShipState
-from kit.errors import NotationError, NotationErrors
-from replay.frames import PUBLIC, Frame, Replay, ReplayError, Shown
-from replay.making import file_name, unreadable
+from notation.battles.parse import parse_record
+from notation.battles.records import BattleRecord, Initiative, Move
+from notation.errors import NotationError, NotationErrors
+from pbem.replay.frames import PUBLIC, Frame, Replay, ReplayError, Shown
+from pbem.replay.making import file_name, unreadable
 
 
 def _phase(event: object) -> str:

@@ -1,7 +1,8 @@
 """Ship Codes as values: a hull class, systems in damage order, cost, turn mode, engines [V.B].
 
-They read themselves (`ShipCode.parse`, `System.parse`) from the tree of battles.grammar;
-`CodeReader` builds them and names a wrong letter; battles.parse extends it to whole records.
+They read themselves (`ShipCode.parse`, `System.parse`) from the tree of notation.battles.grammar;
+`CodeReader` builds them and names a wrong letter; notation.battles.parse extends it to whole
+records.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from typing import Any
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
-from battles.grammar import build, token_error
-from battles.tables import COMPONENTS, WEAPONS
-from kit.errors import NotationError
+from notation.battles.grammar import build, token_error
+from notation.battles.letters import COMPONENTS, WEAPONS
+from notation.errors import NotationError
 
 __all__ = ["ARCS", "CodeReader", "ShipCode", "System"]
 
@@ -43,7 +44,7 @@ class System:
 
     @classmethod
     def parse(cls, text: str) -> System:
-        """`S` or `(Gf)`; raises kit.errors.NotationError with a hint on a wrong letter."""
+        """`S` or `(Gf)`; raises notation.errors.NotationError with a hint on a wrong letter."""
         return build(text, "system_text", CodeReader(text))
 
 
@@ -51,7 +52,7 @@ class System:
 class ShipCode:
     """`E-SAI(Gf)I(Xf)IIV-84-1-4`. The three numbers are None in a design still to be completed
     (`spaceships battles design`). The code says what is written; whether it is right by the
-    tables is `battles.design.check_design`'s business."""
+    tables is `battles.engine.design.check_design`'s business."""
 
     hull: str
     systems: tuple[System, ...]
@@ -78,7 +79,7 @@ class ShipCode:
     @classmethod
     def parse(cls, text: str) -> ShipCode:
         """A whole Ship Code with its three numbers: `E-SAI(Gf)I(Xf)IIV-84-1-4` [V.B]; raises
-        kit.errors.NotationError with a hint."""
+        notation.errors.NotationError with a hint."""
         return build(text, "code_text", CodeReader(text))
 
     @classmethod

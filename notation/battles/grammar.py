@@ -2,7 +2,7 @@
 
 Knows no value types: it gives lark's trees, or builds with a transformer it is handed (the value
 types' readers in codes.py and the record's in parse.py), and turns lark's complaints into
-`kit.errors.NotationError`s that say what was expected, where, and how to fix it.
+`notation.errors.NotationError`s that say what was expected, where, and how to fix it.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from battles.tables import HULLS
-from kit.errors import NotationError
+from notation.battles.letters import HULLS
+from notation.errors import NotationError
 
 __all__ = ["build", "parse_tree", "parser", "syntax_error", "token_error"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from battles.grammar import parse_tree
+from notation.battles.grammar import parse_tree
 
 __all__ = ["FACINGS", "STEPS", "Hex", "arc_of", "distance", "turn"]
 
@@ -44,7 +44,7 @@ class Hex:
 
     @classmethod
     def parse(cls, text: str) -> Hex:
-        """A hex written `q,r`, e.g. `0,8` or `-2,3`; raises kit.errors.NotationError."""
+        """A hex written `q,r`, e.g. `0,8` or `-2,3`; raises notation.errors.NotationError."""
         q, r = str(parse_tree(text, "hex_text").children[0]).split(",")
         return cls(int(q), int(r))
 

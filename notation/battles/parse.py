@@ -3,8 +3,8 @@
 Syntax only, plus the letters of a Ship Code: which letters are systems, which are weapons and
 which arcs exist is part of the notation [V.B, V.C.2]. Whether a design is legal is design.py's.
 Ship Codes, systems and hexes read themselves (`ShipCode.parse`, `System.parse`, `Hex.parse`,
-through battles.grammar); the functions here are their names beside `parse_record`. Errors are
-`kit.errors.NotationError` (line, column, caret, hint), every error of a record at once
+through notation.battles.grammar); the functions here are their names beside `parse_record`. Errors
+are `notation.errors.NotationError` (line, column, caret, hint), every error of a record at once
 (`NotationErrors`), as for Spaceships.
 """
 
@@ -16,10 +16,11 @@ from typing import Any
 
 from lark import Token
 
-from battles.codes import ARCS, CodeReader, ShipCode, System
-from battles.grammar import build
-from battles.hexes import Hex
-from battles.records import (
+from notation.battles.codes import ARCS, CodeReader, ShipCode, System
+from notation.battles.grammar import build
+from notation.battles.hexes import Hex
+from notation.battles.letters import WEAPONS
+from notation.battles.records import (
     BattleRecord,
     Initiative,
     Loss,
@@ -31,8 +32,7 @@ from battles.records import (
     Volley,
     Where,
 )
-from battles.tables import WEAPONS
-from kit.errors import NotationError, raise_errors
+from notation.errors import NotationError, raise_errors
 
 __all__ = ["parse_design", "parse_hex", "parse_record", "parse_ship_code", "parse_system"]
 

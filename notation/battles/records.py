@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from battles.codes import ShipCode, System
-from battles.hexes import Hex
+from notation.battles.codes import ShipCode, System
+from notation.battles.hexes import Hex
 
 __all__ = [
     "BattleRecord",

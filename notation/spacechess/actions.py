@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from spacechess.cells import cell_name
-from spacechess.pieces import KIND_LETTERS, MINE
+from notation.spacechess.cells import cell_name
+from notation.spacechess.pieces import KIND_LETTERS, MINE
 
 __all__ = ["FIRE", "MINE_LAYING", "MOVE", "PASS", "REBUILD", "Action"]
 

@@ -3,8 +3,8 @@
 Every cell is a point of the frequency-4 subdivision of the icosahedron's faces (its dual is the
 board): the 12 corners are the pentagons, 3 points on each of the 30 edges and 3 inside each of
 the 20 faces are the 150 hexagons. Cells are numbered 0-161 (the pole N is 0, the pole S is 161,
-the rhombi's cells between, see spacechess.cells); everything here is a tuple indexed by that
-number, so that move generation looks things up instead of computing them.
+the rhombi's cells between, see notation.spacechess.cells); everything here is a tuple indexed by
+that number, so that move generation looks things up instead of computing them.
 
 The icosahedron stands on two poles: N, a ring U0-U4 of five corners above the equator, a ring
 L0-L4 below it turned by a tenth of a turn, and S. Pairing its faces gives 10 rhombi, a strip of

@@ -1,18 +1,18 @@
 """Names of the board's cells: the value type `Cell`, spelt like `Cb3`, `N` or `S`.
 
-The board unrolls into a strip of 10 rhombi (spacechess.board): the northern ones are lettered
-A-E and the southern ones F, G, H, J, K (no I, which reads as 1). Each rhombus holds a small
-chessboard of 4 x 4 squares, files a-d and ranks 1-4; rank 1 is nearest the rhombus's top corner
-(the north pole for A-E, the ring above for F-K) and file a lies along the rhombus's left edge.
-The two poles are `N` and `S`. So a cell is a capital, a small letter and a digit, like `Cb3`.
+The board unrolls into a strip of 10 rhombi (notation.spacechess.board): the northern ones are
+lettered A-E and the southern ones F, G, H, J, K (no I, which reads as 1). Each rhombus holds a
+small chessboard of 4 x 4 squares, files a-d and ranks 1-4; rank 1 is nearest the rhombus's top
+corner (the north pole for A-E, the ring above for F-K) and file a lies along the rhombus's left
+edge. The two poles are `N` and `S`. So a cell is a capital, a small letter and a digit, like `Cb3`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kit.errors import NotationError
-from spacechess.board import CELL_COUNT, HEXAGONS, NEIGHBOURS, PENTAGONS, STRIP
+from notation.errors import NotationError
+from notation.spacechess.board import CELL_COUNT, HEXAGONS, NEIGHBOURS, PENTAGONS, STRIP
 
 __all__ = ["CELLS", "FILES", "HEXAGON_CELLS", "RHOMBI", "Cell", "cell_name"]
 
@@ -44,7 +44,8 @@ _NAMES: tuple[str, ...] = tuple(_name(i) for i in range(CELL_COUNT))
 
 @dataclass(frozen=True, slots=True, order=True)
 class Cell:
-    """One cell of the board, by its number 0-161 (spacechess.board's tables use the number)."""
+    """One cell of the board, by its number 0-161 (notation.spacechess.board's tables use the
+    number)."""
 
     number: int
 
@@ -68,7 +69,7 @@ class Cell:
     @classmethod
     def parse(cls, text: str, line: int = 1, column: int = 1) -> Cell:
         """Parse `Cb3`, `N` or `S` (blanks around allowed, any case); a bad name raises
-        kit.errors.NotationError (a ValueError) with the input, where and a hint. `line` and
+        notation.errors.NotationError (a ValueError) with the input, where and a hint. `line` and
         `column` place `text` inside a larger text."""
         stripped = text.strip()
         found = CELLS.get(stripped) or _FOLDED.get(stripped.lower())

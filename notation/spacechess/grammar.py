@@ -1,7 +1,7 @@
 """The grammar of Space Chess records (spacechess.lark), its parser and its syntax errors.
 
 Knows no value types: it gives lark's trees, and turns lark's complaints into
-`kit.errors.NotationError`s that say what was expected, where, and how to fix it.
+`notation.errors.NotationError`s that say what was expected, where, and how to fix it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from kit.errors import NotationError
+from notation.errors import NotationError
 
 __all__ = ["RECORD_HINT", "parse_tree", "parser"]
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 
 from lark import Token, Tree
 
-from kit.errors import NotationError, raise_errors
-from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
-from spacechess.cells import CELLS, Cell
-from spacechess.grammar import parse_tree
-from spacechess.pieces import KIND_LETTERS, MINE, REBUILDABLE, SIDE_LETTERS
+from notation.errors import NotationError, raise_errors
+from notation.spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
+from notation.spacechess.cells import CELLS, Cell
+from notation.spacechess.grammar import parse_tree
+from notation.spacechess.pieces import KIND_LETTERS, MINE, REBUILDABLE, SIDE_LETTERS
 
 __all__ = ["Comment", "Record", "Tag", "Turn", "parse_action"]
 

@@ -1,8 +1,8 @@
 """The conventional notation of Spaceships [11]: cells, orders, fleets, records. Syntax only."""
 
-from spaceships.notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell, PartialCell
-from spaceships.notation.fleets import Fleet, ShipPlacement
-from spaceships.notation.orders import (
+from notation.spaceships.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell, PartialCell
+from notation.spaceships.fleets import Fleet, ShipPlacement
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -12,7 +12,7 @@ from spaceships.notation.orders import (
     Strike,
     format_orders,
 )
-from spaceships.notation.records import (
+from notation.spaceships.records import (
     Claim,
     Comment,
     DestroyedShip,
@@ -23,7 +23,7 @@ from spaceships.notation.records import (
     ResultLine,
     TurnLine,
 )
-from spaceships.notation.ships import SHIP_TYPES, ShipId
+from notation.spaceships.ships import SHIP_TYPES, ShipId
 
 __all__ = [
     "COLOUR_ORDERS",

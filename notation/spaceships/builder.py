@@ -8,14 +8,14 @@ from typing import Any
 
 from lark import Token
 
-from kit.errors import NotationError
-from spaceships.notation.cells import LETTERS, Cell
-from spaceships.notation.fleets import Fleet, ShipPlacement
-from spaceships.notation.hints import diagnose
-from spaceships.notation.records import Comment, Position, ResultLine, TurnLine
-from spaceships.notation.recovery import Attempt
-from spaceships.notation.ships import SHIP_TYPES, ShipId, type_of_mark
-from spaceships.notation.statements import (
+from notation.errors import NotationError
+from notation.spaceships.cells import LETTERS, Cell
+from notation.spaceships.fleets import Fleet, ShipPlacement
+from notation.spaceships.hints import diagnose
+from notation.spaceships.records import Comment, Position, ResultLine, TurnLine
+from notation.spaceships.recovery import Attempt
+from notation.spaceships.ships import SHIP_TYPES, ShipId, type_of_mark
+from notation.spaceships.statements import (
     EMPTY_MARK,
     SHIP_CODE,
     FleetHead,

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kit.errors import NotationError
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.hints import in_written_case
-from spaceships.notation.parse import parse_fleet
+from notation.errors import NotationError
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.hints import in_written_case
+from notation.spaceships.parse import parse_fleet
 
 WRITTEN_IN_CAPITALS = (
     "Colours and ship codes are written in capitals: a cell is a colour R O Y G B, a "

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kit.errors import NotationError, raise_errors
-from spaceships.notation.coordinates import COLOUR_ORDERS, COLOURS, LETTERS, NUMBERS
-from spaceships.notation.grammar import tree_parser
-from spaceships.notation.hints import fix_cell
-from spaceships.notation.recovery import recover
+from notation.errors import NotationError, raise_errors
+from notation.spaceships.coordinates import COLOUR_ORDERS, COLOURS, LETTERS, NUMBERS
+from notation.spaceships.grammar import tree_parser
+from notation.spaceships.hints import fix_cell
+from notation.spaceships.recovery import recover
 
 __all__ = ["CELLS", "COLOUR_ORDERS", "COLOURS", "LETTERS", "NUMBERS", "Cell", "PartialCell"]
 
@@ -44,7 +44,7 @@ class Cell:
 
     @classmethod
     def parse(cls, text: str) -> Cell:
-        """Parse `Gx3` (surrounding blanks allowed); raises kit.errors.NotationError with a
+        """Parse `Gx3` (surrounding blanks allowed); raises notation.errors.NotationError with a
         hint on a bad spelling."""
         stripped = text.strip()
         if stripped in CELLS:  # the common case, without the parser

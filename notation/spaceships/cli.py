@@ -10,15 +10,15 @@ from typing import Any
 
 import click
 
-from kit.errors import NotationError
-from kit.textfile import TextFileError, decode, plain_spaces, read_text_file
-from spaceships.notation.cells import COLOUR_ORDERS
-from spaceships.notation.format import format_fleet, format_record
-from spaceships.notation.jsonform import to_json
-from spaceships.notation.matches import MatchRecord, format_match, is_match, parse_match
-from spaceships.notation.orders import format_orders
-from spaceships.notation.parse import parse_cell, parse_fleet, parse_orders, parse_record
-from spaceships.notation.records import Record
+from notation.errors import NotationError
+from notation.spaceships.cells import COLOUR_ORDERS
+from notation.spaceships.format import format_fleet, format_record
+from notation.spaceships.jsonform import to_json
+from notation.spaceships.matches import MatchRecord, format_match, is_match, parse_match
+from notation.spaceships.orders import format_orders
+from notation.spaceships.parse import parse_cell, parse_fleet, parse_orders, parse_record
+from notation.spaceships.records import Record
+from notation.textfile import TextFileError, decode, plain_spaces, read_text_file
 
 KINDS = ("cell", "orders", "fleet", "record")
 RULESETS = ("2.6.1", "classic")

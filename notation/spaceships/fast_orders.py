@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from spaceships.notation.cells import CELLS, LETTERS
-from spaceships.notation.orders import (
+from notation.spaceships.cells import CELLS, LETTERS
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -16,8 +16,8 @@ from spaceships.notation.orders import (
     Scan,
     Strike,
 )
-from spaceships.notation.records import Position
-from spaceships.notation.statements import SHIP_CODE, partial_cell, ship_id
+from notation.spaceships.records import Position
+from notation.spaceships.statements import SHIP_CODE, partial_cell, ship_id
 
 
 @cache

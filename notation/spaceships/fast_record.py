@@ -10,11 +10,11 @@ from typing import Any
 
 from lark import Token
 
-from spaceships.notation.cells import CELLS
-from spaceships.notation.fast_orders import fast_orders, position
-from spaceships.notation.fleets import ShipPlacement
-from spaceships.notation.records import Claim, DestroyedShip, FlashcubeCell, ResultLine, TurnLine
-from spaceships.notation.statements import SHIP_CODE, FleetHead, Ships, Tag, ship_id
+from notation.spaceships.cells import CELLS
+from notation.spaceships.fast_orders import fast_orders, position
+from notation.spaceships.fleets import ShipPlacement
+from notation.spaceships.records import Claim, DestroyedShip, FlashcubeCell, ResultLine, TurnLine
+from notation.spaceships.statements import SHIP_CODE, FleetHead, Ships, Tag, ship_id
 
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) ("(?:[^"\\\n]|\\.)*")\]')
 _FLEET = re.compile(r"([AB]) fleet:")

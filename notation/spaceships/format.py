@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from spaceships.notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.orders import format_orders
-from spaceships.notation.records import Claim, Comment, Record, ResultLine, TurnLine
-from spaceships.notation.ships import SHIP_TYPES, TYPE_MARKS, ShipId
+from notation.spaceships.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.orders import format_orders
+from notation.spaceships.records import Claim, Comment, Record, ResultLine, TurnLine
+from notation.spaceships.ships import SHIP_TYPES, TYPE_MARKS, ShipId
 
 __all__ = [
     "format_claim",

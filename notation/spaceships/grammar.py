@@ -8,7 +8,7 @@ from typing import Any
 
 from lark import Lark, Transformer
 
-from spaceships.notation.recovery import collect_comment
+from notation.spaceships.recovery import collect_comment
 
 
 def build_parser(transformer: Transformer[Any, Any] | None) -> Lark:

@@ -7,8 +7,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from spaceships.notation.coordinates import COLOURS, LETTERS
-from spaceships.notation.ships import SHIP_TYPES
+from notation.spaceships.coordinates import COLOURS, LETTERS
+from notation.spaceships.ships import SHIP_TYPES
 
 ORDER_TERMINALS = frozenset({"CELL", "BEAM_B", "MISSILE_M", "KAMIKAZE_K", "SCAN_S"})
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from spaceships.notation.cells import Cell, PartialCell
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.orders import (
+from notation.spaceships.cells import Cell, PartialCell
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -18,7 +18,7 @@ from spaceships.notation.orders import (
     Scan,
     Strike,
 )
-from spaceships.notation.records import Claim, Record
+from notation.spaceships.records import Claim, Record
 
 __all__ = ["claim_json", "fleet_json", "order_json", "record_json", "to_json"]
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from kit.errors import NotationError, NotationErrors, raise_errors
-from spaceships.notation.cells import COLOUR_ORDERS
-from spaceships.notation.format import format_record
-from spaceships.notation.parse import parse_record
-from spaceships.notation.records import Position, Record
+from notation.errors import NotationError, NotationErrors, raise_errors
+from notation.spaceships.cells import COLOUR_ORDERS
+from notation.spaceships.format import format_record
+from notation.spaceships.parse import parse_record
+from notation.spaceships.records import Position, Record
 
 # A line holding only a Round tag (and perhaps a comment) opens a game of the match.
 ROUND_LINE = re.compile(r'^[ \t]*\[[ \t]*Round[ \t]+"([^"\n]*)"[ \t]*\][ \t\r]*(#.*)?$', re.M)

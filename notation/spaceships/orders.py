@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spaceships.notation.cells import Cell, PartialCell
-from spaceships.notation.ships import ShipId
+from notation.spaceships.cells import Cell, PartialCell
+from notation.spaceships.ships import ShipId
 
 
 @dataclass(frozen=True, slots=True)

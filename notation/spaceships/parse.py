@@ -1,27 +1,27 @@
 """Parse the notation with lark (notation.lark): cells, orders, fleets (list and grid form),
 whole records with claimed results. Syntax only: what is legal is the engine's business.
 
-Every function raises kit.errors.NotationError, or NotationErrors with every error of the
+Every function raises notation.errors.NotationError, or NotationErrors with every error of the
 text: after an error the parser blanks the bad word (or the rest of the line) and parses again,
 so one mistake does not hide the next.
 """
 
 from __future__ import annotations
 
-from kit.errors import NotationError, raise_errors
-from kit.textfile import plain_spaces
-from spaceships.notation.builder import RecordBuilder, located_error
-from spaceships.notation.cells import COLOUR_ORDERS, Cell
-from spaceships.notation.fast_orders import fast_orders
-from spaceships.notation.fast_record import fast_statements
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.hints import diagnose
-from spaceships.notation.orders import Order
-from spaceships.notation.records import Claim, Position, Record
-from spaceships.notation.recovery import Attempt
-from spaceships.notation.ships import ShipId
-from spaceships.notation.slips import regroup
-from spaceships.notation.statements import SHIP_CODE, Tag, parse_recovering, ship_id
+from notation.errors import NotationError, raise_errors
+from notation.spaceships.builder import RecordBuilder, located_error
+from notation.spaceships.cells import COLOUR_ORDERS, Cell
+from notation.spaceships.fast_orders import fast_orders
+from notation.spaceships.fast_record import fast_statements
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.hints import diagnose
+from notation.spaceships.orders import Order
+from notation.spaceships.records import Claim, Position, Record
+from notation.spaceships.recovery import Attempt
+from notation.spaceships.ships import ShipId
+from notation.spaceships.slips import regroup
+from notation.spaceships.statements import SHIP_CODE, Tag, parse_recovering, ship_id
+from notation.textfile import plain_spaces
 
 __all__ = [
     "parse_cell",
@@ -119,7 +119,7 @@ def parse_record(text: str, *, fast: bool = True) -> Record:
     """A whole record: tags, fleets (list or grid form), turn lines, results lines, comments.
 
     The colour order for grid fleets comes from `[Options "colours=RYGOB"]` if given.
-    Well-formed lines are read without lark (spaceships.notation.fast_record) unless `fast` is
+    Well-formed lines are read without lark (notation.spaceships.fast_record) unless `fast` is
     False; the Record is the same either way."""
     text = plain_spaces(text)[0]
     found = fast_statements(text) if fast else None

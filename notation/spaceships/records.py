@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from spaceships.notation.cells import Cell
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.orders import Order
-from spaceships.notation.ships import ShipId
+from notation.spaceships.cells import Cell
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.orders import Order
+from notation.spaceships.ships import ShipId
 
 Player = Literal["A", "B"]
 

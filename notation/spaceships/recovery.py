@@ -11,9 +11,9 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from kit.errors import NotationError, raise_errors
-from spaceships.notation.hints import diagnose, expected_words, fix_cell
-from spaceships.notation.slips import regroup
+from notation.errors import NotationError, raise_errors
+from notation.spaceships.hints import diagnose, expected_words, fix_cell
+from notation.spaceships.slips import regroup
 
 _WORD = re.compile(r"[^\s,;#()]+")
 _MAX_ERRORS = 200

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from kit.errors import NotationError
+from notation.errors import NotationError
 
 # A cell with a space inside it: `G x 4`, `Gx 4`, `G x4` (not `Gx4`, which reads fine).
 _SPACED_CELL = re.compile(r"(?<![A-Za-z0-9])([ROYGB])( *)([vwxyz])( *)([1-5])(?![0-9])")

@@ -10,10 +10,10 @@ from typing import Any
 
 from lark import Lark, Token, Transformer
 
-from spaceships.notation.cells import CELLS, LETTERS, Cell, PartialCell
-from spaceships.notation.fleets import ShipPlacement
-from spaceships.notation.grammar import build_parser
-from spaceships.notation.orders import (
+from notation.spaceships.cells import CELLS, LETTERS, Cell, PartialCell
+from notation.spaceships.fleets import ShipPlacement
+from notation.spaceships.grammar import build_parser
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -22,7 +22,7 @@ from spaceships.notation.orders import (
     Scan,
     Strike,
 )
-from spaceships.notation.records import (
+from notation.spaceships.records import (
     Claim,
     DestroyedShip,
     FlashcubeCell,
@@ -30,8 +30,8 @@ from spaceships.notation.records import (
     ResultLine,
     TurnLine,
 )
-from spaceships.notation.recovery import Attempt, recover
-from spaceships.notation.ships import ShipId
+from notation.spaceships.recovery import Attempt, recover
+from notation.spaceships.ships import ShipId
 
 EMPTY_MARK = re.compile(r"\.+|-+")
 SHIP_CODE = re.compile(r"(DS|KC|FS|PC|MD|HS|LS|AG|LG|HF)([1-9][0-9]*)?")

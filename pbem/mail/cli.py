@@ -447,7 +447,7 @@ def send(
     if text:
         body = " ".join(text)
     else:
-        from kit.textfile import TextFileError, decode
+        from notation.textfile import TextFileError, decode
 
         try:
             body = decode(sys.stdin.buffer.read(), "standard input").text

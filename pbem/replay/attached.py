@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import logging
 
-from replay.frames import ReplayError
-from replay.making import MakeReplay
-from replay.page import replay_html
+from pbem.replay.frames import ReplayError
+from pbem.replay.making import MakeReplay
+from pbem.replay.page import replay_html
 
 CONTENT_TYPE = "text/html; charset=utf-8"
 log = logging.getLogger(__name__)

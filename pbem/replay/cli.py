@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from replay.frames import PUBLIC, ReplayError
+from pbem.replay.frames import PUBLIC, ReplayError
 
 
 @click.command()
@@ -29,9 +29,9 @@ def replay(record: str, output: str | None, reader: str | None) -> None:
     """Write a game's record as one HTML page to step through in a browser: a record of any
     game the judge hosts (.ssr Spaceships games and matches, .sbr Spaceship Battles, .scr
     Space Chess). A finished game offers every view in the page."""
-    from kit.textfile import TextFileError, read_text_file
-    from replay.games import replay_of_text
-    from replay.page import replay_html
+    from notation.textfile import TextFileError, read_text_file
+    from pbem.replay.games import replay_of_text
+    from pbem.replay.page import replay_html
 
     try:
         text = read_text_file(record).text

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pbem.registry import kinds
-from replay.frames import Replay, ReplayError
-from replay.making import MakeReplay
+from pbem.registry import kinds, record_kind
+from pbem.replay.frames import Replay, ReplayError
+from pbem.replay.making import MakeReplay
 
 __all__ = ["MakeReplay", "replay_of_text"]
 
@@ -17,10 +17,8 @@ def replay_of_text(text: str, views: Sequence[str] | None = None, path: str = "r
     """The replay of a record's text, holding `views` only (None: every view, for a finished
     game; a game in play needs one)."""
     games = kinds()
-    scores = [0 if kind.sniff is None else kind.sniff(text) for kind in games]
-    most = max(scores)
     # Plainly one game's, or else the first game's (whose reader says what is wrong).
-    found = games[scores.index(most)] if most and scores.count(most) == 1 else games[0]
+    found = record_kind(text) or games[0]
     if found.replay is None:
         made = " and ".join(kind.title for kind in games if kind.replay is not None)
         raise ReplayError(

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import PurePath
 
-from kit.errors import NotationError, NotationErrors
-from replay.frames import PUBLIC, REVEAL, VIEW_ORDER, Replay, ReplayError
+from notation.errors import NotationError, NotationErrors
+from pbem.replay.frames import PUBLIC, REVEAL, VIEW_ORDER, Replay, ReplayError
 
 # A game's maker: (record text, the views asked for or None for every view of a finished
 # game, the record's path for messages) -> the replay.

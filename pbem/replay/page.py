@@ -10,8 +10,8 @@ import json
 from importlib.resources import files
 from typing import Any
 
-from kit.ink import INK
-from replay.frames import Replay
+from notation.ink import INK
+from pbem.replay.frames import Replay
 
 OUTLINE = "#{:02x}{:02x}{:02x}".format(*INK)  # a page of pictures only: the pictures' ink
 

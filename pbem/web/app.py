@@ -13,8 +13,8 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from pbem.store import GameRow, Store
-from web.pages import POLICY, game_page_html, index_page, no_replay_page, not_found_page
-from web.records import (
+from pbem.web.pages import POLICY, game_page_html, index_page, no_replay_page, not_found_page
+from pbem.web.records import (
     GameLine,
     board_png,
     game_lines,

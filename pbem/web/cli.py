@@ -64,7 +64,7 @@ def web(db: str | None, listen: str, name: str) -> None:
 async def _serve(store: object, name: str, host: str, port: int, described: str) -> None:
     from aiohttp import web as aioweb
 
-    from web.app import Club, make_app
+    from pbem.web.app import Club, make_app
 
     runner = aioweb.AppRunner(make_app(Club(store, name)), access_log=None)  # type: ignore[arg-type]
     await runner.setup()

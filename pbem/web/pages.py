@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from pbem.gamekinds import kinds
 from pbem.store import GameRow, PlayerRow
-from web.records import GameLine, GamePage, LadderLine
+from pbem.web.records import GameLine, GamePage, LadderLine
 
 STYLE = """
 *{box-sizing:border-box}

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbem import ladder
+from pbem.replay.frames import PUBLIC, ReplayError
+from pbem.replay.games import replay_of_text
+from pbem.replay.page import replay_html
 from pbem.shown import Sight, kind_of, picture_for
 from pbem.store import GameRow, PlayerRow, Store
-from replay.frames import PUBLIC, ReplayError
-from replay.games import replay_of_text
-from replay.page import replay_html
 
 READER = "web:club-page"  # an onlooker of a public game: entitled to the public sight alone
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from spacechess.actions import Action
+from notation.spacechess.actions import Action
 from spacechess.computer.search import Seen, greedy_turn, searched_turn
-from spacechess.position import Position
-from spacechess.rules import apply, legal_actions
+from spacechess.engine.position import Position
+from spacechess.engine.rules import apply, legal_actions
 
 __all__ = [
     "BUDGET",

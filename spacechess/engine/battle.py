@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import compress
 
-from spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, opposite
-from spacechess.events import Event
-from spacechess.pieces import MINE, kind_of, side_of
-from spacechess.position import Impactor
+from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, opposite
+from notation.spacechess.pieces import MINE, kind_of, side_of
+from spacechess.engine.events import Event
+from spacechess.engine.position import Impactor
 
 __all__ = ["ADVANCE", "advance_impactors", "battle", "battling_pairs", "judge_pairs", "power"]
 

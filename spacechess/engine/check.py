@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kit.errors import NotationError
-from spacechess.actions import MINE_LAYING, PASS, Action
-from spacechess.cells import cell_name
-from spacechess.events import Event
-from spacechess.game import Game
-from spacechess.pieces import KIND_NAMES, SIDE_LETTERS, SIDE_NAMES, SUPPORT, kind_of, side_of
-from spacechess.position import Position
-from spacechess.record import Record, Tag, Turn
+from notation.errors import NotationError
+from notation.spacechess.actions import MINE_LAYING, PASS, Action
+from notation.spacechess.cells import cell_name
+from notation.spacechess.pieces import (
+    KIND_NAMES,
+    SIDE_LETTERS,
+    SIDE_NAMES,
+    SUPPORT,
+    kind_of,
+    side_of,
+)
+from notation.spacechess.record import Record, Tag, Turn
+from spacechess.engine.events import Event
+from spacechess.engine.game import Game
+from spacechess.engine.position import Position
 
 __all__ = ["RESULTS", "Replay", "Step", "position_json", "replay", "result_text"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spacechess.cells import cell_name
-from spacechess.pieces import SIDE_NAMES, unit_name
+from notation.spacechess.cells import cell_name
+from notation.spacechess.pieces import SIDE_NAMES, unit_name
 
 __all__ = ["Event"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from spacechess.actions import Action
-from spacechess.events import Event
-from spacechess.position import Position, start
-from spacechess.rules import act, battle_stage, why_illegal
+from notation.spacechess.actions import Action
+from spacechess.engine.events import Event
+from spacechess.engine.position import Position, start
+from spacechess.engine.rules import act, battle_stage, why_illegal
 
 __all__ = ["Game"]
 

@@ -1,7 +1,7 @@
 """A Space Chess position: what stands where, the impactors in flight, whose action it is.
 
-Immutable: the rules (spacechess.rules) make a new position for every action. Cells are board
-numbers (spacechess.board); units are codes (spacechess.pieces).
+Immutable: the rules (spacechess.engine.rules) make a new position for every action. Cells are board
+numbers (notation.spacechess.board); units are codes (notation.spacechess.pieces).
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from spacechess.board import ANTIPODE, CELL_COUNT, NEIGHBOURS, is_pentagon
-from spacechess.cells import CELLS, cell_name
-from spacechess.pieces import (
+from notation.spacechess.board import ANTIPODE, CELL_COUNT, NEIGHBOURS, is_pentagon
+from notation.spacechess.cells import CELLS, cell_name
+from notation.spacechess.pieces import (
     ALIENS,
     ARMY,
     COMMAND,

@@ -3,8 +3,8 @@ the hexagon neighbours a shot or a mine may go to. Shared by the rules and their
 
 from __future__ import annotations
 
-from spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, line
-from spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, SUPPORT
+from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, line
+from notation.spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, SUPPORT
 
 __all__ = ["HEXAGON_NEIGHBOURS", "RAYS", "REACH", "enemy_near"]
 

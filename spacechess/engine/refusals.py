@@ -3,10 +3,10 @@ and a hint at what would be allowed."""
 
 from __future__ import annotations
 
-from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
-from spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon
-from spacechess.cells import cell_name
-from spacechess.pieces import (
+from notation.spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
+from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon
+from notation.spacechess.cells import cell_name
+from notation.spacechess.pieces import (
     COMMAND,
     FIGHTER,
     GUNSHIP,
@@ -18,8 +18,8 @@ from spacechess.pieces import (
     side_of,
     unit_name,
 )
-from spacechess.position import Position
-from spacechess.reach import HEXAGON_NEIGHBOURS, RAYS, REACH, enemy_near
+from spacechess.engine.position import Position
+from spacechess.engine.reach import HEXAGON_NEIGHBOURS, RAYS, REACH, enemy_near
 
 __all__ = ["IllegalAction", "why_illegal"]
 

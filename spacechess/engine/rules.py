@@ -1,7 +1,7 @@
 """The rules of Space Chess as a pure function: a position and an action in, the next position
 and what happened out; and every legal action of a position.
 
-Why an action is refused is spacechess.refusals' business (`IllegalAction` and `why_illegal`
+Why an action is refused is spacechess.engine.refusals' business (`IllegalAction` and `why_illegal`
 are re-exported here). The readings SC1-SC12 (docs/space-chess-readings.md) settle what the
 game's text leaves open.
 """
@@ -11,11 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import compress
 
-from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
-from spacechess.battle import advance_impactors, battle
-from spacechess.board import CELL_COUNT
-from spacechess.events import Event
-from spacechess.pieces import (
+from notation.spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
+from notation.spacechess.board import CELL_COUNT
+from notation.spacechess.pieces import (
     ARMY,
     COMMAND,
     GUNSHIP,
@@ -28,9 +26,11 @@ from spacechess.pieces import (
     side_of,
     unit,
 )
-from spacechess.position import Impactor, Position
-from spacechess.reach import HEXAGON_NEIGHBOURS, RAYS, REACH, enemy_near
-from spacechess.refusals import IllegalAction, why_illegal
+from spacechess.engine.battle import advance_impactors, battle
+from spacechess.engine.events import Event
+from spacechess.engine.position import Impactor, Position
+from spacechess.engine.reach import HEXAGON_NEIGHBOURS, RAYS, REACH, enemy_near
+from spacechess.engine.refusals import IllegalAction, why_illegal
 
 __all__ = [
     "QUIET_LIMIT",

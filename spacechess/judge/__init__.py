@@ -5,13 +5,13 @@ process and cancel, deadlines), built from this package's modules (docs/space-ch
 
 from __future__ import annotations
 
+from notation.spacechess.sniff import chess_lines
 from pbem.gamekinds import GameKind
 from pbem.ticks import missing_seats
 from spacechess.computer.player import DEFAULT_LEVEL, LEVELS
 from spacechess.judge import about, end, guide, replay, setup, show, turns, views
 from spacechess.judge.rows import GAME as KEY
 from spacechess.judge.rows import TITLE, side_name
-from spacechess.sniff import chess_lines
 
 GAME = GameKind(
     name=KEY,

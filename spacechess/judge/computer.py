@@ -8,12 +8,12 @@ import logging
 import secrets
 from datetime import datetime
 
+from notation.spacechess.actions import PASS, Action
 from pbem.computers import insert_computer
 from pbem.desk import Refusal
 from pbem.store import GameRow, Store
-from spacechess.actions import PASS, Action
 from spacechess.computer.player import DEFAULT_LEVEL, LEVEL_TEXT, LEVELS, Computer, level_named
-from spacechess.position import Position
+from spacechess.engine.position import Position
 
 LOG = logging.getLogger(__name__)
 

@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import PurePath
 
-from kit.errors import NotationError, NotationErrors
-from replay.frames import PUBLIC, Frame, Replay, ReplayError, Shown
-from spacechess.check import replay as check_replay
-from spacechess.check import result_text
-from spacechess.events import Event
-from spacechess.game import Game
+from notation.errors import NotationError, NotationErrors
+from notation.spacechess.pieces import SIDE_NAMES
+from notation.spacechess.record import Record
+from pbem.replay.frames import PUBLIC, Frame, Replay, ReplayError, Shown
+from spacechess.engine.check import replay as check_replay
+from spacechess.engine.check import result_text
+from spacechess.engine.events import Event
+from spacechess.engine.game import Game
+from spacechess.engine.position import Position
 from spacechess.pictures import board_picture
-from spacechess.pieces import SIDE_NAMES
-from spacechess.position import Position
-from spacechess.record import Record
 
 __all__ = ["RECORD_SUFFIX", "chess_replay"]
 

@@ -10,15 +10,18 @@ import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from kit.errors import NotationError
+from notation.errors import NotationError
+from notation.spacechess.actions import PASS, Action
+from notation.spacechess.record import parse_action
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
 from pbem.gamerows import late_notice
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
-from spacechess.actions import PASS, Action
 from spacechess.computer.match import written
+from spacechess.engine.refusals import why_illegal
+from spacechess.engine.rules import act
 from spacechess.judge.computer import computer_turn
 from spacechess.judge.end import end
 from spacechess.judge.rows import (
@@ -37,9 +40,6 @@ from spacechess.judge.rows import (
 )
 from spacechess.judge.show import events_text
 from spacechess.judge.views import board_text, next_text
-from spacechess.record import parse_action
-from spacechess.refusals import why_illegal
-from spacechess.rules import act
 
 __all__ = ["open_turn", "play", "process", "submit", "tick_game"]
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from spacechess.events import Event
+from notation.spacechess.pieces import SIDE_NAMES
+from spacechess.engine.events import Event
+from spacechess.engine.position import Position
 from spacechess.pictures.marks import Scene, Token
 from spacechess.pictures.picture import scene_picture
 from spacechess.pictures.scenes import position_scene
-from spacechess.pieces import SIDE_NAMES
-from spacechess.position import Position
 
 __all__ = ["Scene", "Token", "board_picture", "empty_board_picture", "scene_picture"]
 

@@ -14,8 +14,8 @@ import math
 
 from PIL import Image, ImageDraw
 
-from spacechess.board import CELL_COUNT, CENTRES, Vector, corners, is_pentagon
-from spacechess.cells import cell_name
+from notation.spacechess.board import CELL_COUNT, CENTRES, Vector, corners, is_pentagon
+from notation.spacechess.cells import cell_name
 from spacechess.pictures.marks import (
     CELL_FILL,
     GRID,

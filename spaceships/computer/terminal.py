@@ -8,7 +8,14 @@ import re
 from collections.abc import Callable
 from datetime import date
 
-from kit.errors import NotationError
+from notation.errors import NotationError
+from notation.spaceships.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.format import format_fleet, format_record
+from notation.spaceships.orders import format_orders
+from notation.spaceships.parse import parse_fleet, parse_orders
+from notation.spaceships.records import Record, ResultLine, TurnLine
+from notation.spaceships.ships import SHIP_TYPES
 from spaceships.computer.match import computer_orders
 from spaceships.computer.player import LEVEL_TEXT, Computer
 from spaceships.engine import (
@@ -25,13 +32,6 @@ from spaceships.engine import (
     player_view,
 )
 from spaceships.engine.shapes import CLASSIC_DS, DESCRIPTIONS
-from spaceships.notation.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.format import format_fleet, format_record
-from spaceships.notation.orders import format_orders
-from spaceships.notation.parse import parse_fleet, parse_orders
-from spaceships.notation.records import Record, ResultLine, TurnLine
-from spaceships.notation.ships import SHIP_TYPES
 from spaceships.validate.claims import claim_from_entry
 
 Ask = Callable[[str], str]  # prompt in, one line out; raises EOFError at the end of input

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from notation.spaceships.records import Record, TurnLine
 from spaceships.engine.fleets import check_fleet, legal_at_a_glance
 from spaceships.engine.orders import CheckedOrders, check_orders
 from spaceships.engine.problems import FleetRefused, OrdersRefused, Problem
@@ -15,7 +16,6 @@ from spaceships.engine.reports import TurnReport
 from spaceships.engine.rulesets import Ruleset
 from spaceships.engine.settle import next_state
 from spaceships.engine.state import PLAYERS, GameState, PlayerState, Space
-from spaceships.notation.records import Record, TurnLine
 
 
 @dataclass(frozen=True)

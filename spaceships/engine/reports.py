@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from spaceships.notation.cells import Cell
-from spaceships.notation.ships import ShipId
+from notation.spaceships.cells import Cell
+from notation.spaceships.ships import ShipId
 
 Action = Literal["beam", "strike", "scan", "kamikaze"]
 PLAYERS = ("A", "B")

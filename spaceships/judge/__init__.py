@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from kit.sniff import spaceships_lines
+import spaceships.judge.views as render
+from notation.spaceships.sniff import spaceships_lines
 from pbem.gamekinds import GameKind
 from pbem.ladder import score_of
 from pbem.ratings import Rating
@@ -11,20 +12,12 @@ from pbem.sights import Setting
 from pbem.ticks import missing_seats
 from spaceships.computer.player import DEFAULT_LEVEL, LEVELS, level_named
 from spaceships.engine.rulesets import RULESETS
-from spaceships.judge import (
-    games,
-    guide,
-    lobby,
-    mastering,
-    matches,
-    onlookers,
-    play,
-    render,
-    show,
-    ticks,
-)
+from spaceships.judge import end as mastering
+from spaceships.judge import games, guide, matches, onlookers, show, ticks
+from spaceships.judge import setup as lobby
+from spaceships.judge import turns as play
 from spaceships.judge.computer import seat_computer
-from spaceships.replay import replay_record
+from spaceships.judge.replay import replay_record
 
 GAME = GameKind(
     name="spaceships",

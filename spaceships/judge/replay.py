@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from kit.errors import NotationError, NotationErrors
-from replay.frames import PUBLIC, REVEAL, Frame, GridBoard, Pieces, Replay, ReplayError, Shown
-from replay.making import file_name, unreadable, view_labels
+from notation.errors import NotationError, NotationErrors
+from notation.spaceships.matches import MatchRecord, parse_any
+from notation.spaceships.records import LAST_TURN, Record
+from pbem.replay.frames import PUBLIC, REVEAL, Frame, GridBoard, Pieces, Replay, ReplayError, Shown
+from pbem.replay.making import file_name, unreadable, view_labels
 from spaceships import engine
 from spaceships.engine import GameState
 from spaceships.engine.game import record_ruleset, start_record, turn_lines, turn_orders
@@ -17,8 +19,6 @@ from spaceships.engine.match_game import play_match
 from spaceships.engine.problems import FleetRefused, OrdersRefused, RulesetError
 from spaceships.engine.reports import Entry
 from spaceships.engine.state import other
-from spaceships.notation.matches import MatchRecord, parse_any
-from spaceships.notation.records import LAST_TURN, Record
 from spaceships.pictures.boards import observer_boards, player_boards, umpire_boards
 from spaceships.pictures.draw import KEYS, Board
 from spaceships.pictures.parts import OUTLINE, board_pieces, tile_png

@@ -9,8 +9,8 @@ from functools import partial
 
 import spaceships.judge.games as games
 import spaceships.judge.matches as matches
-import spaceships.judge.render as render
-from kit.words import counted
+import spaceships.judge.views as render
+from notation.words import counted
 from pbem import ladder, sending
 from pbem.commands import Command
 from pbem.deadlines import DeadlineRule

@@ -8,8 +8,13 @@ import spaceships.judge.match_turns as match_turns
 import spaceships.judge.matches as matches
 import spaceships.judge.materiel as materiel
 import spaceships.judge.notes as notes
-import spaceships.judge.render as render
-from kit.errors import NotationError, underlined
+import spaceships.judge.views as render
+from notation.errors import NotationError, underlined
+from notation.spaceships.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
+from notation.spaceships.cells import Cell, PartialCell
+from notation.spaceships.format import format_fleet
+from notation.spaceships.orders import MissileLaunch, Order, format_orders
+from notation.spaceships.parse import parse_fleet, parse_orders
 from pbem import sending
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
@@ -20,11 +25,6 @@ from pbem.signon import sign_on
 from spaceships import engine
 from spaceships.computer.player import Computer
 from spaceships.engine import CheckedOrders, OrdersRefused
-from spaceships.notation.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
-from spaceships.notation.cells import Cell, PartialCell
-from spaceships.notation.format import format_fleet
-from spaceships.notation.orders import MissileLaunch, Order, format_orders
-from spaceships.notation.parse import parse_fleet, parse_orders
 
 
 def submit_fleet(command: Command, desk: Desk) -> str:

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.words import counted, seated
+from notation.spaceships.cells import Cell
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.format import format_fleet, format_grids, format_record, grid_marks
+from notation.spaceships.records import (
+    Claim,
+    DestroyedShip,
+    FlashcubeCell,
+    Record,
+    ResultLine,
+    TurnLine,
+)
+from notation.words import counted, seated
 from pbem.listing import game_line as game_line  # the shared words (pbem.listing), still
 from pbem.listing import named as named  # read here by the front ends
 from pbem.listing import opening, outcome_text, player
@@ -20,17 +31,6 @@ from spaceships.engine import GameState, ObserverView, PlayerView, Ruleset
 from spaceships.engine.reports import Entry, TurnReport
 from spaceships.engine.rulesets import COSTS
 from spaceships.engine.views import LEGEND_ENEMY, LEGEND_OWN, TYPE_MARKS, TurnView
-from spaceships.notation.cells import Cell
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.format import format_fleet, format_grids, format_record, grid_marks
-from spaceships.notation.records import (
-    Claim,
-    DestroyedShip,
-    FlashcubeCell,
-    Record,
-    ResultLine,
-    TurnLine,
-)
 
 SEATS = ("A", "B")
 
@@ -112,7 +112,7 @@ def full_record_text(
     outcome: dict[str, Any],
 ) -> str:
     """The whole game once it is over [1.4.1]: both fleets, every turn line, every result."""
-    from spaceships.notation.parse import parse_fleet
+    from notation.spaceships.parse import parse_fleet
 
     tags = record_tags(game, players)
     tags.append(("Termination", outcome_text(outcome, players).rstrip(".")))
@@ -151,8 +151,8 @@ def reveal_text(
     like the turn mails draw a player's own space (ship letters, lower case where destroyed);
     without the grids (`grids` False) for a front end that draws them as a picture. `record`
     names what is attached ("match record" at the end of a match)."""
+    from notation.spaceships.parse import parse_fleet
     from spaceships import engine
-    from spaceships.notation.parse import parse_fleet
 
     ruleset = Ruleset.from_tags(game.ruleset, game.options)
     lines = [f"Game over ({title or 'game ' + game.name}). {outcome_text(outcome, players)}", ""]
@@ -304,8 +304,8 @@ def history_text(game: GameRow, players: dict[str, PlayerRow], seat: str | None)
     """The game so far as a record, holding only what the reader may know: for a player their
     own fleet and orders and every visible aspect and result; for anyone else the visible
     aspects and results alone. Once the game is over, everything."""
+    from notation.spaceships.fleets import ShipPlacement
     from spaceships import engine
-    from spaceships.notation.fleets import ShipPlacement
 
     state = GameState.from_json(game.state) if game.state is not None else None
     if game.phase == "over":
@@ -321,7 +321,7 @@ def history_text(game: GameRow, players: dict[str, PlayerRow], seat: str | None)
         tags.append(("View", "observer: visible aspects and results only"))
     if state is None:
         if seat is not None and players[seat].fleet:
-            from spaceships.notation.parse import parse_fleet
+            from notation.spaceships.parse import parse_fleet
 
             fleets[seat] = parse_fleet(players[seat].fleet or "", game_colours(game))
     elif seat is not None:

@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.records import Claim, DestroyedShip, FlashcubeCell, Position, ResultLine
 from spaceships.engine.reports import Entry
 from spaceships.engine.rulesets import Ruleset
-from spaceships.notation.cells import Cell
-from spaceships.notation.records import Claim, DestroyedShip, FlashcubeCell, Position, ResultLine
 
 
 @dataclass(frozen=True)
@@ -370,6 +370,6 @@ def compare_line(
 
 
 def _claim_text(claim: Claim) -> str:
-    from spaceships.notation.format import format_claim
+    from notation.spaceships.format import format_claim
 
     return format_claim(claim)

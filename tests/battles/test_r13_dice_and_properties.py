@@ -10,11 +10,11 @@ from battles_support import HAWK, LANCER, PIKE, RAIDER, SUN, WARDEN, cli, play, 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from battles.autoplay import autoplay_battle
-from battles.dice import SeededDice, commitment
-from battles.parse import parse_record
-from battles.play import play_record
-from battles.records import BattleRecord, format_record
+from battles.computer.plain import autoplay_battle
+from battles.engine.dice import SeededDice, commitment
+from battles.engine.play import play_record
+from notation.battles.parse import parse_record
+from notation.battles.records import BattleRecord, format_record
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "battles"
 

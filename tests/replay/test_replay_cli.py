@@ -17,7 +17,7 @@ from replay_support import (
     sample,
 )
 
-from replay.page import record_in_page
+from pbem.replay.page import record_in_page
 
 
 def _write(tmp_path: Path, name: str, text: str) -> Path:

@@ -9,8 +9,8 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from kit.errors import NotationError
-from spacechess.board import (
+from notation.errors import NotationError
+from notation.spacechess.board import (
     ANTIPODE,
     CELL_COUNT,
     CENTRES,
@@ -23,7 +23,7 @@ from spacechess.board import (
     line,
     opposite,
 )
-from spacechess.cells import CELLS, Cell, cell_name
+from notation.spacechess.cells import CELLS, Cell, cell_name
 from spaceships_cli import main
 
 

@@ -7,13 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit.errors import NotationError
-from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
-from spacechess.cells import CELLS
-from spacechess.game import Game
-from spacechess.pieces import FIGHTER, GUNSHIP, MINE, SUPPORT
-from spacechess.record import Comment, Record, Tag, Turn, parse_action
-from spacechess.rules import legal_actions
+from notation.errors import NotationError
+from notation.spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
+from notation.spacechess.cells import CELLS
+from notation.spacechess.pieces import FIGHTER, GUNSHIP, MINE, SUPPORT
+from notation.spacechess.record import Comment, Record, Tag, Turn, parse_action
+from spacechess.engine.game import Game
+from spacechess.engine.rules import legal_actions
 
 
 def c(name: str) -> int:

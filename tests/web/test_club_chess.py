@@ -12,9 +12,9 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from web_support import Club as Players
 
+from pbem.replay.page import record_in_page
 from pbem.store import open_store
-from replay.page import record_in_page
-from web.app import Club, make_app
+from pbem.web.app import Club, make_app
 
 MOVES = ["M@Ab2", "M@Hb4 M@Gd2", "Eb1-Eb4 Eb4-Jb2"]
 

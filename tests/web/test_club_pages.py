@@ -13,9 +13,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from web_support import FLEET_B, FLEET_B_SWAPPED, fill
 from web_support import Club as WebClub
 
+from pbem.replay.page import record_in_page
 from pbem.store import open_store
-from replay.page import record_in_page
-from web.app import Club, make_app
+from pbem.web.app import Club, make_app
 
 PAGES = ("/", "/games/open", "/games/open/board.png", "/games/open/replay.html")
 
@@ -173,8 +173,8 @@ async def test_the_ladder_lists_players_after_five_rated_games_by_name_only(
 
 
 def test_a_battle_drawn_at_its_turn_limit_is_listed_as_a_draw_r12() -> None:
-    from web.pages import index_page
-    from web.records import GameLine
+    from pbem.web.pages import index_page
+    from pbem.web.records import GameLine
 
     reason = "turn 3 was the last (turns=3): neither side destroyed a ship: a draw [R12]"
     drawn = GameLine(

@@ -2,9 +2,9 @@
 
 import pytest
 
-from kit.errors import NotationError
-from spaceships.notation import Cell
-from spaceships.notation.parse import parse_cell
+from notation.errors import NotationError
+from notation.spaceships import Cell
+from notation.spaceships.parse import parse_cell
 
 
 def test_11_4_every_cell_parses_and_writes_back():

@@ -5,7 +5,7 @@ import json
 import click
 from click.testing import CliRunner
 
-from spaceships.notation.cli import COMMANDS
+from notation.spaceships.cli import COMMANDS
 
 # The notation's own commands, as `spaceships` gathers them (without the other packages').
 main = click.Group("spaceships", commands={c.name: c for c in COMMANDS})

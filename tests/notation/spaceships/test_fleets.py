@@ -2,10 +2,10 @@
 
 import pytest
 
-from kit.errors import NotationError, NotationErrors
-from spaceships.notation import Cell, Fleet, ShipId, ShipPlacement
-from spaceships.notation.format import format_fleet, format_grids
-from spaceships.notation.parse import parse_cell, parse_fleet
+from notation.errors import NotationError, NotationErrors
+from notation.spaceships import Cell, Fleet, ShipId, ShipPlacement
+from notation.spaceships.format import format_fleet, format_grids
+from notation.spaceships.parse import parse_cell, parse_fleet
 
 LIST = (
     "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; "
@@ -184,7 +184,7 @@ def test_a_grid_row_without_its_colours_line_is_an_error():
 
 
 def test_a_turn_line_is_never_taken_for_a_grid_row():
-    from spaceships.notation.parse import parse_record
+    from notation.spaceships.parse import parse_record
 
     record = parse_record("A fleet:\n" + GRID + "1 A: Gx3 Rv1 Rw1 Rx1 Ry1\n2 B:\n")
     assert [t.turn for t in record.turns] == [1, 2]
@@ -202,7 +202,7 @@ def test_a_bad_cell_in_a_fleet_expects_no_results_words():
 
 
 def test_a_bad_cell_in_a_record_fleet_expects_no_results_words_but_a_results_line_does():
-    from spaceships.notation.parse import parse_record
+    from notation.spaceships.parse import parse_record
 
     text = (
         "A fleet: DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2\n"

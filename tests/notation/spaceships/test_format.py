@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from spaceships.notation.format import format_record
-from spaceships.notation.parse import parse_record
+from notation.spaceships.format import format_record
+from notation.spaceships.parse import parse_record
 
 # The notation's own samples (other packages add theirs to samples/ too).
 SAMPLES = [

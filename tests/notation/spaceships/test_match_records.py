@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from kit.errors import NotationError
-from spaceships.notation.matches import format_match, is_match, parse_any, parse_match
-from spaceships.notation.parse import parse_record
-from spaceships.notation.records import Record
+from notation.errors import NotationError
+from notation.spaceships.matches import format_match, is_match, parse_any, parse_match
+from notation.spaceships.parse import parse_record
+from notation.spaceships.records import Record
 
 FLEET = "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3"
 TEXT = f"""[Game "alpha"]

@@ -2,8 +2,8 @@
 
 import pytest
 
-from kit.errors import NotationError, NotationErrors
-from spaceships.notation import (
+from notation.errors import NotationError, NotationErrors
+from notation.spaceships import (
     Beam,
     Cell,
     ClassicBeam,
@@ -16,7 +16,7 @@ from spaceships.notation import (
     Strike,
     format_orders,
 )
-from spaceships.notation.parse import (
+from notation.spaceships.parse import (
     parse_orders,
     parse_orders_positions,
     parse_record,

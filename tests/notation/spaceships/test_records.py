@@ -2,9 +2,9 @@
 
 import pytest
 
-from kit.errors import NotationError, NotationErrors
-from spaceships.notation import Position, ShipId
-from spaceships.notation.parse import parse_record
+from notation.errors import NotationError, NotationErrors
+from notation.spaceships import Position, ShipId
+from notation.spaceships.parse import parse_record
 
 SPEC_EXAMPLE = """\
 # a comment runs to the end of the line

@@ -2,10 +2,10 @@
 
 import pytest
 
-from kit.errors import NotationError
-from spaceships.notation import Cell, Claim, DestroyedShip, FlashcubeCell, Position, ShipId
-from spaceships.notation.format import format_claim
-from spaceships.notation.parse import parse_claims, parse_record
+from notation.errors import NotationError
+from notation.spaceships import Cell, Claim, DestroyedShip, FlashcubeCell, Position, ShipId
+from notation.spaceships.format import format_claim
+from notation.spaceships.parse import parse_claims, parse_record
 
 
 def c(text):

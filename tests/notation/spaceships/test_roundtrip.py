@@ -5,8 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sizes import examples
 
-from kit.errors import NotationError
-from spaceships.notation import (
+from notation.errors import NotationError
+from notation.spaceships import (
     Beam,
     Cell,
     Claim,
@@ -26,8 +26,8 @@ from spaceships.notation import (
     TurnLine,
     format_orders,
 )
-from spaceships.notation.format import format_claim, format_fleet, format_record, grid_marks
-from spaceships.notation.parse import (
+from notation.spaceships.format import format_claim, format_fleet, format_record, grid_marks
+from notation.spaceships.parse import (
     parse_cell,
     parse_claims,
     parse_fleet,
@@ -36,7 +36,7 @@ from spaceships.notation.parse import (
     parse_record,
     parse_recovering,
 )
-from spaceships.notation.ships import SHIP_TYPES
+from notation.spaceships.ships import SHIP_TYPES
 
 SETTINGS = settings(
     max_examples=examples(20, 60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -253,7 +253,7 @@ def _outcome(text, fast):
 @SETTINGS
 @given(records(), st.data())
 def test_the_fast_record_path_and_lark_give_the_same_record(record, data):
-    """spaceships.notation.fast_record reads well-formed lines without lark; whatever the text
+    """notation.spaceships.fast_record reads well-formed lines without lark; whatever the text
     (spaced out, commented, or with a mistake put in), the result is what lark gives, to the
     column."""
     canonical = format_record(record)

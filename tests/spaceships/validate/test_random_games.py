@@ -9,12 +9,12 @@ from dataclasses import replace
 
 import pytest
 
+from notation.spaceships.records import Record, ResultLine, TurnLine
 from spaceships.engine.adjudicate import adjudicate
 from spaceships.engine.orders import check_orders
 from spaceships.engine.random_play import random_fleet, random_orders
 from spaceships.engine.rulesets import Ruleset
 from spaceships.engine.state import new_game
-from spaceships.notation.records import Record, ResultLine, TurnLine
 from spaceships.validate.claims import claim_from_entry
 from spaceships.validate.reconcile import validate_two
 from spaceships.validate.validation import validate_record
