@@ -368,3 +368,5 @@ def seed_command() -> None:
 
 
 COMMANDS = [battles_group]
+# The command that checks one of this game's records (`spaceships check` picks it by sniffing).
+CHECK = play_command

@@ -27,9 +27,9 @@ from notation.spaceships.records import Claim, Comment, Record, ResultLine, Turn
 from spaceships.engine.adjudicate import adjudicate  # noqa: E402
 from spaceships.engine.entitlements import entitlements  # noqa: E402
 from spaceships.engine.random_play import random_fleet, random_orders  # noqa: E402
+from spaceships.engine.reports import claim_from_entry  # noqa: E402
 from spaceships.engine.rulesets import Ruleset  # noqa: E402
 from spaceships.engine.state import GameState, new_game, other  # noqa: E402
-from spaceships.validate.claims import claim_from_entry  # noqa: E402
 from spaceships.validate.played import played_orders  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1] / "samples"

@@ -195,3 +195,5 @@ def fmt(record: str) -> None:
 chess.add_command(play)  # spacechess.computer: a game against the computer
 
 COMMANDS = [chess]
+# The command that checks one of this game's records (`spaceships check` picks it by sniffing).
+CHECK = check

@@ -8,3 +8,5 @@ from spaceships.computer import cli as computer
 from spaceships.validate import cli as validate
 
 COMMANDS = [*notation.COMMANDS, *validate.COMMANDS, *computer.COMMANDS]
+# The command that checks one of this game's records (`spaceships check` picks it by sniffing).
+CHECK = validate.validate

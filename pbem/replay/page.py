@@ -26,7 +26,7 @@ def _uri(png: bytes) -> str:
 
 
 def _asset(name: str) -> str:
-    return files("replay").joinpath(name).read_text(encoding="utf-8")
+    return files("pbem.replay").joinpath(name).read_text(encoding="utf-8")
 
 
 def page_data(replay: Replay) -> dict[str, Any]:

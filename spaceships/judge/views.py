@@ -13,9 +13,6 @@ from notation.spaceships.cells import Cell
 from notation.spaceships.fleets import Fleet
 from notation.spaceships.format import format_fleet, format_grids, format_record, grid_marks
 from notation.spaceships.records import (
-    Claim,
-    DestroyedShip,
-    FlashcubeCell,
     Record,
     ResultLine,
     TurnLine,
@@ -28,7 +25,8 @@ from pbem.listing import settings_text as settings_text
 from pbem.listing import status_text as status_text
 from pbem.store import GameRow, PlayerRow
 from spaceships.engine import GameState, ObserverView, PlayerView, Ruleset
-from spaceships.engine.reports import Entry, TurnReport
+from spaceships.engine.game import record_of
+from spaceships.engine.reports import Entry, claim_from_entry
 from spaceships.engine.rulesets import COSTS
 from spaceships.engine.views import LEGEND_ENEMY, LEGEND_OWN, TYPE_MARKS, TurnView
 
@@ -71,29 +69,6 @@ def fleet_grids(fleet: Fleet, ruleset: Ruleset, destroyed: frozenset[Cell] = fro
 
 
 # -- records --------------------------------------------------------------------------------
-def claim(entry: Entry) -> Claim:
-    """A report entry of the engine as a claim of the record format (results lines)."""
-    return Claim(
-        kind=entry.action,
-        cell=entry.cell,
-        result=entry.result,  # type: ignore[arg-type]
-        explosions=entry.explosions,
-        destroyed=tuple(DestroyedShip(d.ship, d.cells) for d in entry.destroyed),
-        flashcube=tuple(
-            FlashcubeCell(f.cell, f.ship, f.destroyed)
-            for d in entry.destroyed
-            for f in (d.flashcube or ())
-        ),
-    )
-
-
-def result_lines(report: TurnReport) -> tuple[ResultLine, ...]:
-    return tuple(
-        ResultLine(report.turn, seat, tuple(claim(e) for e in report.entries(seat)))  # type: ignore[arg-type]
-        for seat in SEATS
-    )
-
-
 def record_tags(game: GameRow, players: dict[str, PlayerRow]) -> list[tuple[str, str]]:
     tags = [("Game", game.name), ("Ruleset", game.ruleset)]
     if game.options:
@@ -116,21 +91,13 @@ def full_record_text(
 
     tags = record_tags(game, players)
     tags.append(("Termination", outcome_text(outcome, players).rstrip(".")))
-    fleets: dict[Any, Fleet] = {}
-    turns: list[TurnLine] = []
-    results: list[ResultLine] = []
     if state is not None:
-        fleets = {"A": state.a.fleet, "B": state.b.fleet}
-        for played in state.history:
-            for seat in SEATS:
-                turns.append(TurnLine(played.turn, seat, played.orders(seat).written))  # type: ignore[arg-type]
-            results += result_lines(played.report)
-    else:
-        for seat in SEATS:
-            if seat in players and players[seat].fleet:
-                fleets[seat] = parse_fleet(players[seat].fleet or "", game_colours(game))
-    record = Record(tags=tuple(tags), fleets=fleets, turns=tuple(turns), results=tuple(results))
-    return format_record(record)
+        return format_record(record_of(state, tags))
+    fleets: dict[Any, Fleet] = {}
+    for seat in SEATS:
+        if seat in players and players[seat].fleet:
+            fleets[seat] = parse_fleet(players[seat].fleet or "", game_colours(game))
+    return format_record(Record(tags=tuple(tags), fleets=fleets))
 
 
 def game_colours(game: GameRow) -> str:
@@ -344,6 +311,6 @@ def history_text(game: GameRow, players: dict[str, PlayerRow], seat: str | None)
 
 def _view_results(played: TurnView) -> list[ResultLine]:
     return [
-        ResultLine(played.turn, seat, tuple(claim(e) for e in played.entries(seat)))  # type: ignore[arg-type]
+        ResultLine(played.turn, seat, tuple(claim_from_entry(e) for e in played.entries(seat)))  # type: ignore[arg-type]
         for seat in SEATS
     ]
