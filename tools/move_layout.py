@@ -87,7 +87,12 @@ MOVES: tuple[tuple[str, str, str], ...] = (
     ("S4", "replay", "pbem.replay"),
     ("S4", "pbem.discord_store", "bot.store"),
     ("S4", "pbem.cli", "pbem.mail.cli"),
+    # The tests mirror the packages.
     ("S4", "tests.spaceships.notation", "tests.notation.spaceships"),
+    ("S4", "tests.spacechess.test_board", "tests.notation.spacechess.test_board"),
+    ("S4", "tests.spacechess.test_record", "tests.notation.spacechess.test_record"),
+    ("S4", "tests.web", "tests.pbem.web"),
+    ("S4", "tests.replay", "tests.pbem.replay"),
 )
 
 # Files beside the modules that move with them (grammars), per step: old path -> new path.

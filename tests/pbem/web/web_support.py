@@ -18,7 +18,7 @@ from pbem.judge import Judge
 from pbem.messages import Inbound
 from pbem.store import Store
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TURNS = (("Rx4 Rv5 Bv1", "Rv1 Oz5 Gx1 Bv5"), ("Rx5 Ov5", "Gx2 Yv1"))
 DESIGN_A = "design\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(Ef)Y(Mf)O at 1,7 N"
 DESIGN_B = "design\nRaider C-SSI(Lf)II(Gf)(Rf)D\nHawk E-AI(Mf)(Gf)IIID at -1,-7 S"

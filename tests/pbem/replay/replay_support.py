@@ -17,7 +17,7 @@ from sample_fleets import FLEET_B_SWAPPED as FLEET_B_SWAPPED
 
 from spaceships_cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def in_play(fleet_b: str = FLEET_B) -> str:
