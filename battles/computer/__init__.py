@@ -1,7 +1,8 @@
 """The computer player of Spaceship Battles: a fleet designed within the budget from its seed
 (design.py), and each phase's orders from the position as the phase opens (orders.py). It
 has one level. It reads only what a player may see: the battle's open state, never the
-opponent's design before the start nor their orders before the phase resolves (R16)."""
+opponent's design before the start nor their orders before the phase resolves (R16). A plainer
+player, for the bench, the samples and the tests that need whole battles, is plain.py."""
 
 from __future__ import annotations
 
