@@ -1,15 +1,14 @@
-"""Issue 21's moves of modules into kit/, spaceships/ and battles/judge/, and the rewrite of
-every import and module name that follows them.
+"""The house moves of issues 21 and 31 (now S4: notation/ at the top, each game's engine/, the
+pages under pbem/), and the rewrite of every import and module name that follows them.
 
 `python tools/move_layout.py [paths...]` rewrites, in the tracked .py files under the given
 paths (all of them by default), every import of a moved module and every string or comment
 naming one (`mock.patch("engine.x.f")`, `-m notation.cli`), then runs `ruff check --select I
 --fix` and `ruff format` on the files it changed, and says how many files and lines changed.
 Markdown files under the paths get their module paths (`engine/state.py`, `pbem.render`)
-rewritten too, except docs/plans/ (history). A move counts once it is done in the tree (its
-new module exists, its old one not), so the script can run on a branch at any step of the
-plan; `--move STEP` does a step's `git mv`s first (S1, S2b, S2c, S3, S4). Running it again changes
-nothing.
+rewritten too, except docs/plans/ (history). A move counts once its new module exists in the
+tree (no new name existed before its step); `--move S4` does the step's `git mv`s first.
+Running it again changes nothing.
 
 S4 is issue 31's house: the card's notation/ at the top (kit/ dissolved into it), each game's
 rules in <game>/engine/, the club and replay pages under pbem/, Discord's store in bot/, the
