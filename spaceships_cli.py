@@ -8,17 +8,24 @@ here so that the imports still flow one way (a game's rules know nothing of the 
 from __future__ import annotations
 
 import importlib
+import io
+import sys
+from pathlib import Path
 from typing import Any
 
 import click
 
-from pbem.registry import GAMES
+from pbem.registry import GAMES, kinds, record_kind
 
-# The tools every game shares: the replay page, the judge, its front ends.
-_TOOLS = ("replay", "pbem", "bot", "web")
+# The tools every game shares, by command name: the replay page, the judge by mail, its Discord
+# and web front ends (each package's `cli` module holds its commands).
+_TOOLS = {"replay": "pbem.replay", "pbem": "pbem.mail", "bot": "bot", "web": "pbem.web"}
 # Each registered game's package, in the registry's order (read from its names: no game is
 # imported for the list).
-_PACKAGES = (*dict.fromkeys(path.split(".", 1)[0] for path in GAMES.values()), *_TOOLS)
+_PACKAGES = (
+    *dict.fromkeys(path.split(".", 1)[0] for path in GAMES.values()),
+    *_TOOLS.values(),
+)
 
 
 class _Commands(click.Group):
@@ -52,7 +59,7 @@ class _Commands(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in _TOOLS:
-            self.load(name)
+            self.load(_TOOLS[name])
         for package in _PACKAGES:
             found = super().get_command(ctx, name)
             if found is not None:
@@ -65,6 +72,52 @@ class _Commands(click.Group):
 @click.version_option(package_name="spaceships-judge")
 def main() -> None:
     """Spaceships, Spaceship Battles and Space Chess: parse, check, play and judge their games."""
+
+
+def _sniffed(data: bytes) -> str:
+    """The bytes as text for sniffing only (each game's own command reads them properly)."""
+    for bom, encoding in (
+        (b"\xef\xbb\xbf", "utf-8-sig"),
+        (b"\xff\xfe", "utf-16"),
+        (b"\xfe\xff", "utf-16"),
+    ):
+        if data.startswith(bom):
+            return data.decode(encoding, errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+@main.command("check", context_settings={"ignore_unknown_options": True})
+@click.argument("record")
+@click.argument("options", nargs=-1, type=click.UNPROCESSED)
+@click.pass_context
+def check(ctx: click.Context, record: str, options: tuple[str, ...]) -> None:
+    """Check RECORD (a file, or `-`), a record of any of the games: which game it is for is
+    found from its `[Game]` tag and its lines (as `spaceships replay` finds it), then that
+    game's own check runs with the OPTIONS given (`--json` for the structured report): the
+    same as `spaceships validate`, `spaceships battles play` or `spaceships chess check`."""
+    data = b""
+    if record == "-":
+        data = sys.stdin.buffer.read()
+    elif "\n" not in record and len(record) < 4096 and Path(record).is_file():
+        try:
+            data = Path(record).read_bytes()
+        except OSError:
+            pass  # the game's own command says why it cannot be read
+    else:
+        data = record.encode("utf-8")  # a record given as text, or no such file
+    kind = record_kind(_sniffed(data)) or kinds()[0]  # else the first game's reader explains
+    package = GAMES[kind.name].split(".", 1)[0]
+    command = importlib.import_module(f"{package}.cli").CHECK
+    stdin = sys.stdin
+    if record == "-":
+        sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    try:
+        command.main([record, *options], prog_name=ctx.command_path, standalone_mode=True)
+    finally:
+        sys.stdin = stdin
 
 
 if __name__ == "__main__":

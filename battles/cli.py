@@ -10,28 +10,26 @@ from typing import Any
 
 import click
 
-from battles.design import check_design, complete, figures
-from battles.dice import commitment
-from battles.parse import parse_design, parse_record, parse_ship_code
-from battles.play import play_record, result_text
-from battles.records import format_damage, format_record
-from battles.report import replay_json
-from battles.written import dice_of
-from kit.errors import NotationError
-from kit.sniff import (
-    BATTLES,
-    SPACE_CHESS,
-    SPACESHIPS,
-    tagged_for_another,
-    which_game,
-)
-from kit.textfile import TextFileError, decode
+from battles.engine.design import check_design, complete, figures
+from battles.engine.dice import commitment
+from battles.engine.play import play_record, result_text
+from battles.engine.report import replay_json
+from battles.engine.written import dice_of
+from notation.battles.parse import parse_design, parse_record, parse_ship_code
+from notation.battles.records import format_damage, format_record
+from notation.errors import NotationError
+from notation.textfile import TextFileError, decode
+from pbem.registry import tagged_for_another, which_game
 
 __all__ = ["COMMANDS"]
 
+# The games' titles (their kinds' `title`, pbem.registry) and the command that checks each
+# one's record, named when a record reaches another game's command.
+SPACESHIPS, BATTLES, SPACE_CHESS = "Spaceships", "Spaceship Battles", "Space Chess"
+
 
 def _decoded(data: bytes, name: str) -> str:
-    """DATA read as editors save text (kit.textfile): UTF-8, UTF-16 with its byte-order
+    """DATA read as editors save text (notation.textfile): UTF-8, UTF-16 with its byte-order
     mark, Windows-1252 with a note; anything else is refused in one line, exit 1."""
     try:
         read = decode(data, name)
@@ -167,7 +165,7 @@ def design_command(code: str, as_json: bool) -> None:
     sys.exit(1 if problems else 0)
 
 
-# The report's later fields (battles.report) for a file where nothing was played.
+# The report's later fields (battles.engine.report) for a file where nothing was played.
 NOTHING_PLAYED: dict[str, Any] = {"budget": None, "turn_limit": None, "x_weapon": None, "steps": []}
 
 
@@ -360,3 +358,5 @@ def seed_command() -> None:
 
 
 COMMANDS = [battles_group]
+# The command that checks one of this game's records (`spaceships check` picks it by sniffing).
+CHECK = play_command

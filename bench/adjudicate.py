@@ -54,9 +54,9 @@ from compare import (  # noqa: E402
 
 use_tree(sys.argv)
 
+from notation.spaceships.records import Record, TurnLine  # noqa: E402
 from spaceships.engine import Ruleset, adjudicate, check_orders, new_game, play_record  # noqa: E402
 from spaceships.engine.random_play import random_fleet, random_orders  # noqa: E402
-from spaceships.notation.records import Record, TurnLine  # noqa: E402
 
 Orders = tuple[Any, ...]
 

@@ -34,6 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from notation.spaceships.cells import PartialCell  # noqa: E402
+from notation.spaceships.fleets import Fleet  # noqa: E402
+from notation.spaceships.orders import Beam, ClassicBeam, MissileLaunch, Order, Strike  # noqa: E402
 from spaceships.computer.match import computer_game  # noqa: E402
 from spaceships.computer.placement import hidden_fleet  # noqa: E402
 from spaceships.computer.player import LEVELS, Computer  # noqa: E402
@@ -47,9 +50,6 @@ from spaceships.engine import (
     player_view,
 )
 from spaceships.engine.random_play import random_fleet  # noqa: E402
-from spaceships.notation.cells import PartialCell  # noqa: E402
-from spaceships.notation.fleets import Fleet  # noqa: E402
-from spaceships.notation.orders import Beam, ClassicBeam, MissileLaunch, Order, Strike  # noqa: E402
 
 MAX_TURNS = 200
 

@@ -2,7 +2,7 @@
 
     python bench/club_stall.py [--turns 100] [--asks 20]
 
-The club page (`web.app.Club`, served by aiohttp on a loopback port) over a SQLite store of a
+The club page (`pbem.web.app.Club`, served by aiohttp on a loopback port) over a SQLite store of a
 few games; while it makes the replay page of a made-up game of `--turns` turns (bench/replay.py's
 record), `--asks` requests for the list are timed one after another. The replay is made where
 the club page makes it now (its own thread) and, for comparison, on the thread that reads the
@@ -32,8 +32,8 @@ sys.path.append(str(ROOT / "tests" / "web"))
 from web_support import fill  # noqa: E402
 
 from pbem.store import open_store  # noqa: E402
-from web.app import Club, make_app  # noqa: E402
-from web.records import ReplaySource  # noqa: E402
+from pbem.web.app import Club, make_app  # noqa: E402
+from pbem.web.records import ReplaySource  # noqa: E402
 
 
 def long_record(turns: int) -> str:

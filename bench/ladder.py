@@ -134,8 +134,8 @@ def spaceships_games(per_pair: int) -> list[tuple[str, str, Score]]:
 def battle_games(count: int) -> list[tuple[str, str, Score]]:
     from battles.computer import LEVEL, BattleComputer
     from battles.computer.match import Decider, plain, play_battle
-    from battles.hexes import Hex
-    from battles.play import play_record
+    from battles.engine.play import play_record
+    from notation.battles.hexes import Hex
 
     def fleet(seed: str, side: str, avoid: tuple[str, ...] = ()) -> list:
         home, facing = (Hex(0, 8), "N") if side == "A" else (Hex(0, -8), "S")

@@ -27,9 +27,9 @@ WHOLE_GAME = 5_000_000  # bytes, a whole game's pictures to one recipient
 
 
 def chess() -> Iterator[Callable[[], bytes]]:
-    from spacechess.check import replay
+    from notation.spacechess.record import Record
+    from spacechess.engine.check import replay
     from spacechess.pictures import board_picture
-    from spacechess.record import Record
 
     record = Record.parse((ROOT / "samples/spacechess/long.scr").read_text(encoding="utf-8"))
     played = replay(record)
@@ -42,9 +42,9 @@ def chess() -> Iterator[Callable[[], bytes]]:
 
 
 def battles() -> Iterator[Callable[[], bytes]]:
-    from battles.parse import parse_record
+    from battles.engine.play import play_record
     from battles.pictures import battle_picture
-    from battles.play import play_record
+    from notation.battles.parse import parse_record
 
     played = play_record(parse_record((ROOT / "samples/battles/full-battle.sbr").read_text()))
     phases: dict[tuple[int, str], object] = {}
@@ -57,9 +57,9 @@ def battles() -> Iterator[Callable[[], bytes]]:
 def spaceships() -> Iterator[Callable[[], bytes]]:
     from dataclasses import replace
 
+    from notation.spaceships.parse import parse_record
     from spaceships.engine import player_view
     from spaceships.engine.game import play_record
-    from spaceships.notation.parse import parse_record
     from spaceships.pictures import player_picture
 
     record = parse_record((ROOT / "samples/game-2.6.1-long.ssr").read_text(encoding="utf-8"))

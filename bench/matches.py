@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from notation.spaceships.matches import format_match, parse_match  # noqa: E402
 from spaceships.engine.match import MatchEnd, MatchRules  # noqa: E402
 from spaceships.engine.match_game import play_match  # noqa: E402
 from spaceships.engine.random_match import random_match  # noqa: E402
 from spaceships.engine.rulesets import Ruleset  # noqa: E402
-from spaceships.notation.matches import format_match, parse_match  # noqa: E402
 from spaceships.validate.matches import validate_match  # noqa: E402
 
 KINDS = [

@@ -31,13 +31,12 @@ from compare import Figure, emit, report, run_against, use_tree  # noqa: E402
 
 use_tree(sys.argv)
 
+from notation.spaceships.cells import LETTERS  # noqa: E402
+from notation.spaceships.format import format_record  # noqa: E402
+from notation.spaceships.parse import parse_orders, parse_record  # noqa: E402
 from spaceships.engine import Ruleset, adjudicate, check_orders, new_game  # noqa: E402
+from spaceships.engine.game import record_of  # noqa: E402
 from spaceships.engine.random_play import random_fleet, random_orders  # noqa: E402
-from spaceships.notation.cells import LETTERS  # noqa: E402
-from spaceships.notation.format import format_record  # noqa: E402
-from spaceships.notation.parse import parse_orders, parse_record  # noqa: E402
-from spaceships.notation.records import Record, ResultLine, TurnLine  # noqa: E402
-from spaceships.validate.claims import claim_from_entry  # noqa: E402
 
 COLOURS = "ROYGB"
 
@@ -77,22 +76,10 @@ def record(rng: random.Random, turns: int = 20) -> str:
 def game_record(ruleset: Ruleset, rng: random.Random) -> str:
     """A random legal game with its true results, as format_record writes it."""
     state = new_game(ruleset, random_fleet(ruleset, rng), random_fleet(ruleset, rng))
-    turns, results = [], []
     while not state.over and state.turn <= 300:
-        checked = {}
-        for p in ("A", "B"):
-            orders = random_orders(state, p, rng)
-            turns.append(TurnLine(state.turn, p, orders))
-            checked[p] = check_orders(state, p, orders)
-        turn = state.turn
-        state, report = adjudicate(state, checked["A"], checked["B"])
-        for p in ("A", "B"):
-            claims = tuple(claim_from_entry(e) for e in report.entries(p))
-            if claims:
-                results.append(ResultLine(turn, p, claims))
-    tags = (("Ruleset", ruleset.name),)
-    fleets = {"A": state.a.fleet, "B": state.b.fleet}
-    return format_record(Record(tags, fleets, tuple(turns), tuple(results)))  # type: ignore[arg-type]
+        checked = {p: check_orders(state, p, random_orders(state, p, rng)) for p in ("A", "B")}
+        state, _ = adjudicate(state, checked["A"], checked["B"])
+    return format_record(record_of(state, (("Ruleset", ruleset.name),), every_result=False))
 
 
 def best(repeat: int, texts: list[str], parse: Any) -> float:

@@ -38,10 +38,10 @@ sys.path.append(str(ROOT / "tests" / "web"))
 from browser_support import ARGS, chromium_path  # noqa: E402
 from web_support import FLEET_A, FLEET_B, fill  # noqa: E402
 
+from notation.spaceships.cells import COLOUR_ORDERS  # noqa: E402
+from pbem.replay.games import replay_of_text  # noqa: E402
+from pbem.replay.page import replay_html  # noqa: E402
 from pbem.store import open_store  # noqa: E402
-from replay.games import replay_of_text  # noqa: E402
-from replay.page import replay_html  # noqa: E402
-from spaceships.notation.cells import COLOUR_ORDERS  # noqa: E402
 
 
 def long_record(turns: int) -> str:

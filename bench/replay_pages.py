@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from replay.games import replay_of_text  # noqa: E402
-from replay.page import replay_html  # noqa: E402
+from pbem.replay.games import replay_of_text  # noqa: E402
+from pbem.replay.page import replay_html  # noqa: E402
 
 # (sample, what it is, the most bytes, the most seconds to make)
 SAMPLES = (

@@ -18,18 +18,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from notation.spaceships.cells import Cell, PartialCell  # noqa: E402
+from notation.spaceships.fleets import Fleet, ShipPlacement  # noqa: E402
+from notation.spaceships.format import format_record  # noqa: E402
+from notation.spaceships.orders import Beam, MissileLaunch, Order, Scan, Strike  # noqa: E402
+from notation.spaceships.parse import parse_record  # noqa: E402
+from notation.spaceships.records import Claim, Comment, Record, ResultLine, TurnLine  # noqa: E402
 from spaceships.engine.adjudicate import adjudicate  # noqa: E402
 from spaceships.engine.entitlements import entitlements  # noqa: E402
 from spaceships.engine.random_play import random_fleet, random_orders  # noqa: E402
+from spaceships.engine.reports import claim_from_entry  # noqa: E402
 from spaceships.engine.rulesets import Ruleset  # noqa: E402
 from spaceships.engine.state import GameState, new_game, other  # noqa: E402
-from spaceships.notation.cells import Cell, PartialCell  # noqa: E402
-from spaceships.notation.fleets import Fleet, ShipPlacement  # noqa: E402
-from spaceships.notation.format import format_record  # noqa: E402
-from spaceships.notation.orders import Beam, MissileLaunch, Order, Scan, Strike  # noqa: E402
-from spaceships.notation.parse import parse_record  # noqa: E402
-from spaceships.notation.records import Claim, Comment, Record, ResultLine, TurnLine  # noqa: E402
-from spaceships.validate.claims import claim_from_entry  # noqa: E402
 from spaceships.validate.played import played_orders  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1] / "samples"

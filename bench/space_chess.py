@@ -4,8 +4,8 @@
                                 [--pairings A-B,C-D] [--minutes M] [--each]
 
 Perft counts every sequence of actions from the start (a turn of two actions is two plies, the
-battle stage comes with a turn's last action; spacechess.rules.perft) and how many positions a
-second that is. Then head to head, each pairing over --games games, the sides swapped every
+battle stage comes with a turn's last action; spacechess.engine.rules.perft) and how many positions
+a second that is. Then head to head, each pairing over --games games, the sides swapped every
 other game, each game from its own seed: the default level (search) against greedy and against
 random, the top level (deep) against `before` (the default level as it was before issue 34:
 its turns against the opponent's forcing replies only, 50,000 units of work), and greedy
@@ -30,13 +30,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spacechess.check import replay  # noqa: E402
+from notation.spacechess.record import Record  # noqa: E402
 from spacechess.computer.match import play_game, record_of  # noqa: E402
 from spacechess.computer.player import DEFAULT_LEVEL, Computer  # noqa: E402
 from spacechess.computer.search import searched_turn  # noqa: E402
-from spacechess.position import start  # noqa: E402
-from spacechess.record import Record  # noqa: E402
-from spacechess.rules import perft  # noqa: E402
+from spacechess.engine.check import replay  # noqa: E402
+from spacechess.engine.position import start  # noqa: E402
+from spacechess.engine.rules import perft  # noqa: E402
 
 PAIRINGS = (
     (DEFAULT_LEVEL, "greedy"),

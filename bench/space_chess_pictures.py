@@ -15,8 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from spacechess.engine.position import start  # noqa: E402
 from spacechess.pictures import board_picture, empty_board_picture  # noqa: E402
-from spacechess.position import start  # noqa: E402
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
     python bench/spaceship_battles.py [--battles N] [--turns T] [--versus N] [--budget B]
 
-Each battle is two computer players (battles.autoplay) with the sample fleets, rolled from its
+Each battle is two computer players (battles.computer.plain) with the sample fleets, rolled from its
 own seed; the table gives the time to play it (every turn replays the record so far, as the
 judge does), to parse its record and to replay-check it, to draw the map of its end (the
 picture the Discord bot posts with each phase, battles.pictures), and how battles ended.
@@ -21,15 +21,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from battles.autoplay import autoplay_battle
 from battles.computer import BattleComputer
 from battles.computer.match import Decider, plain, play_battle
-from battles.hexes import Hex
-from battles.parse import parse_record
+from battles.computer.plain import autoplay_battle
+from battles.engine.play import play_record, result_text
+from battles.engine.state import BattleState
 from battles.pictures import battle_picture
-from battles.play import play_record, result_text
-from battles.records import BattleRecord, ShipEntry, format_record
-from battles.state import BattleState
+from notation.battles.hexes import Hex
+from notation.battles.parse import parse_record
+from notation.battles.records import BattleRecord, ShipEntry, format_record
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "battles" / "orders-to-roll.sbr"
 

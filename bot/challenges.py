@@ -13,7 +13,7 @@ from bot.answers import Answering, display_name
 from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text
 from bot.texts import said
-from kit.words import seated
+from notation.words import seated
 from pbem.computers import computer_name
 from pbem.registry import kind_named, kinds
 from pbem.shown import kind_of

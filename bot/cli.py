@@ -16,7 +16,7 @@ import sys
 import click
 
 from pbem.database import StoreUnavailable, describe_url
-from pbem.mail.config import DEFAULT_DB
+from pbem.places import DEFAULT_DB
 
 
 @click.group(name="bot")

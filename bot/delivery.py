@@ -9,7 +9,7 @@
   other notices to a player go to the thread, naming them without a ping.
 
 An entry is marked sent only once posted; one whose delivery failed is tried again later, and
-an entry claimed by a process that died is taken over (pbem.discord_store).
+an entry claimed by a process that died is taken over (bot.store).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import bot.posts as posts
 from bot.addresses import thread_id_of, user_id_of
 from bot.components import game_buttons
 from bot.service import Service
+from bot.store import OutboxEntry
 from bot.texts import said
-from pbem.discord_store import OutboxEntry
 from pbem.shown import kind_of
 from pbem.store import GameRow, Store
 from pbem.ticks import missing_seats

@@ -25,7 +25,6 @@ Two things keep a PostgreSQL transaction to few round trips and one disk flush:
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import threading
 import time
@@ -34,6 +33,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
+from pbem.dberrors import StoreError as StoreError  # its errors, read here by long habit
+from pbem.dberrors import StoreNotOpened as StoreNotOpened
+from pbem.dberrors import StoreUnavailable, describe_url, unreachable
+from pbem.dberrors import unavailable as unavailable
 from pbem.dbresults import Fetched, Later, pg_rows
 
 T = TypeVar("T")
@@ -56,36 +59,6 @@ TYPES: dict[str, dict[str, str]] = {
         "nocase": "",
     },
 }
-
-
-class StoreError(ValueError):
-    """A store URL or file the judge cannot use."""
-
-    def __init__(self, message: str, url: str = "") -> None:
-        super().__init__(message)
-        self.url = url
-
-
-class StoreNotOpened(StoreError):
-    """An SQLite file (or its folder) the judge cannot open or make just now: a folder missing
-    or owned by another user. Mended without changing the settings, so a passing failure."""
-
-
-class StoreUnavailable(RuntimeError):
-    """The database cannot be reached just now (stopped, restarting, network): try later."""
-
-
-def unavailable(exc: BaseException) -> bool:
-    """Whether `exc` is the database being away or busy for now (down, or an SQLite file that
-    another process holds locked past the wait): a known state worth one line, not a bug."""
-    if isinstance(exc, StoreUnavailable):
-        return True
-    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
-
-
-def describe_url(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    return re.sub(r"(://[^/:@]*):[^@/]*@", r"\1:***@", url)
 
 
 class Database:
@@ -132,7 +105,7 @@ class Database:
             try:
                 return self.raw.execute(self._pg(sql), params or None)
             except Exception as exc:
-                raise _unavailable(exc) from exc
+                raise unreachable(exc) from exc
 
     def _sqlite_lightly(self, sql: str, params: Sequence[Any]) -> Any:
         self.raw.execute("PRAGMA synchronous = NORMAL")
@@ -155,7 +128,7 @@ class Database:
                 with self.raw.cursor() as cursor:
                     cursor.executemany(self._pg(sql), rows)
             except Exception as exc:
-                raise _unavailable(exc) from exc
+                raise unreachable(exc) from exc
 
     def _pg(self, sql: str) -> str:
         translated = self._sql.get(sql)
@@ -235,7 +208,7 @@ class Database:
             self._pipeline = self._pipeline_context.__enter__()
         except Exception as exc:
             self._pipeline = self._pipeline_context = None
-            raise _unavailable(exc) from exc
+            raise unreachable(exc) from exc
 
     def _begin(self) -> None:
         if self.dialect == "sqlite":
@@ -279,7 +252,7 @@ class Database:
             try:
                 self._pipeline.sync()
             except Exception as exc:
-                raise _unavailable(exc) from exc
+                raise unreachable(exc) from exc
 
     def _end_pipeline(self, error: BaseException | None) -> None:
         context, self._pipeline, self._pipeline_context = self._pipeline_context, None, None
@@ -290,7 +263,7 @@ class Database:
                 else:
                     context.__exit__(type(error), error, None)
             except Exception as exc:
-                raise _unavailable(exc) from exc
+                raise unreachable(exc) from exc
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -426,16 +399,6 @@ class Database:
             self.raw.close()
         except Exception:
             pass
-
-
-def _unavailable(exc: Exception) -> Exception:
-    import psycopg
-
-    if isinstance(exc, psycopg.OperationalError) and not isinstance(
-        exc, psycopg.errors.DeadlockDetected | psycopg.errors.LockNotAvailable
-    ):
-        return StoreUnavailable(f"the database cannot be reached: {exc}".strip())
-    return exc
 
 
 # -- opening ----------------------------------------------------------------------------------

@@ -4,8 +4,8 @@ made from that record alone (docs/replay.md), so the page shows nothing the end 
 from __future__ import annotations
 
 from pbem.messages import Attachment
-from replay.attached import CONTENT_TYPE, replay_file
-from replay.making import MakeReplay
+from pbem.replay.attached import CONTENT_TYPE, replay_file
+from pbem.replay.making import MakeReplay
 
 RECORD_TYPE = "text/plain; charset=utf-8"
 

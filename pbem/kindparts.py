@@ -24,7 +24,7 @@ from pbem.store import GameRow, PlayerRow, Store
 if TYPE_CHECKING:
     from pbem.commands import Command
     from pbem.desk import Desk
-    from replay.making import MakeReplay
+    from pbem.replay.making import MakeReplay
 
 Handler = Callable[["Command", "Desk"], str]
 Tick = Callable[[Store, GameRow, datetime], tuple[GameRow, list[Outbound]]]
@@ -170,6 +170,8 @@ class Records:
     """A game's records and its words in a front end (its `judge/records.py`); a game without
     one of them gets the neutral words:
 
+    - `check_command`, `format_command`: the commands that check its records and rewrite one
+      canonically ("" for none), named when a record reaches another game's command;
     - `record_suffix`, `sniff(text)` (how much a text looks like its record: each game scores
       its own, the most wins), `replay` (its replay page; None: none yet), `public_record`
       (the club page's record);
@@ -190,6 +192,8 @@ class Records:
     """
 
     record_suffix: str = ""
+    check_command: str = ""
+    format_command: str = ""
     sniff: Callable[[str], int] = field(default=lambda text: 0)
     replay: MakeReplay | None = None
     public_record: Callable[[Store, GameRow], str | None] = field(default=lambda s, g: None)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from kit.words import seated
+from notation.words import seated
 from pbem import registry
 from pbem.deadlines import DeadlineRule, format_duration, format_moment
 from pbem.gamerows import SEATS
@@ -128,7 +128,7 @@ def outcome_text(
 
 
 def player(name: str, seat: str) -> str:
-    """ "Kim (A)"; "the computer (hunt, B)": the seat said once (kit.words.seated)."""
+    """ "Kim (A)"; "the computer (hunt, B)": the seat said once (notation.words.seated)."""
     return seated(name, seat)
 
 

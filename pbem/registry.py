@@ -10,6 +10,8 @@ the games in: the help, Discord's choices, the ladder.
 from __future__ import annotations
 
 import importlib
+import re
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -53,3 +55,70 @@ def kind_of(game: GameRow) -> GameKind:
         if kind.about.rulesets(game.ruleset):
             return kind
     return kinds()[0]
+
+
+# A record's `[Game "..."]` tag, as every game's record format writes it.
+_GAME_TAG = re.compile(r'\s*\[Game\s+"([^"]*)"\s*\]')
+
+
+def record_kind(text: str, *, by_tag: bool = True) -> GameKind | None:
+    """The kind whose record the text plainly is: the one whose `sniff` scores it highest, alone
+    (each game scores its own record: its tag, then its lines' shapes); None when no game or
+    several score it most. With by_tag False, by its lines alone (its `[Game]` tags set aside)."""
+    if not by_tag:
+        text = "\n".join(line for line in text.splitlines() if not _GAME_TAG.match(line))
+    games = kinds()
+    scores = [0 if kind.records.sniff is None else kind.records.sniff(text) for kind in games]
+    most = max(scores)
+    return games[scores.index(most)] if most and scores.count(most) == 1 else None
+
+
+def which_game(text: str, *, by_tag: bool = True) -> str | None:
+    """The title of the game whose record the text plainly is (record_kind), else None; so a
+    record given to another game's command is named in one line, not a page of syntax errors."""
+    kind = record_kind(text, by_tag=by_tag)
+    return None if kind is None else kind.about.title
+
+
+def tagged_game(text: str) -> tuple[str, int] | None:
+    """The title of the game the first `[Game]` tag names and that tag's line number (from 1),
+    when it names a registered game by its title (any case); None for no tag or another name
+    (a Spaceships game's own name, `[Game "alpha"]`)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        tag = _GAME_TAG.match(line)
+        if tag:
+            named = tag.group(1).strip().lower()
+            return next(
+                ((k.about.title, number) for k in kinds() if k.about.title.lower() == named), None
+            )
+    return None
+
+
+@dataclass(frozen=True)
+class OtherTag:
+    """A record whose `[Game]` tag names another game than the one checking it: that game, the
+    tag's line, the refusal and its hint, and whether its lines read as that game's too."""
+
+    game: str
+    line: int
+    said: str
+    hint: str
+    read_so: bool
+
+
+def tagged_for_another(text: str, own: str, source: str) -> OtherTag | None:
+    """The refusal of a record tagged for another game than `own` (its title), the same words
+    at every game's check (None: no tag, or its own); `source` as the reader named it."""
+    tagged = tagged_game(text)
+    if tagged is None or tagged[0] == own:
+        return None
+    game, line = tagged
+    name = "RECORD" if source == "-" or "\n" in source else source
+    command = next(k.records.check_command for k in kinds() if k.about.title == game)
+    return OtherTag(
+        game,
+        line,
+        f'line {line}: the tag [Game "{game}"] names another game, not {own}',
+        f'check it with `{command or "spaceships check"} {name}`, or tag it [Game "{own}"]',
+        which_game(text, by_tag=False) == game,
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kit.errors import around
+from notation.errors import around
 from pbem.commands import Command, CommandError, Parsed
 from pbem.keywords import GENERIC_HINT, keyword_of
 from pbem.passwords import mask
@@ -21,7 +21,7 @@ from pbem.passwords import mask
 QUOTED_LINES = 3
 # A line quoted back is cut after this many characters, so that with `> ` and what the cut
 # says it stays within the 400 the Discord side allows a line (not cut twice there); an error's
-# line shows only the part around its column, kit.errors.REACH either side.
+# line shows only the part around its column, notation.errors.REACH either side.
 QUOTED_WIDTH = 360
 # The skipped lines' own paragraph says they were skipped: this only says where help is.
 POINTER = "Send `help` for the list of commands."

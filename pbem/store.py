@@ -12,138 +12,23 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pbem.database import Database, StoreError, StoreUnavailable, open_database
 from pbem.migrations import SCHEMA_VERSION, migrate
+from pbem.storerows import GameRow as GameRow  # the rows, read here by every caller
+from pbem.storerows import OrdersRow as OrdersRow
+from pbem.storerows import PlayerRow as PlayerRow
+from pbem.storerows import from_text as from_text
+from pbem.storerows import game_of_row, player_of_row
+from pbem.storerows import to_text as to_text
 
 __all__ = ["SCHEMA_VERSION", "StoreError", "StoreUnavailable", "Store", "open_store"]
 
 T = TypeVar("T")
-
-
-def to_text(moment: datetime | None) -> str | None:
-    """Moments are stored as UTC ISO 8601 text, so they sort and compare as text."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="seconds")
-
-
-def from_text(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text).astimezone(UTC)
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    id: int
-    name: str
-    ruleset: str
-    options: tuple[str, ...]
-    private: bool
-    phase: str  # joining, setup, playing, over
-    master_address: str
-    master_password: str
-    deadline_rule: str
-    reminder_hours: float
-    grace_hours: float
-    missing_policy: str  # noactions or wait
-    turn: int
-    opened_at: datetime | None
-    deadline: datetime | None
-    reminded: bool
-    late_notified: bool
-    state: dict[str, Any] | None
-    outcome: dict[str, Any] | None
-    created_at: datetime
-    ended_at: datetime | None
-    # The front end vouches for who its players are (Discord accounts): no passwords.
-    accounts: bool = False
-    master_news: bool = True  # the game master is mailed the game's news (`news off`: not)
-
-    @classmethod
-    def opening(cls, **settings: Any) -> GameRow:
-        """A game just created: players joining, no turn played, no deadline yet. `settings` are
-        the fields a create command chooses (name, ruleset, options, the master, the deadline
-        rule and its policies, created_at, ...)."""
-        fresh: dict[str, Any] = {
-            "id": 0,
-            "phase": "joining",
-            "turn": 0,
-            "opened_at": None,
-            "deadline": None,
-            "reminded": False,
-            "late_notified": False,
-            "state": None,
-            "outcome": None,
-            "ended_at": None,
-        }
-        return cls(**(fresh | settings))
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    game_id: int
-    seat: str
-    address: str
-    name: str
-    password: str
-    fleet: str | None
-    joined_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class OrdersRow:
-    game_id: int
-    turn: int
-    seat: str
-    text: str
-    submitted_at: datetime
-    defaulted: bool
-
-
-def _game(row: Any) -> GameRow:
-    return GameRow(
-        id=row["id"],
-        name=row["name"],
-        ruleset=row["ruleset"],
-        options=tuple(row["options"].split()),
-        private=bool(row["private"]),
-        phase=row["phase"],
-        master_address=row["master_address"],
-        master_password=row["master_password"],
-        deadline_rule=row["deadline_rule"],
-        reminder_hours=row["reminder_hours"],
-        grace_hours=row["grace_hours"],
-        missing_policy=row["missing_policy"],
-        turn=row["turn"],
-        opened_at=from_text(row["opened_at"]),
-        deadline=from_text(row["deadline"]),
-        reminded=bool(row["reminded"]),
-        late_notified=bool(row["late_notified"]),
-        state=None if row["state"] is None else json.loads(row["state"]),
-        outcome=None if row["outcome"] is None else json.loads(row["outcome"]),
-        created_at=from_text(row["created_at"]),  # type: ignore[arg-type]
-        ended_at=from_text(row["ended_at"]),
-        accounts=bool(row["accounts"]),
-        master_news=bool(row["master_news"]),
-    )
-
-
-def _player(row: Any) -> PlayerRow:
-    return PlayerRow(
-        game_id=row["game_id"],
-        seat=row["seat"],
-        address=row["address"],
-        name=row["name"],
-        password=row["password"],
-        fleet=row["fleet"],
-        joined_at=from_text(row["joined_at"]),  # type: ignore[arg-type]
-    )
 
 
 # A game's row with its master's `pictures` setting (pbem.mail.pictures): one statement.
@@ -227,14 +112,14 @@ class Store:
             sql += " AND private = 0"
         if active_only:
             sql += " AND phase != 'over'"
-        return [_game(r) for r in self.connection.execute(sql + " ORDER BY id")]
+        return [game_of_row(r) for r in self.connection.execute(sql + " ORDER BY id")]
 
     def games_with_deadlines(self) -> list[GameRow]:
         rows = self.connection.execute(
             "SELECT * FROM games WHERE phase IN ('setup', 'playing') AND deadline IS NOT NULL "
             "ORDER BY deadline, id"
         )
-        return [_game(r) for r in rows]
+        return [game_of_row(r) for r in rows]
 
     def insert_game(self, game: GameRow) -> GameRow:
         row = self.connection.execute(
@@ -296,7 +181,7 @@ class Store:
             (game_id,),
         ).fetchall()
         self._heard((r["address"], r["pictures_said"]) for r in rows)
-        return {r["seat"]: _player(r) for r in rows}
+        return {r["seat"]: player_of_row(r) for r in rows}
 
     def players_later(self, game_id: int) -> Callable[[], dict[str, PlayerRow]]:
         """`players`, read when called: on PostgreSQL the statement travels with the next
@@ -304,7 +189,7 @@ class Store:
         later = self.connection.later(
             "SELECT * FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
         )
-        return lambda: {r["seat"]: _player(r) for r in later.rows()}
+        return lambda: {r["seat"]: player_of_row(r) for r in later.rows()}
 
     def players_of(self, game_ids: Sequence[int]) -> dict[int, dict[str, PlayerRow]]:
         """The players of each of those games, in one statement."""
@@ -316,7 +201,7 @@ class Store:
                 tuple(game_ids),
             )
             for r in rows:
-                found[r["game_id"]][r["seat"]] = _player(r)
+                found[r["game_id"]][r["seat"]] = player_of_row(r)
         return found
 
     def insert_player(self, player: PlayerRow) -> None:
@@ -402,7 +287,7 @@ class Store:
         return seen if seen is not None else self.game(name, lock=False)
 
     def _seen_row(self, row: Any) -> GameRow:
-        game = _game(row)
+        game = game_of_row(row)
         self._seen_game(game)
         self._heard([(game.master_address, row["master_pictures"])])
         return game

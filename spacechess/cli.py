@@ -7,23 +7,21 @@ import sys
 
 import click
 
-from kit.errors import NotationError
-from kit.sniff import (
-    BATTLES,
-    SPACE_CHESS,
-    SPACESHIPS,
-    tagged_for_another,
-    which_game,
-)
-from kit.textfile import TextFileError, decode, read_text_file
-from spacechess.board import ANTIPODE, CELL_COUNT, CENTRES, NEIGHBOURS, STRIP, is_pentagon
-from spacechess.cells import RHOMBI, cell_name
-from spacechess.check import problem_json, replay, result_text
+from notation.errors import NotationError
+from notation.spacechess.board import ANTIPODE, CELL_COUNT, CENTRES, NEIGHBOURS, STRIP, is_pentagon
+from notation.spacechess.cells import RHOMBI, cell_name
+from notation.spacechess.pieces import SIDE_LETTERS
+from notation.spacechess.record import Record
+from notation.textfile import TextFileError, decode, read_text_file
+from pbem.registry import tagged_for_another, which_game
 from spacechess.computer.cli import play
-from spacechess.pieces import SIDE_LETTERS
-from spacechess.record import Record
+from spacechess.engine.check import problem_json, replay, result_text
 
 __all__ = ["COMMANDS"]
+
+# The games' titles (their kinds' `title`, pbem.registry) and the command that checks each
+# one's record, named when a record reaches another game's command.
+SPACESHIPS, BATTLES, SPACE_CHESS = "Spaceships", "Spaceship Battles", "Space Chess"
 
 
 @click.group("chess")
@@ -189,3 +187,5 @@ def fmt(record: str) -> None:
 chess.add_command(play)  # spacechess.computer: a game against the computer
 
 COMMANDS = [chess]
+# The command that checks one of this game's records (`spaceships check` picks it by sniffing).
+CHECK = check

@@ -1,1 +1,2 @@
-"""Spaceships, the 3D Battleships variant: rules, notation, pictures, computer, judge side."""
+"""Spaceships, the 3D Battleships variant: rules, pictures, record checker, computer, judge
+side. How it is written is notation.spaceships."""

@@ -3,8 +3,10 @@ record checks' (`adjudicate`, `validate`, `show`) and its computer's (`play`).""
 
 from __future__ import annotations
 
+from spaceships import notation_cli as notation
 from spaceships.computer import cli as computer
-from spaceships.notation import cli as notation
 from spaceships.validate import cli as validate
 
 COMMANDS = [*notation.COMMANDS, *validate.COMMANDS, *computer.COMMANDS]
+# The command that checks one of this game's records (`spaceships check` picks it by sniffing).
+CHECK = validate.validate

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from email import message_from_bytes
 from pathlib import Path
 
+from notation.spaceships.format import format_fleet
+from notation.spaceships.orders import format_orders
 from spaceships import engine
 from spaceships.engine.random_play import random_fleet, random_orders
-from spaceships.notation.format import format_fleet
-from spaceships.notation.orders import format_orders
 
 ROOT = Path(__file__).resolve().parents[1]
 JUDGE = "judge@club.example"

@@ -129,19 +129,26 @@ def test_no_module_imports_itself_back_through_others() -> None:
 
 # -- Issue 21: the core and the front ends know no game -------------------------------------
 
-FRONT_ENDS = ("pbem.mail", "bot", "web")
-CORE = ("pbem",)  # everything under pbem/ but pbem.mail
-NEUTRAL = ("kit", "replay")  # shared by every game; names none
+FRONT_ENDS = ("pbem.mail", "pbem.web", "bot")
+CORE = ("pbem",)  # everything under pbem/ but its front ends (pbem.replay included)
+NOTATION = "notation"  # its root is shared by every game and names none; notation.<game> is
+# that game's (issue 31)
 JUDGE_SIDE = "judge"  # <game>.judge...: the one part of a game that may import the core
 REGISTRY = "pbem.registry"
 
 
 def _top(module: str) -> str:
-    return module.split(".", 1)[0]
+    """The game a module belongs to (`notation.chess.x` is chess's), else its top package."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == NOTATION and len(parts) > 1 else parts[0]
 
 
 def _under(module: str, packages: tuple[str, ...]) -> bool:
     return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def _front_end(module: str) -> str:
+    return next(p for p in FRONT_ENDS if _under(module, (p,)))
 
 
 def _part(module: str, games: frozenset[str]) -> str:
@@ -150,11 +157,11 @@ def _part(module: str, games: frozenset[str]) -> str:
         return "front end"
     if _under(module, CORE):
         return "core"
-    if _under(module, NEUTRAL):
-        return "neutral"
     if _top(module) in games:
         parts = module.split(".")
         return "judge" if len(parts) > 1 and parts[1] == JUDGE_SIDE else "rules"
+    if _under(module, (NOTATION,)):
+        return "neutral"
     return "other"
 
 
@@ -191,6 +198,10 @@ def violations(
                 and _top(target) != _top(module)
             ):
                 found.append(f"3: the game module {module} imports another game's {target}")
+            if _under(module, (NOTATION,)) and not _under(target, (NOTATION,)):
+                found.append(f"6: the notation {module} imports {target} (notation has no rules)")
+            if part == target_part == "front end" and _front_end(module) != _front_end(target):
+                found.append(f"7: the front end {module} leans on another's {target}")
         if part in ("front end", "core"):
             names = module.split(".")[1:]
             if any(name.startswith(stem) for name in names for stem in stems):
@@ -226,9 +237,9 @@ PRODUCT = re.compile(
     r"(?i:x-spaceships-judge)|spaceships-judge|\[spaceships|spaceships\.invalid|\.spaceships\b"
 )
 WORDS_ALLOWED = (REGISTRY, "pbem.product")  # the one registration; the judge's own name
-# kit/sniff.py tells the three notations apart for the command lines; it leaves kit/ for the
-# notations' shared root with the move of issue 31, item 1.
-WORDS_LATER = ("kit.sniff",)
+# pbem/registry.py tells the three notations apart for the command lines; it leaves notation/ for
+# the notations' shared root with the move of issue 31, item 1.
+WORDS_LATER = ("pbem.registry",)
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -282,7 +293,7 @@ def test_the_word_rule_catches_a_game_named_in_a_string_but_not_the_judges_name(
     words = {
         "bot.ladder": [(3, "The ladder is kept for Space Chess.")],  # 6
         "pbem.gamerows": [(7, "battle")],  # no game's key or title
-        "web.pages": [(9, "the map of a Go board")],  # 6, in any case
+        "pbem.web.pages": [(9, "the map of a Go board")],  # 6, in any case
         "pbem.mail.outbound": [(1, "X-Spaceships-Judge"), (2, "`/spaceships help`")],
         "bot.challenges": [(5, "You play Spaceships game")],  # 6: the game, not the judge
         "chess.judge.about": [(1, "Space Chess")],  # a game's own words
@@ -292,12 +303,12 @@ def test_the_word_rule_catches_a_game_named_in_a_string_but_not_the_judges_name(
     assert [line.split(" names")[0] for line in found] == [
         "6: bot.challenges:5",
         "6: bot.ladder:3",
-        "6: web.pages:9",
+        "6: pbem.web.pages:9",
     ]
 
 
 def test_no_core_or_front_end_string_names_a_game() -> None:
-    """No kind's key or title in the words of the core, the front ends or replay/ (the
+    """No kind's key or title in the words of the core, the front ends or pbem/replay/ (the
     docstrings and the registry aside): they come from the kinds [issue 31, item 3]."""
     from pbem.registry import game_packages, kinds
 
@@ -311,7 +322,11 @@ def test_the_layout_rules_catch_each_kind_of_break() -> None:
     graph = {
         "bot.posts": {"chess.pictures"},  # 1: a front end draws a game's picture
         "pbem.desk": {"go.judge.turns"},  # 1: the core calls a game's judge side
-        "kit.words": {"chess.rules"},  # 1: the shared kit leans on a game
+        "notation.words": {"chess.rules"},  # 1 and 6: the shared notation leans on a game
+        "notation.chess.record": {"notation.errors", "notation.go.cells"},  # 3 (errors fine)
+        "notation.go.cells": {"go.rules"},  # 6: notation that needs the rules
+        "chess.engine": {"notation.chess.record", "notation.textfile"},  # fine
+        "bot.cli": {"pbem.mail.config", "pbem.places", "bot.store"},  # 7: the mail's settings
         "chess.rules": {"pbem.store"},  # 2: rules with I/O
         "chess.judge.turns": {"pbem.store", "go.judge.rows"},  # 3 (pbem.store is fine)
         "go.judge": {"pbem.desk", "go.rules"},  # fine
@@ -321,7 +336,7 @@ def test_the_layout_rules_catch_each_kind_of_break() -> None:
     }
     strings = {"pbem.registry": {"chess.judge"}, "pbem.kinds": {"go.judge"}}
     rules = [line.split(":")[0] for line in violations(graph, games, frozenset(), strings)]
-    assert sorted(rules) == ["1", "1", "1", "2", "3", "4", "5"]
+    assert sorted(rules) == ["1", "1", "1", "2", "3", "3", "4", "5", "6", "6", "7"]
 
 
 def _real_violations() -> list[str]:
@@ -332,9 +347,29 @@ def _real_violations() -> list[str]:
 
 
 def test_no_front_end_or_core_knows_a_game() -> None:
-    """The core, pbem/mail/, bot/, web/, kit/ and replay/ import no game; a game's rules import
-    no judge; no game imports another; no core module is named for a game [issue 21]."""
+    """The core (pbem/, pbem/replay/ included), the front ends (pbem/mail/, pbem/web/, bot/) and
+    notation/'s root import no game; a game's rules import no judge; no game imports another
+    (notation/<game>/ is its game's); notation/ imports no rules; no core module is named for a
+    game; no front end leans on another's modules (their shared settings are the core's,
+    pbem.places) [issues 21, 31]."""
     broken = _real_violations()
     assert not broken, "the layout broken (docs/architecture.md, Adding a game):\n" + "\n".join(
         broken
     )
+
+
+def test_the_imported_packages_are_this_checkouts() -> None:
+    """`bot` and `notation` are generic names another distribution may ship: if an install
+    shadows one of this checkout's packages, every test would test someone else's code, so
+    say so loudly here [issue 31]."""
+    import importlib
+    import tomllib
+
+    found = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    include = found["tool"]["setuptools"]["packages"]["find"]["include"]
+    packages = [name.removesuffix("*") for name in include]
+    assert {"bot", "notation", "pbem"} <= set(packages)
+    for name in [*packages, *found["tool"]["setuptools"]["py-modules"]]:
+        module = importlib.import_module(name)
+        where = Path(module.__file__).resolve()
+        assert where.is_relative_to(ROOT), f"`import {name}` finds {where}, not this checkout's"

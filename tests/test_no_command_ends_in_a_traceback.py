@@ -84,6 +84,8 @@ COMMANDS = [
     ["show", "--player", "A"],
     ["replay"],
     ["replay", "--as", "A"],
+    ["check"],  # any game's record, by sniffing (issue 31)
+    ["check", "--json"],
 ]
 # 0: done, nothing wrong; 1: the input has problems (said); 2: the command line is wrong.
 DOCUMENTED = {0, 1, 2}
@@ -107,6 +109,7 @@ def test_no_file_reading_command_ends_in_a_traceback(tmp_path: Path, name: str) 
         _no_traceback(runner.invoke(main, [*command, str(path)]), f"{command} {name}")
     _no_traceback(runner.invoke(main, ["validate", str(path), str(path)]), f"validate x2 {name}")
     _no_traceback(runner.invoke(main, ["parse", "-"], input=CORPUS[name]), f"parse - {name}")
+    _no_traceback(runner.invoke(main, ["check", "-"], input=CORPUS[name]), f"check - {name}")
     copy = tmp_path / f"{name}-copy.ssr"
     shutil.copy(path, copy)
     _no_traceback(runner.invoke(main, ["fmt", str(copy)]), f"fmt {name}")

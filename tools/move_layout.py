@@ -1,15 +1,22 @@
-"""Issue 21's moves of modules into kit/, spaceships/ and battles/judge/, and the rewrite of
-every import and module name that follows them.
+"""The house moves of issues 21 and 31 (now S4: notation/ at the top, each game's engine/, the
+pages under pbem/), and the rewrite of every import and module name that follows them.
 
 `python tools/move_layout.py [paths...]` rewrites, in the tracked .py files under the given
 paths (all of them by default), every import of a moved module and every string or comment
 naming one (`mock.patch("engine.x.f")`, `-m notation.cli`), then runs `ruff check --select I
 --fix` and `ruff format` on the files it changed, and says how many files and lines changed.
 Markdown files under the paths get their module paths (`engine/state.py`, `pbem.render`)
-rewritten too, except docs/plans/ (history). A move counts once it is done in the tree (its
-new module exists, its old one not), so the script can run on a branch at any step of the
-plan; `--move STEP` does a step's `git mv`s first (S1, S2b, S2c, S3). Running it again changes
-nothing.
+rewritten too, except docs/plans/ (history). A move counts once its new module exists in the
+tree (no new name existed before its step); `--move S4` does the step's `git mv`s first.
+Running it again changes nothing.
+
+S4 is issue 31's house: the card's notation/ at the top (kit/ dissolved into it), each game's
+rules in <game>/engine/, the club and replay pages under pbem/, Discord's store in bot/, the
+mail command line in pbem/mail/, Spaceships' judge modules named as the other games'. After
+merging branches cut before S4, run `python tools/move_layout.py --move S4`: files a branch
+added at an old place (a new module in kit/, web/, spaceships/notation/ ...) are moved to the
+new one, then every import, patch target and doc path is rewritten. A file whose content was
+split by hand (kit/sniff.py) is named and left for a person.
 """
 
 from __future__ import annotations
@@ -26,46 +33,98 @@ from pathlib import Path
 SELF = Path(__file__).resolve()  # its table names the old modules: never rewritten
 ROOT = SELF.parent.parent
 
-# (step, old module, new module), in the plan's order (docs/plans/one-package-per-game.md §4).
-# The longest old name that matches wins, so notation.errors goes to kit even after S3.
+# (step, old module, new module). The longest old name that matches wins (kit.sniff before
+# kit). Issue 21's steps S1-S3 (notation/ into kit/ and spaceships/, pbem.battle_* into
+# battles/judge/, ...) were done in every branch cut since, and some of their old names are
+# new names now (notation, replay): their rows are in git history only, never applied again.
 MOVES: tuple[tuple[str, str, str], ...] = (
-    ("S1", "notation.errors", "kit.errors"),
-    ("S1", "notation.textfile", "kit.textfile"),
-    ("S1", "notation.words", "kit.words"),
-    ("S1", "pictures.labels", "kit.labels"),
+    # -- S4 (issue 31): the house the design card draws ---------------------------------------
+    # kit/ dissolves into the card's notation/ (errors, textfile, words, ink, labels); its
+    # sniff.py was split by hand (SPLIT below).
+    ("S4", "kit", "notation"),
+    ("S4", "spaceships.notation", "notation.spaceships"),
     *(
-        ("S2b", f"pbem.battle_{name}", f"battles.judge.{name}")
-        for name in ("setup", "turns", "views", "rows", "guide", "computer", "end")
-    ),
-    ("S2b", "pictures.hexmap", "battles.pictures"),
-    # battles/replay.py is already the rules' replay of a record: the page's frames get a name
-    # of their own.
-    ("S2b", "replay.battles", "battles.replay_frames"),
-    *(
-        ("S2c", f"pbem.{name}", f"spaceships.judge.{name}")
-        for name in ("games", "play", "matches", "match_turns", "materiel", "render", "notes")
-    ),
-    ("S2c", "pbem.computer_seat", "spaceships.judge.computer"),
-    ("S2c", "replay.spaceships", "spaceships.replay"),
-    *(
-        ("S3", name, f"spaceships.{name}")
-        for name in ("notation", "engine", "validate", "computer", "pictures")
+        ("S4", f"battles.{name}", f"notation.battles.{name}")
+        for name in ("grammar", "codes", "hexes", "records", "parse", "sniff")
     ),
     *(
-        ("S3", f"tests.{name}", f"tests.spaceships.{name}")
-        for name in ("notation", "engine", "validate", "computer", "pictures", "rules")
+        ("S4", f"spacechess.{name}", f"notation.spacechess.{name}")
+        for name in ("grammar", "board", "cells", "pieces", "actions", "record", "sniff")
     ),
+    *(
+        ("S4", f"battles.{name}", f"battles.engine.{name}")
+        for name in (
+            "state",
+            "movement",
+            "combat",
+            "tractors",
+            "victory",
+            "turns",
+            "dice",
+            "setup",
+            "design",
+            "tables",
+            "problems",
+            "play",
+            "replay",
+            "report",
+            "written",
+        )
+    ),
+    ("S4", "battles.autoplay", "battles.computer.plain"),
+    ("S4", "battles.replay_frames", "battles.judge.replay"),
+    *(
+        ("S4", f"spacechess.{name}", f"spacechess.engine.{name}")
+        for name in ("position", "events", "battle", "reach", "refusals", "rules", "game", "check")
+    ),
+    ("S4", "spaceships.replay", "spaceships.judge.replay"),
+    ("S4", "spaceships.judge.lobby", "spaceships.judge.setup"),
+    ("S4", "spaceships.judge.play", "spaceships.judge.turns"),
+    ("S4", "spaceships.judge.render", "spaceships.judge.views"),
+    ("S4", "spaceships.judge.mastering", "spaceships.judge.end"),
+    ("S4", "web", "pbem.web"),
+    ("S4", "replay", "pbem.replay"),
+    ("S4", "pbem.discord_store", "bot.store"),
+    ("S4", "pbem.cli", "pbem.mail.cli"),
+    # The tests mirror the packages.
+    ("S4", "tests.spaceships.notation", "tests.notation.spaceships"),
+    ("S4", "tests.spacechess.test_board", "tests.notation.spacechess.test_board"),
+    ("S4", "tests.spacechess.test_record", "tests.notation.spacechess.test_record"),
+    ("S4", "tests.web", "tests.pbem.web"),
+    ("S4", "tests.replay", "tests.pbem.replay"),
 )
 
-# What a step creates beside its moves: a package's __init__ with its one-line docstring. (Not
-# tests/spaceships: pytest's importlib mode would import it as `spaceships`.)
+# Files beside the modules that move with them (grammars), per step: old path -> new path.
+FILES: dict[str, dict[str, str]] = {
+    "S4": {
+        "battles/battles.lark": "notation/battles/battles.lark",
+        "spacechess/spacechess.lark": "notation/spacechess/spacechess.lark",
+    },
+}
+
+# Modules a step split by hand rather than moved: imports of them are rewritten (a name by
+# name where NAMES says so, else to the module given), the file itself is left for a person.
+SPLIT: dict[str, dict[str, str]] = {
+    "S4": {"kit.sniff": "pbem.registry"},
+}
+NAMES: dict[str, str] = {
+    # kit.sniff's Spaceships scorer went to Spaceships' notation, beside the other games'.
+    "kit.sniff.spaceships_lines": "notation.spaceships.sniff.spaceships_lines",
+}
+
+# What a step creates beside its moves: a package's __init__ with its one-line docstring. (No
+# package under tests/: pytest's importlib mode would import tests/notation as `notation`.)
 PACKAGES = {
-    "S1": {"kit": "What every game and the judge core share, naming no game."},
-    "S2b": {"battles/judge": "Spaceship Battles' judge side: its games by mail and Discord."},
-    "S2c": {
-        "spaceships": "Spaceships, the 3D Battleships variant: rules, notation, pictures, "
-        "computer, judge side.",
-        "spaceships/judge": "Spaceships' judge side: its games by mail and Discord.",
+    "S4": {
+        "notation": "How every game is written and read: what all notations share, and a part "
+        "per game.",
+        "notation/battles": "How Spaceship Battles is written: Ship Codes, hexes, battle records.",
+        "notation/spacechess": "How Space Chess is written: the ball's cells, pieces, actions, "
+        "records.",
+        "battles/engine": "Spaceship Battles' rules: designs, movement, combat, tractors, "
+        "victory; a record replayed.",
+        "spacechess/engine": "Space Chess's rules: positions, reach, battles, check, a game "
+        "played.",
     },
 }
 
@@ -81,8 +140,15 @@ def _exists(module: str) -> bool:
 
 
 def done_moves(everything: bool = False) -> dict[str, str]:
-    """The moves done in this tree: old module -> new module."""
-    return {old: new for _, old, new in MOVES if everything or (_exists(new) and not _exists(old))}
+    """The moves done in this tree: old module -> new module, and the names of split modules.
+
+    A move counts as done once its new module exists, even while a merged branch still has a
+    file at the old place (`--move` carries it over); no new name existed before its step."""
+    moves = {old: new for _, old, new in MOVES if everything or _exists(new)}
+    for split in SPLIT.values():
+        moves.update({old: new for old, new in split.items() if everything or _exists(new)})
+    names = {old: new for old, new in NAMES.items() if renamed(old, moves) is not None}
+    return moves | names
 
 
 def renamed(name: str, moves: dict[str, str]) -> str | None:
@@ -114,11 +180,8 @@ def _import_text(node: ast.Import | ast.ImportFrom, moves: dict[str, str]) -> li
                 lines.append(f"import {_alias(alias.name, alias.asname)}")
                 continue
             changed = True
-            if alias.asname:  # import engine.y as z -> from spaceships.engine import y as z
-                parent, _, last = new.rpartition(".")
-                lines.append(
-                    _from(parent, [_alias(last, alias.asname)]) if parent else f"import {new}"
-                )
+            if alias.asname:  # import a.y as z -> import b.y as z (no import of package b)
+                lines.append(f"import {_alias(new, alias.asname)}")
                 continue
             top = alias.name.split(".")[0]
             top_new = renamed(top, moves)
@@ -158,6 +221,8 @@ def _exists_after(module: str, moves: dict[str, str]) -> bool:
     if _exists(module):
         return True
     # A move not done yet in this tree (--all): a moved module is named in the table.
+    if module in NAMES.values():
+        return True
     return module in moves.values()
 
 
@@ -185,7 +250,7 @@ def rewrite_imports(text: str, moves: dict[str, str]) -> str:
 
 def _dotted(moves: dict[str, str]) -> re.Pattern[str]:
     names = sorted(moves, key=len, reverse=True)
-    return re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, names)) + r")((?:\.\w+)*)")
+    return re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, names)) + r")(?!\w)((?:\.\w+)*)")
 
 
 def _rename_in(text: str, pattern: re.Pattern[str], moves: dict[str, str]) -> str:
@@ -340,36 +405,23 @@ def rewrite_markdown(text: str, moves: dict[str, str]) -> str:
     )
 
 
-def rewrite_pyproject(text: str) -> str:
-    """packages.find's include list: the new top-level packages replace the moved ones."""
+def rewrite_pyproject(text: str, moves: dict[str, str]) -> str:
+    """packages.find's include list: the new top-level packages replace the moved ones; the
+    package data of a moved package (replay's viewer.js) goes with it."""
 
     def include(match: re.Match[str]) -> str:
         names = re.findall(r'"([^"]+)\*"', match.group(1))
-        tops = {n for n in names}
-        for top in ("notation", "engine", "validate", "pictures", "computer"):
-            if not _exists(top) and _exists(f"spaceships.{top}"):
-                tops.discard(top)
-        for top in ("kit", "spaceships"):
-            if _exists(top):
-                tops.add(top)
+        tops = {n for n in names if _exists(n)}
+        tops |= {new.split(".")[0] for new in moves.values() if _exists(new.split(".")[0])}
+        tops.discard("tests")
         ordered = [n for n in names if n in tops] + sorted(tops - set(names))
         return "include = [" + ", ".join(f'"{n}*"' for n in ordered) + "]"
 
-    return re.sub(r"include = \[([^\]]*)\]", include, text)
+    def data(match: re.Match[str]) -> str:
+        return f'"{moves.get(match.group(1), match.group(1))}" = '
 
-
-def rewrite_cli_packages(text: str, moves: dict[str, str]) -> str:
-    """spaceships_cli's _PACKAGES names packages bare: a moved one gets its new name."""
-
-    def swap(match: re.Match[str]) -> str:
-        name = match.group(2)
-        return f'{match.group(1)}"{moves.get(name, name)}",' if "." not in name else match.group(0)
-
-    head, found, rest = text.partition("_PACKAGES = (")
-    if not found:
-        return text
-    body, close, tail = rest.partition(")")
-    return head + found + re.sub(r'^(\s*)"([\w.]+)",', swap, body, flags=re.M) + close + tail
+    text = re.sub(r"include = \[([^\]]*)\]", include, text)
+    return re.sub(r'^"([\w.]+)" = ', data, text, flags=re.M)
 
 
 def tracked(paths: list[str]) -> list[Path]:
@@ -382,26 +434,72 @@ def tracked(paths: list[str]) -> list[Path]:
     return [ROOT / name for name in listed if (ROOT / name).is_file()]
 
 
+def _git(*args: str) -> None:
+    subprocess.run(["git", "-C", str(ROOT), *args], check=True)
+
+
+def _carry(source: Path, target: Path) -> None:
+    """git mv a file or folder; into a folder that exists already, file by file (the files a
+    merged branch added at the old place), leaving any whose place is taken for a person."""
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _git("mv", str(source), str(target))
+        return
+    if source.is_file():
+        if source.read_bytes() == target.read_bytes():
+            _git("rm", "-q", str(source))
+        else:
+            print(f"{source.relative_to(ROOT)}: left, {target.relative_to(ROOT)} exists")
+        return
+    listed = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-files", "--", str(source)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    for name in listed:
+        inner = ROOT / name
+        if inner.name == "__init__.py" and inner.parent == source:
+            if (target / "__init__.py").exists():  # the new package has its own docstring
+                _git("rm", "-q", str(inner))
+                continue
+        if _split_file(inner):
+            print(f"{name}: left for a person (split by hand: {_split_file(inner)})")
+            continue
+        _carry(inner, target / inner.relative_to(source))
+
+
+def _split_file(path: Path) -> str | None:
+    for split in SPLIT.values():
+        for old, new in split.items():
+            if _path(old).with_suffix(".py") == path:
+                return new
+    return None
+
+
 def do_step(step: str) -> None:
-    """A step's git mv's and new package files (what is already done is left)."""
+    """A step's git mv's and new package files (what is already done is left; files a merged
+    branch added at an old place are carried to the new one)."""
     for package, doc in PACKAGES.get(step, {}).items():
         init = ROOT / package / "__init__.py"
         if not init.exists():
             init.parent.mkdir(parents=True, exist_ok=True)
             init.write_text(f'"""{doc}"""\n', encoding="utf-8")
-            subprocess.run(["git", "-C", str(ROOT), "add", str(init)], check=True)
-    for row_step, old, new in MOVES:
-        if row_step != step:
-            continue
+            _git("add", str(init))
+    # Longest first: battles.replay_frames before battles.replay, kit.x before kit.
+    rows = sorted((r for r in MOVES if r[0] == step), key=lambda r: -len(r[1]))
+    for _, old, new in rows:
         source = _path(old)
         if source.with_suffix(".py").is_file():
-            source, target = source.with_suffix(".py"), _path(new).with_suffix(".py")
-        elif source.is_dir():
-            target = _path(new)
-        else:
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["git", "-C", str(ROOT), "mv", str(source), str(target)], check=True)
+            _carry(source.with_suffix(".py"), _path(new).with_suffix(".py"))
+        elif source.is_dir() and _exists(old):
+            _carry(source, _path(new))
+    for old, new in FILES.get(step, {}).items():
+        if (ROOT / old).is_file():
+            _carry(ROOT / old, ROOT / new)
+    for old, new in SPLIT.get(step, {}).items():
+        if _path(old).with_suffix(".py").is_file():
+            print(f"{old}: left for a person (split by hand: {new})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -427,15 +525,13 @@ def main(argv: list[str] | None = None) -> int:
         if path.suffix == ".py":
             try:
                 new = rewrite_strings(rewrite_imports(text, moves), moves)
-                if rel == "spaceships_cli.py":
-                    new = rewrite_cli_packages(new, moves)
             except (SyntaxError, tokenize.TokenError) as exc:
                 print(f"{rel}: not rewritten, it does not parse ({exc})", file=sys.stderr)
                 continue
         elif path.suffix == ".md" and not rel.startswith("docs/plans/"):
             new = rewrite_markdown(text, moves)
         elif rel == "pyproject.toml":
-            new = rewrite_pyproject(text)
+            new = rewrite_pyproject(text, moves)
         else:
             continue
         if new != text:

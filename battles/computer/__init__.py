@@ -1,7 +1,8 @@
 """The computer player of Spaceship Battles: a fleet designed within the budget from its seed
 (design.py), and each phase's orders from the position as the phase opens (orders.py). It
 has one level. It reads only what a player may see: the battle's open state, never the
-opponent's design before the start nor their orders before the phase resolves (R16)."""
+opponent's design before the start nor their orders before the phase resolves (R16). A plainer
+player, for the bench, the samples and the tests that need whole battles, is plain.py."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from dataclasses import dataclass
 
 from battles.computer.design import design_fleet
 from battles.computer.orders import fire_orders, movement_orders
-from battles.hexes import Hex
-from battles.records import Move, ShipEntry, Tractor, Volley
-from battles.state import BattleState
+from battles.engine.state import BattleState
+from notation.battles.hexes import Hex
+from notation.battles.records import Move, ShipEntry, Tractor, Volley
 
 __all__ = ["LEVEL", "BattleComputer"]
 

@@ -9,11 +9,11 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
-from battles.codes import ShipCode, System
-from battles.design import check_design, complete, figures
-from battles.hexes import Hex, distance
-from battles.records import ShipEntry
-from battles.tables import COMPONENTS, HULLS, MAX_ENGINES, Hull
+from battles.engine.design import check_design, complete, figures
+from battles.engine.tables import COMPONENTS, HULLS, MAX_ENGINES, Hull
+from notation.battles.codes import ShipCode, System
+from notation.battles.hexes import Hex, distance
+from notation.battles.records import ShipEntry
 
 __all__ = ["STYLES", "design_fleet"]
 

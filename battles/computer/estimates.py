@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from battles.codes import System
-from battles.combat import table_for
-from battles.hexes import Hex, arc_of, distance
-from battles.state import ShipState
+from battles.engine.combat import table_for
+from battles.engine.state import ShipState
+from notation.battles.codes import System
+from notation.battles.hexes import Hex, arc_of, distance
 
 __all__ = ["best_range", "expected", "firepower", "threat"]
 

@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from battles.autoplay import plan_fire, plan_moves
-from battles.dice import commitment
-from battles.play import play_record
-from battles.records import BattleRecord, Event, Initiative, Move, ShipEntry, Tractor, Volley
-from battles.state import BattleState
-from battles.turns import arrange_turn
+from battles.computer.plain import plan_fire, plan_moves
+from battles.engine.dice import commitment
+from battles.engine.play import play_record
+from battles.engine.state import BattleState
+from battles.engine.turns import arrange_turn
+from notation.battles.records import (
+    BattleRecord,
+    Event,
+    Initiative,
+    Move,
+    ShipEntry,
+    Tractor,
+    Volley,
+)
 
 __all__ = ["Decider", "plain", "play_battle"]
 

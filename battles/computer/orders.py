@@ -8,14 +8,14 @@ import random
 from collections import deque
 from collections.abc import Callable
 
-from battles.combat import bears, check_volley, firing
 from battles.computer.estimates import best_range, expected, firepower, threat
-from battles.design import figures
-from battles.hexes import FACINGS, Hex, distance
-from battles.movement import check_move, path
-from battles.records import Move, Target, Tractor, Volley
-from battles.state import BattleState, ShipState
-from battles.tractors import check_tractor, tractor_hits
+from battles.engine.combat import bears, check_volley, firing
+from battles.engine.design import figures
+from battles.engine.movement import check_move, path
+from battles.engine.state import BattleState, ShipState
+from battles.engine.tractors import check_tractor, tractor_hits
+from notation.battles.hexes import FACINGS, Hex, distance
+from notation.battles.records import Move, Target, Tractor, Volley
 
 __all__ = ["fire_orders", "movement_orders", "moves_of"]
 

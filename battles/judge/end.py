@@ -7,11 +7,11 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from battles.judge.replay import replay_record
 from battles.judge.rows import battle_turn, final_record, to_everyone
 from battles.judge.views import situation_text
-from battles.records import format_record
-from battles.replay_frames import replay_record
-from kit.words import seated
+from notation.battles.records import format_record
+from notation.words import seated
 from pbem import gamerows, ladder
 from pbem.end_files import end_attachments
 from pbem.messages import Attachment, Outbound

@@ -1,13 +1,13 @@
 """The battle guide (`help battles` by mail, `/spaceships help topic:battles` in Discord):
 creating, designing and giving orders, with the hull and system tables drawn from the data of
-battles.tables, in each front end's own syntax."""
+battles.engine.tables, in each front end's own syntax."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from battles.engine.tables import COMPONENTS, HULLS, X_MODES
 from battles.judge.rows import SETUP_RADIUS, START, battle_settings_text
-from battles.tables import COMPONENTS, HULLS, X_MODES
 from pbem.store import GameRow, Store
 
 __all__ = ["battle_guide"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import battles.judge.rows as rows
 import battles.judge.views as views
-from battles.records import format_record
+from notation.battles.records import format_record
 from pbem.store import GameRow, Store
 
 

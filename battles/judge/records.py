@@ -7,12 +7,13 @@ from __future__ import annotations
 import battles.judge.guide as guide
 import battles.judge.onlookers as onlookers
 import battles.judge.show as show
-from battles.replay_frames import replay_record
-from battles.sniff import battle_lines
+from battles.judge.replay import replay_record
+from notation.battles.sniff import battle_lines
 from pbem.kindparts import Records
 
 RECORDS = Records(
     record_suffix=".sbr",
+    check_command="spaceships battles play",
     sniff=battle_lines,
     replay=replay_record,
     public_record=onlookers.public_record,

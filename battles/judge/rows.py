@@ -13,13 +13,13 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from battles.hexes import Hex
-from battles.parse import parse_record
-from battles.play import Replay, play_record
-from battles.records import BattleRecord
-from battles.tables import DEFAULT_X_MODE
-from kit.errors import NotationError, underlined
-from kit.words import counted
+from battles.engine.play import Replay, play_record
+from battles.engine.tables import DEFAULT_X_MODE
+from notation.battles.hexes import Hex
+from notation.battles.parse import parse_record
+from notation.battles.records import BattleRecord
+from notation.errors import NotationError, underlined
+from notation.words import counted
 from pbem import gamerows
 from pbem.commands import Command
 from pbem.deadlines import DeadlineRule

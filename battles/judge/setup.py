@@ -9,9 +9,10 @@ import secrets
 from dataclasses import replace
 from datetime import datetime
 
-from battles.design import check_design, check_fleet_cost, complete, figures
-from battles.dice import commitment
-from battles.hexes import FACINGS, distance
+from battles.engine.design import check_design, check_fleet_cost, complete, figures
+from battles.engine.dice import commitment
+from battles.engine.play import play_record
+from battles.engine.tables import DEFAULT_X_MODE, X_MODES
 from battles.judge.computer import (
     battle_level,
     play_battle_computer,
@@ -34,12 +35,11 @@ from battles.judge.rows import (
     x_mode_of,
 )
 from battles.judge.views import next_text, situation_text
-from battles.parse import parse_design, parse_hex, parse_record
-from battles.play import play_record
-from battles.records import BattleRecord, Initiative, ShipEntry, format_record
-from battles.tables import DEFAULT_X_MODE, X_MODES
-from kit.errors import NotationError
-from kit.words import seated
+from notation.battles.hexes import FACINGS, distance
+from notation.battles.parse import parse_design, parse_hex, parse_record
+from notation.battles.records import BattleRecord, Initiative, ShipEntry, format_record
+from notation.errors import NotationError
+from notation.words import seated
 from pbem import gamerows, ladder, seating
 from pbem.commands import Command
 from pbem.computers import COMPUTER_ADDRESS

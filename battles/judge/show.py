@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from battles.engine.play import play_record
+from battles.engine.state import ShipState
 from battles.judge.rows import START, battle_turn, record_of
-from battles.parse import parse_record
 from battles.pictures import battle_picture, battle_svg
-from battles.play import play_record
-from battles.records import BattleRecord, Initiative, Move
-from battles.state import ShipState
+from notation.battles.parse import parse_record
+from notation.battles.records import BattleRecord, Initiative, Move
 from pbem.kindparts import Show
 from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight

@@ -7,8 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from battles.combat import check_volley, firing, why_none_bears
-from battles.grammar import RECORD_HINT
+from battles.engine.combat import check_volley, firing, why_none_bears
+from battles.engine.movement import check_move
+from battles.engine.play import play_record
+from battles.engine.problems import Problem
+from battles.engine.state import BattleState
+from battles.engine.tractors import check_tractor
+from battles.engine.victory import destroyed_cost
 from battles.judge.computer import play_battle_computer
 from battles.judge.end import end
 from battles.judge.rows import (
@@ -23,16 +28,11 @@ from battles.judge.rows import (
     turn_limit_of,
 )
 from battles.judge.views import next_text, situation_text
-from battles.movement import check_move
-from battles.parse import parse_record
-from battles.play import play_record
-from battles.problems import Problem
-from battles.records import BattleRecord, Initiative, Move, Tractor, Volley, format_record
-from battles.state import BattleState
-from battles.tractors import check_tractor
-from battles.victory import destroyed_cost
-from kit.errors import NotationError
-from kit.words import seated
+from notation.battles.grammar import RECORD_HINT
+from notation.battles.parse import parse_record
+from notation.battles.records import BattleRecord, Initiative, Move, Tractor, Volley, format_record
+from notation.errors import NotationError
+from notation.words import seated
 from pbem import both_in, gamerows, sending, ticks
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment

@@ -4,8 +4,9 @@ submissions and the dice seed, and neither is ever in these texts."""
 
 from __future__ import annotations
 
-from battles.combat import bears
-from battles.hexes import arc_of, distance
+from battles.engine.combat import bears
+from battles.engine.play import Replay
+from battles.engine.state import BattleState, ShipState
 from battles.judge.rows import (
     battle_settings_text,
     battle_turn,
@@ -14,9 +15,8 @@ from battles.judge.rows import (
     replay_of,
     turn_limit_of,
 )
-from battles.play import Replay
-from battles.records import format_record
-from battles.state import BattleState, ShipState
+from notation.battles.hexes import arc_of, distance
+from notation.battles.records import format_record
 from pbem import gamerows
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal

@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from battles.hexes import Hex
-from battles.state import ShipState
+from battles.engine.state import ShipState
+from notation.battles.hexes import Hex
 
 __all__ = [
     "AROUND",

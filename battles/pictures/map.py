@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from battles.hexes import Hex
+from battles.engine.state import ShipState
 from battles.pictures.frame import (
     BREAK,
     ROOT3,
@@ -52,11 +52,11 @@ from battles.pictures.words import (
     upright,
     wrapped,
 )
-from battles.state import ShipState
-from kit.ink import FAINT, GRID, INK, PAPER, font
-from kit.labels import Box, choose_boxes
-from kit.png import palette_png
-from kit.vector import VectorDraw, svg_document
+from notation.battles.hexes import Hex
+from notation.ink import FAINT, GRID, INK, PAPER, font
+from notation.labels import Box, choose_boxes
+from notation.png import palette_png
+from notation.vector import VectorDraw, svg_document
 
 __all__ = ["SMALLEST_TEXT", "MapPlan", "battle_picture", "battle_svg", "draw_map", "plan_map"]
 
@@ -175,7 +175,7 @@ def plan_map(title: str, ships: Sequence[ShipState], notes: Sequence[str] = ()) 
 
 def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None:
     """The planned map onto `draw`: Pillow's (with its `image`, for the upright words) or a
-    kit.vector.VectorDraw (image None)."""
+    notation.vector.VectorDraw (image None)."""
     framed, outside, cuts, col_cuts = (
         plan.framed,
         plan.outside,
@@ -281,7 +281,7 @@ def battle_svg(
     title: str, ships: Sequence[ShipState], notes: Sequence[str] = (), inline: bool = False
 ) -> str:
     """The same map as standalone SVG text, sharp at any width (`inline`: for a web page's
-    HTML, kit.vector.svg_document)."""
+    HTML, notation.vector.svg_document)."""
     plan = plan_map(title, ships, notes)
     draw = VectorDraw()
     draw_map(draw, plan)

@@ -8,11 +8,11 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from battles.hexes import STEPS, Hex
+from battles.engine.state import ShipState
 from battles.pictures.frame import centre
-from battles.state import ShipState
-from kit.ink import EMPTY, FAINT, GRID, INK, PAPER, font
-from kit.labels import Box
+from notation.battles.hexes import STEPS, Hex
+from notation.ink import EMPTY, FAINT, GRID, INK, PAPER, font
+from notation.labels import Box
 
 __all__ = [
     "COORDINATES",

@@ -10,10 +10,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from battles.engine.state import ShipState
 from battles.pictures.marks import SIDE_COLOURS
-from battles.state import ShipState
-from kit.ink import EMPTY, INK, PAPER, font
-from kit.labels import Box, choose_boxes
+from notation.ink import EMPTY, INK, PAPER, font
+from notation.labels import Box, choose_boxes
 
 __all__ = ["beyond", "label_places", "ship_lines", "title_lines", "upright", "wrapped"]
 

@@ -9,9 +9,12 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 from urllib.parse import parse_qs, unquote, urlsplit
 
+# The settings every front end shares (the database's default place, `host:port`) are the
+# core's; they are named here too, for the mail code that has long read them here.
+from pbem.places import DEFAULT_DB, ConfigError, parse_host_port
+
 Security = Literal["plain", "starttls", "ssl"]
 
-DEFAULT_DB = "./spaceships-judge.sqlite3"
 DEFAULT_JUDGE_ADDRESS = "judge@localhost"
 DEFAULT_OUTBOX = "./spaceships-outbox"
 DEFAULT_LISTEN = "127.0.0.1:2525"
@@ -20,16 +23,6 @@ DEFAULT_RATE_LIMIT_PER_HOUR = 30
 DEFAULT_TICK_SECONDS = 30.0
 
 _LOOPBACK = ("localhost", "127.0.0.1", "::1")
-
-
-class ConfigError(ValueError):
-    """A setting that cannot be used; carries the setting's name and the offending text."""
-
-    def __init__(self, setting: str, text: str, reason: str) -> None:
-        super().__init__(f"{setting}={text!r}: {reason}")
-        self.setting = setting
-        self.text = text
-        self.reason = reason
 
 
 def is_loopback(host: str) -> bool:
@@ -57,27 +50,6 @@ class ServerAddress:
     @property
     def _kind(self) -> str:
         return "imap" if self.path else "smtp"
-
-
-def parse_host_port(setting: str, text: str, default_port: int) -> tuple[str, int]:
-    """`host`, `host:port` or `[v6]:port`."""
-    text = text.strip()
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port_text = rest.removeprefix(":")
-    elif text.count(":") == 1:
-        host, _, port_text = text.partition(":")
-    else:
-        host, port_text = text, ""
-    if not host:
-        raise ConfigError(setting, text, "no host")
-    try:
-        port = int(port_text) if port_text else default_port
-    except ValueError:
-        raise ConfigError(setting, text, "the port is not a number") from None
-    if not 0 <= port <= 65535:
-        raise ConfigError(setting, text, "the port must be 0..65535")
-    return host, port
 
 
 _SMTP_SCHEMES: dict[str, tuple[Security, int]] = {

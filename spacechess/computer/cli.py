@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
+from notation.spacechess.pieces import SIDE_NAMES
 from spacechess.computer.player import DEFAULT_LEVEL, LEVELS, THINK_LIMIT, Computer
 from spacechess.computer.terminal import TerminalGame
-from spacechess.pieces import SIDE_NAMES
 
 __all__ = ["play"]
 

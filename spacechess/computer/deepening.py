@@ -22,11 +22,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from spacechess.actions import PASS, Action
+from notation.spacechess.actions import PASS, Action
 from spacechess.computer.evaluate import WON, evaluate, material
 from spacechess.computer.turns import Counter, Turn, forcing_turns, replay_turn, turns
-from spacechess.position import Position
-from spacechess.rules import QUIET_LIMIT
+from spacechess.engine.position import Position
+from spacechess.engine.rules import QUIET_LIMIT
 
 __all__ = ["AHEAD", "BEHIND", "CONTEMPT", "Plan", "Searched", "Stop", "deepened_turn"]
 

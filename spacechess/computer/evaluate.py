@@ -12,9 +12,9 @@ than an even game, so that the computer plays on for a win.
 
 from __future__ import annotations
 
-from spacechess.board import CELL_COUNT, NEIGHBOURS, distances, is_pentagon, opposite
-from spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
-from spacechess.position import Position
+from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, distances, is_pentagon, opposite
+from notation.spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
+from spacechess.engine.position import Position
 
 __all__ = ["LOST", "VALUES", "WON", "WORTH", "evaluate", "impactor_targets", "material"]
 

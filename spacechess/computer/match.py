@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from spacechess.actions import PASS, Action
-from spacechess.events import Event
-from spacechess.game import Game
-from spacechess.pieces import SIDE_NAMES
-from spacechess.position import Position
-from spacechess.record import Comment, Record, Tag, Turn
+from notation.spacechess.actions import PASS, Action
+from notation.spacechess.pieces import SIDE_NAMES
+from notation.spacechess.record import Comment, Record, Tag, Turn
+from spacechess.engine.events import Event
+from spacechess.engine.game import Game
+from spacechess.engine.position import Position
 
 __all__ = ["RESULT_TAGS", "Chooser", "Played", "PlayedTurn", "play_game", "record_of", "written"]
 
@@ -46,8 +46,8 @@ class Played:
 
 def play_game(players: Mapping[int, Chooser], max_turns: int | None = None) -> Played:
     """Plays from the start, each side's turns chosen by `players[side]`, every action checked
-    by the rules (an illegal one raises spacechess.rules.IllegalAction), a third repetition
-    drawn [SC12] (spacechess.game)."""
+    by the rules (an illegal one raises spacechess.engine.rules.IllegalAction), a third repetition
+    drawn [SC12] (spacechess.engine.game)."""
     game = Game()
     played: list[PlayedTurn] = []
     while game.position.result is None:
@@ -88,7 +88,7 @@ def record_of(
     comment: str = "",
     note: str = "",
 ) -> Record:
-    """The game as a record (spacechess.record): the tags, every turn, and the Result tag;
+    """The game as a record (notation.spacechess.record): the tags, every turn, and the Result tag;
     `comment` goes on the last turn's line (how that turn ended the game), `note` on a line of
     its own after the turns (how the game ended off the board)."""
     items: list[Tag | Turn | Comment] = [Tag(name, value) for name, value in tags]

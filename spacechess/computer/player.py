@@ -15,11 +15,11 @@ import random
 import time
 from dataclasses import dataclass
 
-from spacechess.actions import Action
+from notation.spacechess.actions import Action
 from spacechess.computer.deepening import Plan, deepened_turn
 from spacechess.computer.search import Seen, greedy_turn
-from spacechess.position import Position
-from spacechess.rules import apply, legal_actions
+from spacechess.engine.position import Position
+from spacechess.engine.rules import apply, legal_actions
 
 __all__ = [
     "BUDGETS",

@@ -18,10 +18,10 @@ import random
 from collections.abc import Mapping
 from itertools import chain
 
-from spacechess.actions import Action
+from notation.spacechess.actions import Action
 from spacechess.computer.evaluate import DRAW, evaluate
 from spacechess.computer.turns import Counter, Turn, forcing_turns, replay_turn, turns
-from spacechess.position import Position
+from spacechess.engine.position import Position
 
 __all__ = ["Seen", "greedy_turn", "ranked_turns", "searched_turn"]
 

@@ -10,19 +10,19 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from kit.errors import NotationError
-from spacechess.actions import MINE_LAYING, MOVE, PASS, Action
-from spacechess.board import opposite
-from spacechess.cells import Cell, cell_name
+from notation.errors import NotationError
+from notation.spacechess.actions import MINE_LAYING, MOVE, PASS, Action
+from notation.spacechess.board import opposite
+from notation.spacechess.cells import Cell, cell_name
+from notation.spacechess.pieces import KIND_NAMES, MINE, SIDE_NAMES, SUPPORT, kind_of
+from notation.spacechess.record import parse_action, spaced_action
 from spacechess.computer.match import PlayedTurn, record_of, written
 from spacechess.computer.player import LEVEL_TEXT, Computer
-from spacechess.events import Event
-from spacechess.game import Game
+from spacechess.engine.events import Event
+from spacechess.engine.game import Game
+from spacechess.engine.position import Position
+from spacechess.engine.rules import act, legal_actions, why_illegal
 from spacechess.pictures import board_picture
-from spacechess.pieces import KIND_NAMES, MINE, SIDE_NAMES, SUPPORT, kind_of
-from spacechess.position import Position
-from spacechess.record import parse_action, spaced_action
-from spacechess.rules import act, legal_actions, why_illegal
 
 __all__ = ["HELP", "TerminalGame", "describe"]
 

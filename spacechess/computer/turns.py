@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from spacechess.actions import FIRE, MOVE, PASS, Action
-from spacechess.board import CELL_COUNT, NEIGHBOURS, distances
-from spacechess.pieces import FIGHTER, GUNSHIP
-from spacechess.position import Position
-from spacechess.rules import act, battle_stage, legal_actions
+from notation.spacechess.actions import FIRE, MOVE, PASS, Action
+from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, distances
+from notation.spacechess.pieces import FIGHTER, GUNSHIP
+from spacechess.engine.position import Position
+from spacechess.engine.rules import act, battle_stage, legal_actions
 
 __all__ = ["Counter", "Turn", "contact", "forcing_turns", "preparing", "replay_turn", "turns"]
 

@@ -8,10 +8,10 @@ import logging
 import secrets
 from datetime import datetime
 
+from notation.spacechess.actions import PASS, Action
 from pbem.computers import insert_computer
 from pbem.desk import Refusal
 from pbem.store import GameRow, Store
-from spacechess.actions import PASS, Action
 from spacechess.computer.player import (
     DEFAULT_LEVEL,
     LEVEL_TEXT,
@@ -20,7 +20,7 @@ from spacechess.computer.player import (
     Computer,
     level_named,
 )
-from spacechess.position import Position
+from spacechess.engine.position import Position
 
 LOG = logging.getLogger(__name__)
 

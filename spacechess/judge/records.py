@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import spacechess.judge.about as about
 import spacechess.judge.replay as replay
+from notation.spacechess.sniff import chess_lines
 from pbem.kindparts import Records
-from spacechess.sniff import chess_lines
 
 RECORDS = Records(
     record_suffix=replay.RECORD_SUFFIX,
+    check_command="spaceships chess check",
+    format_command="spaceships chess fmt",
     sniff=chess_lines,
     replay=replay.chess_replay,
     public_record=about.public_record,

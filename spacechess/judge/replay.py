@@ -9,19 +9,19 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import PurePath
 
-from kit.errors import NotationError, NotationErrors
-from kit.vector import VectorDraw
-from replay.frames import PUBLIC, Drawing, Frame, Replay, ReplayError, Shown
-from spacechess.check import replay as check_replay
-from spacechess.check import result_text
-from spacechess.events import Event
-from spacechess.game import Game
+from notation.errors import NotationError, NotationErrors
+from notation.spacechess.pieces import SIDE_NAMES
+from notation.spacechess.record import Record
+from notation.vector import VectorDraw
+from pbem.replay.frames import PUBLIC, Drawing, Frame, Replay, ReplayError, Shown
+from spacechess.engine.check import replay as check_replay
+from spacechess.engine.check import result_text
+from spacechess.engine.events import Event
+from spacechess.engine.game import Game
+from spacechess.engine.position import Position
 from spacechess.pictures import Scene
 from spacechess.pictures.picture import SMALLEST_NAME, canvas_size, draw_board, draw_step
 from spacechess.pictures.scenes import position_scene
-from spacechess.pieces import SIDE_NAMES
-from spacechess.position import Position
-from spacechess.record import Record
 
 __all__ = ["RECORD_SUFFIX", "chess_replay"]
 

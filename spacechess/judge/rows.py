@@ -13,17 +13,17 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from kit.words import seated
+from notation.spacechess.actions import MINE_LAYING, PASS, Action
+from notation.spacechess.pieces import SIDE_NAMES, SUPPORT, kind_of
+from notation.spacechess.record import parse_action
+from notation.words import seated
 from pbem import gamerows
 from pbem.deadlines import DeadlineRule
 from pbem.gamerows import deadline_line as core_deadline_line
 from pbem.store import GameRow, PlayerRow
-from spacechess.actions import MINE_LAYING, PASS, Action
 from spacechess.computer.match import PlayedTurn, record_of
-from spacechess.game import Game
-from spacechess.pieces import SIDE_NAMES, SUPPORT, kind_of
-from spacechess.position import Position
-from spacechess.record import parse_action
+from spacechess.engine.game import Game
+from spacechess.engine.position import Position
 
 GAME = "chess"
 TITLE = "Space Chess"

@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from notation.spacechess.pieces import SIDE_NAMES
 from pbem.kindparts import Show
 from pbem.messages import Attachment, Outbound
 from pbem.sights import Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
 from spacechess.computer.terminal import describe
-from spacechess.events import Event
+from spacechess.engine.events import Event
+from spacechess.engine.position import Position
 from spacechess.judge.rows import SIDE_SEAT, played_of, side_name, with_state
 from spacechess.pictures import board_picture, board_svg
-from spacechess.pieces import SIDE_NAMES
-from spacechess.position import Position
 
 __all__ = [
     "events_text",

@@ -10,15 +10,18 @@ import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from kit.errors import NotationError, underlined
+from notation.errors import NotationError, underlined
+from notation.spacechess.actions import PASS, Action
+from notation.spacechess.record import parse_action, spaced_action
 from pbem.commands import Command
 from pbem.deadlines import reminder_moment
 from pbem.desk import Desk, Refusal
 from pbem.gamerows import late_notice, open_phase, other
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store
-from spacechess.actions import PASS, Action
 from spacechess.computer.match import written
+from spacechess.engine.refusals import why_illegal
+from spacechess.engine.rules import act
 from spacechess.judge.computer import computer_turn
 from spacechess.judge.end import end
 from spacechess.judge.rows import (
@@ -35,9 +38,6 @@ from spacechess.judge.rows import (
 )
 from spacechess.judge.show import events_text
 from spacechess.judge.views import board_text, next_text, orders_how
-from spacechess.record import parse_action, spaced_action
-from spacechess.refusals import why_illegal
-from spacechess.rules import act
 
 __all__ = ["open_turn", "play", "process", "submit", "tick_game"]
 
@@ -88,7 +88,7 @@ def _read(command: Command) -> tuple[list[tuple[Action, str, int, int, str]], li
 
 def _at(message: str, hint: str | None, line: int, column: int, length: int, source: str) -> str:
     """A slip under the line as written, its caret placed; a long line shown around the
-    column only (kit.errors.underlined, as the other games do)."""
+    column only (notation.errors.underlined, as the other games do)."""
     text = f"  line {line}, column {column}: {message}\n{underlined(source, column, length)}"
     return text + (f"\n    hint: {hint}" if hint else "")
 

@@ -2,7 +2,7 @@
 
 `flat.py` places the cells on the strip, `marks.py` draws pieces and marks, `strip.py` and
 `globe.py` the two views, `picture.py` puts them together with a key (as PNG, or as SVG
-through kit.vector from the same drawing), `scenes.py` turns a position and last turn's
+through notation.vector from the same drawing), `scenes.py` turns a position and last turn's
 events into what is drawn. Everything on the board is open to both players, so any reader
 may be shown the whole position. See docs/space-chess.md.
 """
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from spacechess.events import Event
+from notation.spacechess.pieces import SIDE_NAMES
+from spacechess.engine.events import Event
+from spacechess.engine.position import Position
 from spacechess.pictures.marks import Scene, Token
 from spacechess.pictures.picture import scene_picture, scene_svg
 from spacechess.pictures.scenes import position_scene
-from spacechess.pieces import SIDE_NAMES
-from spacechess.position import Position
 
 __all__ = [
     "Scene",

@@ -1,7 +1,7 @@
 """Where each cell lies on the flat rhombus strip: the ball unrolled for pictures.
 
-The 10 rhombi of spacechess.board laid side by side as diamonds standing on a corner, N at the
-top of the 5 northern ones and S at the foot of the 5 southern ones, so that each cell name's
+The 10 rhombi of notation.spacechess.board laid side by side as diamonds standing on a corner, N at
+the top of the 5 northern ones and S at the foot of the 5 southern ones, so that each cell name's
 rhombus, file and rank can be found by eye. Every cell has one home place on the strip; where
 the strip is cut (the zig-zag top and bottom edges and its two ends) the cells across the cut
 are also drawn as ghosts, so a player sees what lies next to a cell on the other side of the
@@ -14,7 +14,14 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from spacechess.board import CELL_COUNT, CENTRES, NEIGHBOURS, RHOMBUS_CORNERS, STRIP, Vector
+from notation.spacechess.board import (
+    CELL_COUNT,
+    CENTRES,
+    NEIGHBOURS,
+    RHOMBUS_CORNERS,
+    STRIP,
+    Vector,
+)
 
 __all__ = ["Place", "StripLayout", "hexagon", "strip_layout"]
 

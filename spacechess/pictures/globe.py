@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from spacechess.board import CELL_COUNT, CENTRES, Vector, corners, is_pentagon
-from spacechess.cells import cell_name
+from notation.spacechess.board import CELL_COUNT, CENTRES, Vector, corners, is_pentagon
+from notation.spacechess.cells import cell_name
 from spacechess.pictures.marks import (
     CELL_FILL,
     DISC,

@@ -10,8 +10,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from kit.png import palette_png
-from kit.vector import VectorDraw, svg_document
+from notation.png import palette_png
+from notation.vector import VectorDraw, svg_document
 from spacechess.pictures.globe import (
     GLOBE_HEIGHT,
     draw_globes_board,
@@ -69,7 +69,7 @@ def canvas_size(scene: Scene, globes: bool = True) -> tuple[int, int]:
 
 
 def draw_scene(draw: Any, scene: Scene, globes: bool = True) -> None:
-    """The whole picture onto `draw` (Pillow's or kit.vector's): title, outcome, the strip,
+    """The whole picture onto `draw` (Pillow's or notation.vector's): title, outcome, the strip,
     the hemispheres (unless `globes` is False) and the key."""
     draw_board(draw, scene, globes, frozenset(scene.tokens))
     draw_step(draw, scene, globes)

@@ -1,19 +1,28 @@
 """What a picture of a position shows: its units and impactors, and last turn's events marked.
 
-The bridge from the rules' values (spacechess.position, spacechess.events) to the drawing's
-Scene. A Space Chess position has nothing hidden, so every player may see all of it.
+The bridge from the rules' values (spacechess.engine.position, spacechess.engine.events) to the
+drawing's Scene. A Space Chess position has nothing hidden, so every player may see all of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from spacechess.battle import ADVANCE
-from spacechess.board import is_pentagon, opposite
-from spacechess.events import Event
+from notation.spacechess.board import is_pentagon, opposite
+from notation.spacechess.pieces import (
+    COMMAND,
+    FIGHTER,
+    GUNSHIP,
+    MINE,
+    SIDE_NAMES,
+    SUPPORT,
+    kind_of,
+    side_of,
+)
+from spacechess.engine.battle import ADVANCE
+from spacechess.engine.events import Event
+from spacechess.engine.position import Position
 from spacechess.pictures.marks import Scene, Token
-from spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, SIDE_NAMES, SUPPORT, kind_of, side_of
-from spacechess.position import Position
 
 __all__ = ["flight_path", "outcome_of", "position_scene", "token_of"]
 
@@ -27,7 +36,7 @@ _KINDS = {
 
 
 def token_of(code: int) -> Token:
-    """The drawing's token for a unit code of spacechess.pieces."""
+    """The drawing's token for a unit code of notation.spacechess.pieces."""
     return Token(side_of(code), _KINDS[kind_of(code)])
 
 

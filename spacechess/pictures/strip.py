@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from spacechess.board import NEIGHBOURS, STRIP, is_pentagon, line
-from spacechess.cells import RHOMBI, cell_name
+from notation.spacechess.board import NEIGHBOURS, STRIP, is_pentagon, line
+from notation.spacechess.cells import RHOMBI, cell_name
 from spacechess.pictures.flat import ROOT3, StripLayout, hexagon, strip_layout
 from spacechess.pictures.marks import (
     CELL_FILL,

@@ -10,13 +10,13 @@ import random
 from collections import Counter
 from functools import cache
 
+from notation.spaceships.fleets import Fleet, ShipPlacement
+from notation.spaceships.ships import ShipId
 from spaceships.computer.knowledge import COSTS, SIZES, Knowledge, fleets
 from spaceships.computer.sampler import Sampler
 from spaceships.computer.space import Space, bits, space
 from spaceships.engine import Ruleset
 from spaceships.engine.matches import build_options
-from spaceships.notation.fleets import Fleet, ShipPlacement
-from spaceships.notation.ships import ShipId
 
 
 def composition(ruleset: Ruleset, rng: random.Random, light_scout: float = 0.5) -> tuple[str, ...]:

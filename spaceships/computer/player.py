@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.orders import Order
 from spaceships.computer.knowledge import read_view
 from spaceships.computer.placement import additional_types, hidden_fleet, random_fleet
 from spaceships.computer.sampler import estimate
 from spaceships.computer.simple import hunt_orders, random_orders
 from spaceships.computer.tactics import DENSITY, EXPERT, decide
 from spaceships.engine import PlayerView, Ruleset
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.orders import Order
 
 LEVELS = ("random", "hunt", "density", "expert")
 DEFAULT_LEVEL = "expert"

@@ -5,12 +5,8 @@ from __future__ import annotations
 
 import random
 
-from spaceships.computer.knowledge import Knowledge
-from spaceships.computer.space import Space, bits, space
-from spaceships.computer.tactics import classic_beam_lines
-from spaceships.engine import PlayerView
-from spaceships.notation.cells import PartialCell
-from spaceships.notation.orders import (
+from notation.spaceships.cells import PartialCell
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -19,6 +15,10 @@ from spaceships.notation.orders import (
     Scan,
     Strike,
 )
+from spaceships.computer.knowledge import Knowledge
+from spaceships.computer.space import Space, bits, space
+from spaceships.computer.tactics import classic_beam_lines
+from spaceships.engine import PlayerView
 
 
 def _launch(cell: object) -> MissileLaunch:

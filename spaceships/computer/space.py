@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import cache
 from itertools import permutations, product
 
+from notation.spaceships.cells import Cell
 from spaceships.engine import geometry
-from spaceships.notation.cells import Cell
 
 Coords = tuple[int, int, int]
 AXES: tuple[Coords, ...] = ((1, 0, 0), (0, 1, 0), (0, 0, 1))

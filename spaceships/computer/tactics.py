@@ -7,12 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from spaceships.computer.knowledge import Knowledge
-from spaceships.computer.sampler import Estimate
-from spaceships.computer.space import Space, bits, space
-from spaceships.engine import PlayerView
-from spaceships.notation.cells import Cell, PartialCell
-from spaceships.notation.orders import (
+from notation.spaceships.cells import Cell, PartialCell
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -21,6 +17,10 @@ from spaceships.notation.orders import (
     Scan,
     Strike,
 )
+from spaceships.computer.knowledge import Knowledge
+from spaceships.computer.sampler import Estimate
+from spaceships.computer.space import Space, bits, space
+from spaceships.engine import PlayerView
 
 
 @dataclass(frozen=True)

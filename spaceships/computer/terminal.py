@@ -8,7 +8,13 @@ import re
 from collections.abc import Callable
 from datetime import date
 
-from kit.errors import NotationError
+from notation.errors import NotationError
+from notation.spaceships.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.format import format_fleet, format_record
+from notation.spaceships.orders import format_orders
+from notation.spaceships.parse import parse_fleet, parse_orders
+from notation.spaceships.ships import SHIP_TYPES
 from spaceships.computer.match import computer_orders
 from spaceships.computer.player import LEVEL_TEXT, Computer
 from spaceships.engine import (
@@ -24,15 +30,8 @@ from spaceships.engine import (
     new_game,
     player_view,
 )
+from spaceships.engine.game import record_of
 from spaceships.engine.shapes import CLASSIC_DS, DESCRIPTIONS
-from spaceships.notation.capitals import WRITTEN_IN_CAPITALS, fleet_in_capitals
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.format import format_fleet, format_record
-from spaceships.notation.orders import format_orders
-from spaceships.notation.parse import parse_fleet, parse_orders
-from spaceships.notation.records import Record, ResultLine, TurnLine
-from spaceships.notation.ships import SHIP_TYPES
-from spaceships.validate.claims import claim_from_entry
 
 Ask = Callable[[str], str]  # prompt in, one line out; raises EOFError at the end of input
 Say = Callable[[str], None]
@@ -118,20 +117,6 @@ def refusal_of_orders(state: GameState, seat: str, exc: OrdersRefused) -> str:
         f"nothing changed:\n{listed}\n"
         f"This turn you may use {entitlements(state, seat).describe()}."
     )
-
-
-def record_of(state: GameState, tags: list[tuple[str, str]]) -> Record:
-    """The whole game as a record (spec/record-format.md): fleets, turn lines, results."""
-    turns: list[TurnLine] = []
-    results: list[ResultLine] = []
-    for played in state.history:
-        for seat in ("A", "B"):
-            turns.append(TurnLine(played.turn, seat, played.orders(seat).written))  # type: ignore[arg-type]
-        for seat in ("A", "B"):
-            claims = tuple(claim_from_entry(e) for e in played.report.entries(seat))
-            results.append(ResultLine(played.turn, seat, claims))  # type: ignore[arg-type]
-    fleets = {"A": state.a.fleet, "B": state.b.fleet}
-    return Record(tags=tuple(tags), fleets=fleets, turns=tuple(turns), results=tuple(results))
 
 
 def _orders_hint(line: str) -> str | None:

@@ -14,13 +14,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.ships import ShipId
 from spaceships.engine.geometry import geometry
 from spaceships.engine.orders import CheckedOrders
 from spaceships.engine.reports import Destruction, Entry, Flashcube, TurnReport
 from spaceships.engine.rulesets import Ruleset
 from spaceships.engine.state import GameResult, GameState, PlayerState, TurnHistory
-from spaceships.notation.cells import Cell
-from spaceships.notation.ships import ShipId
 
 _PLAYING = GameResult()  # the result while the game goes on (a value: shared)
 

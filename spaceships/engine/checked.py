@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from spaceships.engine.reports import cell_from_json, ship_from_json
-from spaceships.notation.cells import Cell, PartialCell
-from spaceships.notation.orders import (
+from notation.spaceships.cells import Cell, PartialCell
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -19,7 +18,8 @@ from spaceships.notation.orders import (
     Scan,
     Strike,
 )
-from spaceships.notation.ships import ShipId
+from notation.spaceships.ships import ShipId
+from spaceships.engine.reports import cell_from_json, ship_from_json
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.ships import ShipId
 from spaceships.engine.geometry import Direction, Geometry, geometry
 from spaceships.engine.rulesets import Ruleset
 from spaceships.engine.state import GameState, PlayerState, Ship, Space
-from spaceships.notation.cells import Cell
-from spaceships.notation.ships import ShipId
 
 
 # Bounded caches over bit sets of cells (spaceships.engine.geometry): a long-running judge sees ever

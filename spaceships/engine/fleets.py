@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.words import counted
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.ships import SHIP_TYPES, ShipId
+from notation.words import counted
 from spaceships.engine.matches import (
     additional_ships,
     additional_worth,
@@ -14,8 +16,6 @@ from spaceships.engine.matches import (
 from spaceships.engine.problems import Problem
 from spaceships.engine.rulesets import COSTS, Ruleset
 from spaceships.engine.shapes import SIZES, describe, placement_bits, placement_set
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.ships import SHIP_TYPES, ShipId
 
 # 3.7: one each of these groups (either/or where a group has two types).
 _GROUPS_2_6_1 = (("DS",), ("KC",), ("FS", "PC"), ("MD",), ("LS", "HS"))

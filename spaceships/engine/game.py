@@ -3,19 +3,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from notation.spaceships.records import Record, ResultLine, TurnLine
 from spaceships.engine.fleets import check_fleet, legal_at_a_glance
 from spaceships.engine.orders import CheckedOrders, check_orders
 from spaceships.engine.problems import FleetRefused, OrdersRefused, Problem
 from spaceships.engine.replay import replay
-from spaceships.engine.reports import TurnReport
+from spaceships.engine.reports import TurnReport, claim_from_entry
 from spaceships.engine.rulesets import Ruleset
 from spaceships.engine.settle import next_state
 from spaceships.engine.state import PLAYERS, GameState, PlayerState, Space
-from spaceships.notation.records import Record, TurnLine
 
 
 @dataclass(frozen=True)
@@ -201,3 +202,23 @@ def play_record(record: Record, carried: dict[str, int] | None = None) -> Game:
             raise OrdersRefused(exc.problems, Game(record, ruleset, state)) from None
         state = next_state(state, checked_a, checked_b)  # each report made when read
     return Game(record, ruleset, state)
+
+
+def record_of(
+    state: GameState, tags: Sequence[tuple[str, str]] = (), every_result: bool = True
+) -> Record:
+    """The game played so far as a record (spec/record-format.md): both fleets, every turn's
+    orders as written and its results as the engine found them; with every_result False, a
+    seat's results line only when it has a claim. The one writer of a played game's record:
+    the judge's reveal, the terminal game, the random games of the tests and the bench."""
+    turns: list[TurnLine] = []
+    results: list[ResultLine] = []
+    for played in state.history:
+        for seat in PLAYERS:
+            turns.append(TurnLine(played.turn, seat, played.orders(seat).written))  # type: ignore[arg-type]
+        for seat in PLAYERS:
+            claims = tuple(claim_from_entry(e) for e in played.report.entries(seat))
+            if claims or every_result:
+                results.append(ResultLine(played.turn, seat, claims))  # type: ignore[arg-type]
+    fleets = {"A": state.a.fleet, "B": state.b.fleet}
+    return Record(tags=tuple(tags), fleets=fleets, turns=tuple(turns), results=tuple(results))

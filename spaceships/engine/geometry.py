@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache, cached_property
 from itertools import product
 
-from spaceships.notation.cells import CELLS, COLOUR_ORDERS, LETTERS, NUMBERS, Cell
+from notation.spaceships.cells import CELLS, COLOUR_ORDERS, LETTERS, NUMBERS, Cell
 
 Coords = tuple[int, int, int]
 Direction = tuple[int, int, int]

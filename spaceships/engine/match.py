@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kit.words import counted, seated
+from notation.words import counted, seated
 from spaceships.engine.state import PLAYERS, GameState
 
 KINDS = ("scored", "continued")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from notation.spaceships.matches import MatchRecord, Round
 from spaceships.engine.game import Game, play_record, record_ruleset
 from spaceships.engine.match import (
     GameOutcome,
@@ -21,7 +22,6 @@ from spaceships.engine.match import (
 from spaceships.engine.matches import additional_ships
 from spaceships.engine.problems import FleetRefused, OrdersRefused, Problem
 from spaceships.engine.state import PLAYERS
-from spaceships.notation.matches import MatchRecord, Round
 
 
 def match_rules(match: MatchRecord) -> MatchRules:

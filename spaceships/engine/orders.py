@@ -6,12 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from spaceships.engine.checked import CheckedBeam, CheckedOrders
-from spaceships.engine.entitlements import Entitlements, ShipCapability, entitlements
-from spaceships.engine.problems import OrdersRefused, Problem
-from spaceships.engine.state import GameState, PlayerState, Space
-from spaceships.notation.cells import Cell
-from spaceships.notation.orders import (
+from notation.spaceships.cells import Cell
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -20,8 +16,12 @@ from spaceships.notation.orders import (
     Scan,
     Strike,
 )
-from spaceships.notation.records import Position
-from spaceships.notation.ships import ShipId
+from notation.spaceships.records import Position
+from notation.spaceships.ships import ShipId
+from spaceships.engine.checked import CheckedBeam, CheckedOrders
+from spaceships.engine.entitlements import Entitlements, ShipCapability, entitlements
+from spaceships.engine.problems import OrdersRefused, Problem
+from spaceships.engine.state import GameState, PlayerState, Space
 
 # add(rule, message, order index or None, hint or None): records one problem.
 _Add = Callable[..., None]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from spaceships.notation.records import Position
+from notation.spaceships.records import Position
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from notation.spaceships.matches import MatchRecord, Round, format_match
+from notation.spaceships.records import Record, TurnLine
 from spaceships.engine.adjudicate import adjudicate
 from spaceships.engine.match import GameOutcome, MatchRules, carried, match_over
 from spaceships.engine.orders import check_orders
 from spaceships.engine.random_play import random_additional, random_fleet, random_orders
 from spaceships.engine.rulesets import Ruleset
 from spaceships.engine.state import PLAYERS, GameState, new_game
-from spaceships.notation.matches import MatchRecord, Round, format_match
-from spaceships.notation.records import Record, TurnLine
 
 
 def random_played_game(

@@ -7,17 +7,9 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from spaceships.engine.adjudicate import adjudicate
-from spaceships.engine.entitlements import entitlements
-from spaceships.engine.geometry import AXES
-from spaceships.engine.matches import build_options
-from spaceships.engine.orders import check_orders
-from spaceships.engine.rulesets import COSTS, Ruleset
-from spaceships.engine.shapes import SIZES, placements
-from spaceships.engine.state import GameState, new_game
-from spaceships.notation.cells import Cell, PartialCell
-from spaceships.notation.fleets import Fleet, ShipPlacement
-from spaceships.notation.orders import (
+from notation.spaceships.cells import Cell, PartialCell
+from notation.spaceships.fleets import Fleet, ShipPlacement
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -26,7 +18,15 @@ from spaceships.notation.orders import (
     Scan,
     Strike,
 )
-from spaceships.notation.ships import ShipId
+from notation.spaceships.ships import ShipId
+from spaceships.engine.adjudicate import adjudicate
+from spaceships.engine.entitlements import entitlements
+from spaceships.engine.geometry import AXES
+from spaceships.engine.matches import build_options
+from spaceships.engine.orders import check_orders
+from spaceships.engine.rulesets import COSTS, Ruleset
+from spaceships.engine.shapes import SIZES, placements
+from spaceships.engine.state import GameState, new_game
 
 
 def random_types(ruleset: Ruleset, rng: random.Random) -> list[str]:

@@ -14,6 +14,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from notation.spaceships.cells import PartialCell
+from notation.spaceships.orders import (
+    Beam,
+    ClassicBeam,
+    KamikazeLaunch,
+    MissileLaunch,
+    Order,
+    Scan,
+    Strike,
+)
+from notation.spaceships.records import TurnLine
+from notation.spaceships.ships import ShipId
 from spaceships.engine.adjudicate import adjudicate, ending, tiebreak
 from spaceships.engine.checked import CheckedOrders
 from spaceships.engine.entitlements import beam_directions_of, may_kamikaze, ship_strikes
@@ -23,18 +35,6 @@ from spaceships.engine.reports import TurnReport
 from spaceships.engine.rulesets import Ruleset
 from spaceships.engine.settle import settle
 from spaceships.engine.state import GameResult, GameState, PlayerState, Space, TurnHistory
-from spaceships.notation.cells import PartialCell
-from spaceships.notation.orders import (
-    Beam,
-    ClassicBeam,
-    KamikazeLaunch,
-    MissileLaunch,
-    Order,
-    Scan,
-    Strike,
-)
-from spaceships.notation.records import TurnLine
-from spaceships.notation.ships import ShipId
 
 _PLAYING = GameResult()  # the result while the game goes on
 

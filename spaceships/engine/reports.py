@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from spaceships.notation.cells import Cell
-from spaceships.notation.ships import ShipId
+from notation.spaceships.cells import Cell
+from notation.spaceships.records import Claim, DestroyedShip, FlashcubeCell
+from notation.spaceships.ships import ShipId
 
 Action = Literal["beam", "strike", "scan", "kamikaze"]
 PLAYERS = ("A", "B")
@@ -242,3 +243,20 @@ def describe_entries(entries: tuple[Entry, ...], beam_length: int = 3) -> str:
             current = e.action
             run = 1
     return "; ".join(parts)
+
+
+# -- the engine's entries as the record format writes them ---------------------------------
+def claim_from_entry(entry: Entry) -> Claim:
+    """The claim a player should have written for this entry (docs/notation.md, Results)."""
+    flashcube: list[FlashcubeCell] = []
+    for x in entry.destroyed:
+        for f in x.flashcube or ():
+            flashcube.append(FlashcubeCell(f.cell, f.ship, f.destroyed))
+    return Claim(
+        entry.action,
+        entry.cell,
+        entry.result,  # type: ignore[arg-type]
+        entry.explosions,
+        tuple(DestroyedShip(x.ship, x.cells) for x in entry.destroyed),
+        tuple(flashcube),
+    )

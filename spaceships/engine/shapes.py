@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import permutations, product
 
+from notation.spaceships.cells import Cell
 from spaceships.engine.geometry import AXES, Coords, Geometry
-from spaceships.notation.cells import Cell
 
 # Box dimensions per type, sorted; the death star is special-cased [6.2].
 BOXES: dict[str, tuple[int, int, int]] = {

@@ -8,13 +8,13 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Protocol
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.fleets import Fleet, ShipPlacement
+from notation.spaceships.ships import ShipId
 from spaceships.engine.checked import CheckedOrders
 from spaceships.engine.geometry import Geometry
 from spaceships.engine.reports import TurnReport, cell_from_json, ship_from_json
 from spaceships.engine.rulesets import Ruleset
-from spaceships.notation.cells import Cell
-from spaceships.notation.fleets import Fleet, ShipPlacement
-from spaceships.notation.ships import ShipId
 
 PLAYERS = ("A", "B")
 

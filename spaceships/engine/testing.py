@@ -1,5 +1,5 @@
 """Helpers for tests (here and in other packages): small records around two standard fleets,
-played through spaceships.notation.parse and play_record, and results in a compact form."""
+played through notation.spaceships.parse and play_record, and results in a compact form."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def record_text(
 
 
 def play(turns: str = "", **kwargs: str) -> Game:
-    from spaceships.notation.parse import parse_record
+    from notation.spaceships.parse import parse_record
 
     return play_record(parse_record(record_text(turns, **kwargs)))
 

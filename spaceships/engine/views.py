@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.ships import TYPE_MARKS  # one mark per ship type, grids and pictures alike
 from spaceships.engine.entitlements import Entitlements, entitlements
 from spaceships.engine.orders import CheckedOrders
 from spaceships.engine.reports import Destruction, Entry, Flashcube
 from spaceships.engine.state import GameResult, GameState, Ship, other
-from spaceships.notation.cells import Cell
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.ships import TYPE_MARKS  # one mark per ship type, grids and pictures alike
 
 LEGEND_OWN = (
     "capital: your undamaged ship cell (D K F P M H L A G); *: fired missile; "
@@ -120,7 +120,7 @@ class PlayerView:
 
     def grids(self) -> str:
         """Both spaces drawn as the grids of 11.3: own, then the opponent's as known."""
-        from spaceships.notation.format import format_grids
+        from notation.spaceships.format import format_grids
 
         own = format_grids(self.own_marks(), self.colour_order, f"Your space ({self.player})")
         theirs = format_grids(

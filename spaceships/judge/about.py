@@ -5,8 +5,8 @@ its help."""
 from __future__ import annotations
 
 import spaceships.judge.guide as guide
-import spaceships.judge.lobby as lobby
-import spaceships.judge.render as render
+import spaceships.judge.setup as lobby
+import spaceships.judge.views as render
 from pbem.kindparts import About
 from pbem.ladder import score_of
 from pbem.ratings import Rating

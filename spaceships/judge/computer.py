@@ -11,6 +11,8 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
+from notation.spaceships.format import format_fleet
+from notation.spaceships.orders import format_orders
 from pbem.computers import COMPUTER_ADDRESS as COMPUTER_ADDRESS  # read here by the front ends
 from pbem.computers import computer_name as computer_name
 from pbem.computers import insert_computer
@@ -19,8 +21,6 @@ from pbem.store import GameRow, PlayerRow, Store
 from spaceships import engine
 from spaceships.computer.player import Computer
 from spaceships.engine import GameState, Ruleset
-from spaceships.notation.format import format_fleet
-from spaceships.notation.orders import format_orders
 
 
 def seat_computer(

@@ -2,7 +2,7 @@
 
 Every function here runs inside the judge's transaction and returns the messages the change
 causes; nothing is sent until the transaction has committed. What a message says is rendered
-from the engine's views only (spaceships.judge.render), never from the state itself, until the game
+from the engine's views only (spaceships.judge.views), never from the state itself, until the game
 is over.
 """
 
@@ -15,8 +15,9 @@ from typing import Any
 import spaceships.judge.match_turns as match_turns
 import spaceships.judge.matches as matches
 import spaceships.judge.materiel as materiel
-import spaceships.judge.render as render
-from kit.words import seated
+import spaceships.judge.views as render
+from notation.spaceships.parse import parse_orders
+from notation.words import seated
 from pbem import ladder
 from pbem.end_files import end_attachments
 from pbem.gamerows import (
@@ -33,9 +34,8 @@ from pbem.store import GameRow, Store
 from spaceships import engine
 from spaceships.engine import GameState
 from spaceships.judge.computer import play_computer_seats
+from spaceships.judge.replay import replay_record
 from spaceships.judge.rows import ruleset_of, state_of, stored_fleet
-from spaceships.notation.parse import parse_orders
-from spaceships.replay import replay_record
 
 # The plain helpers live in pbem.gamerows and spaceships.judge.rows; callers have long read
 # them here too.

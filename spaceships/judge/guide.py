@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import spaceships.judge.render as render
+import spaceships.judge.views as render
+from notation.spaceships.format import format_fleet
+from notation.spaceships.parse import parse_fleet
 from pbem.store import GameRow, Store
 from spaceships.engine.match import MatchError, MatchRules
 from spaceships.judge.games import ruleset_of
 from spaceships.judge.matches import split_settings, status_lines
-from spaceships.notation.format import format_fleet
-from spaceships.notation.parse import parse_fleet
 
 EXAMPLE_FLEET = (
     "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "

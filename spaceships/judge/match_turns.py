@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 import spaceships.judge.matches as matches
-from kit.words import seated
+from notation.words import seated
 from pbem import sending
 from pbem.end_files import end_attachments
 from pbem.gamerows import SEATS, deadline_line, names_of, open_phase, other, subject
@@ -21,8 +21,8 @@ from pbem.store import GameRow, Store
 from spaceships.engine import GameState
 from spaceships.engine.match import GameOutcome, match_over, match_winner
 from spaceships.judge.computer import put_in_computer_fleets
+from spaceships.judge.replay import replay_record
 from spaceships.judge.rows import ruleset_of
-from spaceships.replay import replay_record
 
 
 def match_outcome(

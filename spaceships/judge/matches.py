@@ -13,7 +13,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from kit.words import seated
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.matches import MatchRecord, Round, format_match, parse_match
+from notation.spaceships.parse import parse_record
+from notation.spaceships.records import Record
+from notation.words import seated
 from pbem.store import GameRow, PlayerRow, Store
 from spaceships.engine import GameState
 from spaceships.engine.match import (
@@ -27,10 +31,6 @@ from spaceships.engine.match import (
 from spaceships.engine.match_game import play_match
 from spaceships.engine.matches import additional_ships, may_build
 from spaceships.engine.rulesets import Ruleset
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.matches import MatchRecord, Round, format_match, parse_match
-from spaceships.notation.parse import parse_record
-from spaceships.notation.records import Record
 
 # `create` words that set up a match rather than the ruleset (docs/commands.md).
 MATCH_WORDS = ("match", "games", "score", "wins", "end", "victory")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spaceships.notation.orders import Order, Strike
+from notation.spaceships.orders import Order, Strike
 
 
 def struck_twice_notes(orders: tuple[Order, ...]) -> list[str]:

@@ -5,12 +5,12 @@ game once over [1.4.1], else the game so far for the onlookers' view alone."""
 from __future__ import annotations
 
 import spaceships.judge.matches as matches
-import spaceships.judge.render as render
+import spaceships.judge.views as render
+from notation.spaceships.format import format_record
+from notation.spaceships.records import Record, TurnLine
 from pbem.store import GameRow, PlayerRow, Store
 from spaceships.engine import GameState
 from spaceships.judge.rows import ruleset_of
-from spaceships.notation.format import format_record
-from spaceships.notation.records import Record, TurnLine
 
 
 def public_texts(store: Store, game: GameRow, missing: list[str]) -> tuple[str, str]:

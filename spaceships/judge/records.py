@@ -7,12 +7,14 @@ from __future__ import annotations
 import spaceships.judge.guide as guide
 import spaceships.judge.matches as matches
 import spaceships.judge.onlookers as onlookers
-from kit.sniff import spaceships_lines
+from notation.spaceships.sniff import spaceships_lines
 from pbem.kindparts import Records
-from spaceships.replay import replay_record
+from spaceships.judge.replay import replay_record
 
 RECORDS = Records(
     record_suffix=".ssr",
+    check_command="spaceships validate",
+    format_command="spaceships fmt",
     sniff=spaceships_lines,
     replay=replay_record,
     public_record=onlookers.public_record,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.parse import parse_fleet
 from pbem.store import GameRow, PlayerRow
 from spaceships.engine import GameState, Ruleset
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.parse import parse_fleet
 
 
 def ruleset_of(game: GameRow) -> Ruleset:

@@ -12,13 +12,13 @@ from dataclasses import replace
 
 import spaceships.judge.games as game_rules
 import spaceships.judge.matches as matches
+from notation.spaceships.parse import parse_fleet
 from pbem.kindparts import Show
 from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight
 from pbem.store import GameRow, Store
 from spaceships import engine
 from spaceships.engine import GameState
-from spaceships.notation.parse import parse_fleet
 from spaceships.pictures import fleet_picture, observer_picture, player_picture, umpire_picture
 
 FLEET_EXAMPLE = "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ..."

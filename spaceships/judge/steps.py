@@ -4,11 +4,11 @@ resign and cancel run in the core."""
 
 from __future__ import annotations
 
+import spaceships.judge.end as mastering
 import spaceships.judge.games as games
-import spaceships.judge.lobby as lobby
-import spaceships.judge.mastering as mastering
-import spaceships.judge.play as play
+import spaceships.judge.setup as lobby
 import spaceships.judge.ticks as ticks
+import spaceships.judge.turns as play
 from pbem.kindparts import Steps
 from pbem.ticks import missing_seats
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 import spaceships.judge.games as games
-from kit.words import seated
+from notation.words import seated
 from pbem.deadlines import reminder_moment
 from pbem.messages import Outbound
 from pbem.store import GameRow, Store

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from kit.words import seated
+from notation.spaceships.cells import Cell
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.format import grid_marks
+from notation.words import seated
 from spaceships.engine import GameState, ObserverView, PlayerView, observer_view, player_view
 from spaceships.engine.state import Ship
 from spaceships.engine.views import enemy_cell_mark, own_space_marks
-from spaceships.notation.cells import Cell
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.format import grid_marks
 from spaceships.pictures.draw import Board, draw_boards
 
 

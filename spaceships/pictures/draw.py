@@ -1,7 +1,7 @@
 """Draw spaces as PNG pictures: the five 5x5 grids of 11.3 side by side, one board under another.
 
 A board is a mapping from cells to the one-character marks the text grids use
-(spaceships.engine.views: LEGEND_OWN, LEGEND_ENEMY; spaceships.notation.format.grid_marks for
+(spaceships.engine.views: LEGEND_OWN, LEGEND_ENEMY; notation.spaceships.format.grid_marks for
 fleets). Every kind of mark has its own shape as well as its own colour, and ship cells carry their
 type letter, so nothing is told by colour alone (colour-blind players read the shapes and letters).
 The colours are the Okabe-Ito palette, chosen to stay apart for the common kinds of colour
@@ -19,8 +19,8 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from kit.ink import EMPTY, GRID, INK, PAPER, font
-from spaceships.notation.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
+from notation.ink import EMPTY, GRID, INK, PAPER, font
+from notation.spaceships.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
 
 # own: a player's own space; enemy: the opponent's as known; public: a space as both players
 # know it (the marks of "enemy"); fleet: a fleet at setup, every mark a ship; reveal: a space
@@ -39,7 +39,7 @@ COLOUR_HEADER = 40
 LETTER_HEADER = 26
 KEY_ROW = 34
 
-# Okabe-Ito colours, as RGB (the neutrals INK, PAPER, GRID, FAINT, EMPTY are kit.ink's).
+# Okabe-Ito colours, as RGB (the neutrals INK, PAPER, GRID, FAINT, EMPTY are notation.ink's).
 SHIP = (86, 180, 233)  # sky blue
 SHIP_KNOWN = (0, 114, 178)  # blue
 HIT = (213, 94, 0)  # vermillion

@@ -10,7 +10,7 @@ from functools import cache
 
 from PIL import Image
 
-from spaceships.notation.cells import LETTERS, NUMBERS
+from notation.spaceships.cells import LETTERS, NUMBERS
 from spaceships.pictures.draw import (
     CELL,
     COLOUR_HEADER,

@@ -8,10 +8,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.format import format_grids
 from spaceships.engine.state import GameState, other
 from spaceships.engine.views import enemy_cell_mark, own_space_marks, player_view
-from spaceships.notation.cells import Cell
-from spaceships.notation.format import format_grids
 
 LEGEND = (
     "own space: capital = undamaged ship cell (D K F P M H L A G; H also HF), lower case = "

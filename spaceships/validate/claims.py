@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from spaceships.engine.reports import Entry
+from notation.spaceships.cells import Cell
+from notation.spaceships.records import Claim, DestroyedShip, FlashcubeCell, Position, ResultLine
+from spaceships.engine.reports import Entry, claim_from_entry
 from spaceships.engine.rulesets import Ruleset
-from spaceships.notation.cells import Cell
-from spaceships.notation.records import Claim, DestroyedShip, FlashcubeCell, Position, ResultLine
 
 
 @dataclass(frozen=True)
@@ -90,23 +90,6 @@ class Finding:
             "consequences": list(self.consequences),
             "text": str(self),
         }
-
-
-# --- the engine's entries written as claims ---------------------------------------------------
-def claim_from_entry(entry: Entry) -> Claim:
-    """The claim a player should have written for this entry (docs/notation.md, Results)."""
-    flashcube: list[FlashcubeCell] = []
-    for x in entry.destroyed:
-        for f in x.flashcube or ():
-            flashcube.append(FlashcubeCell(f.cell, f.ship, f.destroyed))
-    return Claim(
-        entry.action,
-        entry.cell,
-        entry.result,  # type: ignore[arg-type]
-        entry.explosions,
-        tuple(DestroyedShip(x.ship, x.cells) for x in entry.destroyed),
-        tuple(flashcube),
-    )
 
 
 def _cells(cells: Iterable[Cell]) -> str:
@@ -370,6 +353,6 @@ def compare_line(
 
 
 def _claim_text(claim: Claim) -> str:
-    from spaceships.notation.format import format_claim
+    from notation.spaceships.format import format_claim
 
     return format_claim(claim)

@@ -11,23 +11,23 @@ from pathlib import Path
 
 import click
 
-from kit.textfile import TextFile
+from notation.spaceships.matches import MatchRecord, parse_any
+from notation.spaceships.records import LAST_TURN, Record
+from notation.textfile import TextFile
 from spaceships.engine.game import play_record
 from spaceships.engine.match import MatchError
 from spaceships.engine.match_game import play_match
 from spaceships.engine.problems import FleetRefused, OrdersRefused, RulesetError
-from spaceships.notation.matches import MatchRecord, parse_any
-from spaceships.notation.records import LAST_TURN, Record
 from spaceships.validate.claims import Finding
 from spaceships.validate.findings import Validation
 from spaceships.validate.validation import validate_record
 
 
 def read_file(path: str) -> TextFile:
-    """A record file's text, read as everyday editors save it (kit.textfile). A file that
+    """A record file's text, read as everyday editors save it (notation.textfile). A file that
     cannot be opened is a mistake on the command line (exit 2); one that is not text, a problem
     of the input (exit 1)."""
-    from kit.textfile import TextFileError, read_text_file
+    from notation.textfile import TextFileError, read_text_file
 
     try:
         return read_text_file(path)
@@ -43,7 +43,7 @@ def read_record(
 ) -> Record | MatchRecord:
     """A single game's record, or a match record when it has `[Round "N"]` lines; the file's
     notes on standard error unless `quiet` (validate reports them with its findings)."""
-    from kit.errors import NotationError, NotationErrors
+    from notation.errors import NotationError, NotationErrors
 
     read = read or read_file(path)
     if not quiet:
@@ -52,17 +52,17 @@ def read_record(
     try:
         record = parse_any(read.text)
     except (NotationError, NotationErrors) as exc:
-        from kit.sniff import BATTLES, SPACE_CHESS, which_game
+        from pbem.registry import which_game
 
         game = which_game(read.text)
-        if game == BATTLES:
+        if game == "Spaceship Battles":
             click.echo(
                 f"{path}: this is a Spaceship Battles record (`A ship` and `1 A move` lines), "
                 f"not a Spaceships one: check it with `spaceships battles play {path}`",
                 err=True,
             )
             sys.exit(1)
-        if game == SPACE_CHESS:
+        if game == "Space Chess":
             click.echo(
                 f"{path}: this is a Space Chess record (turns like `3 T: Eb1-Eb4`), not a "
                 f"Spaceships one: check it with `spaceships chess check {path}`",
@@ -306,7 +306,7 @@ def show(
 
 def _match_game(match: MatchRecord, path: str, number: int | None) -> tuple[Record, dict[str, int]]:
     """One game of a match record and what each player carried into it [10.3]."""
-    from kit.words import counted
+    from notation.words import counted
     from spaceships.validate.matches import carried_next, validate_match
 
     if not match.rounds:

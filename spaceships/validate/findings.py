@@ -7,12 +7,12 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from notation.spaceships.records import Record
+from notation.spaceships.ships import SHIP_TYPES
 from spaceships.engine.game import Game, start_record
 from spaceships.engine.problems import FleetRefused, Problem, RulesetError
 from spaceships.engine.rulesets import Ruleset
 from spaceships.engine.state import GameState, PlayerState
-from spaceships.notation.records import Record
-from spaceships.notation.ships import SHIP_TYPES
 from spaceships.validate.claims import Finding
 
 

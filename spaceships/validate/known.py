@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.format import format_claim
+from notation.spaceships.records import Record
+from notation.spaceships.ships import ShipId
 from spaceships.engine.adjudicate import adjudicate
 from spaceships.engine.orders import CheckedBeam, CheckedOrders
 from spaceships.engine.state import GameState, other
-from spaceships.notation.cells import Cell
-from spaceships.notation.format import format_claim
-from spaceships.notation.records import Record
-from spaceships.notation.ships import ShipId
 from spaceships.validate.claims import Finding
 from spaceships.validate.findings import Validation, conclude, start_game
 from spaceships.validate.turns import (

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kit.words import counted
+from notation.spaceships.matches import MatchRecord
+from notation.words import counted
 from spaceships.engine.match import (
     GameOutcome,
     MatchError,
@@ -22,7 +23,6 @@ from spaceships.engine.match import (
 from spaceships.engine.match import match_winner as winner_of
 from spaceships.engine.match_game import match_rules
 from spaceships.engine.state import PLAYERS
-from spaceships.notation.matches import MatchRecord
 from spaceships.validate.claims import Finding
 from spaceships.validate.findings import Validation
 from spaceships.validate.reconcile import validate_two

@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.format import format_claim
+from notation.spaceships.records import Claim, FlashcubeCell, ResultLine
+from notation.spaceships.ships import ShipId
 from spaceships.engine.geometry import Geometry
 from spaceships.engine.orders import CheckedOrders
 from spaceships.engine.reports import Entry
 from spaceships.engine.rulesets import Ruleset
 from spaceships.engine.shapes import has_shape
 from spaceships.engine.state import GameState
-from spaceships.notation.cells import Cell
-from spaceships.notation.format import format_claim
-from spaceships.notation.records import Claim, FlashcubeCell, ResultLine
-from spaceships.notation.ships import ShipId
 from spaceships.validate.claims import Finding, claim_from_entry, compare_claim, compare_flashcube
 from spaceships.validate.findings import Validation
 
@@ -62,7 +62,7 @@ def check_plausible(
         target[cell] = Known(what, turn)
 
     def flag(claim: Claim, rule: str, message: str, claimed: str, actual: str) -> None:
-        from spaceships.notation.format import format_claim
+        from notation.spaceships.format import format_claim
 
         finding = Finding(
             "claim",
@@ -273,7 +273,7 @@ def _match_aspects(
 ) -> set[int]:
     """Each claim answers one of the owner's visible aspects [2.2.2], and each aspect has its
     result written [11.7.1.3]; results themselves are checked by check_plausible."""
-    from spaceships.notation.format import format_claim
+    from notation.spaceships.format import format_claim
 
     expected = [("beam", c) for b in mine.beams for c in b.cells]
     expected += [("strike", c) for c in mine.strikes]

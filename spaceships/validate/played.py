@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spaceships.engine.entitlements import entitlements
-from spaceships.engine.orders import CheckedBeam, CheckedOrders
-from spaceships.engine.state import GameState
-from spaceships.notation.cells import Cell
-from spaceships.notation.orders import (
+from notation.spaceships.cells import Cell
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -23,7 +20,10 @@ from spaceships.notation.orders import (
     Scan,
     Strike,
 )
-from spaceships.notation.ships import ShipId
+from notation.spaceships.ships import ShipId
+from spaceships.engine.entitlements import entitlements
+from spaceships.engine.orders import CheckedBeam, CheckedOrders
+from spaceships.engine.state import GameState
 
 
 def played_orders(

@@ -21,6 +21,10 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.orders import KamikazeLaunch
+from notation.spaceships.records import Record, ResultLine
+from notation.spaceships.ships import ShipId
 from spaceships.engine.adjudicate import adjudicate, first_reporter
 from spaceships.engine.fleets import check_fleet
 from spaceships.engine.game import record_ruleset
@@ -28,10 +32,6 @@ from spaceships.engine.problems import RulesetError
 from spaceships.engine.random_play import random_fleet
 from spaceships.engine.reports import Destruction
 from spaceships.engine.state import GameResult, GameState, PlayerState, other
-from spaceships.notation.cells import Cell
-from spaceships.notation.orders import KamikazeLaunch
-from spaceships.notation.records import Record, ResultLine
-from spaceships.notation.ships import ShipId
 from spaceships.validate.claims import Finding, compare_line
 from spaceships.validate.findings import (
     Validation,

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from notation.spaceships.format import format_claim, format_turn_line
+from notation.spaceships.orders import MissileLaunch
+from notation.spaceships.records import Position, Record, ResultLine, TurnLine
 from spaceships.engine.state import PLAYERS, other
-from spaceships.notation.format import format_claim, format_turn_line
-from spaceships.notation.orders import MissileLaunch
-from spaceships.notation.records import Position, Record, ResultLine, TurnLine
 from spaceships.validate.claims import Finding
 from spaceships.validate.findings import Validation, game_order
 from spaceships.validate.turns import merged_line, result_lines

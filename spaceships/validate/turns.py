@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.orders import Beam, Scan, Strike
+from notation.spaceships.records import Claim, Record, ResultLine
+from notation.spaceships.ships import ShipId
 from spaceships.engine.game import after_end
 from spaceships.engine.orders import CheckedBeam, CheckedOrders, check_orders
 from spaceships.engine.problems import OrdersRefused, Problem
 from spaceships.engine.reports import Entry
 from spaceships.engine.state import PLAYERS, GameState, other
-from spaceships.notation.cells import Cell
-from spaceships.notation.orders import Beam, Scan, Strike
-from spaceships.notation.records import Claim, Record, ResultLine
-from spaceships.notation.ships import ShipId
 from spaceships.validate.claims import Finding, compare_line
 from spaceships.validate.findings import Validation, finding_from_problem
 from spaceships.validate.played import played_orders
@@ -221,7 +221,7 @@ def whole_line(p: Problem, line: Any) -> Problem:
     """A problem about a whole order list names the list as written."""
     if line is None:
         return p
-    from spaceships.notation.format import format_turn_line
+    from notation.spaceships.format import format_turn_line
 
     subject = p.subject if p.subject is not None else format_turn_line(line)
     return replace(p, subject=subject, position=line.position)

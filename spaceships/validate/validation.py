@@ -13,10 +13,10 @@ spaceships.validate.reconcile.
 
 from __future__ import annotations
 
+from notation.spaceships.records import Record
 from spaceships.engine.adjudicate import adjudicate
 from spaceships.engine.game import Game
 from spaceships.engine.state import PLAYERS, other
-from spaceships.notation.records import Record
 from spaceships.validate.findings import Validation, conclude, start_game
 from spaceships.validate.private import validate_private
 from spaceships.validate.turns import Taint, check_claims, findings_after_end, orders_for_turn

@@ -10,17 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sizes import examples
 
-from battles.combat import check_volley, firing
 from battles.computer import BattleComputer
 from battles.computer.match import plain, play_battle
-from battles.design import check_design, check_fleet_cost
-from battles.hexes import FACINGS, Hex
-from battles.movement import check_move
-from battles.play import play_record
-from battles.records import Move, Tractor, Volley
-from battles.state import BattleState, Hold, ShipState
-from battles.tables import X_MODES
-from battles.tractors import check_tractor
+from battles.engine.combat import check_volley, firing
+from battles.engine.design import check_design, check_fleet_cost
+from battles.engine.movement import check_move
+from battles.engine.play import play_record
+from battles.engine.state import BattleState, Hold, ShipState
+from battles.engine.tables import X_MODES
+from battles.engine.tractors import check_tractor
+from notation.battles.hexes import FACINGS, Hex
+from notation.battles.records import Move, Tractor, Volley
 
 HOME_A, HOME_B = (Hex(0, 8), "N"), (Hex(0, -8), "S")
 
@@ -47,7 +47,7 @@ def test_designs_are_legal_and_within_the_budget_for_budgets_from_the_least_the_
 
 
 def test_designs_set_up_within_three_hexes_of_home_facing_the_enemy() -> None:
-    from battles.hexes import distance
+    from notation.battles.hexes import distance
 
     for seed in "abcdef":
         for ship in fleet(seed, "B", 600):
@@ -150,7 +150,7 @@ def test_orders_repeat_from_the_same_seed_and_position() -> None:
 
 
 def test_fire_goes_with_every_ship_that_bears_at_the_ship_it_can_finish() -> None:
-    from battles.parse import parse_design
+    from notation.battles.parse import parse_design
 
     code = parse_design("E-SAI(Gf)I(Ff)II")
     hunter = ShipState.start("Hunter", "A", code, Hex(0, 0), "N")
@@ -163,7 +163,7 @@ def test_fire_goes_with_every_ship_that_bears_at_the_ship_it_can_finish() -> Non
 
 
 def test_a_tractor_beam_holds_an_enemy_that_cannot_fire_back_iv_d() -> None:
-    from battles.parse import parse_design
+    from notation.battles.parse import parse_design
 
     raider = ShipState.start("Raider", "A", parse_design("C-SSI(Lf)II(Gf)(Rf)D"), Hex(0, 0), "N")
     # The enemy ahead, facing away: Raider's beam bears on it, its gun not on Raider.

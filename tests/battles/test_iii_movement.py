@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from battles_support import play, problems, record, rules, ship
 
-from battles.hexes import FACINGS, Hex, arc_of, distance
+from notation.battles.hexes import FACINGS, Hex, arc_of, distance
 
 
 def test_a_ship_moves_up_to_its_engines_iii_a_1() -> None:

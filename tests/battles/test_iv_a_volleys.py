@@ -132,8 +132,8 @@ def test_orders_sent_at_once_are_rolled_in_the_alternating_order_r14() -> None:
     # Written A, A, B; B holds initiative by the seed's first rolls, so the roll puts B first
     # wherever the seed gives B the initiative, and A first otherwise; either way the sides
     # alternate while both have volleys.
-    from battles.parse import parse_record
-    from battles.play import play_record
+    from battles.engine.play import play_record
+    from notation.battles.parse import parse_record
 
     text = record(
         "1 initiative",

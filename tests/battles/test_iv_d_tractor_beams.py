@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from battles_support import BRICK, RAIDER, SHEAR, play, problems, record, rules, ship
 
-from battles.tractors import tractor_hits
+from battles.engine.tractors import tractor_hits
 
 B_FIRST = "1 initiative A 3 B 5"
 SHIPS = {"a": f"Brick {BRICK} at 0,0 N", "b": f"Raider {RAIDER} at 0,-3 S"}

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sizes import examples
 
-from battles.autoplay import autoplay_battle
-from battles.dice import SeededDice, commitment
-from battles.parse import parse_record
-from battles.play import play_record
-from battles.records import BattleRecord, format_record
+from battles.computer.plain import autoplay_battle
+from battles.engine.dice import SeededDice, commitment
+from battles.engine.play import play_record
+from notation.battles.parse import parse_record
+from notation.battles.records import BattleRecord, format_record
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "battles"
 

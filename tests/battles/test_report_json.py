@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from battles_support import HAWK, LANCER, PIKE, RAIDER, SUN, WARDEN, play, record
 
-from battles.autoplay import autoplay_battle
-from battles.parse import parse_record
-from battles.records import format_record
-from battles.tables import COMBAT_TABLES, HULLS, MISSILE, POINT_DEFENCE
+from battles.computer.plain import autoplay_battle
+from battles.engine.tables import COMBAT_TABLES, HULLS, MISSILE, POINT_DEFENCE
+from notation.battles.parse import parse_record
+from notation.battles.records import format_record
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "battles"
 TABLES = {t.name: t for t in COMBAT_TABLES.values()}

@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sizes import examples
 
-from battles.codes import ShipCode, System
-from battles.hexes import Hex
-from battles.parse import parse_design, parse_hex, parse_ship_code
-from battles.tables import COMPONENTS, HULLS, WEAPONS
-from kit.errors import NotationError
+from battles.engine.tables import COMPONENTS, HULLS, WEAPONS
+from notation.battles.codes import ShipCode, System
+from notation.battles.hexes import Hex
+from notation.battles.parse import parse_design, parse_hex, parse_ship_code
+from notation.errors import NotationError
 
 
 def test_the_seed_example_parses_into_its_fields() -> None:

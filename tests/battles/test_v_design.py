@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from battles_support import cli
 
-from battles.design import check_design, complete, figures
-from battles.parse import parse_design, parse_ship_code
+from battles.engine.design import check_design, complete, figures
+from notation.battles.parse import parse_design, parse_ship_code
 
 
 def messages(code: str) -> list[str]:
@@ -74,7 +74,7 @@ def test_half_spaces_of_small_hulls_add_up() -> None:
 
 
 def test_every_hull_cost_of_maneuvering_is_a_tenth_of_its_cost() -> None:
-    from battles.tables import HULLS
+    from battles.engine.tables import HULLS
 
     assert all(h.maneuvering_cost == h.cost // 10 for h in HULLS.values())
 

@@ -11,8 +11,8 @@ from fractions import Fraction
 
 import pytest
 
-from battles.combat import is_missile, table_for
-from battles.tables import (
+from battles.engine.combat import is_missile, table_for
+from battles.engine.tables import (
     COMBAT_TABLES,
     ENERGY,
     FORCE,

@@ -1,5 +1,5 @@
 """Helpers of the Spaceship Battles tests in Discord: a battle challenged and accepted, the
-designs, and each phase's orders as the plain computer player (battles.autoplay) would send
+designs, and each phase's orders as the plain computer player (battles.computer.plain) would send
 them, typed by the members as slash commands."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 from bot_support import World, text_of
 
-from battles.autoplay import plan_fire, plan_moves
+from battles.computer.plain import plan_fire, plan_moves
 from battles.judge import rows as battle_rows
 
 DESIGN_A = "Lancer E-SAI(Gf)I(Xf)IIV; Warden F-ASIII(Ef)Y(Mf)O at 1,7 N"

@@ -9,10 +9,10 @@ import random
 
 from bot_support import World, attachment_bytes, text_of
 
-from battles.autoplay import plan_fire, plan_moves
+from battles.computer.plain import plan_fire, plan_moves
+from battles.engine.play import play_record
 from battles.judge import rows as battle_rows
-from battles.parse import parse_record
-from battles.play import play_record
+from notation.battles.parse import parse_record
 from spaceships.judge.computer import COMPUTER_ADDRESS
 
 DESIGN = "Lancer E-SAI(Gf)I(Xf)IIV at 0,5 N; Warden F-ASIII(Ef)Y(Mf)O at 1,5 N"

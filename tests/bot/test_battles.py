@@ -9,8 +9,8 @@ import re
 from battle_support import DESIGN_A, DESIGN_B, phase_orders, play_phase, start_battle
 from bot_support import World, attachment_bytes, text_of
 
-from battles.parse import parse_record
-from battles.play import play_record
+from battles.engine.play import play_record
+from notation.battles.parse import parse_record
 
 CLOSE_A = "Lancer E-SAI(Gf)I(Xf)IIV at 0,5 N; Warden F-ASIII(Ef)Y(Mf)O at 1,5 N"
 CLOSE_B = "Raider C-SSI(Lf)II(Gf)(Rf)D at 0,-5 S; Hawk E-AI(Mf)(Gf)IIID at -1,-5 S"

@@ -9,8 +9,8 @@ from typing import Any
 
 from bot_support import World, attachment_bytes, start_game, text_of
 
-from spacechess.check import replay
-from spacechess.record import Record
+from notation.spacechess.record import Record
+from spacechess.engine.check import replay
 
 # samples/spacechess/short.scr: on turn 6 the Aliens' impactor flies into their own command
 # ship [SC7, SC11].

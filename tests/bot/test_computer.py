@@ -21,10 +21,10 @@ from bot_support import (
 from patience import SETTLE_SECONDS
 
 from bot import create_bot
+from notation.spaceships.parse import parse_fleet, parse_orders
 from pbem.store import Store, open_store
 from spaceships.computer.player import Computer
 from spaceships.judge.computer import COMPUTER_ADDRESS
-from spaceships.notation.parse import parse_fleet, parse_orders
 
 TURNS = ("Rx4 Bv1 Rv5", "Gv2 Gv3 Ox4")
 

@@ -23,8 +23,8 @@ from bot_support import (
 from patience import SETTLE_SECONDS
 
 from bot import create_bot
+from notation.spaceships.matches import parse_match
 from pbem.store import open_store
-from spaceships.notation.matches import parse_match
 
 _PBEM_TESTS = str(Path(__file__).resolve().parents[1] / "pbem")
 if _PBEM_TESTS not in sys.path:

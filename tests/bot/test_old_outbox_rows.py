@@ -12,7 +12,7 @@ from bot_support import FLEET_A, FLEET_B, World, start_game
 import bot.posts as posts
 from bot.addresses import member_address, thread_address
 from bot.delivery import private_posts
-from pbem.discord_store import OutboxEntry
+from bot.store import OutboxEntry
 
 
 def _old(entry: OutboxEntry) -> OutboxEntry:

@@ -23,8 +23,8 @@ from sizes import examples
 from bot import create_bot
 from bot.cli import serve
 from bot.split import code_blocks, split_text
+from bot.store import DiscordStore
 from pbem.database import StoreUnavailable
-from pbem.discord_store import DiscordStore
 from pbem.judge import Judge
 from pbem.messages import Inbound
 from pbem.store import open_store

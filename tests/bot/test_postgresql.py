@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from bot_support import FLEET_A, SINKING_ORDERS, World, start_game, text_of
 
-from pbem.discord_store import DiscordStore
+from bot.store import DiscordStore
 from pbem.store import Store, open_store
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)

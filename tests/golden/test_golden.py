@@ -18,7 +18,7 @@ from goldens import check_golden
 from match_support import strikes_allowed
 from pbem_support import FLEET_A, Person, Table, cells_in
 
-from battles.autoplay import plan_fire, plan_moves
+from battles.computer.plain import plan_fire, plan_moves
 from battles.judge.rows import battle_turn, replay_of
 from pbem.mail.outbound import Composer
 from pbem.mail.pictures import MailPictures

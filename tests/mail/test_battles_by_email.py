@@ -12,10 +12,10 @@ from email.message import EmailMessage
 import pytest
 from smtp_players import JUDGE, SmtpPlayers, text_of
 
-from battles.autoplay import plan_fire, plan_moves
+from battles.computer.plain import plan_fire, plan_moves
+from battles.engine.play import play_record
 from battles.judge import rows as battle_rows
-from battles.parse import parse_record
-from battles.play import play_record
+from notation.battles.parse import parse_record
 from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway

@@ -12,12 +12,12 @@ from email.message import EmailMessage
 import pytest
 from smtp_players import JUDGE, SmtpPlayers, text_of
 
+from notation.spacechess.record import Record
 from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.store import open_store
-from spacechess.check import replay
-from spacechess.record import Record
+from spacechess.engine.check import replay
 
 # samples/spacechess/short.scr: on turn 6 the Aliens' impactor flies into their own command
 # ship [SC7, SC11].

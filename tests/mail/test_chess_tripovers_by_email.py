@@ -12,12 +12,12 @@ import pytest
 from smtp_players import JUDGE, SmtpPlayers
 from smtp_players import text_of as mail_text
 
+from notation.spacechess.record import Record
 from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.store import open_store
-from spacechess.check import replay
-from spacechess.record import Record
+from spacechess.engine.check import replay
 
 ALICE, BOB = "alice@example.org", "bob@example.net"
 GM, CAROL = "gm@example.com", "carol@example.org"

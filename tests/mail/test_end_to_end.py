@@ -15,8 +15,8 @@ import pytest
 from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
+from pbem.replay.page import record_in_page as embedded_record
 from pbem.store import open_store
-from replay.page import record_in_page as embedded_record
 
 JUDGE = "judge@club.example"
 # Both fleets differ only in where their scout and third ship are, so a leak shows.

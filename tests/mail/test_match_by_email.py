@@ -20,12 +20,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pbem"))
 from match_support import B_CELLS, B_ORDERS, with_additional  # noqa: E402
 from pbem_support import FLEET_A, FLEET_B  # noqa: E402
 
+from notation.spaceships.matches import parse_match  # noqa: E402
 from pbem.judge import Judge  # noqa: E402
 from pbem.mail.delivery import Delivery  # noqa: E402
 from pbem.mail.gateway import MailGateway  # noqa: E402
 from pbem.store import open_store  # noqa: E402
 from spaceships.engine.match_game import play_match  # noqa: E402
-from spaceships.notation.matches import parse_match  # noqa: E402
 from spaceships_cli import main  # noqa: E402
 
 JUDGE = "judge@club.example"

@@ -9,12 +9,12 @@ from collections.abc import Callable, Sequence
 
 from pbem_support import FLEET_A, FLEET_B, cells_in
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.fleets import Fleet, ShipPlacement
+from notation.spaceships.format import format_fleet
+from notation.spaceships.parse import parse_fleet
+from notation.spaceships.ships import ShipId
 from spaceships.engine.shapes import placements
-from spaceships.notation.cells import Cell
-from spaceships.notation.fleets import Fleet, ShipPlacement
-from spaceships.notation.format import format_fleet
-from spaceships.notation.parse import parse_fleet
-from spaceships.notation.ships import ShipId
 
 B_CELLS = [
     *"Rx4 Rx5 Ry4 Ry5 Ox4 Ox5 Oy4 Oy5".split(),

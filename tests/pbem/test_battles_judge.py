@@ -10,10 +10,10 @@ import re
 import pytest
 from pbem_support import Table
 
-from battles.autoplay import plan_fire, plan_moves
+from battles.computer.plain import plan_fire, plan_moves
+from battles.engine.play import play_record
 from battles.judge import rows as battle_rows
-from battles.parse import parse_record
-from battles.play import play_record
+from notation.battles.parse import parse_record
 from pbem.store import open_store
 
 DESIGN_A = "design\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(Ef)Y(Mf)O at 1,7 N"
@@ -288,9 +288,9 @@ def test_resigning_or_cancelling_ends_with_the_record(word: str) -> None:
 def test_every_command_has_a_handler_in_each_game_and_spaceships_keeps_its_own() -> None:
     from pbem import ending, gamekinds, lobby, mastering, registry
     from pbem.keywords import SYNOPSIS
-    from spaceships.judge import lobby as own_lobby
-    from spaceships.judge import mastering as own_mastering
-    from spaceships.judge import play
+    from spaceships.judge import end as own_mastering
+    from spaceships.judge import setup as own_lobby
+    from spaceships.judge import turns as play
 
     for kind in gamekinds.kinds():
         assert set(SYNOPSIS) <= set(kind.handlers), kind.name
@@ -385,7 +385,7 @@ def test_help_battles_teaches_a_battle_by_mail_and_help_points_to_it() -> None:
 
 def test_a_volley_refused_says_for_each_weapon_why_it_does_not_bear_iv_a_5() -> None:
     from battles.judge.turns import check_orders
-    from battles.records import Volley
+    from notation.battles.records import Volley
 
     # Raider is 5 hexes behind Lancer (facing N): in its rear arc, where neither gun bears.
     record = parse_record(

@@ -8,8 +8,8 @@ import json
 
 from test_battles_judge import DESIGN_A, DESIGN_B, new_table, play_phase
 
-from battles.parse import parse_record
-from battles.play import play_record
+from battles.engine.play import play_record
+from notation.battles.parse import parse_record
 
 
 def _battle(options: str):

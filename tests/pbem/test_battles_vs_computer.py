@@ -9,10 +9,10 @@ import random
 import pytest
 from pbem_support import Table
 
-from battles.autoplay import plan_fire, plan_moves
+from battles.computer.plain import plan_fire, plan_moves
+from battles.engine.play import play_record
 from battles.judge import rows as battle_rows
-from battles.parse import parse_record
-from battles.play import play_record
+from notation.battles.parse import parse_record
 from pbem.store import open_store
 from spaceships.judge.computer import COMPUTER_ADDRESS
 

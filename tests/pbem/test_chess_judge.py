@@ -10,12 +10,12 @@ from datetime import timedelta
 
 from pbem_support import Person, Table
 
+from notation.spacechess.record import Record
 from pbem.store import open_store
-from spacechess.check import replay
 from spacechess.computer.match import written
 from spacechess.computer.player import Computer
+from spacechess.engine.check import replay
 from spacechess.judge.rows import played_of
-from spacechess.record import Record
 from spaceships.judge.computer import COMPUTER_ADDRESS
 
 

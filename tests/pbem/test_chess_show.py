@@ -10,12 +10,12 @@ import re
 
 from pbem_support import Table
 
+from notation.spacechess.record import Record
 from pbem.shown import Sight, entitled, picture_for
 from pbem.store import open_store
-from spacechess.check import replay
+from spacechess.engine.check import replay
 from spacechess.judge import GAME
 from spacechess.judge.show import history_file
-from spacechess.record import Record
 
 MOVES = ["M@Ab2", "M@Hb4 M@Gd2", "Eb1-Eb4 Eb4-Jb2", "Jd4-Jd2 Hd3-Hd2", "Jb2-Dc2 M@Aa3"]
 

@@ -166,8 +166,8 @@ def test_a_game_master_signing_on_as_a_player_is_pointed_to_master() -> None:
 
 def test_history_attaches_the_record_which_checks_as_it_is() -> None:
     # Issue 36, item 11.
-    from spacechess.check import replay
-    from spacechess.record import Record
+    from notation.spacechess.record import Record
+    from spacechess.engine.check import replay
 
     table = new_table()
     alice, _bob, _gus, _ = started(table)

@@ -8,14 +8,14 @@ import re
 
 from pbem_support import FLEET_A, Table
 
+from notation.spaceships.format import format_fleet
+from notation.spaceships.matches import parse_match
+from notation.spaceships.parse import parse_fleet, parse_record
 from spaceships import engine
 from spaceships.engine import Ruleset
 from spaceships.engine.matches import additional_ships
 from spaceships.judge.computer import COMPUTER_ADDRESS
 from spaceships.judge.matches import match_of
-from spaceships.notation.format import format_fleet
-from spaceships.notation.matches import parse_match
-from spaceships.notation.parse import parse_fleet, parse_record
 from spaceships.validate.matches import validate_match
 from spaceships.validate.validation import validate_record
 
@@ -97,10 +97,10 @@ def test_a_ruleset_after_vs_computer_is_named_as_one(table: Table) -> None:
 
 def test_refused_orders_read_the_same_by_email_and_in_the_terminal(table: Table) -> None:
     """`spaceships play` gives errors exactly as the judge does."""
+    from notation.spaceships.parse import parse_orders
     from spaceships import engine
     from spaceships.computer.terminal import refusal_of_orders
     from spaceships.judge import games
-    from spaceships.notation.parse import parse_orders
 
     alice = _start(table)
     alice.fleet(FLEET_A)

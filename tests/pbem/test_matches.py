@@ -7,9 +7,9 @@ from __future__ import annotations
 from match_support import B_ORDERS, greedy_types, play_out, with_additional
 from pbem_support import FLEET_A, FLEET_B, Person, Table, cells_in
 
-from replay.page import record_in_page
+from notation.spaceships.matches import parse_match
+from pbem.replay.page import record_in_page
 from spaceships.engine.match_game import play_match
-from spaceships.notation.matches import parse_match
 from spaceships.validate.matches import validate_match
 
 

@@ -3,9 +3,9 @@ conventional strikes apart from the missiles' and kamikazes' strikes, in both li
 
 from __future__ import annotations
 
+from notation.spaceships.parse import parse_fleet, parse_orders
 from spaceships.engine import Ruleset, check_orders, entitlements, new_game
 from spaceships.judge.materiel import may_use, used
-from spaceships.notation.parse import parse_fleet, parse_orders
 
 FLEET = (
     "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "

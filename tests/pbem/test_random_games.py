@@ -10,11 +10,11 @@ import re
 import pytest
 from pbem_support import Table
 
+from notation.spaceships.format import format_fleet
+from notation.spaceships.orders import Beam, MissileLaunch, format_orders
+from notation.spaceships.parse import parse_record
 from spaceships import engine
 from spaceships.engine.random_play import random_fleet, random_orders
-from spaceships.notation.format import format_fleet
-from spaceships.notation.orders import Beam, MissileLaunch, format_orders
-from spaceships.notation.parse import parse_record
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """A game is its folder and one registry line (issues 21 and 31): Space Go, a made-up fourth
 game in tests/space_go/, gets its `create` word, its help, its own ladder and a whole game by
 mail without one edit of the judge core; tests/bot/test_space_go.py plays it in Discord and
-tests/web/test_space_go.py on the club page."""
+tests/pbem/web/test_space_go.py on the club page."""
 
 from __future__ import annotations
 

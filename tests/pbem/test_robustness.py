@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from pbem_support import FLEET_A, FLEET_B, Table
 from sizes import examples
 
+from notation.spaceships.parse import parse_fleet, parse_orders
 from pbem.messages import Inbound
 from pbem.store import Store, open_store
 from spaceships import engine
 from spaceships.engine import GameState, Ruleset, check_fleet
-from spaceships.notation.parse import parse_fleet, parse_orders
 
 WORDS = [
     "help",
@@ -174,12 +174,12 @@ def test_a_fault_in_the_replay_page_does_not_stop_the_game_ending(
 ) -> None:
     """The replay beside the record is a courtesy: when it cannot be made, the game still ends
     and everyone gets the reveal with the record [1.4.1] (it used to undo the turn, unanswered)."""
-    import replay.attached
+    from pbem.replay import attached
 
     def broken(*_: Any) -> bytes:
         raise ValueError("too many values to unpack (expected 2)")
 
-    monkeypatch.setattr(replay.attached, "replay_html", broken)
+    monkeypatch.setattr(attached, "replay_html", broken)
     alice = started.people["alice@example.org"]
     alice.send(alice.sign_on() + "resign")
     assert started.store.game("alpha").phase == "over"

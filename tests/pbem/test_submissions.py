@@ -7,9 +7,9 @@ import json
 
 from pbem_support import FLEET_A, Table
 
+from notation.spaceships.parse import parse_fleet
 from pbem.messages import Inbound
 from spaceships import engine
-from spaceships.notation.parse import parse_fleet
 
 
 def _snapshot(table: Table) -> str:
@@ -258,8 +258,8 @@ def test_3_7_fleet_random_places_a_legal_fleet_as_spaceships_play_does(table: Ta
 
 
 def test_a_fleet_in_grid_form_with_blank_lines_is_read(table: Table) -> None:
-    from spaceships.notation.format import format_fleet
-    from spaceships.notation.parse import parse_fleet
+    from notation.spaceships.format import format_fleet
+    from notation.spaceships.parse import parse_fleet
 
     table.person("gm@example.org").send("create alpha")
     alice = table.person("alice@example.org")
@@ -362,7 +362,7 @@ def test_a_player_history_shows_own_orders_and_only_visible_results(started: Tab
 
 
 def test_the_record_of_a_game_in_play_is_a_valid_record(started: Table) -> None:
-    from spaceships.notation.parse import parse_record
+    from notation.spaceships.parse import parse_record
 
     alice, bob = started.people["alice@example.org"], started.people["bob@example.org"]
     alice.orders(1, "Rx4")

@@ -7,8 +7,8 @@ import re
 
 from pbem_support import FLEET_A, FLEET_B, Table, cells_in, fleet_cells
 
+from notation.spaceships.parse import parse_record
 from spaceships import engine
-from spaceships.notation.parse import parse_record
 
 # A strikes B's fleet cell by cell, B's missile destroyer last; B strikes A's light scout once
 # (so a ship of A is destroyed and flashcube data flows), scans once, and misses elsewhere.

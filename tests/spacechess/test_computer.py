@@ -8,15 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from spacechess.check import replay, result_text
+from notation.spacechess.pieces import COMMAND, TERRANS, kind_of
+from notation.spacechess.record import Record
 from spacechess.computer.match import play_game, record_of
 from spacechess.computer.player import LEVELS, Computer, LevelError, level_named
 from spacechess.computer.turns import Counter, turns
-from spacechess.game import Game
-from spacechess.pieces import COMMAND, TERRANS, kind_of
-from spacechess.position import Position, setup, start
-from spacechess.record import Record
-from spacechess.rules import act, battle_stage, why_illegal
+from spacechess.engine.check import replay, result_text
+from spacechess.engine.game import Game
+from spacechess.engine.position import Position, setup, start
+from spacechess.engine.rules import act, battle_stage, why_illegal
 from tests.sizes import examples
 
 
@@ -32,7 +32,7 @@ def test_a_hundred_computer_games_end_legally_and_replay() -> None:
     ended = 0
     for n in range(100):
         # Random against random is quick; every action goes through the rules' checks
-        # (spacechess.game), so an illegal one would raise.
+        # (spacechess.engine.game), so an illegal one would raise.
         players = {0: Computer("random", f"t{n}").turn, 1: Computer("random", f"a{n}").turn}
         game = play_game(players, max_turns=60)
         assert game.result in ("T", "A", "draw", None)
@@ -144,8 +144,8 @@ def test_the_search_guards_its_command_ship_against_a_gunships_shot() -> None:
 
 
 def test_the_computer_also_counts_the_position_between_its_two_actions() -> None:
-    """The position after a turn's first action counts for repetition too (spacechess.game): a
-    turn through a position the game has had twice would be drawn half-way [SC12]."""
+    """The position after a turn's first action counts for repetition too (spacechess.engine.game):
+    a turn through a position the game has had twice would be drawn half-way [SC12]."""
     position = replace(start(), actions_left=2, turn=3)  # the whole fleet: nothing to rebuild
     computer = Computer("greedy", "middle")
     chosen = computer.turn(position, {})

@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from spacechess.actions import FIRE, PASS, Action
+from notation.spacechess.actions import FIRE, PASS, Action
 from spacechess.computer.deepening import deepened_turn
 from spacechess.computer.player import PLANS, Computer
 from spacechess.computer.turns import Counter, turns
-from spacechess.game import Game
-from spacechess.position import Position, setup
-from spacechess.rules import act, battle_stage
+from spacechess.engine.game import Game
+from spacechess.engine.position import Position, setup
+from spacechess.engine.rules import act, battle_stage
 
 SEARCHING = tuple(PLANS)
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from spacechess.board import NEIGHBOURS, PENTAGONS
-from spacechess.cells import CELLS, cell_name
-from spacechess.position import start
+from notation.spacechess.board import NEIGHBOURS, PENTAGONS
+from notation.spacechess.cells import CELLS, cell_name
+from spacechess.engine.position import start
 from spaceships_cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,15 +15,15 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from spacechess.board import CELL_COUNT, NEIGHBOURS, PENTAGONS, line
-from spacechess.cells import CELLS, cell_name
-from spacechess.events import Event
+from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, PENTAGONS, line
+from notation.spacechess.cells import CELLS, cell_name
+from notation.spacechess.pieces import FIGHTER, TERRANS, unit
+from spacechess.engine.events import Event
+from spacechess.engine.position import Impactor, start
 from spacechess.pictures import Scene, Token, board_picture, empty_board_picture, scene_picture
 from spacechess.pictures.flat import strip_layout
 from spacechess.pictures.marks import KINDS, draw_token
 from spacechess.pictures.strip import MARGIN, SPACING, TITLE
-from spacechess.pieces import FIGHTER, TERRANS, unit
-from spacechess.position import Impactor, start
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,7 +63,7 @@ def test_the_bytes_do_not_depend_on_the_process() -> None:
     # Sets and dicts iterate in another order under another hash seed: the picture must not.
     code = (
         "import sys, hashlib; from spacechess.pictures import board_picture;"
-        "from spacechess.position import start;"
+        "from spacechess.engine.position import start;"
         "sys.stdout.write(hashlib.sha256(board_picture(start(), 't')).hexdigest())"
     )
     digests = set()

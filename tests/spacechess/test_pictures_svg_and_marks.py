@@ -14,11 +14,14 @@ from pathlib import Path
 
 from PIL import Image
 
-from kit.vector import VectorDraw
-from spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon
-from spacechess.cells import CELLS, cell_name
-from spacechess.check import replay
-from spacechess.events import Event
+from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon
+from notation.spacechess.cells import CELLS, cell_name
+from notation.spacechess.pieces import ALIENS, SIDE_NAMES, TERRANS
+from notation.spacechess.record import Record
+from notation.vector import VectorDraw
+from spacechess.engine.check import replay
+from spacechess.engine.events import Event
+from spacechess.engine.position import Impactor, start
 from spacechess.pictures import Scene, Token, board_picture, board_svg, scene_picture, scene_svg
 from spacechess.pictures.globe import (
     CAPTION,
@@ -32,9 +35,6 @@ from spacechess.pictures.globe import (
 from spacechess.pictures.marks import MOVED
 from spacechess.pictures.picture import canvas_size
 from spacechess.pictures.scenes import flight_path, position_scene
-from spacechess.pieces import ALIENS, SIDE_NAMES, TERRANS
-from spacechess.position import Impactor, start
-from spacechess.record import Record
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"

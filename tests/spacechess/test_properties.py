@@ -8,12 +8,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sizes import examples
 
-from spacechess.battle import battling_pairs, judge_pairs
-from spacechess.board import HEXAGONS, NEIGHBOURS, is_pentagon, opposite
-from spacechess.game import Game
-from spacechess.pieces import ALIENS, COMMAND, FIGHTER, GUNSHIP, MINE, SUPPORT, TERRANS, unit
-from spacechess.position import mirrored, start
-from spacechess.rules import apply, legal_actions, play, why_illegal
+from notation.spacechess.board import HEXAGONS, NEIGHBOURS, is_pentagon, opposite
+from notation.spacechess.pieces import (
+    ALIENS,
+    COMMAND,
+    FIGHTER,
+    GUNSHIP,
+    MINE,
+    SUPPORT,
+    TERRANS,
+    unit,
+)
+from spacechess.engine.battle import battling_pairs, judge_pairs
+from spacechess.engine.game import Game
+from spacechess.engine.position import mirrored, start
+from spacechess.engine.rules import apply, legal_actions, play, why_illegal
 
 choices = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=60)
 
@@ -115,7 +124,7 @@ def test_swapping_the_sides_mirrors_every_outcome(picks):
 
 def test_the_start_is_its_own_mirror_through_the_centre():
     # The Aliens' fleet is the Terrans' through the centre, so the two sides start equal.
-    from spacechess.board import ANTIPODE
+    from notation.spacechess.board import ANTIPODE
 
     p = start()
     flipped = tuple(p.board[ANTIPODE[c]] for c in range(162))
@@ -125,8 +134,8 @@ def test_the_start_is_its_own_mirror_through_the_centre():
 def _candidates(position):
     """Actions a player might type in this position: every ship to every cell up to 3 steps
     away, every shot and mine to every neighbour (pentagons too), every rebuild, a pass."""
-    from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
-    from spacechess.board import distances
+    from notation.spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
+    from notation.spacechess.board import distances
 
     side = position.to_move
     out = [Action(PASS)]

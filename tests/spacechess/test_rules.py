@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import pytest
 
-from spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
-from spacechess.board import NEIGHBOURS
-from spacechess.cells import CELLS, cell_name
-from spacechess.pieces import ALIENS, COMMAND, FIGHTER, GUNSHIP, MINE, SUPPORT, TERRANS, unit
-from spacechess.position import Impactor, setup, start
-from spacechess.rules import IllegalAction, legal_actions, perft, play
+from notation.spacechess.actions import FIRE, MINE_LAYING, MOVE, PASS, REBUILD, Action
+from notation.spacechess.board import NEIGHBOURS
+from notation.spacechess.cells import CELLS, cell_name
+from notation.spacechess.pieces import (
+    ALIENS,
+    COMMAND,
+    FIGHTER,
+    GUNSHIP,
+    MINE,
+    SUPPORT,
+    TERRANS,
+    unit,
+)
+from spacechess.engine.position import Impactor, setup, start
+from spacechess.engine.rules import IllegalAction, legal_actions, perft, play
 
 
 def c(name: str) -> int:
@@ -281,7 +290,7 @@ def test_perft_from_the_start(depth, count):
 
 def test_the_same_position_a_third_time_is_a_draw():
     # The command ships step out and back: the position after each back-step repeats (SC12).
-    from spacechess.game import Game
+    from spacechess.engine.game import Game
 
     game = Game(setup(FAR, turn=2))
     moves = ["Aa1-Aa2", "pass", "Hd4-Hc4", "pass", "Aa2-Aa1", "pass", "Hc4-Hd4", "pass"]

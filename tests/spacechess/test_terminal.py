@@ -10,10 +10,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from spacechess.check import replay
+from notation.spacechess.record import Record
 from spacechess.computer.player import Computer
 from spacechess.computer.terminal import TerminalGame
-from spacechess.record import Record
+from spacechess.engine.check import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,6 +8,7 @@ import random
 import pytest
 from sizes import examples
 
+from notation.spaceships.fleets import Fleet, ShipPlacement
 from spaceships import engine
 from spaceships.computer.match import computer_game, computer_orders
 from spaceships.computer.player import LEVELS, Computer, LevelError, level_named
@@ -16,7 +17,6 @@ from spaceships.engine import Ruleset, adjudicate, check_fleet, check_orders, ne
 from spaceships.engine.matches import additional_ships
 from spaceships.engine.random_play import random_fleet, random_orders
 from spaceships.engine.shapes import placements
-from spaceships.notation.fleets import Fleet, ShipPlacement
 
 RULESETS = [
     Ruleset.from_tags("2.6.1"),

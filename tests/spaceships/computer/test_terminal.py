@@ -9,15 +9,15 @@ from dataclasses import dataclass
 import pytest
 from click.testing import CliRunner
 
+from notation.spaceships.fleets import Fleet
+from notation.spaceships.format import format_fleet
+from notation.spaceships.orders import Order
+from notation.spaceships.parse import parse_fleet, parse_orders, parse_record
 from spaceships.computer.cli import play
 from spaceships.computer.player import Computer
 from spaceships.computer.terminal import TerminalGame
 from spaceships.engine import PlayerView, Ruleset, check_fleet
 from spaceships.engine.testing import FLEET_A
-from spaceships.notation.fleets import Fleet
-from spaceships.notation.format import format_fleet
-from spaceships.notation.orders import Order
-from spaceships.notation.parse import parse_fleet, parse_orders, parse_record
 from spaceships.validate.validation import validate_record
 
 

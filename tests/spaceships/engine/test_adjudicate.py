@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 
+from notation.spaceships.parse import parse_orders
 from spaceships.engine import GameState, adjudicate, check_orders, entitlements
 from spaceships.engine.testing import FLEET_B, play, said
-from spaceships.notation.parse import parse_orders
 
 
 # --- 5.2 strikes: hit, miss, duplicate hit; destroyed at once --------------------------------

@@ -20,14 +20,14 @@ from itertools import combinations
 
 import pytest
 
+from notation.spaceships.cells import Cell, PartialCell
+from notation.spaceships.orders import Beam, KamikazeLaunch, MissileLaunch, Scan, Strike
 from spaceships.engine import Ruleset, adjudicate, check_orders, entitlements, new_game
 from spaceships.engine.orders import CheckedOrders
 from spaceships.engine.problems import OrdersRefused
 from spaceships.engine.random_play import random_fleet, random_orders
 from spaceships.engine.reports import Entry
 from spaceships.engine.state import GameState
-from spaceships.notation.cells import Cell, PartialCell
-from spaceships.notation.orders import Beam, KamikazeLaunch, MissileLaunch, Scan, Strike
 
 Coords = tuple[int, int, int]
 # (action, cell, result, explosions, [(ship, cells, flashcube or None)])

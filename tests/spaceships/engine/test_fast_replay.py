@@ -11,15 +11,8 @@ from typing import Any
 
 import pytest
 
-from spaceships.engine import Ruleset, adjudicate, check_orders, new_game, play_record
-from spaceships.engine.game import Game, after_end, start_record, turn_lines, turn_orders
-from spaceships.engine.geometry import DIRECTIONS
-from spaceships.engine.problems import OrdersRefused
-from spaceships.engine.random_play import random_fleet, random_orders
-from spaceships.engine.replay import plan
-from spaceships.engine.state import GameState
-from spaceships.notation.cells import PartialCell
-from spaceships.notation.orders import (
+from notation.spaceships.cells import PartialCell
+from notation.spaceships.orders import (
     Beam,
     ClassicBeam,
     KamikazeLaunch,
@@ -28,8 +21,15 @@ from spaceships.notation.orders import (
     Scan,
     Strike,
 )
-from spaceships.notation.records import Record, TurnLine
-from spaceships.notation.ships import ShipId
+from notation.spaceships.records import Record, TurnLine
+from notation.spaceships.ships import ShipId
+from spaceships.engine import Ruleset, adjudicate, check_orders, new_game, play_record
+from spaceships.engine.game import Game, after_end, start_record, turn_lines, turn_orders
+from spaceships.engine.geometry import DIRECTIONS
+from spaceships.engine.problems import OrdersRefused
+from spaceships.engine.random_play import random_fleet, random_orders
+from spaceships.engine.replay import plan
+from spaceships.engine.state import GameState
 from tests.sizes import examples
 
 RULESETS = [

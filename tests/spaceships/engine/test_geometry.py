@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from notation.spaceships.cells import Cell
 from spaceships.engine.geometry import DIRECTIONS, geometry
-from spaceships.notation.cells import Cell
 
 
 def c(text: str) -> Cell:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from notation.spaceships.parse import parse_fleet
 from spaceships.engine import Ruleset, check_fleet
 from spaceships.engine.matches import build_options
 from spaceships.engine.testing import CLASSIC_A, FLEET_A
-from spaceships.notation.parse import parse_fleet
 
 
 @pytest.mark.parametrize(

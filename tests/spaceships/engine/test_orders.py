@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from notation.spaceships.parse import parse_orders
 from spaceships.engine import OrdersRefused, check_orders
 from spaceships.engine.testing import play
-from spaceships.notation.parse import parse_orders
 
 DS2 = "DS1 Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; DS2 Bv4 Bv5 Bw4 Bw5 Gv4 Gv5 Gw4 Gw5; LS Oz5"
 

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.parse import parse_fleet
 from spaceships.engine import Ruleset, check_fleet, new_game
 from spaceships.engine.geometry import geometry
 from spaceships.engine.problems import FleetRefused
 from spaceships.engine.shapes import has_shape, is_death_star, placements
 from spaceships.engine.testing import CLASSIC_A, FLEET_A, FLEET_B
-from spaceships.notation.cells import Cell
-from spaceships.notation.parse import parse_fleet
 
 R261 = Ruleset.from_tags("2.6.1")
 CLASSIC = Ruleset.from_tags("classic")

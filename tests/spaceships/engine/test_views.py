@@ -4,9 +4,9 @@ view."""
 
 from __future__ import annotations
 
+from notation.spaceships.cells import Cell
 from spaceships.engine import observer_view, player_view
 from spaceships.engine.testing import FLEET_B, play
-from spaceships.notation.cells import Cell
 
 
 def c(text: str) -> Cell:

@@ -7,9 +7,9 @@ import io
 
 from PIL import Image
 
-from battles.parse import parse_record
+from battles.engine.play import play_record
 from battles.pictures import SIDE_COLOURS, battle_picture
-from battles.play import play_record
+from notation.battles.parse import parse_record
 from spaceships.pictures.draw import GRID
 
 RECORD = """\
@@ -174,7 +174,7 @@ def test_no_ship_name_covers_a_marker_a_hex_label_or_another_name(monkeypatch) -
     # A name was drawn over the coordinates of the hex above its ship (issue 23): every name's
     # box, as the map chooses it, keeps off every marker, every hex's q,r and every other name.
     from battles.pictures import map as hexmap
-    from kit.labels import choose_boxes, overlap
+    from notation.labels import choose_boxes, overlap
 
     seen = []
 
@@ -199,7 +199,7 @@ def test_the_labels_of_ships_beyond_the_map_keep_off_markers_hex_labels_and_name
     # The "beyond the map" name was drawn over a ship marker and a hex's q,r (issue 23).
     from battles.pictures import map as hexmap
     from battles.pictures import words
-    from kit.labels import choose_boxes, overlap
+    from notation.labels import choose_boxes, overlap
 
     record = '[Game "Spaceship Battles"]\n' + "".join(
         f"A ship S{k} E-A-38-2-0 at 0,{5 * k} N\n" for k in range(5)

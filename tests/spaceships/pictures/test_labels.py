@@ -1,4 +1,4 @@
-"""Names on the battle map (kit.labels, battles.pictures): a name never covers a ship's
+"""Names on the battle map (notation.labels, battles.pictures): a name never covers a ship's
 marker or another name when there is room for it elsewhere, so ships in neighbouring hexes
 stay readable."""
 
@@ -8,11 +8,11 @@ import io
 
 from PIL import Image
 
-from battles.codes import ShipCode
-from battles.hexes import Hex
+from battles.engine.state import ShipState
 from battles.pictures import SIDE_COLOURS, battle_picture
-from battles.state import ShipState
-from kit.labels import choose_boxes, overlap
+from notation.battles.codes import ShipCode
+from notation.battles.hexes import Hex
+from notation.labels import choose_boxes, overlap
 
 CODE = ShipCode.parse("E-SAI(Gf)I(Xf)IIV-87-1-4")
 

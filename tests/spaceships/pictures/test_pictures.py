@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageDraw
 
+from notation.spaceships.parse import parse_cell, parse_fleet, parse_orders
 from spaceships import engine
 from spaceships.engine import Ruleset, new_game
-from spaceships.notation.parse import parse_cell, parse_fleet, parse_orders
 from spaceships.pictures import draw_boards, fleet_picture, observer_picture, player_picture
 from spaceships.pictures.boards import player_boards, public_picture, reveal_picture, umpire_boards
 from spaceships.pictures.draw import CELL, Board, draw_cell, key_rows, kind_of
@@ -259,7 +259,7 @@ def _letter_ink(mark: str) -> set[tuple[int, int]]:
 def test_a_destroyed_ship_shows_its_types_capital_under_the_cross(mark: str) -> None:
     # A small `l` (destroyed light scout) reads as `I` in the pictures' font: the cross says
     # destroyed, the letter is the type's one mark everywhere
-    # (spaceships.notation.ships.TYPE_MARKS).
+    # (notation.spaceships.ships.TYPE_MARKS).
     destroyed, whole = _letter_ink(mark), _letter_ink(mark.upper())
     # The same glyph; its edges' smoothing differs a little on the two backgrounds.
     assert len(destroyed ^ whole) <= len(whole) // 5, (len(destroyed ^ whole), len(whole))

@@ -20,8 +20,8 @@ from rules_support import (
     results,
 )
 
+from notation.spaceships.ships import ShipId
 from spaceships.engine.orders import classic_beam_ships
-from spaceships.notation.ships import ShipId
 
 TARGETS = "Rz1 Rz2 Rz3 Rz4 Rz5 Ry1 Ry2 Ry3 Ry4 Ry5 Oz1 Oz2 Oz3 Yz1 Yz2 Yz3 Yz4".split()
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from validate_support import SAMPLES, run, run_files
 
-from spaceships.notation.matches import MatchRecord, format_match, parse_match
+from notation.spaceships.matches import MatchRecord, format_match, parse_match
 
 CONTINUED = SAMPLES / "matches" / "continued-match.ssr"
 

@@ -9,13 +9,13 @@ from dataclasses import replace
 
 import pytest
 
+from notation.spaceships.records import Record
 from spaceships.engine.adjudicate import adjudicate
+from spaceships.engine.game import record_of
 from spaceships.engine.orders import check_orders
 from spaceships.engine.random_play import random_fleet, random_orders
 from spaceships.engine.rulesets import Ruleset
 from spaceships.engine.state import new_game
-from spaceships.notation.records import Record, ResultLine, TurnLine
-from spaceships.validate.claims import claim_from_entry
 from spaceships.validate.reconcile import validate_two
 from spaceships.validate.validation import validate_record
 
@@ -32,21 +32,11 @@ def random_record(name: str, options: tuple[str, ...], seed: int) -> Record:
     ruleset = Ruleset.from_tags(name, options)
     rng = random.Random(seed)
     state = new_game(ruleset, random_fleet(ruleset, rng), random_fleet(ruleset, rng))
-    turns, results = [], []
     while not state.over and state.turn <= 60:
-        checked = {}
-        for p in ("A", "B"):
-            orders = random_orders(state, p, rng)
-            turns.append(TurnLine(state.turn, p, orders))
-            checked[p] = check_orders(state, p, orders)
-        turn = state.turn
-        state, report = adjudicate(state, checked["A"], checked["B"])
-        for p in ("A", "B"):
-            claims = tuple(claim_from_entry(e) for e in report.entries(p))
-            if claims:
-                results.append(ResultLine(turn, p, claims))
+        checked = {p: check_orders(state, p, random_orders(state, p, rng)) for p in ("A", "B")}
+        state, _ = adjudicate(state, checked["A"], checked["B"])
     tags = (("Ruleset", name),) + ((("Options", " ".join(options)),) if options else ())
-    return Record(tags, {"A": state.a.fleet, "B": state.b.fleet}, tuple(turns), tuple(results))
+    return record_of(state, tags, every_result=False)
 
 
 def private(record: Record, owner: str) -> Record:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from validate_support import STD
 
+from notation.spaceships.cells import Cell
+from notation.spaceships.parse import parse_record
 from spaceships.engine.game import play_record
 from spaceships.engine.views import LEGEND_OWN, player_view
-from spaceships.notation.cells import Cell
-from spaceships.notation.parse import parse_record
 
 FS_FLEET = STD.replace("PC Bz1 Bz2 Bz3 Bz4", "FS Bv4 Bv5 Bw4 Bw5")
 

@@ -1,0 +1,1 @@
+"""Spaceship Battles' rules: designs, movement, combat, tractors, victory; a record replayed."""

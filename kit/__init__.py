@@ -1,1 +1,0 @@
-"""What every game and the judge core share, naming no game."""

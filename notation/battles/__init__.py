@@ -1,0 +1,1 @@
+"""How Spaceship Battles is written: Ship Codes, hexes, battle records."""

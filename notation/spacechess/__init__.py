@@ -1,0 +1,1 @@
+"""How Space Chess is written: the ball's cells, pieces, actions, records."""

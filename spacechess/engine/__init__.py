@@ -1,0 +1,1 @@
+"""Space Chess's rules: positions, reach, battles, check, a game played."""

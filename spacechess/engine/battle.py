@@ -1,0 +1,154 @@
+"""The battle stage after every turn: impactors advance, then ships next to enemies fight.
+
+Both halves are pure functions of the board (a tuple of unit codes) and give back the new board
+and the events. Everything in a half happens at once, so nothing depends on the order in which
+impactors or battling pairs are looked at [SC7, SC8].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import compress
+
+from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, opposite
+from notation.spacechess.pieces import MINE, kind_of, side_of
+from spacechess.engine.events import Event
+from spacechess.engine.position import Impactor
+
+__all__ = ["ADVANCE", "advance_impactors", "battle", "battling_pairs", "judge_pairs", "power"]
+
+ADVANCE = 4  # cells an impactor flies in each battle stage (the seed's current rule)
+_CELLS = range(CELL_COUNT)
+# Each cell's neighbours numbered above it: every neighbouring pair is looked at once.
+_LATER = tuple(tuple(n for n in NEIGHBOURS[c] if n > c) for c in _CELLS)
+
+
+def advance_impactors(
+    board: tuple[int, ...], impactors: Iterable[Impactor]
+) -> tuple[tuple[int, ...], tuple[Impactor, ...], list[Event]]:
+    """Fly every impactor 4 cells straight on, one cell at a time and all together [SC7].
+
+    Stepping onto a unit destroys it and the impactor; onto a pentagon, the impactor dissipates;
+    two impactors stepping onto the same cell, or through each other, are both lost [SC7].
+    """
+    flying = list(impactors)
+    if not flying:
+        return board, (), []
+    cells = list(board)
+    paths = {i: [imp.cell] for i, imp in enumerate(flying)}
+    alive = set(paths)
+    events: list[Event] = []
+    for _ in range(ADVANCE):
+        if not alive:
+            break
+        heading: dict[int, tuple[int, int]] = {}  # impactor -> (from, to)
+        for i in alive:
+            imp = flying[i]
+            ahead = opposite(imp.came_from, imp.cell)
+            assert ahead is not None  # impactors only ever stand on hexagons
+            heading[i] = (imp.cell, ahead)
+        arriving: dict[int, list[int]] = {}
+        for i, (_, to) in heading.items():
+            arriving.setdefault(to, []).append(i)
+            flying[i] = Impactor(to, flying[i].cell, flying[i].side)
+            paths[i].append(to)
+        lost: set[int] = set()
+        for i, (frm, to) in heading.items():
+            if any(heading[j] == (to, frm) for j in arriving.get(frm, ()) if j != i):
+                lost.add(i)  # met head on between two cells
+        hit_cells: set[int] = set()
+        for to, group in arriving.items():
+            if len(group) > 1:
+                lost.update(group)
+            if is_pentagon(to):
+                lost.update(group)
+                for i in group:
+                    events.append(_flight(i, flying, paths, "dissipated", "a pentagon [SC7]"))
+            elif cells[to]:
+                lost.update(group)
+                hit_cells.add(to)
+        for i in sorted(lost):
+            to = heading[i][1]
+            if not is_pentagon(to) and to not in hit_cells:
+                events.append(_flight(i, flying, paths, "collided", "another impactor [SC7]"))
+            elif to in hit_cells:
+                events.append(_flight(i, flying, paths, "advanced"))
+        for to in sorted(hit_cells):
+            events.append(Event("destroyed", (to,), cells[to], why="hit by an impactor [SC7]"))
+            cells[to] = 0
+        alive -= lost
+    for i in sorted(alive):
+        events.append(_flight(i, flying, paths, "advanced"))
+    return tuple(cells), tuple(sorted(flying[i] for i in alive)), events
+
+
+def _flight(
+    i: int, flying: list[Impactor], paths: dict[int, list[int]], what: str, why: str = ""
+) -> Event:
+    """An impactor's flight this stage, from where it stood to where it ended."""
+    return Event(what, tuple(paths[i]), side=flying[i].side, why=why)
+
+
+def power(board: tuple[int, ...], cell: int) -> int:
+    """A unit's power: its side's ships and mines on the neighbouring cells [SC8]."""
+    side = side_of(board[cell])
+    return sum(1 for n in NEIGHBOURS[cell] if board[n] and side_of(board[n]) == side)
+
+
+def battling_pairs(board: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Every pair of neighbouring enemy units with a ship in it (a mine fights a ship like a
+    ship, two mines never fight) [SC8], each once, smaller cell first."""
+    pairs = []
+    for cell in compress(_CELLS, board):  # the occupied cells, found at C speed
+        code = board[cell]
+        side = code >> 3
+        for n in _LATER[cell]:
+            other = board[n]
+            if other and other >> 3 != side and (code & 7 != MINE or other & 7 != MINE):
+                pairs.append((cell, n))
+    return pairs
+
+
+def judge_pairs(
+    board: tuple[int, ...], pairs: Iterable[tuple[int, int]]
+) -> tuple[tuple[int, ...], list[Event]]:
+    """Fight the pairs: in each, a unit with less or equal power than its enemy is destroyed
+    (equal: both); powers are counted before anything is removed; afterwards every mine that
+    fought or stood next to a friendly ship that fought is spent [SC8]."""
+    pairs = list(pairs)
+    if not pairs:
+        return board, []
+    # A unit lost in several pairs is told the pair it lost worst: the strongest enemy, then the
+    # enemy on the lowest cell, so the reason never depends on the order of the pairs [SC8].
+    worst: dict[int, tuple[int, int, int, int]] = {}  # unit -> (-enemy power, enemy, own, enemy's)
+    fought: set[int] = set()
+    for a, b in pairs:
+        pa, pb = power(board, a), power(board, b)
+        fought.update((a, b))
+        for own, enemy, p_own, p_enemy in ((a, b, pa, pb), (b, a, pb, pa)):
+            if p_own <= p_enemy:
+                worst[own] = min(worst.get(own, (1, 0, 0, 0)), (-p_enemy, enemy, p_own, p_enemy))
+    lost = {
+        c: f"power {p_own} against {p_enemy} [SC8]" for c, (_, _, p_own, p_enemy) in worst.items()
+    }
+    spent = {c for c in fought if kind_of(board[c]) == MINE} | {
+        n
+        for c in fought
+        if kind_of(board[c]) != MINE
+        for n in NEIGHBOURS[c]
+        if board[n] and kind_of(board[n]) == MINE and side_of(board[n]) == side_of(board[c])
+    }
+    cells = list(board)
+    events = []
+    for c in sorted(set(lost) | spent):
+        if c in lost:
+            events.append(Event("destroyed", (c,), board[c], why=lost[c]))
+        else:
+            events.append(Event("spent", (c,), board[c], why="gave its power in battle [SC8]"))
+        cells[c] = 0
+    return tuple(cells), events
+
+
+def battle(board: tuple[int, ...]) -> tuple[tuple[int, ...], list[Event]]:
+    """The ships' half of the battle stage [SC8]."""
+    return judge_pairs(board, battling_pairs(board))

@@ -1,0 +1,214 @@
+"""The club page over a judge's store, SQLite and PostgreSQL: the games listed as observers may
+see them [1.4], private games nowhere, replays of finished games, nothing written; and the
+swap test: B's hidden fleet placed otherwise changes not one byte of any page."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from web_support import FLEET_B, FLEET_B_SWAPPED, fill
+from web_support import Club as WebClub
+
+from pbem.replay.page import record_in_page
+from pbem.store import open_store
+from pbem.web.app import Club, make_app
+
+PAGES = ("/", "/games/open", "/games/open/board.png", "/games/open/replay.html")
+
+
+def store_game(url: str, name: str) -> Any:
+    store = open_store(url)
+    try:
+        return store.game(name, lock=False)
+    finally:
+        store.close()
+
+
+@pytest.fixture
+async def client_for() -> AsyncIterator[Callable[[str], Any]]:
+    clients: list[TestClient] = []
+
+    async def make(url: str) -> TestClient:
+        client = TestClient(TestServer(make_app(Club(open_store(url), "Test club"))))
+        await client.start_server()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        await client.close()
+
+
+async def test_the_games_as_observers_see_them(store_url: str, client_for: Any) -> None:
+    store = open_store(store_url)
+    fill(store)
+    store.close()
+    client = await client_for(store_url)
+    index = await (await client.get("/")).text()
+    assert "/games/open" in index and "/games/waiting" in index
+    assert "Alice (A) wins (Bob (B) resigned)" in index and "/games/done/replay.html" in index
+    assert "secret" not in index  # a private game is not listed
+    assert (await client.get("/games/secret")).status == 404
+    assert (await client.get("/games/secret/replay.html")).status == 404
+    page = await (await client.get("/games/open")).text()
+    assert "Turn 3 is in play" in page and 'src="/games/open/board.png"' in page
+    assert "DS Rx4" not in page and "Gz1" not in page  # B's fleet, hidden until the end
+    board = await client.get("/games/open/board.png")
+    assert board.content_type == "image/png" and (await board.read()).startswith(b"\x89PNG")
+    # A finished game: every view, and the record the end revealed.
+    done = await (await client.get("/games/done/replay.html")).text()
+    assert '"reveal"' in done and "B fleet: DS Rx4" in (record_in_page(done) or "")
+    # In play: the onlookers' replay, no record.
+    open_replay = await (await client.get("/games/open/replay.html")).text()
+    assert record_in_page(open_replay) is None and '["public","Onlookers' in open_replay
+    assert '"reveal"' not in open_replay
+    # A battle in play: its map and its replay, never its dice seed (R13).
+    battle = store_game(store_url, "skirmish")
+    seed = battle.state["seed"]
+    for path in (
+        "/",
+        "/games/skirmish",
+        "/games/skirmish/board.png",
+        "/games/skirmish/board.svg",
+        "/games/skirmish/replay.html",
+    ):
+        answer = await client.get(path)
+        assert answer.status == 200, path
+        assert seed.encode() not in await answer.read(), path
+    # The battle's page shows its map as SVG, sharp at any width and never wider than drawn
+    # (issue 33); a Spaceships game, whose spaces are a PNG, has no SVG board.
+    skirmish = await (await client.get("/games/skirmish")).text()
+    assert 'src="/games/skirmish/board.svg"' in skirmish and "max-width:" in skirmish
+    vector = await client.get("/games/skirmish/board.svg")
+    assert vector.content_type == "image/svg+xml"
+    assert (await vector.read()).startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
+    assert (await client.get("/games/open/board.svg")).status == 404
+    missing = await client.get("/games/nope")
+    assert missing.status == 404 and "no public game called nope" in await missing.text()
+    assert (await client.post("/games/open")).status == 405  # read-only
+
+
+async def test_swap_b_fleet_every_page_byte_for_byte_1_4(tmp_path: Path, client_for: Any) -> None:
+    bodies = []
+    for name, fleet in (("one", FLEET_B), ("two", FLEET_B_SWAPPED)):
+        url = str(tmp_path / f"{name}.sqlite3")
+        store = open_store(url)
+        fill(store, fleet)
+        store.close()
+        client = await client_for(url)
+        bodies.append([await (await client.get(path)).read() for path in PAGES])
+    for path, one, two in zip(PAGES, *bodies, strict=True):
+        assert one == two, f"{path} tells B's fleets apart"
+
+
+async def test_a_match_in_play_says_which_game_and_when_its_replay_comes(
+    tmp_path: Path, client_for: Any
+) -> None:
+    url = str(tmp_path / "judge.sqlite3")
+    store = open_store(url)
+    WebClub(store).game("m2", settings="match=continued games=2", turns=1)
+    store.close()
+    client = await client_for(url)
+    page = await (await client.get("/games/m2")).text()
+    assert "Match: a continued match" in page and "game 1 of 2" in page  # as `status` by mail
+    replay = await client.get("/games/m2/replay.html")
+    assert replay.status == 404
+    said = await replay.text()
+    assert "There is no public game" not in said
+    assert "its replay comes when the match is over" in said and 'href="/games/m2"' in said
+
+
+async def test_the_page_writes_nothing_to_the_store(tmp_path: Path, client_for: Any) -> None:
+    url = tmp_path / "judge.sqlite3"
+    store = open_store(url)
+    fill(store)
+    store.close()
+    before = url.read_bytes()
+    client = await client_for(str(url))
+    for path in (*PAGES, "/games/done", "/games/done/replay.html", "/games/waiting"):
+        assert (await client.get(path)).status == 200, path
+    assert url.read_bytes() == before
+
+
+def test_the_usual_mistakes_starting_it_get_one_line_each(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from spaceships_cli import main
+
+    runner = CliRunner()
+    said = runner.invoke(main, ["web"], env={"SPACESHIPS_DB": ""})
+    assert said.exit_code == 2 and "--db PATH|URL" in said.output
+    said = runner.invoke(main, ["web", "--db", str(tmp_path / "nope.sqlite3")])
+    assert said.exit_code == 2 and "no judge database at" in said.output
+    assert not (tmp_path / "nope.sqlite3").exists()  # no empty store made to show
+    open_store(tmp_path / "judge.sqlite3").close()
+    said = runner.invoke(main, ["web", "--db", str(tmp_path / "judge.sqlite3"), "--listen", ":1"])
+    assert said.exit_code == 2 and "no host" in said.output
+    assert said.exception is None or isinstance(said.exception, SystemExit)
+
+
+async def test_the_ladder_lists_players_after_five_rated_games_by_name_only(
+    tmp_path: Path, client_for: Any
+) -> None:
+    """The club page shows each game's ladder as `ladder` answers by mail: players listed after
+    their fifth rated game against three opponents or more, best first, under the names they
+    played as; no address."""
+    url = str(tmp_path / "club.sqlite3")
+    store = open_store(url)
+    club = WebClub(store)
+    others = ("bob", "carol", "dave", "bob", "carol")
+    for n, other in enumerate(others[:4], 1):
+        club.game(f"r{n}", turns=1, b=f"{other}@example.org")
+        club.resign(f"r{n}", f"{other}@example.org")
+    store.close()
+    client = await client_for(url)
+    assert "ladder" not in (await (await client.get("/")).text())  # nobody has five games yet
+    store = open_store(url)
+    club = WebClub(store)
+    club.game("r5", turns=1, b="carol@example.org")
+    club.resign("r5", "carol@example.org")
+    club.game("casual", turns=1, settings="casual")
+    club.resign("casual")
+    store.close()
+    client = await client_for(url)
+    index = await (await client.get("/")).text()
+    assert "The Spaceships ladder" in index
+    assert ">Alice<" in index and "5-0-0" in index  # the casual game counts for nothing
+    assert ">Carol<" not in index and ">Bob<" not in index  # one opponent each: not listed
+    assert "@example.org" not in index
+    # The note's mark as the page shows it, not as a mail writes it (issue 36, item 17).
+    assert "<code>?</code> after a rating: still unsure" in index and "`?`" not in index
+
+
+def test_a_battle_drawn_at_its_turn_limit_is_listed_as_a_draw_r12() -> None:
+    from pbem.web.pages import index_page
+    from pbem.web.records import GameLine
+
+    reason = "turn 3 was the last (turns=3): neither side destroyed a ship: a draw [R12]"
+    drawn = GameLine(
+        1,
+        "duel",
+        "battles",
+        "over",
+        3,
+        {"winner": None, "reason": reason, "turn": 3},
+        None,
+        (("A", "Erin"), ("B", "Finn")),
+    )
+    cancelled = GameLine(
+        2,
+        "gone",
+        "battles",
+        "over",
+        1,
+        {"winner": None, "reason": "cancelled", "cancelled": True},
+        None,
+        (("A", "Erin"), ("B", "Finn")),
+    )
+    listed = index_page([drawn, cancelled], "Test club")
+    assert f"a draw ({reason})" in listed and "no result (turn 3" not in listed
+    assert "no result (cancelled)" in listed

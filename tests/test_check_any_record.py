@@ -1,0 +1,54 @@
+"""`spaceships check RECORD`: one verb for a record of any of the three games, finding the game
+as `spaceships replay` does and answering exactly as that game's own command (which stays as
+an alias: `validate`, `battles play`, `chess check`) [issue 31, item 5]."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from spaceships_cli import main
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+# A record of each game (a finished one, a broken one) and the game's own command for it.
+RECORDS = [
+    ("example-2.6.1.ssr", ["validate"]),
+    ("results-syntax.ssr", ["validate"]),
+    ("battles/full-battle.sbr", ["battles", "play"]),
+    ("battles/slips.sbr", ["battles", "play"]),
+    ("spacechess/short.scr", ["chess", "check"]),
+    ("spacechess/long.scr", ["chess", "check"]),
+]
+
+
+def _run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(("name", "own"), RECORDS)
+def test_check_answers_as_the_records_own_game_does(name: str, own: list[str]) -> None:
+    path = str(SAMPLES / name)
+    assert _run("check", path) == _run(*own, path)
+    assert _run("check", path, "--json") == _run(*own, "--json", path)
+
+
+@pytest.mark.parametrize(("name", "own"), [r for r in RECORDS if r[1][0] != "validate"])
+def test_check_reads_a_record_on_standard_input(name: str, own: list[str]) -> None:
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    assert _run("check", "-", stdin=text) == _run(*own, "-", stdin=text)
+
+
+def test_a_record_tagged_for_a_game_goes_to_that_game() -> None:
+    # The lines are a battle's; the tag decides, as it does for the replay page.
+    text = (SAMPLES / "battles/full-battle.sbr").read_text(encoding="utf-8")
+    assert '[Game "Spaceship Battles"]' in text
+    code, output = _run("check", "-", "--json", stdin=text)
+    assert '"game": "Spaceship Battles"' in output
+
+
+def test_check_of_a_missing_file_says_so_without_a_traceback() -> None:
+    code, output = _run("check", "no-such-record.ssr")
+    assert code == 2 and "no such file" in output and "Traceback" not in output
