@@ -8,8 +8,9 @@ from pathlib import Path
 from pbem.database import sqlite_path
 from pbem.mail.config import MailConfig
 from pbem.mail.delivery import Delivery
-from pbem.mail.gateway import JudgeLike, MailGateway
+from pbem.mail.gateway import MailGateway
 from pbem.mail.holding import Holds
+from pbem.mail.receipts import JudgeLike
 
 
 def open_gateway(

@@ -16,10 +16,9 @@ from __future__ import annotations
 import logging
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from pbem.database import Database, StoreUnavailable
 from pbem.mail import notices
@@ -38,32 +37,16 @@ from pbem.mail.inbound import (
 )
 from pbem.mail.outbound import Composer, ThreadIndex
 from pbem.mail.ratelimit import WINDOW, OverBudget, RateLimit, Verdict
+from pbem.mail.receipts import JudgeLike, Receipt, ReplayError  # also read from here
 from pbem.mail.writer import LEFT_AFTER, NOTE_WRITTEN_WITHIN, Writer
-from pbem.messages import Inbound, Outbound
+from pbem.messages import Outbound
 
 if TYPE_CHECKING:
     from pbem.store import Store
 
-__all__ = ["LEFT_AFTER", "NOTE_WRITTEN_WITHIN", "JudgeLike", "MailGateway", "Receipt"]
+__all__ = ["LEFT_AFTER", "NOTE_WRITTEN_WITHIN", "MailGateway", "Receipt", "ReplayError"]
 
 log = logging.getLogger("pbem.mail")
-
-
-class JudgeLike(Protocol):
-    def handle(self, inbound: Inbound) -> list[Outbound]: ...
-
-    def tick(self, now: datetime | None = None) -> list[Outbound]: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Receipt:
-    """What became of one inbound message."""
-
-    archive_id: int
-    message_id: str
-    status: Status
-    reason: str | None = None  # why ignored/refused/failed
-    replies: int = 0  # mail messages written or sent
 
 
 def _now() -> datetime:
@@ -509,12 +492,6 @@ _LEFT = "being answered by another judge process"
 
 class _SettledElsewhere(Exception):
     """The message was settled by another process while this one answered it: roll back."""
-
-
-class ReplayError(ValueError):
-    def __init__(self, id: int) -> None:
-        super().__init__(f"no stored message #{id}")
-        self.id = id
 
 
 def _count(earlier: tuple[str, str, int] | None, sender: str) -> int | None:
