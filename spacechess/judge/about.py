@@ -99,10 +99,10 @@ def public_record(store: Store, game: GameRow) -> str | None:
 
 
 COMPUTER_RATINGS = {
-    "random": Rating(600, 300),
-    "greedy": Rating(1500, 250),
-    "search": Rating(1900, 250),
-    "deep": Rating(2100, 250),
+    "random": Rating(566, 386),
+    "greedy": Rating(1214, 369),
+    "search": Rating(1973, 378),
+    "deep": Rating(2302, 386),
 }
 
 ABOUT = About(
