@@ -31,7 +31,7 @@ def web(db: str | None, listen: str, name: str) -> None:
     """Serve the club's page: the games in play and finished, each game's public board and
     history, the replays of finished games. Read-only; only what observers may see [1.4]."""
     from pbem.database import StoreError, StoreUnavailable, describe_url, sqlite_path
-    from pbem.mail.config import ConfigError, parse_host_port
+    from pbem.places import ConfigError, parse_host_port
     from pbem.store import open_store
 
     db = db or os.environ.get("SPACESHIPS_DB")

@@ -91,7 +91,7 @@ def test_a_game_by_mail_as_new_players_meet_it(mailers: SmtpPlayers) -> None:
 
     mailers.send(BOB, f"game duel {bob}\norders 2: M@Hb4 M@Gd2")
     # Item 8: the onlooker is told of a draw offer, as later of its lapse.
-    offered = mailers.send(BOB, f"draw duel {bob}")
+    offered = mailers.send(BOB, f"draw duel {bob} 3")
     (seen,) = to(offered, CAROL)
     assert "bob (Aliens) offers a draw in duel" in text_of(seen), text_of(seen)
     # Item 16: someone who plays no part is told so, not asked for a password.

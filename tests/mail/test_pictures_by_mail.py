@@ -56,7 +56,7 @@ class Club:
             clock=self.clock, lock=self.store.lock, rate_limit_per_hour=10_000,
         )  # fmt: skip
         if not pictures:
-            self.gateway.store = None  # the front end as it was before pictures by mail
+            self.gateway.writer.store = None  # the front end as it was before pictures by mail
         self.mails: list[EmailMessage] = []
         self.passwords: dict[str, str] = {}
         self.sent = 0
@@ -296,6 +296,7 @@ def test_a_turns_pictures_setting_costs_no_statement_of_its_own(
     turn reads anyway: nobody having said anything, a turn costs the statements it cost
     before pictures by mail; and one who wants pictures costs no read of the settings."""
     counts: list[tuple[int, int]] = []
+    drawn: list[bool] = []
     for pictures in (True, False):
         club = Club(tmp_path / f"{pictures}", pictures)
         seated(club)
@@ -310,9 +311,13 @@ def test_a_turns_pictures_setting_costs_no_statement_of_its_own(
         assert len([m for m in results if "Turn 1 results" in str(m["Subject"])]) == 3
         settings = [s for s in statements if "FROM mail_settings WHERE address IN" in s]
         counts.append((len(statements), len(settings)))
+        bobs = [m for m in results if m["To"] == BOB and "Turn 1 results" in str(m["Subject"])]
+        drawn.append(any(part.get_content_type() == "image/png" for part in bobs[0].walk()))
     (with_pictures, settings_read), (before, _) = counts
     assert settings_read == 0
     if not setting:
         assert with_pictures == before
     else:
-        assert with_pictures > before  # Bob's picture was drawn: the test saw the difference
+        assert with_pictures > before
+    # Bob's picture was drawn when he asked for it (the test saw the difference), not before.
+    assert drawn == [bool(setting), False]
