@@ -4,6 +4,7 @@ store read on one worker thread, and the replays kept while their game stands st
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -14,6 +15,9 @@ from aiohttp import web
 
 from pbem.store import GameRow, Store
 from pbem.web.pages import POLICY, game_page_html, index_page, no_replay_page, not_found_page
+from pbem.web.play import Play, moment_of
+from pbem.web.playpages import game_url_of, live_attributes
+from pbem.web.playroutes import Watch, add_play_routes, moment_reader
 from pbem.web.records import (
     GameLine,
     board_png,
@@ -23,6 +27,7 @@ from pbem.web.records import (
     no_replay_why,
     replay_page,
 )
+from pbem.web.sessions import Signer
 
 T = TypeVar("T")
 # Reading a thousand games' rows costs tens of milliseconds: the list is read again at most
@@ -41,6 +46,7 @@ class Club:
 
     def __init__(self, store: Store, name: str = "Spaceships club") -> None:
         self.store, self.name = store, name
+        self.watch = Watch(self.read, moment_reader(self))
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club-store")
         self.kept: OrderedDict[tuple[Any, ...], bytes | None] = OrderedDict()
         self.listed: tuple[list[GameLine], str] | None = None
@@ -49,7 +55,7 @@ class Club:
     async def read(self, work: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.worker, work)
 
-    def _public_game(self, name: str) -> GameRow | None:
+    def public_game(self, name: str) -> GameRow | None:
         game = self.store.game(name, lock=False)
         return None if game is None or game.private else game
 
@@ -80,28 +86,37 @@ class Club:
         self.listed_at = now
         return self.listed[1]
 
-    def game(self, name: str) -> tuple[int, str]:
-        game = self._public_game(name)
+    def game(self, name: str, play: bool = False) -> tuple[int, str]:
+        game = self.public_game(name)
         if game is None:
             return 404, not_found_page(name, self.name)
         shown = game_page(self.store, game)
         has_board = game.state is not None
         has_replay = self._replay(game) is not None
-        return 200, game_page_html(shown, has_board, has_replay, self.name)
+        text = game_page_html(shown, has_board, has_replay, self.name)
+        # The page follows the game (/live.js, Server-Sent Events); a player signs in to play.
+        url = game_url_of(game.name)
+        live = live_attributes(f"{url}/events", moment_of(self.store, game))
+        text = text.replace("<body>", f"<body{live}>", 1)
+        if play and game.phase != "over":
+            link = f'<p><a href="{url}/play">Play</a>: sign in to your seat.</p>'
+            text = text.replace("<h2>Status</h2>", link + "<h2>Status</h2>", 1)
+        text = text.replace("</body>", '<script src="/live.js"></script>\n</body>', 1)
+        return 200, text
 
     def board(self, name: str) -> bytes | None:
-        game = self._public_game(name)
+        game = self.public_game(name)
         if game is None:
             return None
         return self._kept(("board", *self._moment(game)), lambda: board_png(self.store, game))
 
     def replay(self, name: str) -> bytes | None:
-        game = self._public_game(name)
+        game = self.public_game(name)
         return None if game is None else self._replay(game)
 
     def missing(self, name: str) -> str:
         """The page for a file a game has not (yet): a public game's replay says why."""
-        game = self._public_game(name)
+        game = self.public_game(name)
         if game is None:
             return not_found_page(name, self.name)
         return no_replay_page(game, no_replay_why(self.store, game), self.name)
@@ -119,9 +134,11 @@ def _headers(policy: str) -> dict[str, str]:
     }
 
 
-def make_app(club: Club) -> web.Application:
-    """The site: `/`, `/games/NAME`, `/games/NAME/board.png`, `/games/NAME/replay.html`. Only
-    GET (and HEAD): nothing here changes the store."""
+def make_app(club: Club, play: Play | None = None, signer: Signer | None = None) -> web.Application:
+    """The site: `/`, `/games/NAME`, `/games/NAME/board.png`, `/games/NAME/replay.html`, the
+    live stream of a game's changes `/games/NAME/events`; with `play`, a seat's page
+    `/games/NAME/play` and its forms (pbem.web.playroutes). Without it nothing here changes
+    the store."""
 
     def html(status: int, text: str) -> web.Response:
         return web.Response(
@@ -132,7 +149,8 @@ def make_app(club: Club) -> web.Application:
         return html(200, await club.read(club.index))
 
     async def game(request: web.Request) -> web.Response:
-        status, text = await club.read(lambda: club.game(request.match_info["name"]))
+        name = request.match_info["name"]
+        status, text = await club.read(lambda: club.game(name, play is not None))
         return html(status, text)
 
     def binary(
@@ -160,9 +178,11 @@ def make_app(club: Club) -> web.Application:
     app.router.add_get("/games/{name}", game)
     app.router.add_get("/games/{name}/board.png", binary(club.board, "image/png", POLICY))
     app.router.add_get("/games/{name}/replay.html", binary(club.replay, "text/html", REPLAY_POLICY))
+    add_play_routes(app, club, play, signer or Signer(os.urandom(32)))
     app.on_cleanup.append(lambda _app: _stop(club))
     return app
 
 
 async def _stop(club: Club) -> None:
+    await club.watch.stop()
     club.worker.shutdown(wait=True)
