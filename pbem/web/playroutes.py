@@ -187,7 +187,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
             max_age=SESSION_SECONDS,
             path="/",
         )
-        return response
+        raise response
 
     async def sign_out(request: web.Request) -> web.Response:
         signed = await signed_game(request)
@@ -199,7 +199,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
             return html(403, _forbidden(club.name))
         response = web.HTTPSeeOther(game_url_of(game.name))
         response.del_cookie(cookie_name(game.id), path="/")
-        return response
+        raise response
 
     async def send(request: web.Request) -> web.Response:
         signed = await signed_game(request)
