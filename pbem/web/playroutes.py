@@ -31,6 +31,7 @@ class Watch:
         self.changed: dict[str, asyncio.Event] = {}
         self.watchers: dict[str, int] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.woken: dict[str, asyncio.Event] = {}
 
     async def follow(self, name: str) -> AsyncIterator[str | None]:
         """The game's moment now, then each time it changes (None: a keep-alive)."""
@@ -40,7 +41,9 @@ class Watch:
             self.changed[name] = asyncio.Event()
             self.tasks[name] = asyncio.create_task(self._poll(name))
         try:
-            seen = self.now.get(name)
+            # Read afresh for each page that connects: the poller's last reading may be older
+            # than the page, which must not be told to reload into what it already shows.
+            seen = await self.read(lambda: self.moment(name))
             yield seen
             while True:
                 event = self.changed[name]
@@ -56,9 +59,9 @@ class Watch:
             self.watchers[name] -= 1
 
     def poke(self, name: str) -> None:
-        """Read the game again now (a form was just sent here)."""
-        if name in self.changed:
-            self.changed[name].set()
+        """Read the game again now, not at the next poll (a form was just sent here)."""
+        if name in self.woken:
+            self.woken[name].set()
 
     async def _poll(self, name: str) -> None:
         try:
@@ -68,9 +71,15 @@ class Watch:
                     self.now[name] = moment
                     old, self.changed[name] = self.changed[name], asyncio.Event()
                     old.set()
-                await asyncio.sleep(POLL)
+                woken = self.woken.setdefault(name, asyncio.Event())
+                try:
+                    await asyncio.wait_for(woken.wait(), POLL)
+                except TimeoutError:
+                    pass
+                woken.clear()
         finally:
             self.tasks.pop(name, None)
+            self.woken.pop(name, None)
             self.changed.pop(name, None)
             self.now.pop(name, None)
 
