@@ -140,8 +140,12 @@ def test_a_whole_game_of_spaceships_between_two_browsers_and_an_onlooker(
         alice.page.wait_for_selector("text=1 A results: Rx4 hit; Rv5 miss; Bv1 hit", timeout=WAIT)
         assert "DS Rx4 Rx5" not in alice.page.inner_text("body")  # B's fleet [1.4]
         onlooker.page.wait_for_selector("text=Turn 2 is in play", timeout=WAIT)
-        board = alice.page.get_by_role("img", name="The board of alpha")
-        assert board.evaluate("img => img.complete && img.naturalWidth") > 500
+        alice.page.wait_for_function(
+            "() => { const img = document.querySelector('img.board');"
+            " return img && img.complete && img.naturalWidth > 500; }",
+            timeout=WAIT,
+        )
+        assert alice.page.get_by_role("img", name="The board of alpha as player A").count() == 1
 
         bob.page.locator("#form-resign input[name=confirm]").check()
         bob.page.locator("#form-resign button").click()
