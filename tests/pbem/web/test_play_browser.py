@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from browser_support import launch_browser
-from web_support import FLEET_A, FLEET_B, ROOT
+from web_support import DESIGN_A, DESIGN_B, FLEET_A, FLEET_B, ROOT
 from web_support import Club as Players
 
 from pbem.store import open_store
@@ -79,16 +79,16 @@ class Seat:
 
         self.page.route("**/*", route)
 
-    def sign_in(self, url: str, password: str) -> None:
-        self.page.goto(url + "/games/alpha")
-        self.page.get_by_role("link", name="Play").click()
-        self.page.get_by_label("Password for alpha").fill(password)
+    def sign_in(self, url: str, password: str, game: str = "alpha") -> None:
+        self.page.goto(url + f"/games/{game}")
+        self.page.get_by_role("link", name="Play", exact=True).click()
+        self.page.get_by_label(f"Password for {game}").fill(password)
         self.page.get_by_role("button", name="Sign in").click()
-        self.page.wait_for_selector("text=you are player")
+        self.page.wait_for_selector("text=Sign out")
 
-    def send(self, form: str, text: str) -> None:
-        box = self.page.locator(f"#form-{form} textarea")
-        box.fill(text)
+    def send(self, form: str, text: str | None) -> None:
+        if text is not None:
+            self.page.locator(f"#form-{form} textarea").fill(text)
         with self.page.expect_navigation():
             self.page.locator(f"#form-{form} button").click()
 
@@ -152,6 +152,99 @@ def test_a_whole_game_of_spaceships_between_two_browsers_and_an_onlooker(
         bob.page.wait_for_selector("text=The game is over.")
         alice.page.wait_for_selector("text=The game is over.", timeout=WAIT)
         onlooker.page.wait_for_selector("text=Step through the game", timeout=WAIT)
+        for seat in (alice, bob, onlooker):
+            assert seat.refused == [] and seat.errors == [], (seat.refused, seat.errors)
+    finally:
+        for seat in (alice, bob, onlooker):
+            seat.context.close()
+        served.stop()
+
+
+def test_a_game_of_space_chess_between_two_browsers_and_an_onlooker_sc2_sc12(
+    browser: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "club.sqlite3"
+    store = open_store(db)
+    players = Players(store)
+    players.send("gm@example.org", "create duel chess")
+    players.seat("duel", "alice@example.org")
+    players.seat("duel", "bob@example.org")
+    store.close()
+    served = Served(db)
+    url = served.url
+    alice, bob, onlooker = Seat(browser, url), Seat(browser, url), Seat(browser, url)
+    try:
+        alice.sign_in(url, players.passwords["duel", "alice@example.org"], "duel")
+        bob.sign_in(url, players.passwords["duel", "bob@example.org"], "duel")
+        onlooker.page.goto(url + "/games/duel")
+        assert "Waiting for the Terrans" in bob.page.inner_text("#whose")
+        bob.send("orders", "M@Hb4")  # a slip: the Terrans act first
+        assert "wait for their turn [SC2]" in bob.page.inner_text("#form-orders-said")
+        alice.send("orders", "M@Ab2")
+        assert "Your turn 1 is played" in alice.page.inner_text("#form-orders-said")
+        # Bob's page, open all along with his refused moves still in the field, says the game
+        # changed rather than drop what he typed; he asks to see it: the Aliens are to act.
+        bob.page.wait_for_selector("#changed", state="visible", timeout=WAIT)
+        assert bob.page.locator("#form-orders textarea").input_value() == "M@Hb4"
+        with bob.page.expect_navigation():
+            bob.page.get_by_role("link", name="show it").click()
+        assert "Waiting for the Aliens" in bob.page.inner_text("#whose")
+        bob.page.reload()  # a reload mid-turn shows the same
+        assert "Waiting for the Aliens" in bob.page.inner_text("#whose")
+        bob.send("orders", "M@Hb4 M@Gd2")
+        alice.page.wait_for_selector("#whose:has-text('Waiting for the Terrans')", timeout=WAIT)
+        alice.send("orders", "Eb1-Eb4 Eb4-Jb2")
+        onlooker.page.wait_for_selector("text=turn 4 is in play", timeout=WAIT)
+        assert "3 T: Eb1-Eb4 Eb4-Jb2" in onlooker.page.inner_text("body")
+        bob.page.wait_for_selector("#whose:has-text('Waiting for the Aliens')", timeout=WAIT)
+        bob.send("draw", None)
+        alice.page.wait_for_selector("text=draw", timeout=WAIT)
+        alice.send("draw", None)
+        assert "The game is over." in alice.page.inner_text("#whose")
+        bob.page.wait_for_selector("text=The game is over.", timeout=WAIT)
+        onlooker.page.wait_for_selector("text=Step through the game", timeout=WAIT)
+        for seat in (alice, bob, onlooker):
+            assert seat.refused == [] and seat.errors == [], (seat.refused, seat.errors)
+    finally:
+        for seat in (alice, bob, onlooker):
+            seat.context.close()
+        served.stop()
+
+
+def test_a_battle_of_spaceship_battles_between_two_browsers_and_an_onlooker_r8(
+    browser: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "club.sqlite3"
+    store = open_store(db)
+    players = Players(store)
+    players.send("gm@example.org", "create sk battles budget=300")
+    players.seat("sk", "alice@example.org")
+    players.seat("sk", "bob@example.org")
+    store.close()
+    served = Served(db)
+    url = served.url
+    alice, bob, onlooker = Seat(browser, url), Seat(browser, url), Seat(browser, url)
+    try:
+        alice.sign_in(url, players.passwords["sk", "alice@example.org"], "sk")
+        bob.sign_in(url, players.passwords["sk", "bob@example.org"], "sk")
+        onlooker.page.goto(url + "/games/sk")
+        alice.send("design", "Lancer E-SAI(Gf)I(Xf)IIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIV")  # a slip
+        assert "refused" in (alice.page.locator("#form-design-said").get_attribute("class") or "")
+        alice.send("design", DESIGN_A)
+        bob.send("design", DESIGN_B.split("\n", 1)[1])  # without its command word
+        alice.page.wait_for_selector("text=Orders for turn 1, movement of sk", timeout=WAIT)
+        assert "Raider" in alice.page.inner_text("body")  # designs are shown once both are in
+        alice.send("orders", "Lancer F; Warden stay")
+        bob.page.wait_for_selector("#whose:has-text('Waiting for player B')", timeout=WAIT)
+        bob.page.reload()  # mid-phase
+        bob.send("orders", "Raider F; Hawk F")
+        alice.page.wait_for_selector("text=Orders for turn 1, fire of sk", timeout=WAIT)
+        onlooker.page.wait_for_selector("text=fire", timeout=WAIT)
+        alice.page.locator("#form-resign input[name=confirm]").check()
+        with alice.page.expect_navigation():
+            alice.page.locator("#form-resign button").click()
+        assert "The game is over." in alice.page.inner_text("#whose")
+        bob.page.wait_for_selector("text=The game is over.", timeout=WAIT)
         for seat in (alice, bob, onlooker):
             assert seat.refused == [] and seat.errors == [], (seat.refused, seat.errors)
     finally:
