@@ -36,8 +36,8 @@ class Watch:
     async def follow(self, name: str) -> AsyncIterator[str | None]:
         """The game's moment now, then each time it changes (None: a keep-alive)."""
         self.watchers[name] = self.watchers.get(name, 0) + 1
-        if name not in self.tasks:
-            self.now[name] = await self.read(lambda: self.moment(name))
+        if name not in self.tasks:  # set up at once: no other follower may come between
+            self.now[name] = None
             self.changed[name] = asyncio.Event()
             self.tasks[name] = asyncio.create_task(self._poll(name))
         try:
@@ -255,9 +255,14 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
             }
         )
         await response.prepare(request)
-        async for moment in club.watch.follow(name):
-            line = ": still here\n\n" if moment is None else f"event: moment\ndata: {moment}\n\n"
-            await response.write(line.encode())
+        try:
+            async for moment in club.watch.follow(name):
+                line = (
+                    ": still here\n\n" if moment is None else f"event: moment\ndata: {moment}\n\n"
+                )
+                await response.write(line.encode())
+        except ConnectionResetError:
+            pass  # the page was closed or left: its stream ends with it
         return response
 
     async def live_js(request: web.Request) -> web.Response:
