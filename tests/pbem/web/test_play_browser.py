@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from browser_support import launch_browser
-from web_support import DESIGN_A, DESIGN_B, FLEET_A, FLEET_B, ROOT
+from web_support import DESIGN_A, DESIGN_B, FLEET_A, FLEET_B, FLEET_B_SWAPPED, ROOT
 from web_support import Club as Players
 
 from pbem.store import open_store
@@ -251,3 +251,36 @@ def test_a_battle_of_spaceship_battles_between_two_browsers_and_an_onlooker_r8(
         for seat in (alice, bob, onlooker):
             seat.context.close()
         served.stop()
+
+
+def test_swap_b_fleet_a_s_browser_draws_the_same_pixels_1_4(browser: Any, tmp_path: Path) -> None:
+    """B's hidden fleet placed otherwise: Alice's seat page, after a turn, is the same picture
+    to the pixel in her browser (her board as she knows it, her history, her forms)."""
+    shots = []
+    for number, fleet_b in enumerate((FLEET_B, FLEET_B_SWAPPED)):
+        db = tmp_path / f"swap{number}.sqlite3"
+        store = open_store(db)
+        players = Players(store)
+        players.send("gm@example.org", "create alpha")
+        players.seat("alpha", "alice@example.org")
+        players.seat("alpha", "bob@example.org")
+        players.as_player("alpha", "alice@example.org", f"fleet {FLEET_A}")
+        players.as_player("alpha", "bob@example.org", f"fleet {fleet_b}")
+        players.as_player("alpha", "bob@example.org", "orders 1: Rv1 Oz5 Gx1 Bv5")
+        players.as_player("alpha", "alice@example.org", "orders 1: Rx4 Rv5 Bv1")
+        store.close()
+        served = Served(db)
+        alice = Seat(browser, served.url)
+        try:
+            alice.sign_in(served.url, players.passwords["alpha", "alice@example.org"])
+            alice.page.wait_for_function(
+                "() => { const img = document.querySelector('img.board');"
+                " return img && img.complete && img.naturalWidth > 500; }",
+                timeout=WAIT,
+            )
+            shots.append(alice.page.screenshot(full_page=True))
+            assert alice.refused == []
+        finally:
+            alice.context.close()
+            served.stop()
+    assert shots[0] == shots[1]
