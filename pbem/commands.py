@@ -27,6 +27,10 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "history": ("history [NAME [PASSWORD]]", "the game so far, as much as you may know"),
     "game": ("game NAME PASSWORD", "sign on as a player for the lines that follow"),
     "newpassword": ("newpassword NAME", "lost it? a new password, to the address you joined with"),
+    "web": (
+        "web NAME",
+        "a one-time link to play NAME in the browser, to the address you joined with",
+    ),
     "fleet": ("fleet", "then your fleet (list or grids), up to a blank line"),
     "orders": ("orders TURN: ORDERS", "your orders for turn TURN (empty: no actions)"),
     "design": ("design", "then your ships (Spaceship Battles), to a blank line"),
@@ -329,7 +333,7 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
 
     if keyword in ("help", "list", "process", "cancel", "endmatch", "ladder", "link", "pictures"):
         return Command(keyword, number, raw, body=" ".join(w for w, _ in args).lower())
-    if keyword in ("join", "observe", "unobserve", "create", "newpassword", "rematch"):
+    if keyword in ("join", "observe", "unobserve", "create", "newpassword", "rematch", "web"):
         got = need_name()
         if isinstance(got, CommandError):
             return got

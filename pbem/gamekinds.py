@@ -19,7 +19,16 @@ from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pbem import ladder_commands, lobby, mastering, registry, rematch, settings_commands, signon
+from pbem import (
+    ladder_commands,
+    lobby,
+    mastering,
+    registry,
+    rematch,
+    settings_commands,
+    signon,
+    weblinks,
+)
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.messages import Attachment, Outbound
@@ -227,6 +236,7 @@ SHARED: dict[str, Handler] = {
     "unobserve": lobby.unobserve,
     "game": signon.sign_on,
     "newpassword": lobby.new_password_for,
+    "web": weblinks.web_link,
     "master": mastering.sign_on_master,
     "deadline": mastering.set_deadline,
     "reminder": mastering.set_reminder,

@@ -21,6 +21,7 @@ from pbem.passwords import check_password, could_be_password
 from pbem.shown import Form, Sight, kind_of, picture_for
 from pbem.store import GameRow, PlayerRow, Store
 from pbem.web.sessions import MASTER, Seat, stamp_of
+from pbem.weblinks import LINK_MINUTES, read_link
 
 HANDLED = "This was handled already: the form was sent twice; nothing changed the second time."
 SIGN_IN_AGAIN = "Your session for this game has ended (a new password?): sign in again."
@@ -133,6 +134,25 @@ class Play:
                 )
                 return game, None, f"Wrong password for {game.name}; nothing changed."
             return game, matches[0], ""
+
+    def use_link(self, name: str, token: str, secret: bytes) -> tuple[GameRow | None, str, str]:
+        """The game and seat a one-time link (`web NAME` by mail, pbem.weblinks) signs in to,
+        claimed in this transaction so that it opens one session; or None and why not."""
+        why = (
+            "This link cannot sign you in: it was used already, has expired (links last "
+            f"{LINK_MINUTES} minutes), or your password changed since. Sign in with your "
+            f"password, or send `web {name}` to the judge again."
+        )
+        with self.store.transaction():
+            game = self.store.game(name, lock=False)
+            link = read_link(secret, token, self.clock())
+            if game is None or link is None or link.game_id != game.id:
+                return None, "", why
+            if self.stamp(game, link.seat) != link.stamp:
+                return None, "", why
+            if not self.store.claim("web-link", link.nonce, self.clock()):
+                return None, "", why
+            return game, link.seat, ""
 
     def stamp(self, game: GameRow, seat: str) -> str | None:
         """The stamp of the password a seat signs in with now (None: no such seat)."""

@@ -86,6 +86,18 @@ everyone may see.</p>
     return _page(f"Play {name}", body, club)
 
 
+def link_html(name: str, path: str, csrf: str, club: str) -> str:
+    """A one-time link's page: one button uses it (a link preview only looks)."""
+    body = f"""
+<p>This link from the judge signs you in to {escape(name)} once. The browser keeps no password:
+only a signed session that ends after a few hours or when you sign out.</p>
+<form class="play" method="post" action="{escape(path)}">
+<input type="hidden" name="csrf" value="{escape(csrf)}">
+<button type="submit">Sign in to {escape(name)}</button>
+</form>"""
+    return _page(f"Play {name}", body, club)
+
+
 def game_url_of(name: str) -> str:
     return "/games/" + quote(name, safe="")
 

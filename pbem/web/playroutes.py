@@ -13,7 +13,14 @@ from typing import Any
 from aiohttp import web
 
 from pbem.web.play import Play, moment_of
-from pbem.web.playpages import LIVE_JS, PLAY_POLICY, game_url_of, seat_page, sign_in_page
+from pbem.web.playpages import (
+    LIVE_JS,
+    PLAY_POLICY,
+    game_url_of,
+    link_html,
+    seat_page,
+    sign_in_page,
+)
 from pbem.web.sessions import COOKIE_PREFIX, SESSION_SECONDS, Seat, Signer, Tries
 
 VISITOR = "ss_visitor"  # a random id for the sign-in form's CSRF token, before any session
@@ -184,6 +191,29 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         if game is None or seat is None:
             return html(200, sign_in_page(name, signer.csrf(holder), why, club.name))
         tries.forget(_client(request))
+        return await signed_in(request, game, seat)
+
+    async def link_page(request: web.Request) -> web.Response:
+        """A one-time link opened: a button, so that a mail reader's preview of the link
+        does not use it up."""
+        name = request.match_info["name"]
+        holder = visitor(request)
+        page = link_html(name, request.path, signer.csrf(holder), club.name)
+        return with_visitor(html(200, page), request, holder)
+
+    async def use_link(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        form = await request.post()
+        holder = request.cookies.get(VISITOR, "")
+        if not signer.csrf_ok(holder, str(form.get("csrf", ""))):
+            return html(403, _forbidden(club.name))
+        token = request.match_info["token"]
+        game, seat, why = await club.read(lambda: play.use_link(name, token, signer.secret))
+        if game is None:
+            return html(200, sign_in_page(name, signer.csrf(holder), why, club.name))
+        return await signed_in(request, game, seat)
+
+    async def signed_in(request: web.Request, game: Any, seat: str) -> web.Response:
         stamp = await club.read(lambda: play.stamp(game, seat))
         value, _ = signer.cookie(game.id, seat, stamp or "")
         response = web.HTTPSeeOther(game_url_of(game.name) + "/play")
@@ -280,6 +310,8 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         app.router.add_post("/games/{name}/play/sign-in", sign_in)
         app.router.add_post("/games/{name}/play/sign-out", sign_out)
         app.router.add_get("/games/{name}/play/board.png", board)
+        app.router.add_get("/games/{name}/play/link/{token}", link_page)
+        app.router.add_post("/games/{name}/play/link/{token}", use_link)
 
 
 def _forbidden(club: str, signed_out: bool = False) -> str:

@@ -18,7 +18,9 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+
+from pbem.weblinks import secret_from as secret_from
+from pbem.weblinks import stamp_of as stamp_of
 
 SESSION_SECONDS = 12 * 3600  # a session lasts half a day; sign in again after
 MASTER = "master"  # the session of a game master rather than of a seat
@@ -27,23 +29,6 @@ COOKIE_PREFIX = "ss_seat_"  # one cookie per game: a player may play several at 
 # per-game brake, pbem.throttle, counts every wrong one as mail's do).
 TRIES = 5
 TRY_WINDOW = 60.0
-
-
-def secret_from(path: str | None) -> bytes:
-    """The signing secret: kept in `path` (made there, readable by its owner alone, when
-    absent) so that several web processes and restarts share it; else a new one for this
-    process (every session ends when it stops)."""
-    if path is None:
-        return os.urandom(32)
-    file = Path(path)
-    if not file.exists():
-        descriptor = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "wb") as out:
-            out.write(os.urandom(32).hex().encode())
-    secret = file.read_bytes().strip()
-    if len(secret) < 32:
-        raise ValueError(f"{path}: a secret of at least 32 characters is needed")
-    return secret
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +45,6 @@ class Seat:
     @property
     def master(self) -> bool:
         return self.seat == MASTER
-
-
-def stamp_of(stored_hash: str) -> str:
-    """A short fingerprint of a stored password hash: changes when the password does."""
-    return hashlib.sha256(stored_hash.encode()).hexdigest()[:16]
 
 
 class Signer:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -31,7 +32,8 @@ async def client_for() -> AsyncIterator[Callable[..., Any]]:
     async def make(url: str) -> TestClient:
         store = open_store(url)
         play = Play(store, mail_keeper(store, "judge@example.org"))
-        client = TestClient(TestServer(make_app(Club(store, "Test club"), play, Signer(b"k" * 32))))
+        signer = Signer(b"k" * 32)
+        client = TestClient(TestServer(make_app(Club(store, "Test club"), play, signer)))
         await client.start_server()
         clients.append(client)
         return client
@@ -155,3 +157,32 @@ async def test_a_turn_resolved_here_is_mailed_to_both_players(
         mine = [raw for raw, who in zip(raws, to, strict=True) if who == address]
         assert all(fleet.encode() not in raw for raw in mine)  # never the other's fleet [1.4]
         assert all(b"From: judge@example.org" in raw for raw in mine)
+
+
+async def test_web_name_by_mail_gives_a_one_time_link_to_the_seat_s_own_address(
+    store_url: str, client_for: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = tmp_path / "web-secret"
+    key.write_text("k" * 32)  # the key `spaceships web --secret-file` keeps; the fixture's
+    monkeypatch.setenv("SPACESHIPS_WEB_SECRET_FILE", str(key))
+    monkeypatch.setenv("SPACESHIPS_WEB_URL", "https://games.example.org")
+    players = made(store_url, "create alpha", "alpha")
+    players.judge.clock = lambda: datetime.now(UTC)  # the link lasts 30 minutes from now
+    refused = players.send("eve@example.org", "web alpha")
+    assert "nothing sent" in refused and "https://" not in refused
+    answer = players.send(ALICE, "web alpha")
+    found = re.search(r"https://games\.example\.org(/games/alpha/play/link/\S+)", answer)
+    assert found, answer
+    path = found.group(1)
+    client = await client_for(store_url)
+    page = await (await client.get(path)).text()  # a preview only looks
+    assert "Sign in to alpha" in page and "Sign out" not in page
+    used = await (await client.post(path, data={"csrf": csrf_of(page)})).text()
+    assert "you are player A (Alice)" in used
+    other = await client_for(store_url)
+    page = await (await other.get(path)).text()
+    again = await (await other.post(path, data={"csrf": csrf_of(page)})).text()
+    assert "used already" in again and "Sign out" not in again  # one use
+    forged = path[:-4] + ("0000" if not path.endswith("0000") else "1111")
+    page = await (await other.get(forged)).text()
+    assert "Sign out" not in await (await other.post(forged, data={"csrf": csrf_of(page)})).text()
