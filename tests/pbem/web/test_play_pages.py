@@ -244,3 +244,47 @@ async def test_swap_b_fleet_changes_not_a_byte_of_what_a_is_sent_1_4(
     # Bob's own pages differ (his fleet); everything Alice was sent must not.
     assert bodies[0][0] == bodies[1][0]
     assert bodies[0][3:] == bodies[1][3:]
+
+
+async def test_two_web_processes_never_act_twice_on_one_form_or_one_turn(
+    store_url: str, client_for: Any
+) -> None:
+    """Two web processes over one database (each its own store connection): the same form
+    sent to both at once acts once; both players' last orders at once resolve the turn once."""
+    passwords = seated(store_url, (FLEET_A, FLEET_B))
+    one, two = await client_for(store_url), await client_for(store_url)
+    bob_one, bob_two = await client_for(store_url), await client_for(store_url)
+    await sign_in(one, passwords["A"])
+    await sign_in(bob_one, passwords["B"])
+    # Each session is its first process's cookie: the second process, sharing the key, takes
+    # it as a proxy in front of both would send it.
+    for first, second in ((one, two), (bob_one, bob_two)):
+        cookies = first.session.cookie_jar.filter_cookies(first.make_url("/"))
+        second.session.cookie_jar.update_cookies(cookies, second.make_url("/"))
+    page = await (await one.get("/games/alpha/play")).text()
+    form = re.search(r'<form class="play" id="form-orders".*?</form>', page, re.S)
+    assert form
+    data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    sent = await asyncio.gather(
+        one.post("/games/alpha/play", data={**data, "text": "Gx3"}),
+        two.post("/games/alpha/play", data={**data, "text": "Gx3"}),
+    )
+    pages = [await response.text() for response in sent]
+    assert sum("handled already" in p for p in pages) == 1, pages
+    bob_page = await (await bob_one.get("/games/alpha/play")).text()
+    bob_form = re.search(r'<form class="play" id="form-orders".*?</form>', bob_page, re.S)
+    assert bob_form
+    bob_data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', bob_form.group(0)))
+    again = await two.get("/games/alpha/play")
+    a_form = re.search(r'<form class="play" id="form-orders".*?</form>', await again.text(), re.S)
+    assert a_form
+    a_data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', a_form.group(0)))
+    await asyncio.gather(
+        bob_two.post("/games/alpha/play", data={**bob_data, "text": "Rv1"}),
+        two.post("/games/alpha/play", data={**a_data, "text": "Gy3"}),  # replaces Gx3
+    )
+    store = open_store(store_url)
+    game = store.game("alpha", lock=False)
+    turns = store.turn_count(game.id)
+    store.close()
+    assert game.turn == 2 and turns == 1
