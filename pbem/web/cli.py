@@ -115,11 +115,14 @@ async def _serve(
     from aiohttp import web as aioweb
 
     from pbem.web.app import Club, make_app
-    from pbem.web.mailed import mail_keeper
     from pbem.web.play import Play
     from pbem.web.sessions import Signer
 
-    played = Play(store, mail_keeper(store, judge_address)) if play else None
+    # What a turn played here causes is mailed (the console command hands over mail's keeper,
+    # pbem.mail.queued: front ends do not import each other).
+    keeper = click.get_current_context().meta.get("mail keeper")
+    keep = None if keeper is None else keeper(store, judge_address)
+    played = Play(store, keep) if play else None
     app = make_app(Club(store, name), played, Signer(secret))
     runner = aioweb.AppRunner(app, access_log=None)
     await runner.setup()

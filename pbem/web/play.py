@@ -71,7 +71,8 @@ def moment_of(store: Store, game: GameRow) -> str:
 class Play:
     """The judge as the browser uses it. `keep` is given the messages a change causes (to the
     players and onlookers), inside the change's transaction: the web front end hands them to
-    mail's outbox (pbem.web.app), so a turn resolved here is mailed as one resolved by mail."""
+    mail's outbox (pbem.mail.queued, handed over by the console command), so a turn resolved
+    here is mailed as one resolved by mail."""
 
     def __init__(
         self,

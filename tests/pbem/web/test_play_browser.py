@@ -154,6 +154,12 @@ def test_a_whole_game_of_spaceships_between_two_browsers_and_an_onlooker(
         onlooker.page.wait_for_selector("text=Step through the game", timeout=WAIT)
         for seat in (alice, bob, onlooker):
             assert seat.refused == [] and seat.errors == [], (seat.refused, seat.errors)
+        # What the turns caused waits in mail's outbox for the mail judge: the players'
+        # results, the end.
+        store = open_store(db)
+        raws = [bytes(r[0]) for r in store.connection.execute("SELECT raw FROM mail_outbox")]
+        store.close()
+        assert any(b"To: alice@example.org" in raw and b"resigned" in raw for raw in raws)
     finally:
         for seat in (alice, bob, onlooker):
             seat.context.close()

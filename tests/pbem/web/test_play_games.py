@@ -16,9 +16,9 @@ from test_play_pages import csrf_of
 from web_support import DESIGN_A, DESIGN_B, FLEET_A, FLEET_B
 from web_support import Club as Players
 
+from pbem.mail.queued import mail_keeper
 from pbem.store import open_store
 from pbem.web.app import Club, make_app
-from pbem.web.mailed import mail_keeper
 from pbem.web.play import Play
 from pbem.web.sessions import Signer
 

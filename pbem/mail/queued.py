@@ -1,7 +1,9 @@
-"""What a turn played in the browser causes, mailed: the messages the judge gives the players
-and onlookers of a mail game go into mail's outbox (`mail_outbox`) in the transaction of the
-change, composed as mail's judge composes them; the mail judge (`spaceships pbem serve`) sends
-them as it sends anything it finds left there (issue 35)."""
+"""What a change made through another front end causes for a mail game, mailed: a turn played
+in the browser (issue 35) gives its players and onlookers messages that go into mail's outbox
+(`mail_outbox`) in the transaction of the change, composed as mail's judge composes them; the
+mail judge (`spaceships pbem serve`) sends them as it sends anything it finds left there. The
+one console command hands this to the web front end (spaceships_cli.py): front ends do not
+import each other."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from pbem.store import Store
 
 
 def mail_keeper(store: Store, judge_address: str) -> Callable[[list[Outbound]], None]:
-    """The `keep` of the browser's judge: each caused message, mailed from `judge_address`."""
+    """The `keep` of another front end's judge: each caused message, mailed from
+    `judge_address`."""
     clock = lambda: datetime.now(UTC)  # noqa: E731
     composer = Composer(judge_address, ThreadIndex(store.connection), clock)
     outbox = Outbox(store.connection)
