@@ -198,7 +198,10 @@ class Play:
             reader = kind.seat_name(seat) + f" ({players[seat].name})"
         waiting = ()
         if game.phase in ("setup", "playing"):
-            waiting = tuple(kind.seat_name(s) for s in kind.missing(self.store, game))
+            waiting = tuple(
+                f"you ({kind.seat_name(s)})" if s == seat else kind.seat_name(s)
+                for s in kind.missing(self.store, game)
+            )
         return SeatView(
             game,
             seat,

@@ -132,9 +132,9 @@ def test_a_whole_game_of_spaceships_between_two_browsers_and_an_onlooker(
         alice.send("orders", "Rx4 Rv5 Bv1")
         assert "accepted for turn 1" in alice.page.inner_text("#form-orders-said")
         # Bob's open page follows Alice's orders by itself; a reload then shows the same.
-        bob.page.wait_for_selector("#whose:has-text('Waiting for player B')", timeout=WAIT)
+        bob.page.wait_for_selector("#whose:has-text('Waiting for you (player B)')", timeout=WAIT)
         bob.page.reload()
-        assert "Waiting for player B" in bob.page.inner_text("#whose")
+        assert "Waiting for you (player B)" in bob.page.inner_text("#whose")
         bob.send("orders", "Rv1 Oz5 Gx1 Bv5")
         # The turn resolved while Alice's page was open: it shows her results by itself.
         alice.page.wait_for_selector("text=1 A results: Rx4 hit; Rv5 miss; Bv1 hit", timeout=WAIT)
@@ -194,15 +194,17 @@ def test_a_game_of_space_chess_between_two_browsers_and_an_onlooker_sc2_sc12(
         assert bob.page.locator("#form-orders textarea").input_value() == "M@Hb4"
         with bob.page.expect_navigation():
             bob.page.get_by_role("link", name="show it").click()
-        assert "Waiting for the Aliens" in bob.page.inner_text("#whose")
+        assert "Waiting for you (the Aliens)" in bob.page.inner_text("#whose")
         bob.page.reload()  # a reload mid-turn shows the same
-        assert "Waiting for the Aliens" in bob.page.inner_text("#whose")
+        assert "Waiting for you (the Aliens)" in bob.page.inner_text("#whose")
         bob.send("orders", "M@Hb4 M@Gd2")
-        alice.page.wait_for_selector("#whose:has-text('Waiting for the Terrans')", timeout=WAIT)
+        alice.page.wait_for_selector(
+            "#whose:has-text('Waiting for you (the Terrans)')", timeout=WAIT
+        )
         alice.send("orders", "Eb1-Eb4 Eb4-Jb2")
         onlooker.page.wait_for_selector("text=turn 4 is in play", timeout=WAIT)
         assert "3 T: Eb1-Eb4 Eb4-Jb2" in onlooker.page.inner_text("body")
-        bob.page.wait_for_selector("#whose:has-text('Waiting for the Aliens')", timeout=WAIT)
+        bob.page.wait_for_selector("#whose:has-text('Waiting for you (the Aliens)')", timeout=WAIT)
         bob.send("draw", None)
         alice.page.wait_for_selector("text=draw", timeout=WAIT)
         alice.send("draw", None)
@@ -241,7 +243,7 @@ def test_a_battle_of_spaceship_battles_between_two_browsers_and_an_onlooker_r8(
         alice.page.wait_for_selector("text=Orders for turn 1, movement of sk", timeout=WAIT)
         assert "Raider" in alice.page.inner_text("body")  # designs are shown once both are in
         alice.send("orders", "Lancer F; Warden stay")
-        bob.page.wait_for_selector("#whose:has-text('Waiting for player B')", timeout=WAIT)
+        bob.page.wait_for_selector("#whose:has-text('Waiting for you (player B)')", timeout=WAIT)
         bob.page.reload()  # mid-phase
         bob.send("orders", "Raider F; Hawk F")
         alice.page.wait_for_selector("text=Orders for turn 1, fire of sk", timeout=WAIT)

@@ -82,7 +82,7 @@ async def test_space_chess_moves_and_a_draw_offer_sc2_sc12(store_url: str, clien
     players = made(store_url, "create duel chess", "duel")
     alice, bob = await client_for(store_url), await client_for(store_url)
     page = await signed(alice, "duel", players.passwords["duel", ALICE])
-    assert "Moves for turn 1 of duel" in page and "Waiting for the Terrans" in page
+    assert "Moves for turn 1 of duel" in page and "Waiting for you (the Terrans)" in page
     await signed(bob, "duel", players.passwords["duel", BOB])
     early = await send(bob, "duel", "orders", "M@Hb4")  # not the Aliens' turn yet
     assert "wait for their turn [SC2]" in said(early, "orders")
