@@ -70,8 +70,20 @@ class _Commands(click.Group):
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="spaceships-judge")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Spaceships, Spaceship Battles and Space Chess: parse, check, play and judge their games."""
+    ctx.meta[MAIL_KEEPER] = _mail_keeper
+
+
+# What a change made through one front end causes for the players of another's game: a turn
+# played in the browser (`spaceships web`) of a game played by mail is mailed. Wired here, where
+# every front end is known, since front ends do not import each other.
+MAIL_KEEPER = "mail keeper"
+
+
+def _mail_keeper(store: Any, judge_address: str) -> Any:
+    return importlib.import_module("pbem.mail.queued").mail_keeper(store, judge_address)
 
 
 def _sniffed(data: bytes) -> str:

@@ -245,7 +245,7 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
 
     if keyword in ("help", "list", "process", "cancel", "endmatch", "ladder", "link", "pictures"):
         return Command(keyword, number, raw, body=" ".join(w for w, _ in args).lower())
-    if keyword in ("join", "observe", "unobserve", "create", "newpassword", "rematch"):
+    if keyword in ("join", "observe", "unobserve", "create", "newpassword", "rematch", "web"):
         got = need_name()
         if isinstance(got, CommandError):
             return got

@@ -141,6 +141,9 @@ class Desk:
         names, as that game's player and/or game master, when the game is played with
         accounts: no password."""
         inbound = self.inbound
+        if inbound.signed_in is not None and inbound.game is not None:
+            self._sign_on_checked(inbound.game, inbound.signed_in)
+            return
         if not inbound.authenticated or inbound.game is None:
             return
         game = self.store.game(inbound.game)
@@ -152,6 +155,21 @@ class Desk:
         self.session.master = game.master_address == inbound.sender
         if self.session.seat is not None or self.session.master:
             self.session.game = game
+
+    def _sign_on_checked(self, name: str, seat: str) -> None:
+        """A seat (or the master) of a password game whose password the front end checked
+        when its session began: signed on as `game NAME PASSWORD` would, at the address the
+        judge already writes to (the front end sends as that address)."""
+        game = self.store.game(name)
+        if game is None or game.accounts:
+            return
+        if seat == "master":
+            if game.master_address == self.inbound.sender:
+                self.session.game, self.session.master = game, True
+            return
+        player = self.store.players(game.id).get(seat)
+        if player is not None and player.address == self.inbound.sender:
+            self.session.game, self.session.seat = game, seat
 
     def refuse_other_front_end(self, game: GameRow) -> None:
         """A game is played through the front end it was created in: a Discord game knows

@@ -25,6 +25,7 @@ from pbem import (
     rematch,
     settings_commands,
     signon,
+    weblinks,
 )
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
@@ -118,6 +119,7 @@ SHARED: dict[str, Handler] = {
     "unobserve": lobby.unobserve,
     "game": signon.sign_on,
     "newpassword": lobby.new_password_for,
+    "web": weblinks.web_link,
     "master": mastering.sign_on_master,
     "deadline": mastering.set_deadline,
     "reminder": mastering.set_reminder,

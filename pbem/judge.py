@@ -29,8 +29,9 @@ from pbem.store import GameRow, Store
 log = logging.getLogger(__name__)
 
 
-# The commands whose answer issues a password: the only answers that may hold one.
-ISSUING = frozenset(("join", "create", "newpassword", "rematch"))
+# The commands whose answer issues a password (or a one-time link): the only answers that
+# may hold one.
+ISSUING = frozenset(("join", "create", "newpassword", "rematch", "web"))
 
 
 def now_utc() -> datetime:

@@ -20,6 +20,10 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "history": ("history [NAME [PASSWORD]]", "the game so far, as much as you may know"),
     "game": ("game NAME PASSWORD", "sign on as a player for the lines that follow"),
     "newpassword": ("newpassword NAME", "lost it? a new password, to the address you joined with"),
+    "web": (
+        "web NAME",
+        "a one-time link to play NAME in the browser, to the address you joined with",
+    ),
     "fleet": ("fleet", ""),
     "orders": ("orders TURN: ORDERS", "your orders for turn TURN (empty: no actions)"),
     "design": ("design", ""),

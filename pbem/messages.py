@@ -57,6 +57,10 @@ class Inbound:
     # as a script, so nothing the sender typed after it runs as a second command [issue 27].
     # None: the text is the sender's own commands, one a line (mail).
     command: str | None = None
+    # The seat ("A", "B") or "master" of `game` whose password the front end has checked
+    # (the web's signed session, issue 35): the sender is signed on to it as a mail sender
+    # would be by `game NAME PASSWORD`, without the password. Mail never sets it.
+    signed_in: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,7 +114,7 @@ def _password_shaped(token: str) -> bool:
 # Commands whose lines never carry a password (`newpassword` names only the game), by the
 # command and its aliases; `link` is not one (its code is a secret of its own).
 NO_PASSWORD = frozenset(
-    {"help", "list", "ladder", "create", "observe", "unobserve", "newpassword", "rematch"}
+    {"help", "list", "ladder", "create", "observe", "unobserve", "newpassword", "rematch", "web"}
 )
 
 

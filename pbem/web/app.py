@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -25,6 +26,9 @@ from pbem.web.pages import (
     not_found_page,
     unreadable_page,
 )
+from pbem.web.play import Play, moment_of
+from pbem.web.playpages import game_url_of, live_attributes
+from pbem.web.playroutes import Watch, add_play_routes, moment_reader
 from pbem.web.records import (
     GameLine,
     ReplaySource,
@@ -36,6 +40,7 @@ from pbem.web.records import (
     no_replay_why,
     replay_source,
 )
+from pbem.web.sessions import Signer
 
 __all__ = ["Club", "ClubRunner", "make_app"]
 
@@ -62,6 +67,7 @@ class Club:
         self, store: Store, name: str = "Spaceships club", kept_bytes: int = KEPT_BYTES
     ) -> None:
         self.store, self.name = store, name
+        self.watch = Watch(self.read, moment_reader(self))
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club-store")
         # Replays are made from what the store thread read, on a thread of their own: a long
         # game's replay (seconds) never holds up the list or another game's page.
@@ -80,7 +86,7 @@ class Club:
     def kept_size(self) -> int:
         return sum(len(page or b"") for page in self.kept.values())
 
-    def _public_game(self, name: str) -> GameRow | None:
+    def public_game(self, name: str) -> GameRow | None:
         game = self.store.game(name, lock=False)
         return None if game is None or game.private else game
 
@@ -129,9 +135,9 @@ class Club:
         self.listed_at = now
         return self.listed[1]
 
-    def game(self, name: str) -> tuple[int, str]:
+    def game(self, name: str, play: bool = False) -> tuple[int, str]:
         try:
-            game = self._public_game(name)
+            game = self.public_game(name)
             if game is None:
                 return 404, not_found_page(name, self.name)
             shown = game_page(self.store, game)
@@ -140,19 +146,28 @@ class Club:
             # asked for, on the replay thread (issue 36, item 17: not on this page's request).
             has_replay = replay_source(self.store, game) is not None
             vector = self._vector(game) if has_board else None
+            moment = moment_of(self.store, game)
         except Exception as exc:  # one game's bad row: its page says so, the rest stays up
             log.warning("game %s: its page cannot be made from its stored row: %r", name, exc)
             return 500, unreadable_page(name, self.name)
-        return 200, game_page_html(shown, has_board, has_replay, self.name, vector)
+        text = game_page_html(shown, has_board, has_replay, self.name, vector)
+        # The page follows the game (/live.js, Server-Sent Events); a player signs in to play.
+        url = game_url_of(game.name)
+        text = text.replace("<body>", f"<body{live_attributes(f'{url}/events', moment)}>", 1)
+        if play and game.phase != "over":
+            link = f'<p><a href="{url}/play">Play</a>: sign in to your seat.</p>'
+            text = text.replace("<h2>Status</h2>", link + "<h2>Status</h2>", 1)
+        text = text.replace("</body>", '<script src="/live.js"></script>\n</body>', 1)
+        return 200, text
 
     def board(self, name: str) -> bytes | None:
-        game = self._public_game(name)
+        game = self.public_game(name)
         if game is None:
             return None
         return self._kept(("board", *self._moment(game)), lambda: board_png(self.store, game))
 
     def board_svg(self, name: str) -> bytes | None:
-        game = self._public_game(name)
+        game = self.public_game(name)
         if game is None:
             return None
         return self._vector(game)
@@ -180,7 +195,7 @@ class Club:
         self, name: str
     ) -> tuple[bytes | None] | tuple[tuple[Any, ...], ReplaySource] | None:
         """On the store thread: the page kept (a 1-tuple), or what to make it of, or None."""
-        game = self._public_game(name)
+        game = self.public_game(name)
         if game is None:
             return None
         key = ("replay", *self._moment(game))
@@ -203,16 +218,17 @@ class Club:
 
     def missing(self, name: str) -> str:
         """The page for a file a game has not (yet): a public game's replay says why."""
-        game = self._public_game(name)
+        game = self.public_game(name)
         if game is None:
             return not_found_page(name, self.name)
         return no_replay_page(game, no_replay_why(self.store, game), self.name)
 
 
-def make_app(club: Club) -> web.Application:
+def make_app(club: Club, play: Play | None = None, signer: Signer | None = None) -> web.Application:
     """The site: `/`, `/games/NAME`, `/games/NAME/board.png` (and `board.svg` where the game
-    draws one), `/games/NAME/replay.html`. Only
-    GET (and HEAD): nothing here changes the store."""
+    draws one), `/games/NAME/replay.html`, the live stream of a game's changes
+    `/games/NAME/events`; with `play`, a seat's page `/games/NAME/play` and its forms
+    (pbem.web.playroutes). Without it nothing here changes the store."""
 
     def html(status: int, text: str) -> web.Response:
         return web.Response(
@@ -223,7 +239,8 @@ def make_app(club: Club) -> web.Application:
         return html(200, await club.read(club.index))
 
     async def game(request: web.Request) -> web.Response:
-        status, text = await club.read(lambda: club.game(request.match_info["name"]))
+        name = request.match_info["name"]
+        status, text = await club.read(lambda: club.game(name, play is not None))
         return html(status, text)
 
     def binary(
@@ -258,10 +275,12 @@ def make_app(club: Club) -> web.Application:
     app.router.add_get("/games/{name}/board.png", binary(board, "image/png", POLICY))
     app.router.add_get("/games/{name}/board.svg", binary(vector, "image/svg+xml", POLICY))
     app.router.add_get("/games/{name}/replay.html", binary(club.replay, "text/html", REPLAY_POLICY))
+    add_play_routes(app, club, play, signer or Signer(os.urandom(32)))
     app.on_cleanup.append(lambda _app: _stop(club))
     return app
 
 
 async def _stop(club: Club) -> None:
+    await club.watch.stop()
     club.worker.shutdown(wait=True)
     club.maker.shutdown(wait=True)

@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -27,9 +28,42 @@ import click
     help="Where to serve the page (port 0: any free port); put it behind a reverse proxy.",
 )
 @click.option("--name", default="Spaceships club", show_default=True, help="The club's name.")
-def web(db: str | None, listen: str, name: str) -> None:
+@click.option(
+    "--play/--no-play",
+    default=True,
+    show_default=True,
+    help="Let players sign in to their seat with the game's password and play; --no-play "
+    "keeps the page read-only for everyone.",
+)
+@click.option(
+    "--secret-file",
+    metavar="PATH",
+    envvar="SPACESHIPS_WEB_SECRET_FILE",
+    help="Where the key that signs sessions is kept (made when absent): give every web "
+    "process of the judge the same file; without it sessions end when the process stops "
+    "[env SPACESHIPS_WEB_SECRET_FILE].",
+)
+@click.option(
+    "--judge-address",
+    metavar="ADDRESS",
+    envvar="SPACESHIPS_JUDGE_ADDRESS",
+    default="judge@localhost",
+    show_default=True,
+    help="The mail judge's address: what a turn played here causes is mailed from it, by the "
+    "mail judge, to the players and onlookers [env SPACESHIPS_JUDGE_ADDRESS].",
+)
+def web(
+    db: str | None,
+    listen: str,
+    name: str,
+    play: bool,
+    secret_file: str | None,
+    judge_address: str,
+) -> None:
     """Serve the club's page: the games in play and finished, each game's public board and
-    history, the replays of finished games. Read-only; only what observers may see [1.4]."""
+    history, the replays of finished games, only what observers may see [1.4]; and, unless
+    --no-play, a page for each player signed in with their game's password: their own view,
+    the forms of the open turn, updated live."""
     from pbem.database import StoreError, StoreUnavailable, describe_url, sqlite_path
     from pbem.places import ConfigError, parse_host_port
     from pbem.store import open_store
@@ -49,6 +83,12 @@ def web(db: str | None, listen: str, name: str) -> None:
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from None
     try:
+        from pbem.web.sessions import secret_from
+
+        secret = secret_from(secret_file)
+    except (OSError, ValueError) as exc:
+        raise click.ClickException(f"--secret-file {secret_file}: {exc}") from None
+    try:
         store = open_store(db)
     except (StoreError, StoreUnavailable) as exc:
         raise click.ClickException(f"cannot open {describe_url(db)}: {exc}") from None
@@ -57,7 +97,8 @@ def web(db: str | None, listen: str, name: str) -> None:
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     try:
-        asyncio.run(_serve(store, name, host, port, describe_url(db)))
+        served = (store, name, host, port, describe_url(db))
+        asyncio.run(_serve(*served, play, secret, judge_address))
     except KeyboardInterrupt:
         click.echo("Stopped.")
     except OSError as exc:
@@ -66,19 +107,39 @@ def web(db: str | None, listen: str, name: str) -> None:
         store.close()
 
 
-async def _serve(store: object, name: str, host: str, port: int, described: str) -> None:
+async def _serve(
+    store: Any,
+    name: str,
+    host: str,
+    port: int,
+    described: str,
+    play: bool,
+    secret: bytes,
+    judge_address: str,
+) -> None:
     from aiohttp import web as aioweb
 
     from pbem.web.app import Club, ClubRunner, make_app
+    from pbem.web.play import Play
+    from pbem.web.sessions import Signer
 
-    runner = ClubRunner(make_app(Club(store, name)), access_log=None)  # type: ignore[arg-type]
+    # What a turn played here causes is mailed (the console command hands over mail's keeper,
+    # pbem.mail.queued: front ends do not import each other).
+    keeper = click.get_current_context().meta.get("mail keeper")
+    keep = None if keeper is None else keeper(store, judge_address)
+    played = Play(store, keep) if play else None
+    app = make_app(Club(store, name), played, Signer(secret))
+    runner = ClubRunner(app, access_log=None)
     await runner.setup()
     try:
         await aioweb.TCPSite(runner, host, port).start()
         bound = runner.addresses[0]
         shown = f"[{bound[0]}]" if ":" in str(bound[0]) else bound[0]
         click.echo(f"The club page of {described} is at http://{shown}:{bound[1]}/")
-        click.echo("  Read-only; only what observers may see. Ctrl-C stops.")
+        if play:
+            click.echo("  Players sign in with their game's password to play. Ctrl-C stops.")
+        else:
+            click.echo("  Read-only; only what observers may see. Ctrl-C stops.")
         sys.stdout.flush()
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -1,0 +1,343 @@
+"""Play in the browser (issue 35): signing in to a seat with the game's password, what a
+signed-in seat may see and send, and each form sent to the judge as the same command text
+mail and Discord send, through `Judge.handle`, in one transaction with its idempotency claim.
+
+Runs on the club's store thread (plain blocking reads and writes), knows no game: the forms
+are the kinds' own (`GameKind.form`), the pictures come through `pbem.shown.picture_for`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from pbem import throttle
+from pbem.commands import keyword_of
+from pbem.judge import Judge
+from pbem.messages import Inbound, Outbound
+from pbem.passwords import check_password, could_be_password
+from pbem.shown import Form, Sight, kind_of, picture_for
+from pbem.store import GameRow, PlayerRow, Store
+from pbem.web.sessions import MASTER, Seat, stamp_of
+from pbem.weblinks import LINK_MINUTES, read_link
+
+HANDLED = "This was handled already: the form was sent twice; nothing changed the second time."
+SIGN_IN_AGAIN = "Your session for this game has ended (a new password?): sign in again."
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One form of the seat's page: the kind's `Form` (or one of the judge's own commands,
+    fields-less: resign, draw, process), the turn it is for, what its button says."""
+
+    command: str
+    title: str
+    form: Form | None
+    turn: int | None
+    button: str
+    confirm: str = ""  # a checkbox the sender must tick (resigning)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The seat's page: the game, who the reader is, what the judge tells them now (its
+    `status` and `history` answers to them), whose move it is, and the forms they may send."""
+
+    game: GameRow
+    seat: str  # "A", "B" or MASTER
+    players: dict[str, PlayerRow]
+    title: str
+    reader: str  # the reader's words: "player A (Alice)", "the game master"
+    status: str
+    history: str
+    waiting: tuple[str, ...]  # the seats' words of whom the phase waits for
+    forms: tuple[Shown, ...]
+    moment: str
+    has_picture: bool = field(default=False)
+
+
+def moment_of(store: Store, game: GameRow) -> str:
+    """What changes whenever anything anyone may see of the game changes: its phase, turn,
+    deadline, end, and who has sent in this phase (not what). The live page compares it."""
+    players = store.players(game.id)
+    sent = "".join(s for s, p in sorted(players.items()) if p.fleet is not None)
+    orders = "".join(sorted(store.orders(game.id, game.turn))) if game.phase == "playing" else ""
+    deadline = "" if game.deadline is None else game.deadline.isoformat()
+    return f"{game.id}.{game.phase}.{game.turn}.{game.ended_at}.{deadline}.{sent}.{orders}"
+
+
+class Play:
+    """The judge as the browser uses it. `keep` is given the messages a change causes (to the
+    players and onlookers), inside the change's transaction: the web front end hands them to
+    mail's outbox (pbem.mail.queued, handed over by the console command), so a turn resolved
+    here is mailed as one resolved by mail."""
+
+    def __init__(
+        self,
+        store: Store,
+        keep: Callable[[list[Outbound]], None] | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        self.store, self.clock = store, clock
+        self.judge = Judge(store, clock, keep=keep)
+
+    # -- signing in ----------------------------------------------------------------------
+    def sign_in(self, name: str, password: str) -> tuple[GameRow | None, str | None, str]:
+        """The game and seat (or MASTER) `password` opens, or None and why not. A wrong one
+        counts against the game as mail's do (pbem.throttle), and under that brake none is
+        checked: a web client is never an address the game knows."""
+        password = password.strip()
+        with self.store.transaction():
+            game = self.store.game(name.strip(), lock=False)
+            if game is None:
+                return None, None, f"There is no game called {name.strip()} here."
+            if game.accounts:
+                return (
+                    game,
+                    None,
+                    (
+                        f"Game {game.name} is played in Discord: its players have no password; "
+                        "ask the bot for a link with `/spaceships web`."
+                    ),
+                )
+            if not could_be_password(password):
+                return (
+                    game,
+                    None,
+                    (
+                        "That is not a password (three words joined by hyphens, as the judge "
+                        "mailed it when you joined or created the game). Nothing was checked."
+                    ),
+                )
+            now = self.clock()
+            count, last = self.store.wrong_passwords_since(game.id, throttle.window_start(now))
+            until = throttle.throttled_until(count, last, now)
+            if until is not None:
+                return (
+                    game,
+                    None,
+                    (
+                        f"Too many wrong passwords for {game.name} recently; try again after "
+                        f"{until.strftime('%Y-%m-%d %H:%M')} UTC. Your own mail still works."
+                    ),
+                )
+            players = self.store.players(game.id)
+            matches = [
+                s for s, p in sorted(players.items()) if check_password(password, p.password)
+            ]
+            if check_password(password, game.master_password):
+                matches.append(MASTER)
+            if not matches:
+                self.store.add_wrong_password(
+                    game.id, now, forget_before=throttle.window_start(now)
+                )
+                return game, None, f"Wrong password for {game.name}; nothing changed."
+            return game, matches[0], ""
+
+    def use_link(self, name: str, token: str, secret: bytes) -> tuple[GameRow | None, str, str]:
+        """The game and seat a one-time link (`web NAME` by mail, pbem.weblinks) signs in to,
+        claimed in this transaction so that it opens one session; or None and why not."""
+        why = (
+            "This link cannot sign you in: it was used already, has expired (links last "
+            f"{LINK_MINUTES} minutes), or your password changed since. Sign in with your "
+            f"password, or send `web {name}` to the judge again."
+        )
+        with self.store.transaction():
+            game = self.store.game(name, lock=False)
+            link = read_link(secret, token, self.clock())
+            if game is None or link is None or link.game_id != game.id:
+                return None, "", why
+            if self.stamp(game, link.seat) != link.stamp:
+                return None, "", why
+            if not self.store.claim("web-link", link.nonce, self.clock()):
+                return None, "", why
+            return game, link.seat, ""
+
+    def stamp(self, game: GameRow, seat: str) -> str | None:
+        """The stamp of the password a seat signs in with now (None: no such seat)."""
+        if seat == MASTER:
+            return stamp_of(game.master_password)
+        player = self.store.players(game.id).get(seat)
+        return None if player is None else stamp_of(player.password)
+
+    def session_game(self, name: str, session: Seat | None) -> GameRow | None:
+        """The game a session is for, while its password stands; None otherwise."""
+        if session is None:
+            return None
+        game = self.store.game(name, lock=False)
+        if game is None or game.id != session.game_id:
+            return None
+        return game if self.stamp(game, session.seat) == session.stamp else None
+
+    # -- the seat's page -----------------------------------------------------------------
+    def address_of(self, game: GameRow, seat: str) -> str:
+        return game.master_address if seat == MASTER else self.store.players(game.id)[seat].address
+
+    def ask(self, game: GameRow, seat: str, word: str) -> str:
+        """The judge's answer to a command that only reads (`status`, `history`), asked as the
+        seat: exactly what mail answers that player."""
+        answer = self.judge.handle(
+            Inbound(
+                self.address_of(game, seat),
+                word,
+                game=game.name,
+                signed_in=seat,
+                command=word,
+            )
+        )[0].body
+        return _without_echo(answer)
+
+    def view(self, game: GameRow, seat: str) -> SeatView:
+        kind = kind_of(game)
+        players = self.store.players(game.id)
+        if seat == MASTER:
+            reader = "the game master"
+        else:
+            reader = kind.about.seat_name(seat) + f" ({players[seat].name})"
+        waiting = ()
+        if game.phase in ("setup", "playing"):
+            waiting = tuple(
+                f"you ({kind.about.seat_name(s)})" if s == seat else kind.about.seat_name(s)
+                for s in kind.steps.missing(self.store, game)
+            )
+        return SeatView(
+            game,
+            seat,
+            players,
+            kind.about.title or kind.name,
+            reader,
+            self.ask(game, seat, "status"),
+            self.ask(game, seat, "history") if game.phase not in ("joining",) else "",
+            waiting,
+            self.forms(game, seat),
+            moment_of(self.store, game),
+            self.sight(game, seat) is not None,
+        )
+
+    def forms(self, game: GameRow, seat: str) -> tuple[Shown, ...]:
+        """What the reader may send now: the game's own forms (its set-up, the open turn's
+        orders), then the judge's own commands it has (a draw offer, resigning; a master's
+        `process`)."""
+        kind = kind_of(game)
+        if game.phase == "over":
+            return ()
+        if seat == MASTER:
+            if game.phase in ("setup", "playing"):
+                return (
+                    Shown(
+                        "process",
+                        "Resolve the phase now",
+                        None,
+                        None,
+                        "Resolve now",
+                        "as if the deadline had passed",
+                    ),
+                )
+            return ()
+        shown: list[Shown] = []
+        if game.phase in ("joining", "setup") and kind.steps.setup_word:
+            made = kind.show.form(game, kind.steps.setup_word, None)
+            shown.append(Shown(kind.steps.setup_word, made.title, made, None, "Send"))
+        if game.phase == "playing":
+            made = kind.show.form(game, "orders", game.turn)
+            shown.append(Shown("orders", made.title, made, game.turn, "Send"))
+            if "draw" in kind.steps.own:
+                shown.append(
+                    Shown(
+                        "draw",
+                        "Offer a draw (or accept the one offered)",
+                        None,
+                        game.turn,
+                        "Offer or accept a draw",
+                    )
+                )
+        if game.phase in ("setup", "playing"):
+            shown.append(Shown("resign", "Resign", None, None, "Resign", "I give up this game"))
+        return tuple(shown)
+
+    def sight(self, game: GameRow, seat: str) -> Sight | None:
+        """The picture the reader's page shows: the board as the seat knows it (as everyone
+        does in a game that hides nothing), the seat's own set-up before the start, the
+        public board for the master."""
+        if seat == MASTER:
+            return Sight("now") if game.state is not None else None
+        if game.state is not None:
+            private = kind_of(game).show.private_results
+            return Sight("now", seat=seat) if private else Sight("now")
+        if self.store.players(game.id)[seat].fleet is not None:
+            return Sight("setup", seat=seat)
+        return None
+
+    def picture(self, game: GameRow, seat: str) -> bytes | None:
+        """The reader's picture, through the one door that checks who may see what [1.4]."""
+        sight = self.sight(game, seat)
+        if sight is None:
+            return None
+        picture = picture_for(self.store, game, sight, self.address_of(game, seat))
+        return None if picture is None else picture.png
+
+    # -- sending -------------------------------------------------------------------------
+    def send(
+        self, game: GameRow, seat: str, command: str, text: str, turn: int | None, nonce: str
+    ) -> tuple[bool, str]:
+        """One form as the judge's command, sent as the seat; (accepted, the judge's answer).
+        The form's `nonce` is claimed in the same transaction: a form sent twice (a reload, a
+        double click, two web processes) acts once."""
+        allowed = {shown.command: shown for shown in self.forms(game, seat)}
+        if command not in allowed:
+            return False, (
+                f"There is no `{command}` to send for {game.name} now "
+                f"({game.phase}): the page was out of date; it shows what is open now."
+            )
+        kind = kind_of(game)
+        if allowed[command].turn is not None and turn != game.turn:
+            asked = "an earlier" if turn is None else kind.show.turn_name(game, turn)
+            return False, (
+                f"That form was for {asked} of {game.name}, which is over: "
+                f"{kind.show.turn_name(game, game.turn)} is open now; nothing changed."
+            )
+        words, first_line = command_text(kind, game, command, text)
+        player = self.store.players(game.id).get(seat) if seat != MASTER else None
+        inbound = Inbound(
+            self.address_of(game, seat),
+            words,
+            sender_name="" if player is None else player.name,
+            game=game.name,
+            signed_in=seat,
+            command=keyword_of(words.split()[0]) if words.split() else command,
+            first_line=first_line,
+        )
+        with self.store.transaction():
+            if not self.store.claim("web", nonce, self.clock()):
+                return False, HANDLED
+            replies, moves = self.judge.handle_counting(inbound)
+        answer = _without_echo(replies[0].body)
+        if command in ("orders", kind.steps.setup_word):
+            return moves > 0, answer
+        return "Refused" not in answer and "not understood" not in answer.lower(), answer
+
+
+def command_text(kind: Any, game: GameRow, command: str, text: str) -> tuple[str, int]:
+    """A form's text as mail writes the command, and the number its first line has for the
+    sender (so "line 3" in a refusal is the line 3 they typed)."""
+    if command == "orders":
+        return kind.show.command_text("orders", text, kind.show.open_turn(game)), 1
+    if command != kind.steps.setup_word:
+        return command, 1
+    lines = text.rstrip().splitlines()
+    leading = 0
+    while leading < len(lines) and not lines[leading].strip():
+        leading += 1
+    body = lines[leading:]
+    if body and keyword_of(body[0].split()[0]) == command:
+        return "\n".join(body), leading + 1
+    if len(body) == 1:
+        return f"{command} {body[0].strip()}", leading + 1
+    return "\n".join([command, *body]), leading
+
+
+def _without_echo(answer: str) -> str:
+    """The judge's answer without mail's quoted copy of the command (`> status`)."""
+    return "\n".join(line for line in answer.splitlines() if not line.startswith("> ")).strip()

@@ -1,0 +1,193 @@
+"""The pages of play in the browser (issue 35): signing in to a seat, and a seat's page (its
+own view, whose move it is, the history, the forms of the open phase with the judge's answer
+beside the field). Plain HTML; the one script is `/live.js`, served by the page's own
+address, which follows the game's changes (Server-Sent Events)."""
+
+from __future__ import annotations
+
+import os
+from html import escape
+from urllib.parse import quote
+
+from pbem.web.pages import game_url, page
+from pbem.web.play import SeatView, Shown
+
+# What a page of play may load: its own pictures, its own script and event stream, nothing
+# from elsewhere; forms post only to the page's own address.
+PLAY_POLICY = (
+    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'self'; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+LIVE_JS = """\
+// Follows the game: when anything anyone may see of it changes, the page is read again (or,
+// while the reader is typing, a note says so and nothing typed is lost).
+(function () {
+  var body = document.body, moment = body.getAttribute("data-moment");
+  var url = body.getAttribute("data-events");
+  if (!url || !window.EventSource) return;
+  var events = new EventSource(url);
+  events.addEventListener("moment", function (e) {
+    if (e.data === moment) return;
+    var typing = Array.prototype.some.call(document.querySelectorAll("textarea"),
+      function (t) { return t.value.trim() !== ""; });
+    if (typing) {
+      var note = document.getElementById("changed");
+      if (note) note.hidden = false;
+      return;
+    }
+    events.close();
+    window.location.replace(window.location.pathname);
+  });
+})();
+"""
+
+PLAY_STYLE = """
+<style>
+textarea{width:100%;min-height:5.5em;font:15px/1.4 ui-monospace,monospace}
+form.play{border:1px solid #e4e4e4;padding:10px;margin:10px 0}
+button{font-size:1rem;padding:8px 16px;min-height:40px}
+.refused{border-left:4px solid #b00020;background:#fff3f4}
+.accepted{border-left:4px solid #1b7f3b;background:#f1fbf4}
+.turn{font-weight:bold}
+#changed{background:#fff7d6;padding:8px;border:1px solid #e0c060}
+label{display:block;font-weight:bold;margin:4px 0}
+</style>
+"""
+
+
+def live_attributes(events_url: str, moment: str) -> str:
+    return f' data-events="{escape(events_url)}" data-moment="{escape(moment)}"'
+
+
+def _page(title: str, body: str, club: str, live: str = "") -> str:
+    made = page(title, PLAY_STYLE + body, club)
+    made = made.replace("<body>", f"<body{live}>", 1)
+    return made.replace("</body>", '<script src="/live.js"></script>\n</body>', 1)
+
+
+def sign_in_page(name: str, csrf: str, said: str, club: str) -> str:
+    """The sign-in form of a game: the password the judge mailed (a player's or the master's)."""
+    url = game_url_of(name)
+    note = f'<p class="refused" role="alert">{escape(said)}</p>' if said else ""
+    body = f"""
+<p>Sign in to play with the password the judge mailed you when you joined or created the game
+(a player's, or the game master's). The browser keeps no password: only a signed session that
+ends after a few hours or when you sign out. <a href="{url}">The public page</a> shows what
+everyone may see.</p>
+{note}
+<form class="play" method="post" action="{url}/play/sign-in">
+<input type="hidden" name="csrf" value="{escape(csrf)}">
+<label for="password">Password for {escape(name)}</label>
+<input id="password" name="password" type="password" autocomplete="off" required
+ placeholder="three-words-joined">
+<button type="submit">Sign in</button>
+</form>"""
+    return _page(f"Play {name}", body, club)
+
+
+def link_html(name: str, path: str, csrf: str, club: str) -> str:
+    """A one-time link's page: one button uses it (a link preview only looks)."""
+    body = f"""
+<p>This link from the judge signs you in to {escape(name)} once. The browser keeps no password:
+only a signed session that ends after a few hours or when you sign out.</p>
+<form class="play" method="post" action="{escape(path)}">
+<input type="hidden" name="csrf" value="{escape(csrf)}">
+<button type="submit">Sign in to {escape(name)}</button>
+</form>"""
+    return _page(f"Play {name}", body, club)
+
+
+def game_url_of(name: str) -> str:
+    return "/games/" + quote(name, safe="")
+
+
+def seat_page(
+    view: SeatView,
+    csrf: str,
+    said: dict[str, tuple[bool, str, str]],
+    club: str,
+) -> str:
+    """A signed-in reader's page: `said` maps a form's command to the judge's answer to it
+    (accepted or not, the answer, the text sent, kept in the field when refused)."""
+    game = view.game
+    url = game_url(game)
+    parts = [
+        f"<p>{escape(view.title)}: you are {escape(view.reader)}. "
+        f'<a href="{url}">Public page</a>.</p>',
+        '<p id="changed" role="status" hidden>The game has changed: '
+        f'<a href="{url}/play">show it</a> (what you typed is still here until you do).</p>',
+    ]
+    parts.append(f'<p class="turn" id="whose">{escape(_whose(view))}</p>')
+    for shown in view.forms:
+        parts.append(_form(view, shown, csrf, said.get(shown.command)))
+    for command, (ok, text, _) in said.items():
+        if command not in {shown.command for shown in view.forms}:
+            css = "accepted" if ok else "refused"
+            parts.append(f'<pre class="{css}" role="status">{escape(text)}</pre>')
+    if view.has_picture:
+        parts.append(
+            f'<h2>Your board</h2><div class="boardbox"><img class="board" '
+            f'src="{url}/play/board.png?m={escape(view.moment)}" '
+            f'alt="The board of {escape(game.name)} as {escape(view.reader)} sees it"></div>'
+        )
+    parts.append(f"<h2>Status</h2><pre>{escape(view.status)}</pre>")
+    if view.history:
+        parts.append(f"<h2>History</h2><pre>{escape(view.history)}</pre>")
+    parts.append(
+        f'<form method="post" action="{url}/play/sign-out">'
+        f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
+        '<button type="submit">Sign out</button></form>'
+    )
+    live = live_attributes(f"{url}/events", view.moment)
+    return _page(f"Play {game.name}", "\n".join(parts), club, live)
+
+
+def _whose(view: SeatView) -> str:
+    game = view.game
+    if game.phase == "over":
+        return "The game is over."
+    if game.phase == "joining":
+        return "Waiting for players to join."
+    if not view.waiting:
+        return "Everything is in: the judge resolves the phase."
+    return "Waiting for " + " and ".join(view.waiting) + "."
+
+
+def _form(view: SeatView, shown: Shown, csrf: str, said: tuple[bool, str, str] | None) -> str:
+    url = game_url(view.game)
+    nonce = os.urandom(12).hex()
+    ident = f"form-{shown.command}"
+    hidden = (
+        f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
+        f'<input type="hidden" name="command" value="{escape(shown.command)}">'
+        f'<input type="hidden" name="nonce" value="{nonce}">'
+    )
+    if shown.turn is not None:
+        hidden += f'<input type="hidden" name="turn" value="{shown.turn}">'
+    fields = ""
+    kept = said[2] if said is not None and not said[0] else ""
+    if shown.form is not None:
+        for number, field in enumerate(shown.form.fields):
+            name = "text" if number == 0 else f"text{number}"
+            helper = f'<p class="note">{escape(field.help)}</p>' if field.help else ""
+            fields += (
+                f'<label for="{ident}-{name}">{escape(field.label)}</label>'
+                f'<textarea id="{ident}-{name}" name="{name}" '
+                f'placeholder="{escape(field.example)}"'
+                f"{' required' if field.required else ''}>{escape(kept)}</textarea>{helper}"
+            )
+    if shown.confirm:
+        fields += (
+            f'<label><input type="checkbox" name="confirm" value="yes" required> '
+            f"{escape(shown.confirm)}</label>"
+        )
+    answer = ""
+    if said is not None:
+        css = "accepted" if said[0] else "refused"
+        answer = f'<pre class="{css}" role="status" id="{ident}-said">{escape(said[1])}</pre>'
+    return (
+        f'<form class="play" id="{ident}" method="post" action="{url}/play">'
+        f"<h2>{escape(shown.title)}</h2>{hidden}{fields}{answer}"
+        f'<button type="submit">{escape(shown.button)}</button></form>'
+    )

@@ -1,0 +1,342 @@
+"""The routes of play in the browser (issue 35): sign in and out, a seat's page and picture,
+a form sent, and the live stream of a game's changes (Server-Sent Events). Every form checks
+its CSRF token; a session is a signed cookie (pbem.web.sessions); the judge is reached only
+through pbem.web.play on the club's store thread."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from typing import Any
+
+from aiohttp import web
+
+from pbem.web.play import Play, moment_of
+from pbem.web.playpages import (
+    LIVE_JS,
+    PLAY_POLICY,
+    game_url_of,
+    link_html,
+    seat_page,
+    sign_in_page,
+)
+from pbem.web.sessions import COOKIE_PREFIX, SESSION_SECONDS, Seat, Signer, Tries
+
+VISITOR = "ss_visitor"  # a random id for the sign-in form's CSRF token, before any session
+POLL = 0.5  # how often a watched game's moment is read (one read for all its watchers)
+KEEP_ALIVE = 15.0  # a comment down an idle stream, so proxies keep it open
+
+
+class Watch:
+    """One reader per watched game, whatever the number of pages open on it: its moment read
+    every POLL seconds while anyone watches, and every watcher woken when it changes."""
+
+    def __init__(self, read: Any, moment: Any) -> None:
+        self.read, self.moment = read, moment
+        self.now: dict[str, str | None] = {}
+        self.changed: dict[str, asyncio.Event] = {}
+        self.watchers: dict[str, int] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.woken: dict[str, asyncio.Event] = {}
+
+    async def follow(self, name: str) -> AsyncIterator[str | None]:
+        """The game's moment now, then each time it changes (None: a keep-alive)."""
+        self.watchers[name] = self.watchers.get(name, 0) + 1
+        if name not in self.tasks:  # set up at once: no other follower may come between
+            self.now[name] = None
+            self.changed[name] = asyncio.Event()
+            self.tasks[name] = asyncio.create_task(self._poll(name))
+        try:
+            # Read afresh for each page that connects: the poller's last reading may be older
+            # than the page, which must not be told to reload into what it already shows.
+            seen = await self.read(lambda: self.moment(name))
+            yield seen
+            while True:
+                event = self.changed[name]
+                try:
+                    await asyncio.wait_for(event.wait(), KEEP_ALIVE)
+                except TimeoutError:
+                    yield None
+                    continue
+                if self.now.get(name) != seen:
+                    seen = self.now.get(name)
+                    yield seen
+        finally:
+            self.watchers[name] -= 1
+
+    def poke(self, name: str) -> None:
+        """Read the game again now, not at the next poll (a form was just sent here)."""
+        if name in self.woken:
+            self.woken[name].set()
+
+    async def _poll(self, name: str) -> None:
+        try:
+            while self.watchers.get(name, 0) > 0:
+                moment = await self.read(lambda: self.moment(name))
+                if moment != self.now.get(name):
+                    self.now[name] = moment
+                    old, self.changed[name] = self.changed[name], asyncio.Event()
+                    old.set()
+                woken = self.woken.setdefault(name, asyncio.Event())
+                try:
+                    await asyncio.wait_for(woken.wait(), POLL)
+                except TimeoutError:
+                    pass
+                woken.clear()
+        finally:
+            self.tasks.pop(name, None)
+            self.woken.pop(name, None)
+            self.changed.pop(name, None)
+            self.now.pop(name, None)
+
+    async def stop(self) -> None:
+        for task in list(self.tasks.values()):
+            task.cancel()
+
+
+def _client(request: web.Request) -> str:
+    """Who tries a password: the peer, or behind a local reverse proxy the address it names."""
+    peer = request.remote or "?"
+    if peer in ("127.0.0.1", "::1"):
+        return request.headers.get("X-Real-IP", peer)
+    return peer
+
+
+def _secure(request: web.Request) -> bool:
+    return request.secure or request.headers.get("X-Forwarded-Proto", "") == "https"
+
+
+def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: Signer) -> None:
+    """Play's routes on the club's app; `club.read` runs work on the store's one thread."""
+    tries = Tries()
+    said: dict[str, dict[str, tuple[bool, str, str]]] = {}  # a session's answers, shown once
+
+    def headers() -> dict[str, str]:
+        return {
+            "Content-Security-Policy": PLAY_POLICY,
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+            "Cache-Control": "no-store",
+            "X-Frame-Options": "DENY",
+        }
+
+    def html(status: int, text: str) -> web.Response:
+        return web.Response(status=status, text=text, content_type="text/html", headers=headers())
+
+    def cookie_name(game_id: int) -> str:
+        return f"{COOKIE_PREFIX}{game_id}"
+
+    async def signed_game(request: web.Request) -> tuple[Any, Seat] | None:
+        name = request.match_info["name"]
+        cookies = {
+            k: signer.read(v) for k, v in request.cookies.items() if k.startswith(COOKIE_PREFIX)
+        }
+        for key, seat in cookies.items():
+            if seat is None or key != cookie_name(seat.game_id):
+                continue
+            game = await club.read(lambda seat=seat: play.session_game(name, seat))
+            if game is not None:
+                return game, seat
+        return None
+
+    def visitor(request: web.Request) -> str:
+        known = request.cookies.get(VISITOR, "")
+        if len(known) == 32:
+            return known
+        return os.urandom(16).hex()
+
+    def with_visitor(response: web.Response, request: web.Request, value: str) -> web.Response:
+        if request.cookies.get(VISITOR) != value:
+            response.set_cookie(
+                VISITOR,
+                value,
+                httponly=True,
+                samesite="Strict",
+                secure=_secure(request),
+                path="/",
+            )
+        return response
+
+    async def play_page(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        signed = await signed_game(request)
+        if signed is None:
+            holder = visitor(request)
+            page = sign_in_page(name, signer.csrf(holder), "", club.name)
+            return with_visitor(html(200, page), request, holder)
+        game, seat = signed
+        shown = said.pop(seat.nonce, {})
+        view = await club.read(lambda: play.view(game, seat.seat))
+        return html(200, seat_page(view, signer.csrf(seat.nonce), shown, club.name))
+
+    async def sign_in(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        form = await request.post()
+        holder = request.cookies.get(VISITOR, "")
+        if not signer.csrf_ok(holder, str(form.get("csrf", ""))):
+            return html(403, _forbidden(club.name))
+        wait = tries.wait(_client(request))
+        if wait > 0:
+            page = sign_in_page(
+                name,
+                signer.csrf(holder),
+                f"Too many password tries from here: wait {int(wait) + 1} seconds; nothing "
+                "was checked.",
+                club.name,
+            )
+            return html(429, page)
+        password = str(form.get("password", ""))
+        game, seat, why = await club.read(lambda: play.sign_in(name, password))
+        if game is None or seat is None:
+            return html(200, sign_in_page(name, signer.csrf(holder), why, club.name))
+        tries.forget(_client(request))
+        return await signed_in(request, game, seat)
+
+    async def link_page(request: web.Request) -> web.Response:
+        """A one-time link opened: a button, so that a mail reader's preview of the link
+        does not use it up."""
+        name = request.match_info["name"]
+        holder = visitor(request)
+        page = link_html(name, request.path, signer.csrf(holder), club.name)
+        return with_visitor(html(200, page), request, holder)
+
+    async def use_link(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        form = await request.post()
+        holder = request.cookies.get(VISITOR, "")
+        if not signer.csrf_ok(holder, str(form.get("csrf", ""))):
+            return html(403, _forbidden(club.name))
+        token = request.match_info["token"]
+        game, seat, why = await club.read(lambda: play.use_link(name, token, signer.secret))
+        if game is None:
+            return html(200, sign_in_page(name, signer.csrf(holder), why, club.name))
+        return await signed_in(request, game, seat)
+
+    async def signed_in(request: web.Request, game: Any, seat: str) -> web.Response:
+        stamp = await club.read(lambda: play.stamp(game, seat))
+        value, _ = signer.cookie(game.id, seat, stamp or "")
+        response = web.HTTPSeeOther(game_url_of(game.name) + "/play")
+        response.set_cookie(
+            cookie_name(game.id),
+            value,
+            httponly=True,
+            samesite="Strict",
+            secure=_secure(request),
+            max_age=SESSION_SECONDS,
+            path="/",
+        )
+        raise response
+
+    async def sign_out(request: web.Request) -> web.Response:
+        signed = await signed_game(request)
+        form = await request.post()
+        if signed is None:
+            raise web.HTTPSeeOther(game_url_of(request.match_info["name"]) + "/play")
+        game, seat = signed
+        if not signer.csrf_ok(seat.nonce, str(form.get("csrf", ""))):
+            return html(403, _forbidden(club.name))
+        response = web.HTTPSeeOther(game_url_of(game.name))
+        response.del_cookie(cookie_name(game.id), path="/")
+        raise response
+
+    async def send(request: web.Request) -> web.Response:
+        signed = await signed_game(request)
+        form = await request.post()
+        if signed is None:
+            return html(403, _forbidden(club.name, signed_out=True))
+        game, seat = signed
+        if not signer.csrf_ok(seat.nonce, str(form.get("csrf", ""))):
+            return html(403, _forbidden(club.name))
+        command = str(form.get("command", ""))
+        text = str(form.get("text", ""))
+        nonce = str(form.get("nonce", ""))[:64] or os.urandom(12).hex()
+        turn_text = str(form.get("turn", ""))
+        turn = int(turn_text) if turn_text.isdigit() else None
+        ok, answer = await club.read(
+            lambda: play.send(game, seat.seat, command, text, turn, f"{seat.nonce}:{nonce}")
+        )
+        said.setdefault(seat.nonce, {})[command] = (ok, answer, text)
+        if len(said) > 10000:
+            said.pop(next(iter(said)))
+        club.watch.poke(game.name)
+        raise web.HTTPSeeOther(game_url_of(game.name) + "/play")
+
+    async def board(request: web.Request) -> web.Response:
+        signed = await signed_game(request)
+        if signed is None:
+            return html(404, _forbidden(club.name, signed_out=True))
+        game, seat = signed
+        png = await club.read(lambda: play.picture(game, seat.seat))
+        if png is None:
+            return html(404, _forbidden(club.name))
+        return web.Response(body=png, content_type="image/png", headers=headers())
+
+    async def events(request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        public = await club.read(lambda: club.public_game(name))
+        if public is None and await signed_game(request) is None:
+            return html(404, _forbidden(club.name, signed_out=True))
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-store",
+                "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+            }
+        )
+        await response.prepare(request)
+        try:
+            async for moment in club.watch.follow(name):
+                line = (
+                    ": still here\n\n" if moment is None else f"event: moment\ndata: {moment}\n\n"
+                )
+                await response.write(line.encode())
+        except ConnectionResetError:
+            pass  # the page was closed or left: its stream ends with it
+        return response
+
+    async def live_js(request: web.Request) -> web.Response:
+        return web.Response(
+            text=LIVE_JS,
+            content_type="text/javascript",
+            headers={**headers(), "Cache-Control": "max-age=3600"},
+        )
+
+    app.router.add_get("/live.js", live_js)
+    app.router.add_get("/games/{name}/events", events)
+    if play is not None:
+        app.router.add_get("/games/{name}/play", play_page)
+        app.router.add_post("/games/{name}/play", send)
+        app.router.add_post("/games/{name}/play/sign-in", sign_in)
+        app.router.add_post("/games/{name}/play/sign-out", sign_out)
+        app.router.add_get("/games/{name}/play/board.png", board)
+        app.router.add_get("/games/{name}/play/link/{token}", link_page)
+        app.router.add_post("/games/{name}/play/link/{token}", use_link)
+
+
+def _forbidden(club: str, signed_out: bool = False) -> str:
+    from pbem.web.pages import page
+
+    if signed_out:
+        return page(
+            "Not signed in",
+            "<p>Sign in to the game first (its page's <em>Play</em> link); your session may "
+            "have ended.</p>",
+            club,
+        )
+    return page(
+        "Refused",
+        "<p>This form was not sent from the game's own page (or the page is old): nothing "
+        "changed. Open the page again and send it from there.</p>",
+        club,
+    )
+
+
+def moment_reader(club: Any) -> Any:
+    """The moment of a game by name (None: gone), read on the store thread."""
+
+    def moment(name: str) -> str | None:
+        game = club.store.game(name, lock=False)
+        return None if game is None else moment_of(club.store, game)
+
+    return moment

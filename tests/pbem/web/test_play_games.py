@@ -1,0 +1,188 @@
+"""Play in the browser for every game and every reader (issue 35, item 2): Space Chess's moves
+and draw offer, Spaceship Battles' designs and phases, each with the forms its kind describes
+and its own teaching refusals; the game master's page; a session that ends with its password;
+and what a turn played here causes, queued for mail as the mail judge queues it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from test_play_pages import csrf_of
+from web_support import DESIGN_A, DESIGN_B, FLEET_A, FLEET_B
+from web_support import Club as Players
+
+from pbem.mail.queued import mail_keeper
+from pbem.store import open_store
+from pbem.web.app import Club, make_app
+from pbem.web.play import Play
+from pbem.web.sessions import Signer
+
+ALICE, BOB, GM = "alice@example.org", "bob@example.org", "gm@example.org"
+
+
+@pytest.fixture
+async def client_for() -> AsyncIterator[Callable[..., Any]]:
+    clients: list[TestClient] = []
+
+    async def make(url: str) -> TestClient:
+        store = open_store(url)
+        play = Play(store, mail_keeper(store, "judge@example.org"))
+        signer = Signer(b"k" * 32)
+        client = TestClient(TestServer(make_app(Club(store, "Test club"), play, signer)))
+        await client.start_server()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        await client.close()
+
+
+def made(url: str, create: str, name: str) -> Players:
+    store = open_store(url)
+    players = Players(store)
+    players.passwords[name, GM] = re.findall(
+        r"master password[^:]*: (\S+)", players.send(GM, create)
+    )[0]
+    players.seat(name, ALICE)
+    players.seat(name, BOB)
+    players.store = store  # type: ignore[attr-defined]
+    return players
+
+
+async def signed(client: TestClient, name: str, password: str) -> str:
+    page = await (await client.get(f"/games/{name}/play")).text()
+    await client.post(
+        f"/games/{name}/play/sign-in", data={"csrf": csrf_of(page), "password": password}
+    )
+    return await (await client.get(f"/games/{name}/play")).text()
+
+
+async def send(client: TestClient, name: str, command: str, text: str = "", **extra: str) -> str:
+    page = await (await client.get(f"/games/{name}/play")).text()
+    form = re.search(rf'<form class="play" id="form-{command}".*?</form>', page, re.S)
+    assert form, f"no {command} form on the page:\n{page}"
+    data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    data.update(text=text, **extra)
+    return await (await client.post(f"/games/{name}/play", data=data)).text()
+
+
+def said(page: str, command: str) -> str:
+    found = re.search(rf'id="form-{command}-said">(.*?)</pre>', page, re.S)
+    assert found, page
+    return found.group(1)
+
+
+async def test_space_chess_moves_and_a_draw_offer_sc2_sc12(store_url: str, client_for: Any) -> None:
+    players = made(store_url, "create duel chess", "duel")
+    alice, bob = await client_for(store_url), await client_for(store_url)
+    page = await signed(alice, "duel", players.passwords["duel", ALICE])
+    assert "Moves for turn 1 of duel" in page and "Waiting for you (the Terrans)" in page
+    await signed(bob, "duel", players.passwords["duel", BOB])
+    early = await send(bob, "duel", "orders", "M@Hb4")  # not the Aliens' turn yet
+    assert "wait for their turn [SC2]" in said(early, "orders")
+    page = await send(alice, "duel", "orders", "M@Ab2")
+    assert "Your turn 1 is played: M@Ab2" in said(page, "orders")
+    page = await send(bob, "duel", "draw")
+    assert "Your draw offer in duel is sent" in page
+    page = await send(alice, "duel", "draw")
+    assert "The game is over." in page and "drawn" in page
+
+
+async def test_spaceship_battles_designs_then_a_phase_r8(store_url: str, client_for: Any) -> None:
+    players = made(store_url, "create sk battles budget=300", "sk")
+    alice, bob = await client_for(store_url), await client_for(store_url)
+    page = await signed(alice, "sk", players.passwords["sk", ALICE])
+    assert "Ships: a name and a Ship Code a line" in page
+    await signed(bob, "sk", players.passwords["sk", BOB])
+    assert "accepted" in said(await send(alice, "sk", "design", DESIGN_A), "design")
+    page = await send(bob, "sk", "design", DESIGN_B.split("\n", 1)[1])  # without its word
+    assert "Orders for turn 1, movement of sk" in page
+    slip = await send(alice, "sk", "orders", "Lancer QQ")
+    assert 'class="refused"' in slip and "nothing changed" in said(slip, "orders").lower()
+    page = await send(alice, "sk", "orders", "Lancer F; Warden stay")
+    assert 'class="accepted"' in page
+    page = await send(bob, "sk", "orders", "Raider F; Hawk F")
+    assert "Orders for turn 1, fire of sk" in page
+
+
+async def test_the_game_master_signs_in_with_the_master_password_and_resolves_now(
+    store_url: str, client_for: Any
+) -> None:
+    players = made(store_url, "create alpha", "alpha")
+    players.as_player("alpha", ALICE, f"fleet {FLEET_A}")
+    players.as_player("alpha", BOB, f"fleet {FLEET_B}")
+    players.as_player("alpha", ALICE, "orders 1: Gx3")
+    master = await client_for(store_url)
+    page = await signed(master, "alpha", players.passwords["alpha", GM])
+    assert "you are the game master" in page and "Waiting for player B" in page
+    assert "DS Rx4" not in page and "KC Gx1" not in page  # neither fleet for the master [1.4]
+    page = await send(master, "alpha", "process", confirm="yes")
+    assert "Orders for turn" not in page and "Waiting for player A and player B" in page
+
+
+async def test_a_new_password_ends_the_sessions_of_the_old_one(
+    store_url: str, client_for: Any
+) -> None:
+    players = made(store_url, "create alpha", "alpha")
+    client = await client_for(store_url)
+    assert "you are player A" in await signed(client, "alpha", players.passwords["alpha", ALICE])
+    players.send(ALICE, "newpassword alpha")
+    page = await (await client.get("/games/alpha/play")).text()
+    assert "Sign in to play" in page and "you are player A" not in page
+
+
+async def test_a_turn_resolved_here_is_mailed_to_both_players(
+    store_url: str, client_for: Any
+) -> None:
+    players = made(store_url, "create alpha", "alpha")
+    players.as_player("alpha", ALICE, f"fleet {FLEET_A}")
+    players.as_player("alpha", BOB, f"fleet {FLEET_B}")
+    alice, bob = await client_for(store_url), await client_for(store_url)
+    await signed(alice, "alpha", players.passwords["alpha", ALICE])
+    await signed(bob, "alpha", players.passwords["alpha", BOB])
+    await send(alice, "alpha", "orders", "Rx4 Rv5 Bv1")
+    await send(bob, "alpha", "orders", "Rv1 Oz5 Gx1 Bv5")
+    store = open_store(store_url)
+    raws = [bytes(r[0]) for r in store.connection.execute("SELECT raw FROM mail_outbox").fetchall()]
+    store.close()
+    to = [re.search(rb"^To: (.*)$", raw, re.M).group(1) for raw in raws]  # type: ignore[union-attr]
+    assert b"alice@example.org" in to and b"bob@example.org" in to
+    for address, fleet in ((b"alice@example.org", "DS Rx4 Rx5"), (b"bob@example.org", "DS Rv1")):
+        mine = [raw for raw, who in zip(raws, to, strict=True) if who == address]
+        assert all(fleet.encode() not in raw for raw in mine)  # never the other's fleet [1.4]
+        assert all(b"From: judge@example.org" in raw for raw in mine)
+
+
+async def test_web_name_by_mail_gives_a_one_time_link_to_the_seat_s_own_address(
+    store_url: str, client_for: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = tmp_path / "web-secret"
+    key.write_text("k" * 32)  # the key `spaceships web --secret-file` keeps; the fixture's
+    monkeypatch.setenv("SPACESHIPS_WEB_SECRET_FILE", str(key))
+    monkeypatch.setenv("SPACESHIPS_WEB_URL", "https://games.example.org")
+    players = made(store_url, "create alpha", "alpha")
+    players.judge.clock = lambda: datetime.now(UTC)  # the link lasts 30 minutes from now
+    refused = players.send("eve@example.org", "web alpha")
+    assert "nothing sent" in refused and "https://" not in refused
+    answer = players.send(ALICE, "web alpha")
+    found = re.search(r"https://games\.example\.org(/games/alpha/play/link/\S+)", answer)
+    assert found, answer
+    path = found.group(1)
+    client = await client_for(store_url)
+    page = await (await client.get(path)).text()  # a preview only looks
+    assert "Sign in to alpha" in page and "Sign out" not in page
+    used = await (await client.post(path, data={"csrf": csrf_of(page)})).text()
+    assert "you are player A (Alice)" in used
+    other = await client_for(store_url)
+    page = await (await other.get(path)).text()
+    again = await (await other.post(path, data={"csrf": csrf_of(page)})).text()
+    assert "used already" in again and "Sign out" not in again  # one use
+    forged = path[:-4] + ("0000" if not path.endswith("0000") else "1111")
+    page = await (await other.get(forged)).text()
+    assert "Sign out" not in await (await other.post(forged, data={"csrf": csrf_of(page)})).text()
