@@ -324,6 +324,8 @@ def command_text(kind: Any, game: GameRow, command: str, text: str) -> tuple[str
     sender (so "line 3" in a refusal is the line 3 they typed)."""
     if command == "orders":
         return kind.show.command_text("orders", text, kind.show.open_turn(game)), 1
+    if command == "draw":  # named with its turn, as by mail: an old page accepts no later offer
+        return f"draw {game.turn}", 1
     if command != kind.steps.setup_word:
         return command, 1
     lines = text.rstrip().splitlines()
