@@ -26,9 +26,12 @@ LIVE_JS = """\
   var body = document.body, moment = body.getAttribute("data-moment");
   var url = body.getAttribute("data-events");
   if (!url || !window.EventSource) return;
-  var events = new EventSource(url);
+  var events = new EventSource(url), sending = false;
+  // A form on its way is the player's own move: the page it brings back shows the change too,
+  // and a reload now would abort it.
+  document.addEventListener("submit", function () { sending = true; events.close(); });
   events.addEventListener("moment", function (e) {
-    if (e.data === moment) return;
+    if (sending || e.data === moment) return;
     var typing = Array.prototype.some.call(document.querySelectorAll("textarea"),
       function (t) { return t.value.trim() !== ""; });
     if (typing) {
