@@ -79,12 +79,13 @@ def rematch(command: Command, desk: Desk) -> str:
                 if game.accounts
                 else f"send `rematch {game.name} PASSWORD` with your password of {game.name}"
             )
+            yours = registry.kind_of(game).about.seat_name(seat)  # "player A", "the Terrans"
             desk.reply.messages.append(
                 Outbound(
                     (opponent.address,),
                     subject(game, "a rematch?"),
                     f"{players[seat].name} asks for a rematch of {game.name}: the same "
-                    f"settings, the sides swapped (you play {seat}). To accept, {how}.",
+                    f"settings, the sides swapped (you would be {yours}). To accept, {how}.",
                     game.name,
                     kind="notice",
                 )

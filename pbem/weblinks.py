@@ -94,8 +94,8 @@ def web_link(command: Command, desk: Desk) -> str:
     base = os.environ.get(WEB_URL, "").rstrip("/")
     if not base:
         raise Refusal(
-            "this judge has no web page to play on (its keeper sets SPACESHIPS_WEB_URL when "
-            "it runs `spaceships web`); play by mail as before"
+            "this judge has no web page to play on (its keeper sets SPACESHIPS_WEB_URL for "
+            "the mail judge, `spaceships pbem serve`); play by mail as before"
         )
     if game.phase == "over":
         raise Refusal(f"game {game.name} is over: its page is at {base}/games/{quote(game.name)}")

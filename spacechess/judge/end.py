@@ -169,8 +169,8 @@ def draw(command: Command, desk: Desk) -> str:
             + (
                 "`/spaceships draw`"
                 if game.accounts
-                else f"send `draw {game.name} PASSWORD TURN`, TURN the turn in play (the one "
-                "your next orders are for)"
+                else f"send `draw {game.name} PASSWORD {game.turn}` while turn {game.turn} is "
+                "in play (once it has moved on, name the turn in play then)"
             )
             + "; playing your turn instead declines it.",
             game.name,

@@ -206,3 +206,15 @@ def test_onlookers_turn_mails_carry_no_send_lines() -> None:
     for mail in (begins, turn):
         assert "The board:" in mail.body and "Send:" not in mail.body, mail.body
     assert "Send:  game duel PASSWORD" in bob.last.body  # the side to act has them
+
+
+def test_a_draw_offer_and_a_rematch_ask_say_the_turn_and_the_side_sc12() -> None:
+    # Found by a new user after issue 32: the offer named no number, and the rematch a seat.
+    table = new_table()
+    alice, bob, _gus, _ = started(table)
+    alice.orders(1, "M@Ab2", "duel")
+    bob.send(bob.sign_on("duel") + "draw 2")
+    assert "send `draw duel PASSWORD 2` while turn 2 is in play" in alice.last.body
+    alice.send(alice.sign_on("duel") + "resign")
+    bob.send(bob.sign_on("duel") + "rematch duel")
+    assert "the sides swapped (you would be the Aliens)" in alice.last.body, alice.last.body
