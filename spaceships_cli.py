@@ -102,14 +102,15 @@ def _sniffed(data: bytes) -> str:
 
 
 @main.command("check", context_settings={"ignore_unknown_options": True})
-@click.argument("record")
-@click.argument("options", nargs=-1, type=click.UNPROCESSED)
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, metavar="RECORD [OPTIONS]")
 @click.pass_context
-def check(ctx: click.Context, record: str, options: tuple[str, ...]) -> None:
+def check(ctx: click.Context, words: tuple[str, ...]) -> None:
     """Check RECORD (a file, or `-`), a record of any of the games: which game it is for is
     found from its `[Game]` tag and its lines (as `spaceships replay` finds it), then that
-    game's own check runs with the OPTIONS given (`--json` for the structured report): the
-    same as `spaceships validate`, `spaceships battles play` or `spaceships chess check`."""
+    game's own check runs with the OPTIONS given (`--json` for the structured report), before
+    or after the record: the same as `spaceships validate`, `spaceships battles play` or
+    `spaceships chess check`."""
+    record, options = _record_and_options(words)
     data = b""
     if record == "-":
         data = sys.stdin.buffer.read()
@@ -130,6 +131,17 @@ def check(ctx: click.Context, record: str, options: tuple[str, ...]) -> None:
         command.main([record, *options], prog_name=ctx.command_path, standalone_mode=True)
     finally:
         sys.stdin = stdin
+
+
+def _record_and_options(words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The record among `check`'s words (`check --json FILE` as well as `check FILE --json`):
+    `-` or an existing file first, else the first word that is not an option."""
+    plain = [i for i, word in enumerate(words) if word == "-" or not word.startswith("-")]
+    found = [i for i in plain if words[i] == "-" or Path(words[i]).is_file()] or plain
+    if not found:
+        raise click.UsageError("name the RECORD to check: a file, or - for standard input")
+    at = found[0]
+    return words[at], words[:at] + words[at + 1 :]
 
 
 if __name__ == "__main__":

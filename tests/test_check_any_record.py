@@ -33,6 +33,8 @@ def test_check_answers_as_the_records_own_game_does(name: str, own: list[str]) -
     path = str(SAMPLES / name)
     assert _run("check", path) == _run(*own, path)
     assert _run("check", path, "--json") == _run(*own, "--json", path)
+    # The option before the record, as most command lines allow (found by a new user).
+    assert _run("check", "--json", path) == _run(*own, "--json", path)
 
 
 @pytest.mark.parametrize(("name", "own"), [r for r in RECORDS if r[1][0] != "validate"])
@@ -52,3 +54,8 @@ def test_a_record_tagged_for_a_game_goes_to_that_game() -> None:
 def test_check_of_a_missing_file_says_so_without_a_traceback() -> None:
     code, output = _run("check", "no-such-record.ssr")
     assert code == 2 and "no such file" in output and "Traceback" not in output
+
+
+def test_check_without_a_record_says_what_to_name() -> None:
+    code, said = _run("check", "--json")
+    assert code == 2 and "name the RECORD to check" in said and "Traceback" not in said
