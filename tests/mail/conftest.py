@@ -4,6 +4,7 @@ raw mail builders, and a live SMTP listener with an aiosmtpd relay sink."""
 from __future__ import annotations
 
 import asyncio
+import random
 import socket
 import threading
 from collections.abc import Callable, Iterator
@@ -16,7 +17,9 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.smtp import SMTP
+from smtp_players import JUDGE, SmtpPlayers
 
+from pbem.judge import Judge
 from pbem.mail.config import ServerAddress
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
@@ -250,3 +253,24 @@ def mail_fixture() -> Callable[..., bytes]:
 @pytest.fixture(name="outbox_mail")
 def outbox_mail_fixture() -> Callable[[MailGateway], list[EmailMessage]]:
     return outbox_mail
+
+
+@pytest.fixture
+def mailers(tmp_path, relay_sink, start_listener) -> SmtpPlayers:
+    """The judge behind its SMTP listener on a free port (a seeded judge, a relay sink), and
+    players who mail it over SMTP (tests/smtp_players.py)."""
+    sink, relay = relay_sink
+    store = open_store(tmp_path / "judge.sqlite3")
+
+    def build() -> MailGateway:
+        return MailGateway(
+            store.connection,
+            Judge(store, judge_address=JUDGE, rng=random.Random(12)),
+            Delivery(tmp_path / "outbox", relay),
+            judge_address=JUDGE,
+            rate_limit_per_hour=500,
+            lock=store.lock,
+        )
+
+    running = start_listener(build)
+    return SmtpPlayers(running.host, running.port, sink)

@@ -5,18 +5,12 @@ the way, the record attached at the end and checked by `spaceships chess check`.
 
 from __future__ import annotations
 
-import random
 import re
 from email.message import EmailMessage
 
-import pytest
-from smtp_players import JUDGE, SmtpPlayers, text_of
+from smtp_players import SmtpPlayers, text_of
 
 from notation.spacechess.record import Record
-from pbem.judge import Judge
-from pbem.mail.delivery import Delivery
-from pbem.mail.gateway import MailGateway
-from pbem.store import open_store
 from spacechess.engine.check import replay
 
 # samples/spacechess/short.scr: on turn 6 the Aliens' impactor flies into their own command
@@ -34,25 +28,6 @@ def pngs(mail: EmailMessage) -> list[EmailMessage]:
 
 def to(mails: list[EmailMessage], address: str) -> EmailMessage:
     return [m for m in mails if m["To"] == address][0]
-
-
-@pytest.fixture
-def mailers(tmp_path, relay_sink, start_listener) -> Mailers:
-    sink, relay = relay_sink
-    store = open_store(tmp_path / "judge.sqlite3")
-
-    def build() -> MailGateway:
-        return MailGateway(
-            store.connection,
-            Judge(store, judge_address=JUDGE, rng=random.Random(12)),
-            Delivery(tmp_path / "outbox", relay),
-            judge_address=JUDGE,
-            rate_limit_per_hour=500,
-            lock=store.lock,
-        )
-
-    running = start_listener(build)
-    return Mailers(running.host, running.port, sink)
 
 
 def test_a_whole_game_of_space_chess_by_email_from_create_to_the_record(mailers: Mailers) -> None:

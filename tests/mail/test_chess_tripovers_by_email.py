@@ -4,42 +4,17 @@ the mails went out in."""
 
 from __future__ import annotations
 
-import random
 import re
 from email.message import EmailMessage
 
-import pytest
-from smtp_players import JUDGE, SmtpPlayers
+from smtp_players import SmtpPlayers
 from smtp_players import text_of as mail_text
 
 from notation.spacechess.record import Record
-from pbem.judge import Judge
-from pbem.mail.delivery import Delivery
-from pbem.mail.gateway import MailGateway
-from pbem.store import open_store
 from spacechess.engine.check import replay
 
 ALICE, BOB = "alice@example.org", "bob@example.net"
 GM, CAROL = "gm@example.com", "carol@example.org"
-
-
-@pytest.fixture
-def mailers(tmp_path, relay_sink, start_listener) -> SmtpPlayers:
-    sink, relay = relay_sink
-    store = open_store(tmp_path / "judge.sqlite3")
-
-    def build() -> MailGateway:
-        return MailGateway(
-            store.connection,
-            Judge(store, judge_address=JUDGE, rng=random.Random(12)),
-            Delivery(tmp_path / "outbox", relay),
-            judge_address=JUDGE,
-            rate_limit_per_hour=500,
-            lock=store.lock,
-        )
-
-    running = start_listener(build)
-    return SmtpPlayers(running.host, running.port, sink)
 
 
 def text_of(mail: EmailMessage) -> str:

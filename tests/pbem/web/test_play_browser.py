@@ -6,14 +6,13 @@ no request leaves the club's own address, and the script raises no error."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_support import launch_browser
-from web_support import DESIGN_A, DESIGN_B, FLEET_A, FLEET_B, FLEET_B_SWAPPED, ROOT
+from web_support import DESIGN_A, DESIGN_B, FLEET_A, FLEET_B, FLEET_B_SWAPPED, Served
 from web_support import Club as Players
 
 from pbem.store import open_store
@@ -24,40 +23,6 @@ WAIT = 20_000  # ms: a loaded machine; the page itself follows within a second
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from launch_browser()
-
-
-class Served:
-    """`spaceships web` with play on, over a store: its address, stopped by `stop()`."""
-
-    def __init__(self, db: Path) -> None:
-        import subprocess
-        import sys
-
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "spaceships_cli",
-                "web",
-                "--db",
-                str(db),
-                "--listen",
-                "127.0.0.1:0",
-            ],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert found, line
-        self.url = f"http://127.0.0.1:{found.group(1)}"
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.communicate(timeout=30)
 
 
 class Seat:
