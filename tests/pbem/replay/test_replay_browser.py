@@ -55,6 +55,8 @@ def test_a_turn_link_opens_there_and_the_keyboard_steps(browser: Any, replay_fil
     assert _label(page) == "Turn 2"
     # A link in the list of steps, followed.
     page.get_by_role("navigation", name="Every step").get_by_role("link", name="Turn 20").click()
+    # The link changes the address; the page follows at its `hashchange`, a moment later.
+    page.wait_for_function("document.getElementById('label').innerText === 'Turn 20'")
     assert _label(page) == "Turn 20" and page.url.endswith("#turn-20")
     assert guarded.refused == [] and guarded.errors == []
     guarded.close()
