@@ -73,17 +73,34 @@ class _Commands(click.Group):
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """Spaceships, Spaceship Battles and Space Chess: parse, check, play and judge their games."""
-    ctx.meta[MAIL_KEEPER] = _mail_keeper
+    ctx.meta[KEEPER] = front_end_keeper
 
 
 # What a change made through one front end causes for the players of another's game: a turn
-# played in the browser (`spaceships web`) of a game played by mail is mailed. Wired here, where
-# every front end is known, since front ends do not import each other.
-MAIL_KEEPER = "mail keeper"
+# played in the browser (`spaceships web`) of a game played by mail is mailed, one of a game
+# played in Discord is posted by the bot. Wired here, where every front end is known, since
+# front ends do not import each other.
+KEEPER = "keeper"
 
 
-def _mail_keeper(store: Any, judge_address: str) -> Any:
-    return importlib.import_module("pbem.mail.queued").mail_keeper(store, judge_address)
+def front_end_keeper(store: Any, judge_address: str) -> Any:
+    """The `keep` of the web's judge: each message to its game's own front end's outbox (the
+    mail judge's, or the bot's for a game of Discord accounts), in the change's transaction."""
+    mailed = importlib.import_module("pbem.mail.queued").mail_keeper(store, judge_address)
+    posted: list[Any] = []  # the bot's keeper, made when first needed (discord.py is heavy)
+
+    def keep(messages: list[Any]) -> None:
+        by_mail, by_bot = [], []
+        for message in messages:
+            game = None if message.game is None else store.game(message.game, lock=False)
+            (by_bot if game is not None and game.accounts else by_mail).append(message)
+        if by_bot:
+            if not posted:
+                posted.append(importlib.import_module("bot.service").outbox_keeper(store))
+            posted[0](by_bot)
+        mailed(by_mail)
+
+    return keep
 
 
 def _sniffed(data: bytes) -> str:

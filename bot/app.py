@@ -31,6 +31,9 @@ from pbem.store import Store, open_store
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 60.0
+# How often the outbox is looked at for what another process put there (a turn of a Discord
+# game played in the browser): a read of one row, cheap enough to do this often.
+OUTBOX_SECONDS = 5.0
 DM_POINTER = (
     "I read no messages, only slash commands: type `/spaceships help` in a server we share "
     "(I say this once)."
@@ -48,6 +51,7 @@ class SpaceshipsBot(commands.AutoShardedBot):
         guild_id: int | None = None,
         tick_seconds: float = TICK_SECONDS,
         shard_count: int | None = None,
+        outbox_seconds: float = OUTBOX_SECONDS,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -67,6 +71,8 @@ class SpaceshipsBot(commands.AutoShardedBot):
         self.synced: bool | None = None  # whether the last start-up had to sync commands
         self.ticker = tasks.loop(seconds=tick_seconds)(self._tick)
         self.ticker.error(self._tick_failed)  # type: ignore[arg-type]
+        self.courier = tasks.loop(seconds=outbox_seconds)(self._post_pending)
+        self.courier.error(self._courier_failed)  # type: ignore[arg-type]
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -98,9 +104,12 @@ class SpaceshipsBot(commands.AutoShardedBot):
         await self.delivery.flush()  # what a restart interrupted
         if not self.ticker.is_running():
             self.ticker.start()
+        if not self.courier.is_running():
+            self.courier.start()
 
     async def close(self) -> None:
         self.ticker.cancel()
+        self.courier.cancel()
         await super().close()
 
     # -- commands ---------------------------------------------------------------------------
@@ -142,6 +151,16 @@ class SpaceshipsBot(commands.AutoShardedBot):
         self.service.judge.tick()
         await self.delivery.flush()
 
+    async def _post_pending(self) -> None:
+        """What another process left in the outbox (a web page's turn), posted."""
+        if self.service.tables.pending_count():
+            await self.delivery.flush()
+
+    async def _courier_failed(self, error: BaseException) -> None:
+        if not isinstance(error, StoreUnavailable):  # the deadline loop says that once a tick
+            log.error("the outbox loop failed; it goes on", exc_info=error)
+        self.courier.restart()
+
     async def _tick_failed(self, error: BaseException) -> None:
         if isinstance(error, StoreUnavailable):  # a known state (a restart): one line a tick
             log.error("deadlines wait for the database: %s", error)
@@ -157,6 +176,7 @@ def create_bot(
     guild_id: int | None = None,
     tick_seconds: float = TICK_SECONDS,
     shard_count: int | None = None,
+    outbox_seconds: float = OUTBOX_SECONDS,
 ) -> SpaceshipsBot:
     """The configured bot (a `discord.ext.commands.AutoShardedBot`), not yet started.
 
@@ -171,4 +191,5 @@ def create_bot(
         guild_id=guild_id,
         tick_seconds=tick_seconds,
         shard_count=shard_count,
+        outbox_seconds=outbox_seconds,
     )

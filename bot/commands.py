@@ -389,6 +389,13 @@ def build_group() -> app_commands.Group:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.ladder(interaction, game))
 
+    @group.command(description="A link, for you alone, to play a game of yours in your browser")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def web(interaction: Interaction, game: str | None = None) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.web(interaction, game))
+
     @group.command(description="Make your mail address and this account one ladder player")
     @app_commands.describe(code="the code the judge mailed you after you sent it `link`")
     async def link(interaction: Interaction, code: str | None = None) -> None:

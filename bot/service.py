@@ -295,3 +295,10 @@ class Service(Challenging):
         if role.seat is None:
             raise BotRefusal(not_your_game(role.game, self.players(role.game)))
         return role
+
+
+def outbox_keeper(store: Store) -> Callable[[list[Outbound]], None]:
+    """The `keep` of another front end's judge (a turn of a Discord game played in the
+    browser, issue 35): what it causes goes to the bot's outbox in that change's transaction,
+    as the bot's own changes do, and the bot posts it within OUTBOX_SECONDS (bot.app)."""
+    return Service(store)._keep

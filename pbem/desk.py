@@ -157,11 +157,12 @@ class Desk:
             self.session.game = game
 
     def _sign_on_checked(self, name: str, seat: str) -> None:
-        """A seat (or the master) of a password game whose password the front end checked
-        when its session began: signed on as `game NAME PASSWORD` would, at the address the
-        judge already writes to (the front end sends as that address)."""
+        """A seat (or the master) the front end checked when its session began (the password,
+        or for a game of accounts a link the member asked for there): signed on as `game NAME
+        PASSWORD` would, at the address the judge already writes to (the front end sends as
+        that address)."""
         game = self.store.game(name)
-        if game is None or game.accounts:
+        if game is None:
             return
         if seat == "master":
             if game.master_address == self.inbound.sender:

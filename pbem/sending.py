@@ -42,3 +42,10 @@ def fleet_how(
         f"  fleet {ships}",
         *(["or `fleet random` for a fleet placed at random."] * random),
     ]
+
+
+def web_again(game: GameRow) -> str:
+    """How a player signs in to the game's web page once their one-time link is spent."""
+    if game.accounts:
+        return "ask for a new one with `/spaceships web`"
+    return f"sign in with your password, or send `web {game.name}` again"

@@ -1,9 +1,10 @@
-"""`web NAME`: a one-time link to play a mail game in the browser, answered to the address the
-judge writes to for that seat (issue 35, item 1). The link is signed with the web page's key
-(SPACESHIPS_WEB_SECRET_FILE, the file `spaceships web --secret-file` keeps) and names the page
-(SPACESHIPS_WEB_URL); it opens one session, once, within LINK_MINUTES, and only while the
-seat's password is the one it was made under. Also the signing itself, which the web page reads
-back: the core's, so that neither front end reads the other's code.
+"""`web NAME`: a one-time link to play a game in the browser, answered to the address the judge
+writes to for that seat, or privately to the Discord member who holds it (issue 35, item 1).
+The link is signed with the web page's key (SPACESHIPS_WEB_SECRET_FILE, the file `spaceships
+web --secret-file` keeps) and names the page (SPACESHIPS_WEB_URL); it opens one session, once,
+within LINK_MINUTES, and only while the seat's password is the one it was made under (a game of
+Discord accounts has none: its links last their minutes). Also the signing itself, which the
+web page reads back: the core's, so that neither front end reads the other's code.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from urllib.parse import quote
 
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
+from pbem.sending import web_again
+from pbem.shown import kind_of
 
 log = logging.getLogger(__name__)
 
@@ -87,22 +90,32 @@ def web_link(command: Command, desk: Desk) -> str:
     one-time link in the answer; from any other address nothing, naming nobody."""
     game = desk.game(command.name)
     desk.reply.about(game)
-    if game.accounts:
+    # A game's links come through the front end it is played in: a mail sender cannot show
+    # that they are the Discord member who holds a seat, nor a member the mail address.
+    if game.accounts and not desk.inbound.authenticated:
         raise Refusal(
             f"game {game.name} is played in Discord: ask the bot there (`/spaceships web`)"
         )
+    desk.refuse_other_front_end(game)
     base = os.environ.get(WEB_URL, "").rstrip("/")
     if not base:
+        runs = (
+            "the bot, `spaceships bot`"
+            if game.accounts
+            else "the mail judge, `spaceships pbem serve`"
+        )
         raise Refusal(
-            "this judge has no web page to play on (its keeper sets SPACESHIPS_WEB_URL for "
-            "the mail judge, `spaceships pbem serve`); play by mail as before"
+            f"this judge has no web page to play on (its keeper sets SPACESHIPS_WEB_URL for "
+            f"{runs}); play as before"
         )
     if game.phase == "over":
         raise Refusal(f"game {game.name} is over: its page is at {base}/games/{quote(game.name)}")
     sender = desk.inbound.sender
     players = desk.store.players(game.id)
     places = [(s, p.password) for s, p in sorted(players.items()) if p.address == sender]
-    if game.master_address == sender:
+    if game.master_address == sender and not (game.accounts and places):
+        # A Discord member who plays the game keeps its master's work in Discord
+        # (`/spaceships settings`): one link, to their seat, not two to choose between.
         places.append((MASTER, game.master_password))
     if not places:
         raise Refusal(
@@ -124,11 +137,11 @@ def web_link(command: Command, desk: Desk) -> str:
     lines = []
     for seat, stored in places:
         link = Link(game.id, seat, stamp_of(stored), int(expires.timestamp()), os.urandom(12).hex())
-        who = "its game master" if seat == MASTER else f"player {seat}"
+        who = "its game master" if seat == MASTER else kind_of(game).about.seat_name(seat)
         url = f"{base}/games/{quote(game.name, safe='')}/play/link/{make_link(secret, link)}"
         lines.append(f"Play {game.name} in your browser as {who}:\n  {url}")
     lines.append(
-        f"Each link signs you in once, within {LINK_MINUTES} minutes; after that sign in with "
-        "your password, or send `web` again. Do not pass it on: it is your seat."
+        f"Each link signs you in once, within {LINK_MINUTES} minutes; after that "
+        f"{web_again(game)}. Do not pass it on: it is your seat."
     )
     return "\n".join(lines)

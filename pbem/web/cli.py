@@ -123,9 +123,9 @@ async def _serve(
     from pbem.web.play import Play
     from pbem.web.sessions import Signer
 
-    # What a turn played here causes is mailed (the console command hands over mail's keeper,
-    # pbem.mail.queued: front ends do not import each other).
-    keeper = click.get_current_context().meta.get("mail keeper")
+    # What a turn played here causes goes to the game's own front end: mailed, or posted by
+    # the bot (the console command hands over the keeper: front ends do not import each other).
+    keeper = click.get_current_context().meta.get("keeper")
     keep = None if keeper is None else keeper(store, judge_address)
     played = Play(store, keep) if play else None
     app = make_app(Club(store, name), played, Signer(secret))

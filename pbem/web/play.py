@@ -18,6 +18,7 @@ from pbem.commands import keyword_of
 from pbem.judge import Judge
 from pbem.messages import Inbound, Outbound
 from pbem.passwords import check_password, could_be_password
+from pbem.sending import web_again
 from pbem.shown import Form, Sight, kind_of, picture_for
 from pbem.store import GameRow, PlayerRow, Store
 from pbem.web.sessions import MASTER, Seat, stamp_of
@@ -139,13 +140,14 @@ class Play:
     def use_link(self, name: str, token: str, secret: bytes) -> tuple[GameRow | None, str, str]:
         """The game and seat a one-time link (`web NAME` by mail, pbem.weblinks) signs in to,
         claimed in this transaction so that it opens one session; or None and why not."""
-        why = (
-            "This link cannot sign you in: it was used already, has expired (links last "
-            f"{LINK_MINUTES} minutes), or your password changed since. Sign in with your "
-            f"password, or send `web {name}` to the judge again."
-        )
         with self.store.transaction():
             game = self.store.game(name, lock=False)
+            again = web_again(game) if game is not None else f"send `web {name}` again"
+            why = (
+                "This link cannot sign you in: it was used already, has expired (links last "
+                f"{LINK_MINUTES} minutes), or your password changed since. To play, "
+                f"{again}."
+            )
             link = read_link(secret, token, self.clock())
             if game is None or link is None or link.game_id != game.id:
                 return None, "", why
@@ -154,6 +156,11 @@ class Play:
             if not self.store.claim("web-link", link.nonce, self.clock()):
                 return None, "", why
             return game, link.seat, ""
+
+    def played_with_accounts(self, name: str) -> bool:
+        """Whether the game is one of a front end's accounts (Discord): no passwords."""
+        game = self.store.game(name, lock=False)
+        return game is not None and game.accounts
 
     def stamp(self, game: GameRow, seat: str) -> str | None:
         """The stamp of the password a seat signs in with now (None: no such seat)."""
@@ -185,6 +192,7 @@ class Play:
                 game=game.name,
                 signed_in=seat,
                 command=word,
+                authenticated=game.accounts,  # a Discord game's seat: its link vouched for it
             )
         )[0].body
         return _without_echo(answer)
@@ -299,15 +307,21 @@ class Play:
                 f"{kind.show.turn_name(game, game.turn)} is open now; nothing changed."
             )
         words, first_line = command_text(kind, game, command, text)
+        # What the page wrote ahead of the player's words (`orders 3: `): a slip's column and
+        # quoted line are counted in what they typed, as Discord counts them.
+        typed = " ".join(text.split())
+        written = len(words) - len(typed) if typed and words.endswith(" " + typed) else 0
         player = self.store.players(game.id).get(seat) if seat != MASTER else None
         inbound = Inbound(
             self.address_of(game, seat),
             words,
             sender_name="" if player is None else player.name,
+            authenticated=game.accounts,
             game=game.name,
             signed_in=seat,
             command=keyword_of(words.split()[0]) if words.split() else command,
             first_line=first_line,
+            written_before=written if command == "orders" else 0,
         )
         with self.store.transaction():
             if not self.store.claim("web", nonce, self.clock()):

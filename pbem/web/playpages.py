@@ -69,10 +69,20 @@ def _page(title: str, body: str, club: str, live: str = "") -> str:
     return made.replace("</body>", '<script src="/live.js"></script>\n</body>', 1)
 
 
-def sign_in_page(name: str, csrf: str, said: str, club: str) -> str:
-    """The sign-in form of a game: the password the judge mailed (a player's or the master's)."""
+def sign_in_page(name: str, csrf: str, said: str, club: str, accounts: bool = False) -> str:
+    """The sign-in form of a game: the password the judge mailed (a player's or the master's);
+    for a game played in Discord, which has no passwords, how to get a link there."""
     url = game_url_of(name)
     note = f'<p class="refused" role="alert">{escape(said)}</p>' if said else ""
+    if accounts:
+        body = f"""
+<p>{escape(name)} is played in Discord, where its players have no password. To play it here,
+use <code>/spaceships web</code> in the game's thread: the bot answers you alone with a link that
+signs you in to your seat once. The browser keeps no password: only a signed session that ends
+after a few hours or when you sign out. <a href="{url}">The public page</a> shows what everyone
+may see.</p>
+{note}"""
+        return _page(f"Play {name}", body, club)
     body = f"""
 <p>Sign in to play with the password the judge mailed you when you joined or created the game
 (a player's, or the game master's). The browser keeps no password: only a signed session that

@@ -163,7 +163,8 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         signed = await signed_game(request)
         if signed is None:
             holder = visitor(request)
-            page = sign_in_page(name, signer.csrf(holder), "", club.name)
+            accounts = await club.read(lambda: play.played_with_accounts(name))
+            page = sign_in_page(name, signer.csrf(holder), "", club.name, accounts)
             return with_visitor(html(200, page), request, holder)
         game, seat = signed
         shown = said.pop(seat.nonce, {})
@@ -189,7 +190,8 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         password = str(form.get("password", ""))
         game, seat, why = await club.read(lambda: play.sign_in(name, password))
         if game is None or seat is None:
-            return html(200, sign_in_page(name, signer.csrf(holder), why, club.name))
+            accounts = game is not None and game.accounts
+            return html(200, sign_in_page(name, signer.csrf(holder), why, club.name, accounts))
         tries.forget(_client(request))
         return await signed_in(request, game, seat)
 
@@ -210,7 +212,9 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         token = request.match_info["token"]
         game, seat, why = await club.read(lambda: play.use_link(name, token, signer.secret))
         if game is None:
-            return html(200, sign_in_page(name, signer.csrf(holder), why, club.name))
+            accounts = await club.read(lambda: play.played_with_accounts(name))
+            page = sign_in_page(name, signer.csrf(holder), why, club.name, accounts)
+            return html(200, page)
         return await signed_in(request, game, seat)
 
     async def signed_in(request: web.Request, game: Any, seat: str) -> web.Response:
