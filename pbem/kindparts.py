@@ -94,7 +94,9 @@ class Show:
     - `command_text(command, text, turn)`: a form's text as the judge's command;
     - `history_file(game, answer)`: a long history as a short text and a record file;
     - `private_results`: each player's results are their own (DMs), else one public post;
-    - `mail_pictures`: whether mail carries pictures when a player has not said.
+    - `mail_pictures`: whether mail carries pictures when a player has not said;
+    - `news(game)`: what else of the game every reader may know changes now and then (a draw
+      offer), for the live pages to follow; "" for nothing beyond the phase and turn.
     """
 
     decorate: Decorate
@@ -107,6 +109,7 @@ class Show:
     history_file: HistoryFile
     private_results: bool
     mail_pictures: bool
+    news: Callable[[GameRow], str] = field(default=lambda game: "")
 
 
 @dataclass(frozen=True)

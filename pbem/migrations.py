@@ -314,6 +314,23 @@ STEPS: tuple[Step, ...] = (
         ALTER TABLE mail_inbound ADD COLUMN envelope_sender TEXT NOT NULL DEFAULT '';
         """,
     ),
+    Step(
+        # The judge's answer to a form sent in the browser, shown once on the session's next
+        # page, whichever web process serves it (issue 35: several processes, no sticky
+        # sessions); `session` is the signed session's own number, never a password.
+        "web: each session's answers to its forms, until its next page shows them",
+        """
+        CREATE TABLE web_answers (
+            session TEXT NOT NULL,
+            command TEXT NOT NULL,
+            accepted INTEGER NOT NULL,
+            answer TEXT NOT NULL,
+            typed TEXT NOT NULL,
+            answered_at TEXT NOT NULL,
+            PRIMARY KEY (session, command)
+        );
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -346,6 +363,7 @@ TABLES: tuple[str, ...] = (
     "link_codes",
     "rematches",
     "mail_settings",
+    "web_answers",
 )
 
 

@@ -61,12 +61,15 @@ class SeatView:
 
 def moment_of(store: Store, game: GameRow) -> str:
     """What changes whenever anything anyone may see of the game changes: its phase, turn,
-    deadline, end, and who has sent in this phase (not what). The live page compares it."""
+    deadline, end, who has sent in this phase (not what), and the kind's public news (a
+    draw offer). The live page compares it."""
     players = store.players(game.id)
     sent = "".join(s for s, p in sorted(players.items()) if p.fleet is not None)
     orders = "".join(sorted(store.orders(game.id, game.turn))) if game.phase == "playing" else ""
     deadline = "" if game.deadline is None else game.deadline.isoformat()
-    return f"{game.id}.{game.phase}.{game.turn}.{game.ended_at}.{deadline}.{sent}.{orders}"
+    news = kind_of(game).show.news(game) if game.phase == "playing" else ""
+    moment = f"{game.id}.{game.phase}.{game.turn}.{game.ended_at}.{deadline}.{sent}.{orders}"
+    return f"{moment}.{news}" if news else moment
 
 
 class Play:

@@ -12,7 +12,8 @@ from typing import Any
 
 from aiohttp import web
 
-from pbem.web.play import Play, moment_of
+from pbem.web.answers import keep_answer, take_answers
+from pbem.web.play import HANDLED, Play, moment_of
 from pbem.web.playpages import (
     LIVE_JS,
     PLAY_POLICY,
@@ -110,7 +111,6 @@ def _secure(request: web.Request) -> bool:
 def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: Signer) -> None:
     """Play's routes on the club's app; `club.read` runs work on the store's one thread."""
     tries = Tries()
-    said: dict[str, dict[str, tuple[bool, str, str]]] = {}  # a session's answers, shown once
 
     def headers() -> dict[str, str]:
         return {
@@ -167,7 +167,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
             page = sign_in_page(name, signer.csrf(holder), "", club.name, accounts)
             return with_visitor(html(200, page), request, holder)
         game, seat = signed
-        shown = said.pop(seat.nonce, {})
+        shown = await club.read(lambda: take_answers(play.store, seat.nonce))
         view = await club.read(lambda: play.view(game, seat.seat))
         return html(200, seat_page(view, signer.csrf(seat.nonce), shown, club.name))
 
@@ -260,9 +260,11 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         ok, answer = await club.read(
             lambda: play.send(game, seat.seat, command, text, turn, f"{seat.nonce}:{nonce}")
         )
-        said.setdefault(seat.nonce, {})[command] = (ok, answer, text)
-        if len(said) > 10000:
-            said.pop(next(iter(said)))
+        await club.read(
+            lambda: keep_answer(
+                play.store, seat.nonce, command, ok, answer, text, play.clock(), answer != HANDLED
+            )
+        )
         club.watch.poke(game.name)
         raise web.HTTPSeeOther(game_url_of(game.name) + "/play")
 

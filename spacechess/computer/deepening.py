@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from notation.spacechess.actions import PASS, Action
-from spacechess.computer.evaluate import WON, evaluate, material
+from spacechess.computer.evaluate import WON, evaluate, material, siege
 from spacechess.computer.turns import Counter, Turn, forcing_turns, replay_turn, turns
 from spacechess.engine.position import Position
 from spacechess.engine.rules import QUIET_LIMIT
@@ -35,6 +35,7 @@ AHEAD = 1.0  # a lead in material of more than this (about a mine) is worth conv
 BEHIND = 2.0  # behind in material by more than this (a support ship), a draw is welcome
 CONTEMPT = 3.0  # what a draw costs the side that is not behind: it plays on for a win
 PRESS = 4.0  # what a run of quiet turns as long as the draw's limit costs the side ahead
+SIEGE = 0.08  # each step of the siege of the enemy command ship, to the side ahead
 EVALUATE = 2  # units of work of a static evaluation (about one battle stage's half)
 CLOCK_EVERY = 64  # evaluations between looks at the clock
 KILLERS = 2  # refutations remembered at each depth
@@ -103,7 +104,9 @@ class _Search:
         self.ahead = lead > AHEAD
         # The worth of a draw to the side at the root: unless clearly behind, it throws away
         # the game the computer means to win; behind, it saves the game.
-        self.draw = 0.0 if lead < -BEHIND else -CONTEMPT
+        # Ahead, a draw also throws the lead away: it costs that much more, so the computer
+        # gives back some of its lead, if need be, rather than all of it.
+        self.draw = 0.0 if lead < -BEHIND else -CONTEMPT - max(0.0, lead)
 
     # -- values, always for `side` ------------------------------------------------------
     def drawn(self, side: int) -> float:
@@ -137,6 +140,7 @@ class _Search:
         value = evaluate(position, self.side)
         if self.ahead and value > 0:
             value -= PRESS * (position.quiet / QUIET_LIMIT) ** 2
+            value += SIEGE * siege(position, self.side)
         return value if side == self.side else -value
 
     def after(self, turn: Turn, side: int, ply: int) -> float | None:

@@ -16,7 +16,16 @@ from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, distances, is_pent
 from notation.spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
 from spacechess.engine.position import Position
 
-__all__ = ["LOST", "VALUES", "WON", "WORTH", "evaluate", "impactor_targets", "material"]
+__all__ = [
+    "LOST",
+    "VALUES",
+    "WON",
+    "WORTH",
+    "evaluate",
+    "impactor_targets",
+    "material",
+    "siege",
+]
 
 WON = 100_000.0
 LOST = -WON
@@ -123,3 +132,28 @@ def evaluate(position: Position, side: int) -> float:
             worth = VALUES[kind] * (DOOMED if owner != to_move else DODGE)
         score += -worth if owner == side else worth
     return score
+
+
+def siege(position: Position, side: int) -> float:
+    """How closely `side` besieges the enemy command ship: its ships' closeness to it (each
+    within REACH steps counts the steps it has come) and the cover the enemy has lost there
+    (SC8: alone, it has no power in battle). A side that is ahead needs this to finish the
+    game, as a chess engine ahead drives the enemy king to the edge: material alone never
+    says which of two quiet turns brings the end nearer."""
+    board = position.board
+    target = -1
+    for cell in range(CELL_COUNT):
+        code = board[cell]
+        if code and code >> 3 != side and code & 7 == COMMAND:
+            target = cell
+            break
+    if target < 0:
+        return 0.0
+    steps = _STEPS[target]
+    near = 0
+    for cell in range(CELL_COUNT):
+        code = board[cell]
+        if code and code >> 3 == side and code & 7 in (GUNSHIP, FIGHTER, SUPPORT):
+            near += max(0, REACH - steps[cell])
+    cover = sum(1 for n in NEIGHBOURS[target] if board[n] and board[n] >> 3 != side)
+    return near - 3.0 * min(cover, 3)

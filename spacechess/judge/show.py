@@ -170,4 +170,6 @@ SHOW = Show(
     history_file=history_file,
     private_results=False,
     mail_pictures=True,
+    # A draw offer stands in the status everyone may read [SC12]: the live pages follow it.
+    news=lambda game: str((game.state or {}).get("draw") or ""),
 )

@@ -72,6 +72,12 @@ async def send(client: TestClient, name: str, command: str, text: str = "", **ex
     return await (await client.post(f"/games/{name}/play", data=data)).text()
 
 
+def moment(page: str) -> str:
+    found = re.search(r'data-moment="([^"]*)"', page)
+    assert found, page
+    return found.group(1)
+
+
 def said(page: str, command: str) -> str:
     found = re.search(rf'id="form-{command}-said">(.*?)</pre>', page, re.S)
     assert found, page
@@ -88,8 +94,12 @@ async def test_space_chess_moves_and_a_draw_offer_sc2_sc12(store_url: str, clien
     assert "wait for their turn [SC2]" in said(early, "orders")
     page = await send(alice, "duel", "orders", "M@Ab2")
     assert "Your turn 1 is played: M@Ab2" in said(page, "orders")
+    before = moment(await (await alice.get("/games/duel/play")).text())
     page = await send(bob, "duel", "draw")
     assert "Your draw offer in duel is sent" in page
+    # Alice's open page follows the offer: its moment changed, so the live page reloads.
+    offered = await (await alice.get("/games/duel/play")).text()
+    assert moment(offered) != before and "offers a draw" in offered
     page = await send(alice, "duel", "draw")
     assert "The game is over." in page and "drawn" in page
 
