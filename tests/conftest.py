@@ -59,7 +59,22 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", "xdist_group(name): tests one process runs in turn")
 
 
+# The modules whose tests take longest (a browser, an MTA, a dozen processes, whole games):
+# started first, so that two workers share them instead of one running them at the end.
+LONG = (
+    "pbem/web/test_play_browser.py",
+    "pbem/web/test_club_browser.py",
+    "mail/test_postfix.py",
+    "mail/test_parallel_receive.py",
+    "spacechess/test_terminal.py",
+    "bot/test_bad_input_sweep.py",
+    "mail/test_live_receive_kept.py",
+    "mail/test_several_judges.py",
+)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not any(item.nodeid.startswith(f"tests/{m}") for m in LONG))
     # Each simulated Discord waits SETTLE_SECONDS for the bot to go idle (tests/patience.py),
     # with whatever else a test's own `simcord` mark asks.
     for item in items:

@@ -23,7 +23,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from notation.spacechess.actions import PASS, Action
-from spacechess.computer.evaluate import WON, evaluate, material, siege
+from spacechess.computer.evaluate import (
+    WON,
+    evaluate,
+    later_strikes,
+    lines_of_fire,
+    material,
+    siege,
+)
 from spacechess.computer.turns import Counter, Turn, forcing_turns, replay_turn, turns
 from spacechess.engine.position import Position
 from spacechess.engine.rules import QUIET_LIMIT
@@ -32,10 +39,11 @@ __all__ = ["AHEAD", "BEHIND", "CONTEMPT", "Plan", "Searched", "Stop", "deepened_
 
 Seen = Mapping[tuple[object, ...], int]  # how often each position (Position.key) has come up
 AHEAD = 1.0  # a lead in material of more than this (about a mine) is worth converting
-BEHIND = 2.0  # behind in material by more than this (a support ship), a draw is welcome
+BEHIND = 5.0  # behind in material by more than this (a gunship), a draw is welcome
 CONTEMPT = 3.0  # what a draw costs the side that is not behind: it plays on for a win
 PRESS = 4.0  # what a run of quiet turns as long as the draw's limit costs the side ahead
 SIEGE = 0.08  # each step of the siege of the enemy command ship, to the side ahead
+LINE = 1.0  # each line of fire on the enemy command ship (a threat it must answer)
 EVALUATE = 2  # units of work of a static evaluation (about one battle stage's half)
 CLOCK_EVERY = 64  # evaluations between looks at the clock
 KILLERS = 2  # refutations remembered at each depth
@@ -138,6 +146,9 @@ class _Search:
                 if time.monotonic() > self.deadline:
                     raise Stop
         value = evaluate(position, self.side)
+        other = 1 - self.side
+        value += LINE * (lines_of_fire(position, self.side) - lines_of_fire(position, other))
+        value += later_strikes(position, self.side)
         if self.ahead and value > 0:
             value -= PRESS * (position.quiet / QUIET_LIMIT) ** 2
             value += SIEGE * siege(position, self.side)

@@ -12,7 +12,14 @@ than an even game, so that the computer plays on for a win.
 
 from __future__ import annotations
 
-from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, distances, is_pentagon, opposite
+from notation.spacechess.board import (
+    CELL_COUNT,
+    NEIGHBOURS,
+    distances,
+    is_pentagon,
+    line,
+    opposite,
+)
 from notation.spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
 from spacechess.engine.position import Position
 
@@ -23,6 +30,8 @@ __all__ = [
     "WORTH",
     "evaluate",
     "impactor_targets",
+    "later_strikes",
+    "lines_of_fire",
     "material",
     "siege",
 ]
@@ -134,6 +143,25 @@ def evaluate(position: Position, side: int) -> float:
     return score
 
 
+def _cells_of(board: tuple[int, ...], code: int) -> list[int]:
+    """The cells holding a unit of `code` (a side's kind), found by the tuple's own search."""
+    found: list[int] = []
+    start = 0
+    try:
+        while True:
+            start = board.index(code, start) + 1
+            found.append(start - 1)
+    except ValueError:
+        return found
+
+
+def _enemy_command(board: tuple[int, ...], side: int) -> int:
+    try:
+        return board.index((1 - side) * 8 + COMMAND)
+    except ValueError:
+        return -1
+
+
 def siege(position: Position, side: int) -> float:
     """How closely `side` besieges the enemy command ship: its ships' closeness to it (each
     within REACH steps counts the steps it has come) and the cover the enemy has lost there
@@ -141,19 +169,86 @@ def siege(position: Position, side: int) -> float:
     game, as a chess engine ahead drives the enemy king to the edge: material alone never
     says which of two quiet turns brings the end nearer."""
     board = position.board
-    target = -1
-    for cell in range(CELL_COUNT):
-        code = board[cell]
-        if code and code >> 3 != side and code & 7 == COMMAND:
-            target = cell
-            break
+    target = _enemy_command(board, side)
     if target < 0:
         return 0.0
     steps = _STEPS[target]
     near = 0
-    for cell in range(CELL_COUNT):
-        code = board[cell]
-        if code and code >> 3 == side and code & 7 in (GUNSHIP, FIGHTER, SUPPORT):
+    for kind in (GUNSHIP, FIGHTER, SUPPORT):
+        for cell in _cells_of(board, side * 8 + kind):
             near += max(0, REACH - steps[cell])
-    cover = sum(1 for n in NEIGHBOURS[target] if board[n] and board[n] >> 3 != side)
+    enemy = 1 - side
+    cover = sum(1 for n in NEIGHBOURS[target] if board[n] and board[n] >> 3 == enemy)
     return near - 3.0 * min(cover, 3)
+
+
+FIRE_REACH = 5  # a gunship's impactor: put on the next cell, then 4 more in the battle stage
+LATER = (
+    12  # how far on an impactor in flight is followed: the battle stage after next, and one more
+)
+_PENTAGON = tuple(is_pentagon(c) for c in range(CELL_COUNT))
+# Each hexagon's lines of fire: the cells an impactor fired through each neighbour crosses
+# before the next turn, nearest first (SC6, SC7).
+_FIRE = tuple(
+    tuple(tuple(line(c, n, FIRE_REACH)) for n in NEIGHBOURS[c] if not is_pentagon(n))
+    if not is_pentagon(c)
+    else ()
+    for c in range(CELL_COUNT)
+)
+
+
+def lines_of_fire(position: Position, side: int) -> int:
+    """The ways `side` has to strike the enemy command ship with an impactor: each line along
+    which one of its gunships, firing, would reach it first within this turn's battle stage,
+    and each of its impactors in flight that reaches it first in a later battle stage. One is
+    a threat the enemy must answer (a check); two at once are hard to answer with one turn."""
+    board = position.board
+    target = _enemy_command(board, side)
+    if target < 0:
+        return 0
+    count = 0
+    for cell in _cells_of(board, side * 8 + GUNSHIP):
+        for ray in _FIRE[cell]:
+            for crossed in ray:
+                if board[crossed] or _PENTAGON[crossed]:
+                    count += crossed == target
+                    break
+    for imp in position.impactors:
+        if imp.side != side:
+            continue
+        here, came = imp.cell, imp.came_from
+        for step in range(LATER):
+            ahead = opposite(came, here)
+            if ahead is None or is_pentagon(ahead):
+                break
+            came, here = here, ahead
+            if board[here]:
+                count += here == target and step >= ADVANCE
+                break
+    return count
+
+
+LATER_SHARE = 0.4  # share of a unit's worth an impactor due in a later battle stage costs
+
+
+def later_strikes(position: Position, side: int) -> float:
+    """What the impactors in flight will take in the battle stages after the next one, if
+    nothing moves, as worth to `side`: each first unit they reach past their next 4 cells
+    costs its owner a share of its worth (it has a turn or two to step aside). A search a few
+    turns deep otherwise walks into an impactor it cannot yet see land (SC7)."""
+    board = position.board
+    score = 0.0
+    for imp in position.impactors:
+        here, came = imp.cell, imp.came_from
+        for step in range(LATER):
+            ahead = opposite(came, here)
+            if ahead is None or _PENTAGON[ahead]:
+                break
+            came, here = here, ahead
+            code = board[here]
+            if code:
+                if step >= ADVANCE and code & 7 != COMMAND:
+                    worth = LATER_SHARE * VALUES[code & 7]
+                    score += -worth if code >> 3 == side else worth
+                break
+    return score

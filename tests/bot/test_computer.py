@@ -4,6 +4,7 @@ decides from its own view only and its fleet stays hidden until the reveal [1.4,
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -71,10 +72,17 @@ async def test_a_member_plays_a_whole_game_against_the_computer(world: World) ->
     # (A ship whose every cell she struck may be named in her results: that she may see.)
     # A computer ship written exactly like one of Alice's own (its fleet is random: an LS on
     # Oz5 like hers) cannot be told from her own echo, so it proves nothing either way.
+    # So is a ship her shots destroyed, which her results name: its fleet is random, and a
+    # strike on a missile destroyer's cell sets off its missiles, destroying it whole.
     struck = {cell for orders in TURNS for cell in orders.split()}
     own = {ship.strip() for ship in FLEET_A.split(";")}
-    hidden = [ship for ship in ships if not set(ship.split()[1:]) <= struck and ship not in own]
     before = _everything_seen(world, answers, "alice")
+    destroyed = set(re.findall(r"destroys ([A-Z]{2}(?: [A-Z][a-z]\d)+)", before))
+    hidden = [
+        ship
+        for ship in ships
+        if not set(ship.split()[1:]) <= struck and ship not in own and ship not in destroyed
+    ]
     assert hidden and not [ship for ship in hidden if ship in before], ships
     assert not world.store.players(game.id)["B"].address.startswith("discord")
 
