@@ -23,14 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from notation.spacechess.actions import PASS, Action
-from spacechess.computer.evaluate import (
-    WON,
-    evaluate,
-    later_strikes,
-    lines_of_fire,
-    material,
-    siege,
-)
+from spacechess.computer.evaluate import WON, evaluate, lines_of_fire, material, siege
 from spacechess.computer.turns import Counter, Turn, forcing_turns, replay_turn, turns
 from spacechess.engine.position import Position
 from spacechess.engine.rules import QUIET_LIMIT
@@ -148,7 +141,6 @@ class _Search:
         value = evaluate(position, self.side)
         other = 1 - self.side
         value += LINE * (lines_of_fire(position, self.side) - lines_of_fire(position, other))
-        value += later_strikes(position, self.side)
         if self.ahead and value > 0:
             value -= PRESS * (position.quiet / QUIET_LIMIT) ** 2
             value += SIEGE * siege(position, self.side)

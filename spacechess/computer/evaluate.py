@@ -30,7 +30,6 @@ __all__ = [
     "WORTH",
     "evaluate",
     "impactor_targets",
-    "later_strikes",
     "lines_of_fire",
     "material",
     "siege",
@@ -226,29 +225,3 @@ def lines_of_fire(position: Position, side: int) -> int:
                 count += here == target and step >= ADVANCE
                 break
     return count
-
-
-LATER_SHARE = 0.4  # share of a unit's worth an impactor due in a later battle stage costs
-
-
-def later_strikes(position: Position, side: int) -> float:
-    """What the impactors in flight will take in the battle stages after the next one, if
-    nothing moves, as worth to `side`: each first unit they reach past their next 4 cells
-    costs its owner a share of its worth (it has a turn or two to step aside). A search a few
-    turns deep otherwise walks into an impactor it cannot yet see land (SC7)."""
-    board = position.board
-    score = 0.0
-    for imp in position.impactors:
-        here, came = imp.cell, imp.came_from
-        for step in range(LATER):
-            ahead = opposite(came, here)
-            if ahead is None or _PENTAGON[ahead]:
-                break
-            came, here = here, ahead
-            code = board[here]
-            if code:
-                if step >= ADVANCE and code & 7 != COMMAND:
-                    worth = LATER_SHARE * VALUES[code & 7]
-                    score += -worth if code >> 3 == side else worth
-                break
-    return score
