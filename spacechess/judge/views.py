@@ -64,7 +64,9 @@ def orders_how(game: GameRow) -> str:
     return f"send `orders {position.turn}: ACTIONS`"
 
 
-def status_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
+def status_text(game: GameRow, players: dict[str, PlayerRow], send: bool = True) -> str:
+    """The game's settings, sides, whose turn it is and the board; `send` False leaves out how
+    to send a turn (for onlookers, and for a page that has its own form)."""
     lines = [
         f"Space Chess {game.name} ({settings_text(game)}): "
         + ", ".join(player_seated(players, s) for s in ("A", "B") if s in players)
@@ -73,7 +75,7 @@ def status_text(game: GameRow, players: dict[str, PlayerRow]) -> str:
         lines.append(f"Waiting for a second player: join {game.name}")
     elif game.phase == "playing":
         offer = (game.state or {}).get("draw")
-        lines.append(next_text(game, players))
+        lines.append(next_text(game, players, send))
         if offer:
             lines.append(
                 f"{player_seated(players, offer)} offers a draw: the other side's `draw "
@@ -109,7 +111,9 @@ def status(command: Command, desk: Desk) -> str:
         game = desk.game(command.name, lock=False)
         desk.refuse_outsider(game)
     desk.reply.about(game)
-    return status_text(game, desk.store.players(game.id))
+    # Signed in by a front end with its own forms (the web page), the reader needs no
+    # command to copy.
+    return status_text(game, desk.store.players(game.id), desk.inbound.signed_in is None)
 
 
 def history(command: Command, desk: Desk) -> str:
@@ -151,5 +155,5 @@ def observe(command: Command, desk: Desk) -> str:
         return f"You already observe {game.name}."
     return (
         f"You now observe {game.name}: you will receive every turn as its players do, and at "
-        "the end the whole record.\n\n" + status_text(game, desk.store.players(game.id))
+        "the end the whole record.\n\n" + status_text(game, desk.store.players(game.id), False)
     )

@@ -89,7 +89,9 @@ def test_a_turn_goes_to_the_opponent_and_the_observer_with_the_board_and_whose_t
     table = new_table()
     alice, bob, _, _ = started(table)
     carol = table.person("carol@example.org", "Carol")
-    assert "You now observe duel" in carol.send("observe duel").body
+    watching = carol.send("observe duel").body
+    assert "You now observe duel" in watching
+    assert "Send:" not in watching  # an onlooker sends nothing
     reply = alice.orders(1, "M@Ab2", "duel")
     assert "Your turn 1 is played: M@Ab2" in reply.body
     for person in (bob, carol):

@@ -89,6 +89,8 @@ async def test_space_chess_moves_and_a_draw_offer_sc2_sc12(store_url: str, clien
     alice, bob = await client_for(store_url), await client_for(store_url)
     page = await signed(alice, "duel", players.passwords["duel", ALICE])
     assert "Moves for turn 1 of duel" in page and "Waiting for you (the Terrans)" in page
+    # The page has its own form: its status says no mail command to copy [SC2].
+    assert "Send:" not in page and "PASSWORD" not in page
     await signed(bob, "duel", players.passwords["duel", BOB])
     early = await send(bob, "duel", "orders", "M@Hb4")  # not the Aliens' turn yet
     assert "wait for their turn [SC2]" in said(early, "orders")
