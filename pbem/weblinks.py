@@ -21,7 +21,7 @@ from urllib.parse import quote
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
 from pbem.sending import web_again
-from pbem.shown import kind_of
+from pbem.registry import kind_of
 
 log = logging.getLogger(__name__)
 
