@@ -44,7 +44,5 @@ def test_an_impactor_that_strikes_in_a_later_battle_stage_is_a_threat_sc7() -> N
     # battle stage and reaches ray[7] in the one after.
     later = setup({ray[7]: "AC", "Aa1": "TC"}, impactors=((ray[0], GUNSHIP, "T"),))
     assert lines_of_fire(later, 0) == 1
-    shielded = setup(
-        {ray[7]: "AC", ray[6]: "AS", "Aa1": "TC"}, impactors=((ray[0], GUNSHIP, "T"),)
-    )
+    shielded = setup({ray[7]: "AC", ray[6]: "AS", "Aa1": "TC"}, impactors=((ray[0], GUNSHIP, "T"),))
     assert lines_of_fire(shielded, 0) == 0
