@@ -21,7 +21,7 @@ from notation.spacechess.board import (
     opposite,
 )
 from notation.spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
-from spacechess.engine.position import Position
+from spacechess.engine.position import Impactor, Position
 
 __all__ = [
     "LOST",
@@ -33,6 +33,7 @@ __all__ = [
     "lines_of_fire",
     "material",
     "siege",
+    "strike",
 ]
 
 WON = 100_000.0
@@ -52,21 +53,29 @@ REACH = 8  # steps beyond which closeness no longer counts
 _STEPS = tuple(tuple(distances(c, hexagons_only=True)) for c in range(CELL_COUNT))
 
 
+def strike(position: Position, imp: Impactor, cells: int) -> tuple[int, int] | None:
+    """The first unit an impactor in flight reaches within its next `cells` cells if nothing
+    moves, as (its cell, how many cells on), or None: a pentagon or nothing on the way (SC7)."""
+    board = position.board
+    here, came = imp.cell, imp.came_from
+    for step in range(1, cells + 1):
+        ahead = opposite(came, here)
+        if ahead is None or is_pentagon(ahead):
+            return None
+        came, here = here, ahead
+        if board[here]:
+            return here, step
+    return None
+
+
 def impactor_targets(position: Position) -> dict[int, int]:
     """Where the impactors in flight strike in the next battle stage if nothing moves: the
     cell of each unit they will reach, and how many reach it (SC7)."""
-    board = position.board
     out: dict[int, int] = {}
     for imp in position.impactors:
-        here, came = imp.cell, imp.came_from
-        for _ in range(ADVANCE):
-            ahead = opposite(came, here)
-            if ahead is None or is_pentagon(ahead):
-                break
-            came, here = here, ahead
-            if board[here]:
-                out[here] = out.get(here, 0) + 1
-                break
+        hit = strike(position, imp, ADVANCE)
+        if hit is not None:
+            out[hit[0]] = out.get(hit[0], 0) + 1
     return out
 
 
@@ -213,15 +222,9 @@ def lines_of_fire(position: Position, side: int) -> int:
                     count += crossed == target
                     break
     for imp in position.impactors:
-        if imp.side != side:
-            continue
-        here, came = imp.cell, imp.came_from
-        for step in range(LATER):
-            ahead = opposite(came, here)
-            if ahead is None or is_pentagon(ahead):
-                break
-            came, here = here, ahead
-            if board[here]:
-                count += here == target and step >= ADVANCE
-                break
+        if imp.side == side:
+            hit = strike(position, imp, LATER)
+            # Within its next 4 cells it strikes in the coming battle stage: evaluate counts
+            # that (impactor_targets); a line of fire is a strike still to come.
+            count += hit is not None and hit[0] == target and hit[1] > ADVANCE
     return count

@@ -71,12 +71,17 @@ async def sign_in(client: TestClient, password: str) -> Any:
     )
 
 
+def hidden_fields(page: str, command: str = "orders") -> dict[str, str]:
+    """The hidden fields of a form of the seat's page (its CSRF token, its number, its turn)."""
+    form = re.search(rf'<form class="play" id="form-{command}".*?</form>', page, re.S)
+    assert form, f"no {command} form on the page:\n{page}"
+    return dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+
+
 async def send(client: TestClient, command: str, text: str = "", **extra: str) -> str:
     """A form of the seat's page as the browser sends it; the page shown after."""
     page = await (await client.get("/games/alpha/play")).text()
-    form = re.search(rf'<form class="play" id="form-{command}".*?</form>', page, re.S)
-    assert form, f"no {command} form on the page:\n{page}"
-    data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    data = hidden_fields(page, command)
     data.update(text=text, **extra)
     return await (await client.post("/games/alpha/play", data=data)).text()
 
@@ -190,9 +195,7 @@ async def test_a_form_sent_twice_acts_once(store_url: str, client_for: Any) -> N
     client = await client_for(store_url)
     await sign_in(client, passwords["A"])
     page = await (await client.get("/games/alpha/play")).text()
-    form = re.search(r'<form class="play" id="form-orders".*?</form>', page, re.S)
-    assert form
-    data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    data = hidden_fields(page)
     first = await (await client.post("/games/alpha/play", data={**data, "text": "Gx3"})).text()
     again = await (await client.post("/games/alpha/play", data={**data, "text": "Gy3"})).text()
     assert "accepted" in first and "handled already" in again
@@ -262,9 +265,7 @@ async def test_two_web_processes_never_act_twice_on_one_form_or_one_turn(
         cookies = first.session.cookie_jar.filter_cookies(first.make_url("/"))
         second.session.cookie_jar.update_cookies(cookies, second.make_url("/"))
     page = await (await one.get("/games/alpha/play")).text()
-    form = re.search(r'<form class="play" id="form-orders".*?</form>', page, re.S)
-    assert form
-    data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    data = hidden_fields(page)
     sent = await asyncio.gather(
         one.post("/games/alpha/play", data={**data, "text": "Gx3"}),
         two.post("/games/alpha/play", data={**data, "text": "Gx3"}),
@@ -274,13 +275,9 @@ async def test_two_web_processes_never_act_twice_on_one_form_or_one_turn(
     # after it (the answers are kept in the store); the other send changed nothing.
     assert sum("Your orders are accepted" in p for p in pages) == 1, pages
     bob_page = await (await bob_one.get("/games/alpha/play")).text()
-    bob_form = re.search(r'<form class="play" id="form-orders".*?</form>', bob_page, re.S)
-    assert bob_form
-    bob_data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', bob_form.group(0)))
+    bob_data = hidden_fields(bob_page)
     again = await two.get("/games/alpha/play")
-    a_form = re.search(r'<form class="play" id="form-orders".*?</form>', await again.text(), re.S)
-    assert a_form
-    a_data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', a_form.group(0)))
+    a_data = hidden_fields(await again.text())
     await asyncio.gather(
         bob_two.post("/games/alpha/play", data={**bob_data, "text": "Rv1"}),
         two.post("/games/alpha/play", data={**a_data, "text": "Gy3"}),  # replaces Gx3
@@ -303,9 +300,7 @@ async def test_the_answer_to_a_form_is_shown_by_whichever_process_serves_the_nex
     cookies = one.session.cookie_jar.filter_cookies(one.make_url("/"))
     two.session.cookie_jar.update_cookies(cookies, two.make_url("/"))
     page = await (await one.get("/games/alpha/play")).text()
-    form = re.search(r'<form class="play" id="form-orders".*?</form>', page, re.S)
-    assert form
-    data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    data = hidden_fields(page)
     sent = await one.post("/games/alpha/play", data={**data, "text": "Gx9"}, allow_redirects=False)
     assert sent.status == 303
     shown = await (await two.get("/games/alpha/play")).text()
