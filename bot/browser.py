@@ -35,7 +35,8 @@ class BrowserLinks(Answering):
             return
         view = discord.ui.View()
         for who, url in links:
-            view.add_item(discord.ui.Button(label=f"Play {game.name} as {who}", url=url))
+            label = f"Play {game.name} as {who}"
+            view.add_item(discord.ui.Button(label=label[:80], url=url))  # Discord's limit
         text = (
             f"Your link{'s' * (len(links) > 1)} to play **{game.name}** in your browser "
             f"(below). {_advice(answer)}"
