@@ -7,6 +7,7 @@ no request leaves the club's own address, and the script raises no error."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -58,23 +59,37 @@ class Seat:
             self.page.locator(f"#form-{form} button").click()
 
 
-def test_a_whole_game_of_spaceships_between_two_browsers_and_an_onlooker(
-    browser: Any, tmp_path: Path
-) -> None:
+@contextmanager
+def seated(
+    browser: Any, tmp_path: Path, create: str, name: str
+) -> Iterator[tuple[Path, Seat, Seat, Seat]]:
+    """A game made by mail (`create`), Alice and Bob seated and signed in to it in browsers of
+    their own, an onlooker on its public page, over `spaceships web`; all closed after."""
     db = tmp_path / "club.sqlite3"
     store = open_store(db)
     players = Players(store)
-    players.send("gm@example.org", "create alpha")
-    players.seat("alpha", "alice@example.org")
-    players.seat("alpha", "bob@example.org")
+    players.send("gm@example.org", create)
+    players.seat(name, "alice@example.org")
+    players.seat(name, "bob@example.org")
     store.close()
     served = Served(db)
     url = served.url
     alice, bob, onlooker = Seat(browser, url), Seat(browser, url), Seat(browser, url)
     try:
-        alice.sign_in(url, players.passwords["alpha", "alice@example.org"])
-        bob.sign_in(url, players.passwords["alpha", "bob@example.org"])
-        onlooker.page.goto(url + "/games/alpha")
+        alice.sign_in(url, players.passwords[name, "alice@example.org"], name)
+        bob.sign_in(url, players.passwords[name, "bob@example.org"], name)
+        onlooker.page.goto(url + f"/games/{name}")
+        yield db, alice, bob, onlooker
+    finally:
+        for seat in (alice, bob, onlooker):
+            seat.context.close()
+        served.stop()
+
+
+def test_a_whole_game_of_spaceships_between_two_browsers_and_an_onlooker(
+    browser: Any, tmp_path: Path
+) -> None:
+    with seated(browser, tmp_path, "create alpha", "alpha") as (db, alice, bob, onlooker):
         assert "you are player A (Alice)" in alice.page.inner_text("body")
 
         # A slip: one ship is no fleet; the judge's refusal beside the field, the text kept.
@@ -125,29 +140,12 @@ def test_a_whole_game_of_spaceships_between_two_browsers_and_an_onlooker(
         raws = [bytes(r[0]) for r in store.connection.execute("SELECT raw FROM mail_outbox")]
         store.close()
         assert any(b"To: alice@example.org" in raw and b"resigned" in raw for raw in raws)
-    finally:
-        for seat in (alice, bob, onlooker):
-            seat.context.close()
-        served.stop()
 
 
 def test_a_game_of_space_chess_between_two_browsers_and_an_onlooker_sc2_sc12(
     browser: Any, tmp_path: Path
 ) -> None:
-    db = tmp_path / "club.sqlite3"
-    store = open_store(db)
-    players = Players(store)
-    players.send("gm@example.org", "create duel chess")
-    players.seat("duel", "alice@example.org")
-    players.seat("duel", "bob@example.org")
-    store.close()
-    served = Served(db)
-    url = served.url
-    alice, bob, onlooker = Seat(browser, url), Seat(browser, url), Seat(browser, url)
-    try:
-        alice.sign_in(url, players.passwords["duel", "alice@example.org"], "duel")
-        bob.sign_in(url, players.passwords["duel", "bob@example.org"], "duel")
-        onlooker.page.goto(url + "/games/duel")
+    with seated(browser, tmp_path, "create duel chess", "duel") as (db, alice, bob, onlooker):
         assert "Waiting for the Terrans" in bob.page.inner_text("#whose")
         bob.send("orders", "M@Hb4")  # a slip: the Terrans act first
         assert "wait for their turn [SC2]" in bob.page.inner_text("#form-orders-said")
@@ -178,29 +176,17 @@ def test_a_game_of_space_chess_between_two_browsers_and_an_onlooker_sc2_sc12(
         onlooker.page.wait_for_selector("text=Step through the game", timeout=WAIT)
         for seat in (alice, bob, onlooker):
             assert seat.refused == [] and seat.errors == [], (seat.refused, seat.errors)
-    finally:
-        for seat in (alice, bob, onlooker):
-            seat.context.close()
-        served.stop()
 
 
 def test_a_battle_of_spaceship_battles_between_two_browsers_and_an_onlooker_r8(
     browser: Any, tmp_path: Path
 ) -> None:
-    db = tmp_path / "club.sqlite3"
-    store = open_store(db)
-    players = Players(store)
-    players.send("gm@example.org", "create sk battles budget=300")
-    players.seat("sk", "alice@example.org")
-    players.seat("sk", "bob@example.org")
-    store.close()
-    served = Served(db)
-    url = served.url
-    alice, bob, onlooker = Seat(browser, url), Seat(browser, url), Seat(browser, url)
-    try:
-        alice.sign_in(url, players.passwords["sk", "alice@example.org"], "sk")
-        bob.sign_in(url, players.passwords["sk", "bob@example.org"], "sk")
-        onlooker.page.goto(url + "/games/sk")
+    with seated(browser, tmp_path, "create sk battles budget=300", "sk") as (
+        db,
+        alice,
+        bob,
+        onlooker,
+    ):
         alice.send("design", "Lancer E-SAI(Gf)I(Xf)IIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIV")  # a slip
         assert "refused" in (alice.page.locator("#form-design-said").get_attribute("class") or "")
         alice.send("design", DESIGN_A)
@@ -220,10 +206,6 @@ def test_a_battle_of_spaceship_battles_between_two_browsers_and_an_onlooker_r8(
         bob.page.wait_for_selector("text=The game is over.", timeout=WAIT)
         for seat in (alice, bob, onlooker):
             assert seat.refused == [] and seat.errors == [], (seat.refused, seat.errors)
-    finally:
-        for seat in (alice, bob, onlooker):
-            seat.context.close()
-        served.stop()
 
 
 def test_swap_b_fleet_a_s_browser_draws_the_same_pixels_1_4(browser: Any, tmp_path: Path) -> None:
