@@ -4,34 +4,15 @@ nothing, SC1-SC12)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-from aiohttp.test_utils import TestClient, TestServer
 from web_support import Club as Players
 
 from pbem.replay.page import record_in_page
 from pbem.store import open_store
-from pbem.web.app import Club, make_app
 
 MOVES = ["M@Ab2", "M@Hb4 M@Gd2", "Eb1-Eb4 Eb4-Jb2"]
-
-
-@pytest.fixture
-async def client_for() -> AsyncIterator[Callable[[str], Any]]:
-    clients: list[TestClient] = []
-
-    async def make(url: str) -> TestClient:
-        client = TestClient(TestServer(make_app(Club(open_store(url), "Test club"))))
-        await client.start_server()
-        clients.append(client)
-        return client
-
-    yield make
-    for client in clients:
-        await client.close()
 
 
 def chess_game(url: Path, over: bool) -> None:

@@ -4,18 +4,14 @@ swap test: B's hidden fleet placed otherwise changes not one byte of any page.""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-from aiohttp.test_utils import TestClient, TestServer
 from web_support import FLEET_B, FLEET_B_SWAPPED, fill
 from web_support import Club as WebClub
 
 from pbem.replay.page import record_in_page
 from pbem.store import open_store
-from pbem.web.app import Club, make_app
 
 PAGES = ("/", "/games/open", "/games/open/board.png", "/games/open/replay.html")
 
@@ -26,21 +22,6 @@ def store_game(url: str, name: str) -> Any:
         return store.game(name, lock=False)
     finally:
         store.close()
-
-
-@pytest.fixture
-async def client_for() -> AsyncIterator[Callable[[str], Any]]:
-    clients: list[TestClient] = []
-
-    async def make(url: str) -> TestClient:
-        client = TestClient(TestServer(make_app(Club(open_store(url), "Test club"))))
-        await client.start_server()
-        clients.append(client)
-        return client
-
-    yield make
-    for client in clients:
-        await client.close()
 
 
 async def test_the_games_as_observers_see_them(store_url: str, client_for: Any) -> None:
