@@ -14,6 +14,7 @@ from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiosmtpd.smtp import SMTP
@@ -25,7 +26,7 @@ from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.mail.listener import Listener, Worker
 from pbem.messages import Inbound, Outbound
-from pbem.store import open_store
+from pbem.store import Store, open_store
 
 
 class EchoJudge:
@@ -256,9 +257,9 @@ def outbox_mail_fixture() -> Callable[[MailGateway], list[EmailMessage]]:
 
 
 @pytest.fixture
-def mailers(tmp_path, relay_sink, start_listener) -> SmtpPlayers:
-    """The judge behind its SMTP listener on a free port (a seeded judge, a relay sink), and
-    players who mail it over SMTP (tests/smtp_players.py)."""
+def smtp_judge(tmp_path, relay_sink, start_listener) -> tuple[Any, Any, Store]:
+    """The judge behind its SMTP listener on a free port (a seeded judge, a relay sink): the
+    running listener, the sink its mail reaches, and its store."""
     sink, relay = relay_sink
     store = open_store(tmp_path / "judge.sqlite3")
 
@@ -272,5 +273,11 @@ def mailers(tmp_path, relay_sink, start_listener) -> SmtpPlayers:
             lock=store.lock,
         )
 
-    running = start_listener(build)
+    return start_listener(build), sink, store
+
+
+@pytest.fixture
+def mailers(smtp_judge) -> SmtpPlayers:
+    """Players who mail the judge over SMTP (tests/smtp_players.py)."""
+    running, sink, _ = smtp_judge
     return SmtpPlayers(running.host, running.port, sink)

@@ -5,21 +5,16 @@ and the attached record replaying clean."""
 
 from __future__ import annotations
 
-import random
 import re
 from email.message import EmailMessage
 
 import pytest
-from smtp_players import JUDGE, SmtpPlayers, text_of
+from smtp_players import SmtpPlayers, text_of
 
 from battles.computer.plain import plan_fire, plan_moves
 from battles.engine.play import play_record
 from battles.judge import rows as battle_rows
 from notation.battles.parse import parse_record
-from pbem.judge import Judge
-from pbem.mail.delivery import Delivery
-from pbem.mail.gateway import MailGateway
-from pbem.store import open_store
 
 Players = SmtpPlayers
 
@@ -29,22 +24,10 @@ def to(mails: list[EmailMessage], address: str) -> EmailMessage:
 
 
 @pytest.fixture
-def players(tmp_path, relay_sink, start_listener) -> Players:
-    sink, relay = relay_sink
-    store = open_store(tmp_path / "judge.sqlite3")
-
-    def build() -> MailGateway:
-        return MailGateway(
-            store.connection,
-            Judge(store, judge_address=JUDGE, rng=random.Random(12)),
-            Delivery(tmp_path / "outbox", relay),
-            judge_address=JUDGE,
-            # Two letters a turn each: a brisk battle passes the default 30 an hour.
-            rate_limit_per_hour=500,
-            lock=store.lock,
-        )
-
-    running = start_listener(build)
+def players(smtp_judge) -> Players:
+    # Two letters a turn each: a brisk battle needs more than the default 30 an hour (the
+    # judge of conftest allows 500).
+    running, sink, store = smtp_judge
     return Players(running.host, running.port, sink, store)
 
 
