@@ -2,11 +2,10 @@
 once per worker when the run is spread over processes; skipped with the reason when PostgreSQL
 is absent) and `store_url`, one store of each database.
 
-The suite runs in one process more than the cores (pytest-xdist: `--numprocesses=auto` in
-pyproject.toml, `pytest_xdist_auto_num_workers` below; `-n 0` runs it in one). Tests that share
-something between processes are put in one `xdist_group`, which one worker runs in turn.
-Without pytest-xdist the options are accepted and the suite runs in one process. Scratch files
-go to memory where there is room (tests/scratch.py).
+The suite runs in one process per core (pytest-xdist: `--numprocesses=auto` in pyproject.toml;
+`-n 0` runs it in one). Tests that share something between processes are put in one
+`xdist_group`, which one worker runs in turn. Without pytest-xdist the options are accepted and
+the suite runs in one process. Scratch files go to memory where there is room (tests/scratch.py).
 
 And a watch over every message the judge produces, in every test: a password may appear only
 in the one message that issues it (the reply to `join` or `create`); a test in which any other
@@ -14,7 +13,6 @@ message holds one fails, naming the message."""
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,16 +52,6 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
         group.addoption("--numprocesses", dest="numprocesses", default=None)
         group.addoption("--maxprocesses", dest="maxprocesses", default=None)
         group.addoption("--dist", dest="dist", default="no")
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """`--numprocesses=auto`: one process more than the cores (unless
-    PYTEST_XDIST_AUTO_NUM_WORKERS says). The suite waits about half its time on browsers,
-    servers and child processes, so a third process on two cores took the whole run from
-    4 min 25 s to 3 min 38 s here."""
-    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return None  # pytest-xdist's own reading of it
-    return (os.cpu_count() or 1) + 1
 
 
 def pytest_configure(config: pytest.Config) -> None:
