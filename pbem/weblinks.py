@@ -20,8 +20,8 @@ from urllib.parse import quote
 
 from pbem.commands import Command
 from pbem.desk import Desk, Refusal
-from pbem.sending import web_again
 from pbem.registry import kind_of
+from pbem.sending import web_again
 
 log = logging.getLogger(__name__)
 
