@@ -5,7 +5,9 @@ battle stage, SC2): iterative deepening in whole turns (one turn ahead, then the
 every reply, then the computer's answer to the most dangerous of them), alpha-beta, move
 ordering (the best turn of the last pass first, then refutations remembered from other
 branches, the opponent's `pass`, turns that take something), and a transposition table so a
-position reached twice is weighed once. The work is counted in units (turns.Counter), so the
+position reached twice is weighed once. At the end of a line, the side to act is credited
+with part of what it can destroy by firing at once (evaluate.shots), a quiescence search's
+view of a piece left hanging. The work is counted in units (turns.Counter), so the
 same seed and budget play the same turn on any machine; a clock may stop it sooner.
 
 Contempt: a draw is worth what the side to act can hope for. Unless clearly behind, a
@@ -23,7 +25,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from notation.spacechess.actions import PASS, Action
-from spacechess.computer.evaluate import WON, evaluate, lines_of_fire, material, siege
+from notation.spacechess.pieces import MINE
+from spacechess.computer.evaluate import WON, evaluate, lines_of_fire, material, shots, siege
 from spacechess.computer.turns import Counter, Turn, forcing_turns, replay_turn, turns
 from spacechess.engine.position import Position
 from spacechess.engine.rules import QUIET_LIMIT
@@ -37,6 +40,9 @@ CONTEMPT = 3.0  # what a draw costs the side that is not behind: it plays on for
 PRESS = 4.0  # what a run of quiet turns as long as the draw's limit costs the side ahead
 SIEGE = 0.08  # each step of the siege of the enemy command ship, to the side ahead
 LINE = 1.0  # each line of fire on the enemy command ship (a threat it must answer)
+SHOT = 0.7  # share of what the side to act can destroy by firing at once (evaluate.shots)
+KILL = 30.0  # the enemy command ship in the line of fire of the side to act: nearly a win
+LAID = 0.5  # what a mine on the board counts less than evaluate's 1: laying one is no gain
 EVALUATE = 2  # units of work of a static evaluation (about one battle stage's half)
 CLOCK_EVERY = 64  # evaluations between looks at the clock
 KILLERS = 2  # refutations remembered at each depth
@@ -141,6 +147,12 @@ class _Search:
         value = evaluate(position, self.side)
         other = 1 - self.side
         value += LINE * (lines_of_fire(position, self.side) - lines_of_fire(position, other))
+        # A mine laid is a shield and a nuisance, not a gain in itself (in the box it counts
+        # 0.4): valued at 1, every quiet turn went into laying mines round the own fleet.
+        value -= LAID * (position.count(self.side, MINE) - position.count(other, MINE))
+        # The side to act fires first: a unit left in its line of fire is as good as lost.
+        shot = SHOT * shots(position, KILL)
+        value += shot if position.to_move == self.side else -shot
         if self.ahead and value > 0:
             value -= PRESS * (position.quiet / QUIET_LIMIT) ** 2
             value += SIEGE * siege(position, self.side)

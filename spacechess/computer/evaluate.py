@@ -32,6 +32,7 @@ __all__ = [
     "impactor_targets",
     "lines_of_fire",
     "material",
+    "shots",
     "siege",
     "strike",
 ]
@@ -228,3 +229,31 @@ def lines_of_fire(position: Position, side: int) -> int:
             # that (impactor_targets); a line of fire is a strike still to come.
             count += hit is not None and hit[0] == target and hit[1] > ADVANCE
     return count
+
+
+def shots(position: Position, kill: float) -> float:
+    """What the side to act can destroy by firing from where its gunships stand, this very
+    turn: the first unit on each of their lines within reach, if an enemy's (SC6, SC7); the
+    best such target and half the next (two actions, impactors in stock permitting). The
+    enemy command ship counts `kill`. A position judged with the other side to act would
+    otherwise look as safe for a ship left in a line of fire as for one out of reach (the
+    horizon of the search)."""
+    board = position.board
+    side = position.to_move
+    stock = position.impactors_in_stock(side)
+    if not stock:
+        return 0.0
+    gains: dict[int, float] = {}
+    for cell in _cells_of(board, side * 8 + GUNSHIP):
+        for ray in _FIRE[cell]:
+            for crossed in ray:
+                code = board[crossed]
+                if code or _PENTAGON[crossed]:
+                    if code and code >> 3 != side:
+                        kind = code & 7
+                        gains[crossed] = kill if kind == COMMAND else VALUES[kind]
+                    break
+    if not gains:
+        return 0.0
+    best = sorted(gains.values(), reverse=True)
+    return best[0] + (0.5 * best[1] if len(best) > 1 and stock > 1 else 0.0)

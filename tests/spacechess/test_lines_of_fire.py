@@ -1,13 +1,17 @@
 """The deep search's sense of threat (spacechess.computer.evaluate.lines_of_fire): a gunship
 whose impactor, fired along a line, would reach the enemy command ship first within the turn's
 battle stage [SC6, SC7], and an impactor in flight that reaches it in a later battle stage,
-each count as a line of fire; anything standing in the way, or a line too long, does not."""
+each count as a line of fire; anything standing in the way, or a line too long, does not. And
+what the side to act can destroy by firing at once (evaluate.shots): the first enemy unit on
+each line of its gunships within reach, the best of them in full and half the next."""
 
 from __future__ import annotations
 
 from notation.spacechess.board import NEIGHBOURS, is_pentagon, line
 from notation.spacechess.cells import CELLS, cell_name
-from spacechess.computer.evaluate import lines_of_fire
+from notation.spacechess.pieces import FIGHTER, MINE
+from notation.spacechess.pieces import GUNSHIP as GUNSHIP_KIND
+from spacechess.computer.evaluate import WORTH, lines_of_fire, shots
 from spacechess.engine.position import setup
 
 GUNSHIP = "Cb2"
@@ -46,3 +50,39 @@ def test_an_impactor_that_strikes_in_a_later_battle_stage_is_a_threat_sc7() -> N
     assert lines_of_fire(later, 0) == 1
     shielded = setup({ray[7]: "AC", ray[6]: "AS", "Aa1": "TC"}, impactors=((ray[0], GUNSHIP, "T"),))
     assert lines_of_fire(shielded, 0) == 0
+
+
+def test_the_side_to_act_can_destroy_the_first_enemy_unit_in_its_line_of_fire_sc6_sc7() -> None:
+    ray = _ray(5)
+    exposed = setup({GUNSHIP: "TG", ray[3]: "AF", "Aa1": "TC", "Hd4": "AC"}, to_move="T")
+    assert shots(exposed, 30.0) == WORTH[FIGHTER]
+    # With the Aliens to act, the Terran gunship cannot fire first: no shot is counted.
+    assert shots(setup({GUNSHIP: "TG", ray[3]: "AF"}, to_move="A"), 30.0) == 0
+
+
+def test_a_shot_stops_at_the_first_unit_and_never_counts_its_own_side_sc7() -> None:
+    ray = _ray(5)
+    shielded = setup({GUNSHIP: "TG", ray[1]: "AM", ray[3]: "AG"}, to_move="T")
+    assert shots(shielded, 30.0) == WORTH[MINE]
+    own = setup({GUNSHIP: "TG", ray[1]: "TM", ray[3]: "AG"}, to_move="T")
+    assert shots(own, 30.0) == 0
+    beyond = setup({GUNSHIP: "TG", ray[4]: "AC"}, to_move="T")
+    assert shots(beyond, 30.0) == 30.0  # the command ship: the `kill` asked for
+    assert shots(setup({GUNSHIP: "TG", _ray(6)[5]: "AC"}, to_move="T"), 30.0) == 0
+
+
+def test_two_targets_count_the_best_and_half_the_next_impactors_permitting_sc6() -> None:
+    number = CELLS[GUNSHIP].number
+    rays = [
+        [cell_name(c) for c in line(number, n, 2)]
+        for n in NEIGHBOURS[number]
+        if not any(is_pentagon(c) for c in line(number, n, 2))
+    ]
+    units = {GUNSHIP: "TG", rays[0][1]: "AG", rays[1][1]: "AF"}
+    two = setup(units, to_move="T")
+    assert shots(two, 30.0) == WORTH[GUNSHIP_KIND] + WORTH[FIGHTER] / 2
+    # Three Terran impactors in flight elsewhere: one left in stock, one shot.
+    far = [cell_name(c) for c in line(CELLS["Hd2"].number, NEIGHBOURS[CELLS["Hd2"].number][0], 4)]
+    flying = tuple((far[k + 1], far[k], "T") for k in range(3))
+    one_left = setup(units, impactors=flying, to_move="T")
+    assert shots(one_left, 30.0) == WORTH[GUNSHIP_KIND]
