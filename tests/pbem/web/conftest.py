@@ -1,14 +1,16 @@
-"""The club page tests' helpers (web_support) on the import path, and `client_for`: the
-read-only club page served over a store (the play tests make their own, with play)."""
+"""The club page tests' helpers (web_support) on the import path; `serve_app`: a started test
+client for any app, all closed at the end; and `client_for`: the read-only club page served
+over a store (the play tests make their own, with play, over `serve_app`)."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from pbem.store import open_store
@@ -20,15 +22,23 @@ if _HERE not in sys.path:
 
 
 @pytest.fixture
-async def client_for() -> AsyncIterator[Callable[[str], Any]]:
+async def serve_app() -> AsyncIterator[Callable[[web.Application], Awaitable[TestClient]]]:
     clients: list[TestClient] = []
 
-    async def make(url: str) -> TestClient:
-        client = TestClient(TestServer(make_app(Club(open_store(url), "Test club"))))
+    async def start(app: web.Application) -> TestClient:
+        client = TestClient(TestServer(app))
         await client.start_server()
         clients.append(client)
         return client
 
-    yield make
+    yield start
     for client in clients:
         await client.close()
+
+
+@pytest.fixture
+def client_for(serve_app: Callable[[web.Application], Awaitable[TestClient]]) -> Callable[..., Any]:
+    async def make(url: str) -> TestClient:
+        return await serve_app(make_app(Club(open_store(url), "Test club")))
+
+    return make

@@ -6,12 +6,12 @@ and what a turn played here causes, queued for mail as the mail judge queues it.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 from test_play_pages import csrf_of
 from web_support import DESIGN_A, DESIGN_B, FLEET_A, FLEET_B
 from web_support import Club as Players
@@ -26,21 +26,13 @@ ALICE, BOB, GM = "alice@example.org", "bob@example.org", "gm@example.org"
 
 
 @pytest.fixture
-async def client_for() -> AsyncIterator[Callable[..., Any]]:
-    clients: list[TestClient] = []
-
+def client_for(serve_app: Callable[[Any], Any]) -> Callable[..., Any]:
     async def make(url: str) -> TestClient:
         store = open_store(url)
         play = Play(store, mail_keeper(store, "judge@example.org"))
-        signer = Signer(b"k" * 32)
-        client = TestClient(TestServer(make_app(Club(store, "Test club"), play, signer)))
-        await client.start_server()
-        clients.append(client)
-        return client
+        return await serve_app(make_app(Club(store, "Test club"), play, Signer(b"k" * 32)))
 
-    yield make
-    for client in clients:
-        await client.close()
+    return make
 
 
 def made(url: str, create: str, name: str) -> Players:

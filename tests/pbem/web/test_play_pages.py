@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 from web_support import FLEET_A, FLEET_B, FLEET_B_SWAPPED
 from web_support import Club as Players
 
@@ -26,20 +26,13 @@ RANDOM = re.compile(rb'value="[0-9a-f]{24,64}"|\?m=[^"]*"|data-moment="[^"]*"')
 
 
 @pytest.fixture
-async def client_for() -> AsyncIterator[Callable[..., Any]]:
-    clients: list[TestClient] = []
-
+def client_for(serve_app: Callable[[Any], Any]) -> Callable[..., Any]:
     async def make(url: str, play: bool = True) -> TestClient:
         store = open_store(url)
         app = make_app(Club(store, "Test club"), Play(store) if play else None, Signer(b"k" * 32))
-        client = TestClient(TestServer(app))
-        await client.start_server()
-        clients.append(client)
-        return client
+        return await serve_app(app)
 
-    yield make
-    for client in clients:
-        await client.close()
+    return make
 
 
 def seated(url: str, fleets: tuple[str, str] | None = None) -> dict[str, str]:
