@@ -115,7 +115,9 @@ async def test_a_rematch_against_the_computer_opens_at_once_the_computer_acting_
     world: World,
 ) -> None:
     alice = world.member("alice")
-    await alice.slash(world.channel, "spaceships play", game="chess", level="random")
+    # Greedy, not random: a random Terran first action may be a shot at its own command ship
+    # point-blank (SC6), ending the rematch at once (a coin toss of about 1 in 49).
+    await alice.slash(world.channel, "spaceships play", game="chess", level="greedy")
     thread = world.thread()
     asked = await alice.slash(thread, "spaceships resign")
     await alice.click(asked.response.message, label=f"Resign {thread.name.split()[-1]}")
