@@ -12,6 +12,8 @@ than an even game, so that the computer plays on for a win.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from notation.spacechess.board import (
     CELL_COUNT,
     NEIGHBOURS,
@@ -206,6 +208,20 @@ _FIRE = tuple(
 )
 
 
+def _first_on_lines(board: tuple[int, ...], side: int) -> Iterator[int]:
+    """The cell of the first unit on each line of fire of `side`'s gunships within reach (an
+    impactor fired there reaches it this turn), whoever's it is; a pentagon ends a line
+    (SC6, SC7)."""
+    for cell in _cells_of(board, side * 8 + GUNSHIP):
+        for ray in _FIRE[cell]:
+            for crossed in ray:
+                if _PENTAGON[crossed]:
+                    break
+                if board[crossed]:
+                    yield crossed
+                    break
+
+
 def lines_of_fire(position: Position, side: int) -> int:
     """The ways `side` has to strike the enemy command ship with an impactor: each line along
     which one of its gunships, firing, would reach it first within this turn's battle stage,
@@ -215,13 +231,7 @@ def lines_of_fire(position: Position, side: int) -> int:
     target = _enemy_command(board, side)
     if target < 0:
         return 0
-    count = 0
-    for cell in _cells_of(board, side * 8 + GUNSHIP):
-        for ray in _FIRE[cell]:
-            for crossed in ray:
-                if board[crossed] or _PENTAGON[crossed]:
-                    count += crossed == target
-                    break
+    count = sum(1 for hit in _first_on_lines(board, side) if hit == target)
     for imp in position.impactors:
         if imp.side == side:
             hit = strike(position, imp, LATER)
@@ -244,15 +254,10 @@ def shots(position: Position, kill: float) -> float:
     if not stock:
         return 0.0
     gains: dict[int, float] = {}
-    for cell in _cells_of(board, side * 8 + GUNSHIP):
-        for ray in _FIRE[cell]:
-            for crossed in ray:
-                code = board[crossed]
-                if code or _PENTAGON[crossed]:
-                    if code and code >> 3 != side:
-                        kind = code & 7
-                        gains[crossed] = kill if kind == COMMAND else VALUES[kind]
-                    break
+    for hit in _first_on_lines(board, side):
+        code = board[hit]
+        if code >> 3 != side:
+            gains[hit] = kill if code & 7 == COMMAND else VALUES[code & 7]
     if not gains:
         return 0.0
     best = sorted(gains.values(), reverse=True)
