@@ -13,6 +13,7 @@ than an even game, so that the computer plays on for a win.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 
 from notation.spacechess.board import (
     CELL_COUNT,
@@ -24,6 +25,8 @@ from notation.spacechess.board import (
 )
 from notation.spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
 from spacechess.engine.position import Impactor, Position
+from spacechess.engine.reach import RAYS
+from spacechess.engine.reach import REACH as MOVE_REACH
 
 __all__ = [
     "LOST",
@@ -54,6 +57,7 @@ EXPOSED = 2.5  # a command ship alone, an enemy ship able to reach its side next
 ATTACK = 0.06  # each step a gunship or fighter stands closer to the enemy command ship
 REACH = 8  # steps beyond which closeness no longer counts
 _STEPS = tuple(tuple(distances(c, hexagons_only=True)) for c in range(CELL_COUNT))
+_CELLS = range(CELL_COUNT)
 
 
 def strike(position: Position, imp: Impactor, cells: int) -> tuple[int, int] | None:
@@ -108,10 +112,8 @@ def evaluate(position: Position, side: int) -> float:
     mines = [0, 0]
     attackers: tuple[list[int], list[int]] = ([], [])
     ships: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])  # (cell, reach)
-    for cell in range(CELL_COUNT):
+    for cell in compress(_CELLS, board):  # the occupied cells, found at C speed
         code = board[cell]
-        if not code:
-            continue
         owner, kind = code >> 3, code & 7
         worth = VALUES[kind]
         score += worth if owner == side else -worth
@@ -208,6 +210,44 @@ _FIRE = tuple(
 )
 
 
+def _firing_cells() -> tuple[dict[int, tuple[tuple[int, ...], ...]], ...]:
+    """For every cell, the hexagons a gunship could fire from to reach it within reach, each
+    with the cells its impactor crosses first (they must be empty): the lines of fire run
+    backwards (SC6, SC7)."""
+    out: list[dict[int, list[tuple[int, ...]]]] = [{} for _ in range(CELL_COUNT)]
+    for cell in range(CELL_COUNT):
+        for ray in _FIRE[cell]:
+            for k, crossed in enumerate(ray):
+                if _PENTAGON[crossed]:
+                    break
+                out[crossed].setdefault(cell, []).append(ray[:k])
+    return tuple({c: tuple(ways) for c, ways in cells.items()} for cells in out)
+
+
+_FIRING = _firing_cells()
+_GUNSHIP_MOVE = MOVE_REACH[GUNSHIP]
+
+
+def _moves_to_fire_on(position: Position, side: int, target: int) -> bool:
+    """Whether a gunship of `side` can move once and then fire on `target` with nothing in
+    the way: both actions of one turn (SC3, SC6, SC7)."""
+    board = position.board
+    firing = _FIRING[target]
+    steps = _STEPS[target]
+    blocked = {imp.cell for imp in position.impactors}
+    for cell in _cells_of(board, side * 8 + GUNSHIP):
+        if not 0 < steps[cell] <= _GUNSHIP_MOVE + FIRE_REACH:
+            continue  # too far to come into line this turn
+        for ray in RAYS[cell]:
+            for there in ray[:_GUNSHIP_MOVE]:
+                if board[there] or there in blocked:
+                    break
+                for crossed in firing.get(there, ()):
+                    if all(not board[c] or c == cell for c in crossed):
+                        return True
+    return False
+
+
 def _first_on_lines(board: tuple[int, ...], side: int) -> Iterator[int]:
     """The cell of the first unit on each line of fire of `side`'s gunships within reach (an
     impactor fired there reaches it this turn), whoever's it is; a pentagon ends a line
@@ -245,7 +285,8 @@ def shots(position: Position, kill: float) -> float:
     """What the side to act can destroy by firing from where its gunships stand, this very
     turn: the first unit on each of their lines within reach, if an enemy's (SC6, SC7); the
     best such target and half the next (two actions, impactors in stock permitting). The
-    enemy command ship counts `kill`. A position judged with the other side to act would
+    enemy command ship counts `kill`, and a gunship that can move into line with it and
+    fire (SC3) counts `kill` too. A position judged with the other side to act would
     otherwise look as safe for a ship left in a line of fire as for one out of reach (the
     horizon of the search)."""
     board = position.board
@@ -258,7 +299,12 @@ def shots(position: Position, kill: float) -> float:
         code = board[hit]
         if code >> 3 != side:
             gains[hit] = kill if code & 7 == COMMAND else VALUES[code & 7]
-    if not gains:
-        return 0.0
     best = sorted(gains.values(), reverse=True)
-    return best[0] + (0.5 * best[1] if len(best) > 1 and stock > 1 else 0.0)
+    value = best[0] + (0.5 * best[1] if len(best) > 1 and stock > 1 else 0.0) if best else 0.0
+    if value < kill:
+        # A gunship moved into line fires with the turn's second action: the command ship
+        # is as good as lost (the search's horizon hides it one turn too soon otherwise).
+        target = _enemy_command(board, side)
+        if target >= 0 and _moves_to_fire_on(position, side, target):
+            return kill
+    return value

@@ -8,14 +8,23 @@ impactors or battling pairs are looked at [SC7, SC8].
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from itertools import compress
 
-from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, opposite
+from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, line, opposite
 from notation.spacechess.pieces import MINE, kind_of, side_of
 from spacechess.engine.events import Event
 from spacechess.engine.position import Impactor
 
-__all__ = ["ADVANCE", "advance_impactors", "battle", "battling_pairs", "judge_pairs", "power"]
+__all__ = [
+    "ADVANCE",
+    "advance_impactors",
+    "advance_together",
+    "battle",
+    "battling_pairs",
+    "judge_pairs",
+    "power",
+]
 
 ADVANCE = 4  # cells an impactor flies in each battle stage (the seed's current rule)
 _CELLS = range(CELL_COUNT)
@@ -23,14 +32,82 @@ _CELLS = range(CELL_COUNT)
 _LATER = tuple(tuple(n for n in NEIGHBOURS[c] if n > c) for c in _CELLS)
 
 
-def advance_impactors(
-    board: tuple[int, ...], impactors: Iterable[Impactor]
-) -> tuple[tuple[int, ...], tuple[Impactor, ...], list[Event]]:
+Flown = tuple[tuple[int, ...], tuple[Impactor, ...], list[Event]]
+
+
+def advance_impactors(board: tuple[int, ...], impactors: Iterable[Impactor]) -> Flown:
     """Fly every impactor 4 cells straight on, one cell at a time and all together [SC7].
 
     Stepping onto a unit destroys it and the impactor; onto a pentagon, the impactor dissipates;
     two impactors stepping onto the same cell, or through each other, are both lost [SC7].
+    Impactors whose flights cross no common cell cannot meet: each flies alone, the same
+    flight as `advance_together` gives in a fraction of its time (the computer flies them
+    hundreds of thousands of times a turn).
     """
+    flying = tuple(impactors)
+    if not flying:
+        return board, (), []
+    apart = _apart(board, flying)
+    return apart if apart is not None else advance_together(board, flying)
+
+
+@cache
+def _course(came_from: int, cell: int) -> tuple[int, ...]:
+    """The cells an impactor crosses in one battle stage, ending early on a pentagon [SC7]."""
+    ahead = opposite(came_from, cell)
+    assert ahead is not None  # impactors only ever stand on hexagons
+    return tuple(line(cell, ahead, ADVANCE))
+
+
+def _apart(board: tuple[int, ...], flying: tuple[Impactor, ...]) -> Flown | None:
+    """The battle stage's flights when no two impactors' cells (where they stand and all they
+    would cross) are shared; None when some are, and they must fly together."""
+    flights = [_course(imp.came_from, imp.cell) for imp in flying]
+    if len(flying) > 1:
+        crossed = {imp.cell for imp in flying}.union(*flights)
+        if len(crossed) != len(flying) + sum(len(f) for f in flights):
+            return None
+    cells = list(board)
+    # Each impactor's end: (step, 0 dissipated / 1 hit / 2 flown on, its number, path).
+    ends = []
+    alive = []
+    for i, (imp, flight) in enumerate(zip(flying, flights, strict=True)):
+        for step, cell in enumerate(flight, 1):
+            if is_pentagon(cell):
+                ends.append((step, 0, i, (imp.cell, *flight[:step])))
+                break
+            if cells[cell]:
+                ends.append((step, 1, i, (imp.cell, *flight[:step])))
+                break
+        else:
+            ends.append((ADVANCE + 1, 2, i, (imp.cell, *flight)))
+            alive.append(Impactor(flight[-1], flight[-2], imp.side))
+    # Told as flying together tells them: each step's dissipations, then its hits, then the
+    # units destroyed by cell; those still flying last.
+    ends.sort()
+    events: list[Event] = []
+    destroyed: list[int] = []
+    for k, (step, end, i, path) in enumerate(ends):
+        side = flying[i].side
+        if end == 0:
+            events.append(Event("dissipated", path, side=side, why="a pentagon [SC7]"))
+        else:
+            events.append(Event("advanced", path, side=side))
+        if end == 1:
+            destroyed.append(path[-1])
+        if destroyed and (k + 1 == len(ends) or ends[k + 1][0] != step):
+            for cell in sorted(destroyed):
+                events.append(
+                    Event("destroyed", (cell,), cells[cell], why="hit by an impactor [SC7]")
+                )
+                cells[cell] = 0
+            destroyed.clear()
+    return tuple(cells), tuple(sorted(alive)), events
+
+
+def advance_together(board: tuple[int, ...], impactors: Iterable[Impactor]) -> Flown:
+    """`advance_impactors` step by step, every impactor at once: where flights cross, two
+    impactors may meet on a cell or head on, and a unit destroyed clears the way [SC7]."""
     flying = list(impactors)
     if not flying:
         return board, (), []

@@ -3,7 +3,8 @@ whose impactor, fired along a line, would reach the enemy command ship first wit
 battle stage [SC6, SC7], and an impactor in flight that reaches it in a later battle stage,
 each count as a line of fire; anything standing in the way, or a line too long, does not. And
 what the side to act can destroy by firing at once (evaluate.shots): the first enemy unit on
-each line of its gunships within reach, the best of them in full and half the next."""
+each line of its gunships within reach, the best of them in full and half the next, and the
+enemy command ship as good as lost when a gunship can move into line with it and fire."""
 
 from __future__ import annotations
 
@@ -68,7 +69,21 @@ def test_a_shot_stops_at_the_first_unit_and_never_counts_its_own_side_sc7() -> N
     assert shots(own, 30.0) == 0
     beyond = setup({GUNSHIP: "TG", ray[4]: "AC"}, to_move="T")
     assert shots(beyond, 30.0) == 30.0  # the command ship: the `kill` asked for
-    assert shots(setup({GUNSHIP: "TG", _ray(6)[5]: "AC"}, to_move="T"), 30.0) == 0
+    assert shots(setup({GUNSHIP: "TG", _ray(8)[7]: "AC"}, to_move="T"), 30.0) == 0
+
+
+def test_a_gunship_that_can_move_into_line_and_fire_threatens_the_command_ship_sc3_sc6() -> None:
+    # Seven cells out: a move of two along the line leaves it five away, within reach.
+    ray = _ray(8)
+    assert shots(setup({GUNSHIP: "TG", ray[6]: "AC"}, to_move="T"), 30.0) == 30.0
+    # A unit in the way of the move is in the way of the shot as well.
+    blocked = setup({GUNSHIP: "TG", ray[0]: "TM", ray[6]: "AC"}, to_move="T")
+    assert shots(blocked, 30.0) == 0
+    # An impactor on the cell the move needs stops the gunship there [SC3].
+    stopped = setup({GUNSHIP: "TG", ray[6]: "AC"}, impactors=((ray[0], GUNSHIP, "A"),), to_move="T")
+    assert shots(stopped, 30.0) < 30.0
+    # The other side to act: the Terran gunship has no turn to move in.
+    assert shots(setup({GUNSHIP: "TG", ray[6]: "AC", "Aa1": "TC"}, to_move="A"), 30.0) == 0
 
 
 def test_two_targets_count_the_best_and_half_the_next_impactors_permitting_sc6() -> None:

@@ -19,9 +19,14 @@ from notation.spacechess.pieces import (
     TERRANS,
     unit,
 )
-from spacechess.engine.battle import battling_pairs, judge_pairs
+from spacechess.engine.battle import (
+    advance_impactors,
+    advance_together,
+    battling_pairs,
+    judge_pairs,
+)
 from spacechess.engine.game import Game
-from spacechess.engine.position import mirrored, start
+from spacechess.engine.position import Impactor, mirrored, start
 from spacechess.engine.rules import apply, legal_actions, play, why_illegal
 
 choices = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=60)
@@ -104,6 +109,29 @@ def test_the_battle_stage_does_not_depend_on_the_order_of_the_pairs(units, rnd):
         pa, pb = _power(board, a), _power(board, b)
         assert pa > pb or first[a] == 0
         assert pb > pa or first[b] == 0
+
+
+flights = st.lists(
+    st.tuples(st.sampled_from(HEXAGONS), st.integers(0, 5), st.sampled_from([TERRANS, ALIENS])),
+    min_size=1,
+    max_size=6,
+)
+
+
+@settings(max_examples=examples(300, 900), deadline=None)
+@given(boards, flights)
+def test_impactors_flying_apart_fly_as_they_would_together(units, flying):
+    # advance_impactors lets impactors whose flights share no cell fly one by one; every
+    # outcome (the board, the impactors left, what is told and in what order) must be the
+    # step-by-step flight's, whether their flights cross or not [SC7].
+    board = _board(units)
+    impactors, taken = [], set()
+    for cell, k, side in flying:
+        if cell not in taken and not board[cell]:
+            taken.add(cell)
+            impactors.append(Impactor(cell, NEIGHBOURS[cell][k], side))
+    impactors.sort()
+    assert advance_impactors(board, impactors) == advance_together(board, impactors)
 
 
 def _power(board, cell):
