@@ -13,7 +13,8 @@ than an even game, so that the computer plays on for a win.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress
+from functools import cache
+from itertools import compress, takewhile
 
 from notation.spacechess.board import (
     CELL_COUNT,
@@ -64,15 +65,20 @@ def strike(position: Position, imp: Impactor, cells: int) -> tuple[int, int] | N
     """The first unit an impactor in flight reaches within its next `cells` cells if nothing
     moves, as (its cell, how many cells on), or None: a pentagon or nothing on the way (SC7)."""
     board = position.board
-    here, came = imp.cell, imp.came_from
-    for step in range(1, cells + 1):
-        ahead = opposite(came, here)
-        if ahead is None or is_pentagon(ahead):
-            return None
-        came, here = here, ahead
+    for step, here in enumerate(_course(imp.came_from, imp.cell)[:cells], 1):
         if board[here]:
             return here, step
     return None
+
+
+@cache
+def _course(came_from: int, cell: int) -> tuple[int, ...]:
+    """The hexagons an impactor in flight crosses straight on, as far as the search follows
+    one (LATER), up to the pentagon where it dissipates (SC7)."""
+    ahead = opposite(came_from, cell)
+    if ahead is None:
+        return ()
+    return tuple(takewhile(lambda c: not is_pentagon(c), line(cell, ahead, LATER)))
 
 
 def impactor_targets(position: Position) -> dict[int, int]:

@@ -44,10 +44,10 @@ LEVEL_TEXT = {
 }
 # How each searching level looks ahead (spacechess.computer.deepening.Plan) and its work per
 # turn in units (spacechess.computer.turns.Counter), as measured by bench/space_chess.py:
-# about 0.4 s and 1.9 s of a quiet machine's processor.
+# about 0.35 s and 1.5 s of a quiet machine's processor, `deep` within 2 s at worst.
 PLANS = {"search": Plan(2, {}, None), "deep": Plan(3, {3: 10}, 10)}
-BUDGETS = {"search": 100_000, "deep": 320_000}
-RATE = 250_000  # units of work a second on a quiet machine: `think` seconds' budget
+BUDGETS = {"search": 130_000, "deep": 400_000}
+RATE = 270_000  # units of work a second on a quiet machine: `think` seconds' budget
 THINK_LIMIT = 2.0  # seconds on the clock a turn may take at most where a player waits for it
 
 

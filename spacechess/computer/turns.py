@@ -39,6 +39,7 @@ class Counter:
     same seed plays the same on any machine."""
 
     LEGAL, ACT, BATTLE = 12, 1, 5  # relative costs, as measured on the rules of today
+    IMPACTOR = 3  # and each impactor in flight in a battle stage (crossing flights cost most)
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
@@ -56,7 +57,7 @@ class Counter:
         return act(position, action)[0]
 
     def battle(self, position: Position) -> Position:
-        self.used += self.BATTLE
+        self.used += self.BATTLE + self.IMPACTOR * len(position.impactors)
         return battle_stage(position)[0]
 
 

@@ -108,30 +108,30 @@ def _apart(board: tuple[int, ...], flying: tuple[Impactor, ...]) -> Flown | None
 def advance_together(board: tuple[int, ...], impactors: Iterable[Impactor]) -> Flown:
     """`advance_impactors` step by step, every impactor at once: where flights cross, two
     impactors may meet on a cell or head on, and a unit destroyed clears the way [SC7]."""
-    flying = list(impactors)
+    flying = tuple(impactors)
     if not flying:
         return board, (), []
     cells = list(board)
-    paths = {i: [imp.cell] for i, imp in enumerate(flying)}
-    alive = set(paths)
+    # Each impactor's cells are known ahead (its line); only where it stops is to be found.
+    flights = [_course(imp.came_from, imp.cell) for imp in flying]
+    where = [imp.cell for imp in flying]
+    alive = list(range(len(flying)))
     events: list[Event] = []
-    for _ in range(ADVANCE):
+
+    def path(i: int, steps: int) -> tuple[int, ...]:
+        return (flying[i].cell, *flights[i][:steps])
+
+    for step in range(ADVANCE):
         if not alive:
             break
-        heading: dict[int, tuple[int, int]] = {}  # impactor -> (from, to)
-        for i in alive:
-            imp = flying[i]
-            ahead = opposite(imp.came_from, imp.cell)
-            assert ahead is not None  # impactors only ever stand on hexagons
-            heading[i] = (imp.cell, ahead)
+        # An impactor still flying has cells left: a pentagon, its line's end, stops it.
+        heading = {i: flights[i][step] for i in alive}
         arriving: dict[int, list[int]] = {}
-        for i, (_, to) in heading.items():
-            arriving.setdefault(to, []).append(i)
-            flying[i] = Impactor(to, flying[i].cell, flying[i].side)
-            paths[i].append(to)
+        for i in alive:
+            arriving.setdefault(heading[i], []).append(i)
         lost: set[int] = set()
-        for i, (frm, to) in heading.items():
-            if any(heading[j] == (to, frm) for j in arriving.get(frm, ()) if j != i):
+        for i in alive:
+            if any(j != i and where[j] == heading[i] for j in arriving.get(where[i], ())):
                 lost.add(i)  # met head on between two cells
         hit_cells: set[int] = set()
         for to, group in arriving.items():
@@ -140,30 +140,36 @@ def advance_together(board: tuple[int, ...], impactors: Iterable[Impactor]) -> F
             if is_pentagon(to):
                 lost.update(group)
                 for i in group:
-                    events.append(_flight(i, flying, paths, "dissipated", "a pentagon [SC7]"))
+                    told = path(i, step + 1)
+                    events.append(
+                        Event("dissipated", told, side=flying[i].side, why="a pentagon [SC7]")
+                    )
             elif cells[to]:
                 lost.update(group)
                 hit_cells.add(to)
         for i in sorted(lost):
-            to = heading[i][1]
+            to = heading[i]
             if not is_pentagon(to) and to not in hit_cells:
-                events.append(_flight(i, flying, paths, "collided", "another impactor [SC7]"))
+                events.append(
+                    Event(
+                        "collided",
+                        path(i, step + 1),
+                        side=flying[i].side,
+                        why="another impactor [SC7]",
+                    )
+                )
             elif to in hit_cells:
-                events.append(_flight(i, flying, paths, "advanced"))
+                events.append(Event("advanced", path(i, step + 1), side=flying[i].side))
         for to in sorted(hit_cells):
             events.append(Event("destroyed", (to,), cells[to], why="hit by an impactor [SC7]"))
             cells[to] = 0
-        alive -= lost
-    for i in sorted(alive):
-        events.append(_flight(i, flying, paths, "advanced"))
-    return tuple(cells), tuple(sorted(flying[i] for i in alive)), events
-
-
-def _flight(
-    i: int, flying: list[Impactor], paths: dict[int, list[int]], what: str, why: str = ""
-) -> Event:
-    """An impactor's flight this stage, from where it stood to where it ended."""
-    return Event(what, tuple(paths[i]), side=flying[i].side, why=why)
+        for i in alive:
+            where[i] = heading[i]
+        alive = [i for i in alive if i not in lost]
+    for i in alive:
+        events.append(Event("advanced", path(i, ADVANCE), side=flying[i].side))
+    landed = (Impactor(flights[i][-1], flights[i][-2], flying[i].side) for i in alive)
+    return tuple(cells), tuple(sorted(landed)), events
 
 
 def power(board: tuple[int, ...], cell: int) -> int:

@@ -108,9 +108,9 @@ def test_a_seeded_computer_plays_the_same_turn_again(level: str) -> None:
 
 
 def test_thinking_time_is_a_budget_of_work_without_the_clock() -> None:
-    """`--think 0.5` with a seed: the same work as half a second on a quiet machine, however
-    long the clock takes, so it replays the same."""
-    a, b = Computer("deep", "s", think=0.5), Computer("deep", "s", think=0.5)
+    """`--think 1` with a seed: the same work as a second on a quiet machine, however long
+    the clock takes, so it replays the same."""
+    a, b = Computer("deep", "s", think=1.0), Computer("deep", "s", think=1.0)
     assert a.work == b.work > Computer("search", "s").work > 0
     position = setup(AHEAD, turn=30)
     assert a.turn(position, {}) == b.turn(position, {})
