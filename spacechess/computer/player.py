@@ -40,7 +40,7 @@ LEVEL_TEXT = {
     "random": "any legal action, at random",
     "greedy": "the turn that is best right after its battle stage, never looking further",
     "search": "weighs each turn against all your replies, and plays on for a win when ahead",
-    "deep": "the strongest: also its own answer to your most dangerous replies (about 2 s a turn)",
+    "deep": "the strongest: also its answer to your most dangerous replies (about 1.5 s a turn)",
 }
 # How each searching level looks ahead (spacechess.computer.deepening.Plan) and its work per
 # turn in units (spacechess.computer.turns.Counter), as measured by bench/space_chess.py:
