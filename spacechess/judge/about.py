@@ -99,10 +99,10 @@ def public_record(store: Store, game: GameRow) -> str | None:
 
 
 COMPUTER_RATINGS = {
-    "random": Rating(566, 386),
-    "greedy": Rating(1214, 369),
-    "search": Rating(1973, 378),
-    "deep": Rating(2302, 386),
+    "random": Rating(46, 312),
+    "greedy": Rating(1104, 275),
+    "search": Rating(2357, 268),
+    "deep": Rating(2477, 272),
 }
 
 ABOUT = About(
