@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from functools import cache
 
 __all__ = [
     "ANTIPODE",
@@ -32,6 +33,7 @@ __all__ = [
     "is_pentagon",
     "line",
     "opposite",
+    "straight_on",
 ]
 
 Vector = tuple[float, float, float]
@@ -212,6 +214,15 @@ def line(cell: int, towards: int, length: int) -> list[int]:
         here, ahead = ahead, nxt
         out.append(ahead)
     return out
+
+
+@cache
+def straight_on(came_from: int, cell: int, length: int) -> tuple[int, ...]:
+    """The next `length` cells of a line that came into hexagon `cell` from `came_from` (an
+    impactor's flight), ending early on the pentagon that ends it; () from a pentagon. Kept
+    once worked out: the computer follows impactors hundreds of thousands of times a turn."""
+    ahead = opposite(came_from, cell)
+    return () if ahead is None else tuple(line(cell, ahead, length))
 
 
 def distances(start: int, hexagons_only: bool = False) -> list[int]:

@@ -13,8 +13,7 @@ than an even game, so that the computer plays on for a win.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
-from itertools import compress, takewhile
+from itertools import compress
 
 from notation.spacechess.board import (
     CELL_COUNT,
@@ -22,7 +21,7 @@ from notation.spacechess.board import (
     distances,
     is_pentagon,
     line,
-    opposite,
+    straight_on,
 )
 from notation.spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
 from spacechess.engine.position import Impactor, Position
@@ -59,26 +58,19 @@ ATTACK = 0.06  # each step a gunship or fighter stands closer to the enemy comma
 REACH = 8  # steps beyond which closeness no longer counts
 _STEPS = tuple(tuple(distances(c, hexagons_only=True)) for c in range(CELL_COUNT))
 _CELLS = range(CELL_COUNT)
+_PENTAGON = tuple(is_pentagon(c) for c in _CELLS)
 
 
 def strike(position: Position, imp: Impactor, cells: int) -> tuple[int, int] | None:
     """The first unit an impactor in flight reaches within its next `cells` cells if nothing
     moves, as (its cell, how many cells on), or None: a pentagon or nothing on the way (SC7)."""
     board = position.board
-    for step, here in enumerate(_course(imp.came_from, imp.cell)[:cells], 1):
+    for step, here in enumerate(straight_on(imp.came_from, imp.cell, cells), 1):
+        if _PENTAGON[here]:
+            return None
         if board[here]:
             return here, step
     return None
-
-
-@cache
-def _course(came_from: int, cell: int) -> tuple[int, ...]:
-    """The hexagons an impactor in flight crosses straight on, as far as the search follows
-    one (LATER), up to the pentagon where it dissipates (SC7)."""
-    ahead = opposite(came_from, cell)
-    if ahead is None:
-        return ()
-    return tuple(takewhile(lambda c: not is_pentagon(c), line(cell, ahead, LATER)))
 
 
 def impactor_targets(position: Position) -> dict[int, int]:
@@ -205,7 +197,6 @@ FIRE_REACH = 5  # a gunship's impactor: put on the next cell, then 4 more in the
 LATER = (
     12  # how far on an impactor in flight is followed: the battle stage after next, and one more
 )
-_PENTAGON = tuple(is_pentagon(c) for c in range(CELL_COUNT))
 # Each hexagon's lines of fire: the cells an impactor fired through each neighbour crosses
 # before the next turn, nearest first (SC6, SC7).
 _FIRE = tuple(

@@ -8,10 +8,9 @@ impactors or battling pairs are looked at [SC7, SC8].
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from itertools import compress
 
-from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, line, opposite
+from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, straight_on
 from notation.spacechess.pieces import MINE, kind_of, side_of
 from spacechess.engine.events import Event
 from spacechess.engine.position import Impactor
@@ -51,12 +50,11 @@ def advance_impactors(board: tuple[int, ...], impactors: Iterable[Impactor]) -> 
     return apart if apart is not None else advance_together(board, flying)
 
 
-@cache
 def _course(came_from: int, cell: int) -> tuple[int, ...]:
     """The cells an impactor crosses in one battle stage, ending early on a pentagon [SC7]."""
-    ahead = opposite(came_from, cell)
-    assert ahead is not None  # impactors only ever stand on hexagons
-    return tuple(line(cell, ahead, ADVANCE))
+    flight = straight_on(came_from, cell, ADVANCE)
+    assert flight  # impactors only ever stand on hexagons
+    return flight
 
 
 def _apart(board: tuple[int, ...], flying: tuple[Impactor, ...]) -> Flown | None:
