@@ -9,8 +9,8 @@ position reached twice is weighed once. At the end of a line, the side to act is
 with part of what it can destroy by firing at once, or by a gunship moved into line with the
 enemy command ship (evaluate.shots), a quiescence search's view of a piece left hanging;
 and a mine laid counts for less than the evaluation's own 1, so that laying one is no gain in
-itself. The work is counted in units (turns.Counter), so the
-same seed and budget play the same turn on any machine; a clock may stop it sooner.
+itself. The work is counted in units (turns.Counter), so the same seed and budget play the
+same turn on any machine; a clock may stop it sooner.
 
 Contempt: a draw is worth what the side to act can hope for. Unless clearly behind, a
 repetition [SC12] throws away a game the computer means to win, so any position the game or

@@ -227,7 +227,7 @@ _GUNSHIP_MOVE = MOVE_REACH[GUNSHIP]
 
 def _moves_to_fire_on(position: Position, side: int, target: int) -> bool:
     """Whether a gunship of `side` can move once and then fire on `target` with nothing in
-    the way: both actions of one turn (SC3, SC6, SC7)."""
+    the way, neither a unit nor an impactor: both actions of one turn (SC3, SC6, SC7)."""
     board = position.board
     firing = _FIRING[target]
     steps = _STEPS[target]
@@ -240,7 +240,8 @@ def _moves_to_fire_on(position: Position, side: int, target: int) -> bool:
                 if board[there] or there in blocked:
                     break
                 for crossed in firing.get(there, ()):
-                    if all(not board[c] or c == cell for c in crossed):
+                    # An impactor on the way meets the new one: both are lost [SC6, SC7].
+                    if all((not board[c] or c == cell) and c not in blocked for c in crossed):
                         return True
     return False
 

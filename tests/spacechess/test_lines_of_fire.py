@@ -79,9 +79,12 @@ def test_a_gunship_that_can_move_into_line_and_fire_threatens_the_command_ship_s
     # A unit in the way of the move is in the way of the shot as well.
     blocked = setup({GUNSHIP: "TG", ray[0]: "TM", ray[6]: "AC"}, to_move="T")
     assert shots(blocked, 30.0) == 0
-    # An impactor on the cell the move needs stops the gunship there [SC3].
+    # An impactor on the cell the move needs: the gunship cannot enter it [SC3].
     stopped = setup({GUNSHIP: "TG", ray[6]: "AC"}, impactors=((ray[0], GUNSHIP, "A"),), to_move="T")
     assert shots(stopped, 30.0) < 30.0
+    # Moved two along, its shot would meet an impactor on the way: both are lost [SC6].
+    met = setup({GUNSHIP: "TG", ray[6]: "AC"}, impactors=((ray[3], ray[2], "A"),), to_move="T")
+    assert shots(met, 30.0) < 30.0
     # The other side to act: the Terran gunship has no turn to move in.
     assert shots(setup({GUNSHIP: "TG", ray[6]: "AC", "Aa1": "TC"}, to_move="A"), 30.0) == 0
 

@@ -123,7 +123,8 @@ flights = st.lists(
 def test_impactors_flying_apart_fly_as_they_would_together(units, flying):
     # advance_impactors lets impactors whose flights share no cell fly one by one; every
     # outcome (the board, the impactors left, what is told and in what order) must be the
-    # step-by-step flight's, whether their flights cross or not [SC7].
+    # step-by-step flight's. (Crossing flights fly step by step in both: the collisions
+    # themselves are pinned by the rules' tests of SC7.)
     board = _board(units)
     impactors, taken = [], set()
     for cell, k, side in flying:
