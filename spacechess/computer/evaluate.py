@@ -25,8 +25,8 @@ from notation.spacechess.board import (
 )
 from notation.spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, MINE, MINES, SUPPORT
 from spacechess.engine.position import Impactor, Position
-from spacechess.engine.reach import RAYS
 from spacechess.engine.reach import REACH as MOVE_REACH
+from spacechess.engine.reach import destinations
 
 __all__ = [
     "LOST",
@@ -231,18 +231,15 @@ def _moves_to_fire_on(position: Position, side: int, target: int) -> bool:
     board = position.board
     firing = _FIRING[target]
     steps = _STEPS[target]
-    blocked = {imp.cell for imp in position.impactors}
+    blocked = position.impactor_cells()
     for cell in _cells_of(board, side * 8 + GUNSHIP):
         if not 0 < steps[cell] <= _GUNSHIP_MOVE + FIRE_REACH:
             continue  # too far to come into line this turn
-        for ray in RAYS[cell]:
-            for there in ray[:_GUNSHIP_MOVE]:
-                if board[there] or there in blocked:
-                    break
-                for crossed in firing.get(there, ()):
-                    # An impactor on the way meets the new one: both are lost [SC6, SC7].
-                    if all((not board[c] or c == cell) and c not in blocked for c in crossed):
-                        return True
+        for there in destinations(board, blocked, cell):
+            for crossed in firing.get(there, ()):
+                # An impactor on the way meets the new one: both are lost [SC6, SC7].
+                if all((not board[c] or c == cell) and c not in blocked for c in crossed):
+                    return True
     return False
 
 

@@ -3,10 +3,12 @@ the hexagon neighbours a shot or a mine may go to. Shared by the rules and their
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from notation.spacechess.board import CELL_COUNT, NEIGHBOURS, is_pentagon, line
 from notation.spacechess.pieces import COMMAND, FIGHTER, GUNSHIP, SUPPORT
 
-__all__ = ["HEXAGON_NEIGHBOURS", "RAYS", "REACH", "enemy_near"]
+__all__ = ["HEXAGON_NEIGHBOURS", "RAYS", "REACH", "destinations", "enemy_near"]
 
 
 def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -38,3 +40,16 @@ HEXAGON_NEIGHBOURS = tuple(
 def enemy_near(board: tuple[int, ...], cell: int, side: int) -> bool:
     """Whether an enemy ship or mine stands next to `cell` (no mine goes there [SC9])."""
     return any(board[n] and board[n] >> 3 != side for n in NEIGHBOURS[cell])
+
+
+def destinations(board: tuple[int, ...], blocked: Collection[int], cell: int) -> list[int]:
+    """The cells the ship on `cell` can move to: straight on along each ray, up to its kind's
+    reach, passing and landing on free hexagons only (no unit, no impactor) [SC3]."""
+    reach = REACH[board[cell] & 7]
+    goals = []
+    for ray in RAYS[cell]:
+        for c in ray[:reach]:
+            if board[c] or c in blocked:
+                break
+            goals.append(c)
+    return goals

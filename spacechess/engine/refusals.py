@@ -20,7 +20,7 @@ from notation.spacechess.pieces import (
     unit_name,
 )
 from spacechess.engine.position import Position
-from spacechess.engine.reach import HEXAGON_NEIGHBOURS, RAYS, REACH, enemy_near
+from spacechess.engine.reach import HEXAGON_NEIGHBOURS, RAYS, REACH, destinations, enemy_near
 
 __all__ = ["IllegalAction", "why_illegal"]
 
@@ -150,14 +150,7 @@ def _why_not_move(position: Position, action: Action, text: str, kind: int) -> I
 
 
 def _moves_hint(position: Position, start: int) -> str:
-    board, blocked = position.board, position.impactor_cells()
-    reach = REACH[kind_of(board[start])]
-    goals = []
-    for ray in RAYS[start]:
-        for c in ray[:reach]:
-            if board[c] or c in blocked:
-                break
-            goals.append(c)
+    goals = destinations(position.board, position.impactor_cells(), start)
     if not goals:
         return f"the ship at {cell_name(start)} cannot move now"
     return f"from {cell_name(start)} it can reach {_names(sorted(goals))}"
