@@ -29,7 +29,7 @@ import simcord
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot import create_bot  # noqa: E402
-from pbem.store import open_store  # noqa: E402
+from pbem.storage.store import open_store  # noqa: E402
 
 FLEET = (
     "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; PC Bz1 Bz2 Bz3 Bz4; "

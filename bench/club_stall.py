@@ -31,7 +31,7 @@ sys.path.append(str(ROOT / "tests" / "web"))
 
 from web_support import fill  # noqa: E402
 
-from pbem.store import open_store  # noqa: E402
+from pbem.storage.store import open_store  # noqa: E402
 from pbem.web.app import Club, make_app  # noqa: E402
 from pbem.web.records import ReplaySource  # noqa: E402
 

@@ -6,7 +6,7 @@ is worth on the ladder, printed as tables.
 
 `season`: players of known strength (their true ratings spread evenly 900..2100) play a season
 of random pairings; each game's result is drawn from the Elo chance of their true strengths
-(independent of the rating library), and rated by pbem.ratings as the judge rates it. Prints
+(independent of the rating library), and rated by pbem.club.ratings as the judge rates it. Prints
 one season's final ladder beside the true order, and over all seasons the Spearman rank
 correlation of the final ladder with the true strengths (1 = perfect order).
 
@@ -17,7 +17,7 @@ Chess levels play each other (spacechess.computer.match.play_game, --chess games
 swapped, at most 200 turns: a game still going then is a draw, as the rules' limits would make
 it); the games are rated in an interleaved order, every level starting at 1500 ±500. `--only
 chess` (or spaceships, battles) measures one game alone. The final ratings are the
-figures written in each game kind's computer_ratings (pbem.ladder.COMPUTER_RATINGS) and
+figures written in each game kind's computer_ratings (pbem.club.ladder.COMPUTER_RATINGS) and
 docs/readings.md.
 """
 
@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pbem.ratings import Rating, Score, rate  # noqa: E402
+from pbem.club.ratings import Rating, Score, rate  # noqa: E402
 
 
 def ranks(values: list[float]) -> list[float]:

@@ -189,7 +189,7 @@ def fill_games(store_url: str, count: int) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from datetime import UTC, datetime
 
-    from pbem.store import GameRow, PlayerRow, open_store
+    from pbem.storage.store import GameRow, PlayerRow, open_store
 
     store = open_store(store_url)
     now = datetime.now(UTC)
@@ -266,7 +266,7 @@ def seat_players(store_path: str, games: int, pictures: bool) -> dict[str, str]:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from pbem.judge import Judge
     from pbem.messages import Inbound
-    from pbem.store import open_store
+    from pbem.storage.store import open_store
 
     store = open_store(store_path)
     judge = Judge(store, judge_address=JUDGE)

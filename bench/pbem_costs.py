@@ -32,9 +32,9 @@ sys.path.append(str(ROOT / "bench"))  # after the project: bench/pbem.py is no `
 
 import psycopg  # noqa: E402
 
-from pbem.database import Database  # noqa: E402
 from pbem.mail.app import open_gateway  # noqa: E402
 from pbem.mail.config import MailConfig  # noqa: E402
+from pbem.storage.database import Database  # noqa: E402
 
 
 def _bench_pbem() -> Any:

@@ -64,7 +64,7 @@ def seat(db: str, games: int) -> dict[str, str]:
     sys.path.insert(0, str(ROOT))
     from pbem.judge import Judge
     from pbem.messages import Inbound
-    from pbem.store import open_store
+    from pbem.storage.store import open_store
 
     store = open_store(db)
     judge = Judge(store, judge_address=JUDGE)

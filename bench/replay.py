@@ -41,7 +41,7 @@ from web_support import FLEET_A, FLEET_B, fill  # noqa: E402
 from notation.spaceships.cells import COLOUR_ORDERS  # noqa: E402
 from pbem.replay.games import replay_of_text  # noqa: E402
 from pbem.replay.page import replay_html  # noqa: E402
-from pbem.store import open_store  # noqa: E402
+from pbem.storage.store import open_store  # noqa: E402
 
 
 def long_record(turns: int) -> str:

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from notation.spacechess.record import Record  # noqa: E402
 from pbem.judge import Judge  # noqa: E402
 from pbem.messages import Inbound  # noqa: E402
-from pbem.store import open_store  # noqa: E402
+from pbem.storage.store import open_store  # noqa: E402
 from spacechess.computer.match import written  # noqa: E402
 from spacechess.computer.player import Computer  # noqa: E402
 from spacechess.engine.check import replay  # noqa: E402

@@ -38,7 +38,7 @@ import aiohttp  # noqa: E402
 from web_support import FLEET_A, FLEET_B  # noqa: E402
 from web_support import Club as Players  # noqa: E402
 
-from pbem.store import open_store  # noqa: E402
+from pbem.storage.store import open_store  # noqa: E402
 
 ALICE, BOB = "alice@example.org", "bob@example.org"
 

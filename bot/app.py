@@ -25,8 +25,8 @@ from bot.components import DYNAMIC_ITEMS
 from bot.delivery import Delivery
 from bot.handlers import Handlers
 from bot.service import Service
-from pbem.database import StoreUnavailable
-from pbem.store import Store, open_store
+from pbem.storage.database import StoreUnavailable
+from pbem.storage.store import Store, open_store
 
 log = logging.getLogger(__name__)
 

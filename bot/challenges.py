@@ -14,10 +14,10 @@ from bot.components import challenge_buttons, game_buttons
 from bot.service import BotRefusal, settings_text
 from bot.texts import said
 from notation.words import seated
-from pbem.computers import computer_name
+from pbem.kinds.shown import kind_of
 from pbem.registry import kind_named, kinds
-from pbem.shown import kind_of
-from pbem.store import GameRow, PlayerRow
+from pbem.steps.computers import computer_name
+from pbem.storage.store import GameRow, PlayerRow
 
 
 class Challenges(Answering):

@@ -13,13 +13,13 @@ from typing import Any
 from bot.addresses import member_address, thread_address
 from bot.refusals import BotRefusal, refuse_line_breaks
 from bot.store import Challenge
-from pbem.commands import NAME_PATTERN
-from pbem.computers import without_computer_mail
-from pbem.keywords import keyword_of
+from pbem.kinds.shown import kind_of
+from pbem.language.commands import NAME_PATTERN
+from pbem.language.keywords import keyword_of
 from pbem.messages import Inbound, Outbound
 from pbem.registry import kinds
-from pbem.shown import kind_of
-from pbem.store import GameRow
+from pbem.steps.computers import without_computer_mail
+from pbem.storage.store import GameRow
 
 __all__ = ["BATTLE_PUBLIC", "Challenging", "command_word", "settings_text"]
 

@@ -15,8 +15,8 @@ import sys
 
 import click
 
-from pbem.database import StoreUnavailable, describe_url
 from pbem.places import DEFAULT_DB
+from pbem.storage.database import StoreUnavailable, describe_url
 
 
 @click.group(name="bot")

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from pbem import product
-from pbem.keywords import SETTING_WORDS
+from pbem.language.keywords import SETTING_WORDS
 from pbem.registry import kind_named, kinds
 from pbem.sights import Setting
 

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from pbem.shown import kind_of
+from pbem.kinds.shown import kind_of
 
 if TYPE_CHECKING:
-    from pbem.store import GameRow
+    from pbem.storage.store import GameRow
 
 
 def _app(interaction: discord.Interaction[Any]) -> Any:
@@ -79,7 +79,7 @@ class DeclineButton(
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # Every word but the shared buttons' (and forms'): `ss:fleet:12`, `ss:orders:12:3`,
-    # `ss:design:12`, `ss:phase:12:5`, as the games' actions name them (pbem.shown.Action).
+    # `ss:design:12`, `ss:phase:12:5`, as the games' actions name them (pbem.kinds.shown.Action).
     template=r"ss:(?!(?:accept|decline|mine|rematch|form):)(?P<key>[a-z]+):(?P<id>\d+)"
     r"(?::(?P<turn>\d+))?",
 ):

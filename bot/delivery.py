@@ -27,9 +27,9 @@ from bot.components import game_buttons
 from bot.service import Service
 from bot.store import OutboxEntry
 from bot.texts import said
-from pbem.shown import kind_of
-from pbem.store import GameRow, Store
-from pbem.ticks import missing_seats
+from pbem.kinds.shown import kind_of
+from pbem.steps.ticks import missing_seats
+from pbem.storage.store import GameRow, Store
 
 if TYPE_CHECKING:
     from discord.abc import Messageable

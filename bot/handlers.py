@@ -24,8 +24,8 @@ from bot.help import help_text
 from bot.ladder import LadderHandlers
 from bot.service import BotRefusal, Role, not_your_game, refuse_line_breaks
 from bot.texts import named, said
-from pbem.shown import Sight, kind_of
-from pbem.store import GameRow
+from pbem.kinds.shown import Sight, kind_of
+from pbem.storage.store import GameRow
 
 log = logging.getLogger(__name__)
 
@@ -171,7 +171,7 @@ class Handlers(ComputerGames, LadderHandlers, BrowserLinks):
         await self.judge_answer(interaction, answer)
 
     def pictures(self, game: GameRow, sight: Sight, user_id: int) -> list[tuple[str, bytes]]:
-        """The picture of a sight for the member, as the files of an answer (pbem.shown
+        """The picture of a sight for the member, as the files of an answer (pbem.kinds.shown
         decides whether they may see it); in a game's thread the thread is the reader of
         what everyone there may see."""
         reader = member_address(user_id)

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from bot.texts import said
 from pbem import product
-from pbem.command_help import help_text as judge_help
-from pbem.keywords import SETTING_WORDS
+from pbem.language.command_help import help_text as judge_help
+from pbem.language.keywords import SETTING_WORDS
 from pbem.registry import kinds
 
 if TYPE_CHECKING:
-    from pbem.gamekinds import GameKind
+    from pbem.kinds.gamekinds import GameKind
 
 _COLUMN = 33  # where a command's words start in the overview
 

@@ -1,6 +1,6 @@
 """The ladder in Discord: `/spaceships ladder` (this server's top 10 and your place, as an
 embed), `/spaceships link` (one ladder player for a mail address and this account) and the
-Rematch button under a game's end. The figures are the judge's (pbem.ladder); the link and the
+Rematch button under a game's end. The figures are the judge's (pbem.club.ladder); the link and the
 rematch are the judge's own `link` and `rematch` commands."""
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from bot.answers import display_name
 from bot.challenges import Challenges
 from bot.service import BotRefusal, not_your_game
 from bot.texts import said
-from pbem import ladder, rematch
-from pbem.computers import COMPUTER_ADDRESS
+from pbem.club import ladder, rematch
+from pbem.club.ratings import MIN_GAMES, MIN_OPPONENTS
+from pbem.kinds.shown import kind_of
 from pbem.messages import Inbound
-from pbem.ratings import MIN_GAMES, MIN_OPPONENTS
-from pbem.shown import kind_of
-from pbem.store import GameRow
+from pbem.steps.computers import COMPUTER_ADDRESS
+from pbem.storage.store import GameRow
 
 TOP = 10
 COLOUR = 0x3B6EA5

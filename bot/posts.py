@@ -1,7 +1,7 @@
 """What the bot posts for a judge message: text cut to Discord's limits, an embed, a picture.
 
 Pictures are the sights the judge put on the message, drawn by the game through
-pbem.shown.picture_for, which refuses a sight its reader may not see. Text is the judge's
+pbem.kinds.shown.picture_for, which refuses a sight its reader may not see. Text is the judge's
 own, so Discord says what the email judge says; it goes in code blocks so the judge's
 alignment survives, cut into as many messages as it needs.
 """
@@ -17,10 +17,10 @@ import discord
 
 from bot.addresses import user_id_of
 from bot.split import EMBED_DESCRIPTION_LIMIT, clip, code_blocks
-from pbem.desk import Refusal
+from pbem.kinds.shown import Sight, kind_of, picture_for
 from pbem.messages import Attachment, Outbound
-from pbem.shown import Sight, kind_of, picture_for
-from pbem.store import GameRow, Store
+from pbem.steps.desk import Refusal
+from pbem.storage.store import GameRow, Store
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,7 @@ def sights_of(store: Store, game: GameRow, message: Message, seat: str | None) -
 def drawn(
     store: Store, game: GameRow, sights: list[Sight], reader: str
 ) -> tuple[str, bytes] | None:
-    """The picture of a post's first sight for its reader (pbem.shown decides who may see
+    """The picture of a post's first sight for its reader (pbem.kinds.shown decides who may see
     it), as a file; None when there is none, or it is not theirs (logged, never shown)."""
     if not sights:
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from pbem.store import GameRow, PlayerRow
+from pbem.storage.store import GameRow, PlayerRow
 
 __all__ = ["BREAKS", "SETTING_EXAMPLES", "BotRefusal", "not_your_game", "refuse_line_breaks"]
 

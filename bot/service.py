@@ -26,12 +26,12 @@ from bot.refusals import BotRefusal as BotRefusal  # the refusals, read here by 
 from bot.refusals import not_your_game as not_your_game
 from bot.refusals import refuse_line_breaks as refuse_line_breaks
 from bot.store import DiscordStore
-from pbem.computers import without_computer_mail
 from pbem.judge import Judge
-from pbem.keywords import keyword_of
+from pbem.kinds.shown import kind_of
+from pbem.language.keywords import keyword_of
 from pbem.messages import Inbound, Outbound
-from pbem.shown import kind_of
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.steps.computers import without_computer_mail
+from pbem.storage.store import GameRow, PlayerRow, Store
 
 PUBLIC_NOTICES = ("late", "settings")
 

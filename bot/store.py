@@ -1,10 +1,10 @@
 """The Discord front end's own records in the judge's store: challenges, each game's thread,
 members' direct-message status, interactions already handled, and the outbox of messages.
 
-The tables come with the store's schema (a step of pbem.migrations), in the SQL SQLite and
+The tables come with the store's schema (a step of pbem.storage.migrations), in the SQL SQLite and
 PostgreSQL both take; this module is their whole API, so the bot holds no SQL. Interactions
 handled once use the store's claims (`Store.claim`).
-Discord ids are plain integers; moments are stored as pbem.store keeps them.
+Discord ids are plain integers; moments are stored as pbem.storage.store keeps them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from pbem.store import Store, from_text, to_text
+from pbem.storage.store import Store, from_text, to_text
 
 
 @dataclass(frozen=True, slots=True)

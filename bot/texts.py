@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from pbem.registry import kinds
 
 if TYPE_CHECKING:
-    from pbem.gamekinds import GameKind
+    from pbem.kinds.gamekinds import GameKind
 
 # The keys a kind may fill, with the words used when it does not; `{game}` is the game's name.
 NEUTRAL = {

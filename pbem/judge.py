@@ -16,15 +16,17 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from pbem import gamekinds, limits, replies, shown
-from pbem.commands import Command, CommandError, parse_commands, parse_one
-from pbem.computers import without_computer_mail
-from pbem.database import StoreUnavailable
-from pbem.desk import Desk, Refusal, Reply, Session
+from pbem import replies
+from pbem.kinds import gamekinds, shown
+from pbem.language.commands import Command, CommandError, parse_commands, parse_one
 from pbem.messages import Inbound, Outbound
-from pbem.passwords import MASK, hide, mask
 from pbem.sights import Sight
-from pbem.store import GameRow, Store
+from pbem.steps import limits
+from pbem.steps.computers import without_computer_mail
+from pbem.steps.desk import Desk, Refusal, Reply, Session
+from pbem.steps.passwords import MASK, hide, mask
+from pbem.storage.database import StoreUnavailable
+from pbem.storage.store import GameRow, Store
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +179,7 @@ def answer_sights(store: Store, reply: Reply, sender: str) -> tuple[Sight, ...]:
 
 
 def decorated(store: Store, messages: list[Outbound]) -> list[Outbound]:
-    """Each message of a game with the sights its game gives its reader (pbem.shown), less
+    """Each message of a game with the sights its game gives its reader (pbem.kinds.shown), less
     any sight a recipient may not see: dropped and logged, never sent [1.4]."""
     rows: dict[str, GameRow | None] = {}
     seated: dict[int, dict[str, str]] = {}  # read once per game of the batch

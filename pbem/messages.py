@@ -81,6 +81,6 @@ class Outbound:
     # else); and the turn it concerns.
     kind: str = "notice"
     turn: int | None = None
-    # The pictures the message stands for (pbem.shown), set by its game's `decorate` and
+    # The pictures the message stands for (pbem.kinds.shown), set by its game's `decorate` and
     # drawn only when a front end asks; the mail composer does not draw them yet.
     sights: tuple[Sight, ...] = ()

@@ -13,12 +13,9 @@ import importlib
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from pbem.store import GameRow
-
-# A kind is a pbem.gamekinds.GameKind. That module is not imported here, not even for type
+# A kind is a pbem.kinds.gamekinds.GameKind. That module is not imported here, not even for type
 # checking: it imports the core's shared handlers, which read this list.
 GameKind = Any
 
@@ -49,7 +46,15 @@ def game_packages() -> frozenset[str]:
     return frozenset(path.split(".", 1)[0] for path in GAMES.values())
 
 
-def kind_of(game: GameRow) -> GameKind:
+class Ruled(Protocol):
+    """A stored game as far as its kind goes: its ruleset (a pbem.storage.store.GameRow, not
+    imported: the list of games is on the lowest floor, below the store)."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+
+def kind_of(game: Ruled) -> GameKind:
     """The kind whose games include this stored game (found from its `ruleset`)."""
     for kind in kinds():
         if kind.about.rulesets(game.ruleset):

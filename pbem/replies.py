@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from notation.errors import around
-from pbem.commands import Command, CommandError, Parsed
-from pbem.keywords import GENERIC_HINT, keyword_of
-from pbem.passwords import mask
+from pbem.language.commands import Command, CommandError, Parsed
+from pbem.language.keywords import GENERIC_HINT, keyword_of
+from pbem.steps.passwords import mask
 
 # A run of lines that hold no command is quoted this far; the reply says how many more.
 QUOTED_LINES = 3

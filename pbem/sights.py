@@ -1,6 +1,6 @@
 """The game-neutral form's value types: a message's sights, a picture, a form and its fields,
 a button's action (issue 21). Plain values that import nothing of the project, so messages,
-the core and every game share them; who may see what is pbem.shown's.
+the core and every game share them; who may see what is pbem.kinds.shown's.
 """
 
 from __future__ import annotations

@@ -231,7 +231,7 @@ def _module_strings(modules: dict[str, Path]) -> dict[str, set[str]]:
 # The judge's own name is the project's, which is also its first game's: these forms of it name
 # the judge (its console and slash command, its mail tags and headers, its club and bot), never
 # the game, and are read past. Everything else a core or front-end module writes about a game
-# comes from the game's kind (pbem.kindparts), so a kind's title or key is never in its words.
+# comes from the game's kind (pbem.kinds.kindparts), so a kind's title or key is never in its words.
 PRODUCT = re.compile(
     r"/spaceships\b|\bspaceships (?=[a-z])|Spaceships (?:judge|club|bot)\b|"
     r"(?i:x-spaceships-judge)|spaceships-judge|\[spaceships|spaceships\.invalid|\.spaceships\b"
@@ -292,7 +292,7 @@ def test_the_word_rule_catches_a_game_named_in_a_string_but_not_the_judges_name(
     games = frozenset({"chess", "go"})
     words = {
         "bot.ladder": [(3, "The ladder is kept for Space Chess.")],  # 6
-        "pbem.gamerows": [(7, "battle")],  # no game's key or title
+        "pbem.steps.gamerows": [(7, "battle")],  # no game's key or title
         "pbem.web.pages": [(9, "the map of a Go board")],  # 6, in any case
         "pbem.mail.outbound": [(1, "X-Spaceships-Judge"), (2, "`/spaceships help`")],
         "bot.challenges": [(5, "You play Spaceships game")],  # 6: the game, not the judge
@@ -321,15 +321,18 @@ def test_the_layout_rules_catch_each_kind_of_break() -> None:
     games = frozenset({"chess", "go"})
     graph = {
         "bot.posts": {"chess.pictures"},  # 1: a front end draws a game's picture
-        "pbem.desk": {"go.judge.turns"},  # 1: the core calls a game's judge side
+        "pbem.steps.desk": {"go.judge.turns"},  # 1: the core calls a game's judge side
         "notation.words": {"chess.rules"},  # 1 and 6: the shared notation leans on a game
         "notation.chess.record": {"notation.errors", "notation.go.cells"},  # 3 (errors fine)
         "notation.go.cells": {"go.rules"},  # 6: notation that needs the rules
         "chess.engine": {"notation.chess.record", "notation.textfile"},  # fine
         "bot.cli": {"pbem.mail.config", "pbem.places", "bot.store"},  # 7: the mail's settings
-        "chess.rules": {"pbem.store"},  # 2: rules with I/O
-        "chess.judge.turns": {"pbem.store", "go.judge.rows"},  # 3 (pbem.store is fine)
-        "go.judge": {"pbem.desk", "go.rules"},  # fine
+        "chess.rules": {"pbem.storage.store"},  # 2: rules with I/O
+        "chess.judge.turns": {
+            "pbem.storage.store",
+            "go.judge.rows",
+        },  # 3 (pbem.storage.store is fine)
+        "go.judge": {"pbem.steps.desk", "go.rules"},  # fine
         "pbem.chess_turns": set(),  # 4: named for a game
         "pbem.registry": set(),  # 5 is fine here: the one registration
         "pbem.kinds": set(),  # 5: names a game module for importlib
@@ -373,3 +376,70 @@ def test_the_imported_packages_are_this_checkouts() -> None:
         module = importlib.import_module(name)
         where = Path(module.__file__).resolve()
         assert where.is_relative_to(ROOT), f"`import {name}` finds {where}, not this checkout's"
+
+
+# -- Issue 43: the core's rooms, their floors pointing down --------------------------------------
+
+# pbem/'s floors, lowest first (docs/architecture.md, "The core's rooms"). The root holds the
+# plain values that cross to the front ends and the one list of the games at the bottom, and the
+# judge itself at the top; every folder of the core is one floor between them. A module may
+# import its own floor and those below it, never one above.
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("pbem.sights", "pbem.messages", "pbem.product", "pbem.places", "pbem.registry"),
+    ("pbem.storage", "pbem.replay"),
+    ("pbem.language",),
+    ("pbem.steps",),
+    ("pbem.club",),
+    ("pbem.kinds",),
+    ("pbem.judge", "pbem.replies"),
+)
+
+
+def _floor(module: str) -> int | None:
+    for number, places in enumerate(FLOORS):
+        if _under(module, places):
+            return number
+    return None
+
+
+def arrows_up(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of the core from a lower floor to a higher one, one line each."""
+    found = []
+    for module, imported in sorted(graph.items()):
+        floor = _floor(module)
+        if floor is None:
+            continue
+        for target in sorted(imported):
+            above = _floor(target)
+            if above is not None and above > floor:
+                found.append(f"{module} (floor {floor}) imports {target} (floor {above})")
+    return found
+
+
+def test_an_arrow_up_between_floors_is_found() -> None:
+    graph = {
+        "pbem.storage.store": {"pbem.messages"},  # down: fine
+        "pbem.language.commands": {"pbem.steps.desk"},  # up
+        "pbem.steps.desk": {"pbem.language.commands", "pbem.storage.store"},  # down: fine
+        "pbem.judge": {"pbem.kinds.gamekinds"},  # down: fine
+        "pbem.registry": {"pbem.judge"},  # up
+    }
+    assert arrows_up(graph) == [
+        "pbem.language.commands (floor 2) imports pbem.steps.desk (floor 3)",
+        "pbem.registry (floor 0) imports pbem.judge (floor 6)",
+    ]
+
+
+def test_every_core_module_has_a_floor() -> None:
+    """A module added to pbem/'s root or a new folder is given its place in FLOORS (and in
+    docs/architecture.md) before it lands [issue 43]."""
+    fronts = ("pbem.mail", "pbem.web")
+    homeless = [m for m in _modules() if _under(m, CORE) and m != "pbem" and not _under(m, fronts)]
+    assert [m for m in homeless if _floor(m) is None] == []
+
+
+def test_the_cores_floors_point_down() -> None:
+    """No module of the core imports one on a higher floor, the imports that run and those for
+    the type checker alike [issue 43]."""
+    broken = arrows_up(_graph(_modules()))
+    assert not broken, "an arrow up between the core's floors:\n" + "\n".join(broken)

@@ -1,5 +1,5 @@
 """Spaceship Battles as a game the judge hosts: its GameKind, put together from the four
-parts its modules of the same names build (steps, show, about, records; pbem.kindparts),
+parts its modules of the same names build (steps, show, about, records; pbem.kinds.kindparts),
 registered in pbem.registry."""
 
 from __future__ import annotations
@@ -9,6 +9,6 @@ from battles.judge.records import RECORDS
 from battles.judge.rows import GAME as KEY
 from battles.judge.show import SHOW
 from battles.judge.steps import STEPS
-from pbem.gamekinds import GameKind
+from pbem.kinds.gamekinds import GameKind
 
 GAME = GameKind(name=KEY, steps=STEPS, show=SHOW, about=ABOUT, records=RECORDS)

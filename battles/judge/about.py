@@ -1,4 +1,4 @@
-"""Who Spaceship Battles is to the judge and its front ends (pbem.kindparts.About): its title
+"""Who Spaceship Battles is to the judge and its front ends (pbem.kinds.kindparts.About): its title
 and words, its computer, how a battle scores on the ladder, its settings and its help."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import battles.judge.guide as guide
 from battles.computer import LEVEL
 from battles.judge.rows import GAME as KEY
 from battles.judge.rows import X_DESCRIPTIONS
-from pbem.kindparts import About
-from pbem.ratings import Rating
+from pbem.club.ratings import Rating
+from pbem.kinds.kindparts import About
 from pbem.sights import Setting
-from pbem.store import GameRow, Store
+from pbem.storage.store import GameRow, Store
 
 TITLE = "Spaceship Battles"
 

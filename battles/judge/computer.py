@@ -2,7 +2,7 @@
 in at once, its orders put in the moment each phase opens (so a phase resolves as soon as the
 human's are in), its ship names giving way to the human's at the start. It decides from the
 battle as it stands when a phase opens: never the human's design before the start, never
-their pending orders (reading R16). Mail to it is dropped by pbem.computers."""
+their pending orders (reading R16). Mail to it is dropped by pbem.steps.computers."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from datetime import datetime
 
 from battles.computer import LEVEL, BattleComputer
 from battles.judge.rows import SETUP_RADIUS, START, battle_turn, budget_of, is_battle, replay_of
-from pbem.computers import insert_computer
-from pbem.desk import Refusal
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.steps.computers import insert_computer
+from pbem.steps.desk import Refusal
+from pbem.storage.store import GameRow, PlayerRow, Store
 
 LOG = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ def level_named(text: str | None) -> str:
 def seat_level(
     store: Store, game: GameRow, seat: str, level: str, now: datetime, seed: str | None = None
 ) -> PlayerRow:
-    """The kind's `seat_computer`: the one level, whatever is asked (pbem.rematch)."""
+    """The kind's `seat_computer`: the one level, whatever is asked (pbem.club.rematch)."""
     return seat_battle_computer(store, game, seat, now, seed)
 
 

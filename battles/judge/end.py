@@ -12,11 +12,12 @@ from battles.judge.rows import battle_turn, final_record, to_everyone
 from battles.judge.views import situation_text
 from notation.battles.records import format_record
 from notation.words import seated
-from pbem import gamerows, ladder
-from pbem.end_files import end_attachments
+from pbem.club import ladder
+from pbem.club.ratings import Score
 from pbem.messages import Attachment, Outbound
-from pbem.ratings import Score
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.steps import gamerows
+from pbem.steps.end_files import end_attachments
+from pbem.storage.store import GameRow, PlayerRow, Store
 
 
 def end(
@@ -56,7 +57,7 @@ def end(
 
 
 def resign_outcome(game: GameRow, seat: str, players: dict[str, PlayerRow]) -> dict[str, Any]:
-    """A seat resigns: the other seat, if taken, wins (pbem.ending)."""
+    """A seat resigns: the other seat, if taken, wins (pbem.steps.ending)."""
     winner = gamerows.other(seat) if gamerows.other(seat) in players else None
     return {
         "winner": winner,

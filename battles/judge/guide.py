@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from battles.engine.tables import COMPONENTS, HULLS, X_MODES
 from battles.judge.rows import SETUP_RADIUS, START, battle_settings_text
-from pbem.store import GameRow, Store
+from pbem.storage.store import GameRow, Store
 
 __all__ = ["battle_guide"]
 
@@ -147,7 +147,7 @@ def setup_lines(store: Store, game: GameRow, front_end: str = "discord") -> tupl
     )
 
 
-# Its paragraphs of `help design` and `help orders` by mail (pbem.command_help).
+# Its paragraphs of `help design` and `help orders` by mail (pbem.language.command_help).
 DETAILS = {
     "design": (
         "Spaceship Battles, after `game NAME PASSWORD`: `design` and then one ship a line, "
@@ -165,7 +165,7 @@ DETAILS = {
     ),
 }
 
-# Its section of the mail guide (pbem.guide).
+# Its section of the mail guide (pbem.language.guide).
 MAIL_GUIDE = """\
 Spaceship Battles
   `create NAME battles budget=300` is a game of Spaceship Battles instead:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import battles.judge.rows as rows
 import battles.judge.views as views
 from notation.battles.records import format_record
-from pbem.store import GameRow, Store
+from pbem.storage.store import GameRow, Store
 
 
 def public_texts(store: Store, game: GameRow, missing: list[str]) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""Spaceship Battles' records and its words in a front end (pbem.kindparts.Records): the
+"""Spaceship Battles' records and its words in a front end (pbem.kinds.kindparts.Records): the
 `.sbr` record, how a text is sniffed as one, its replay page, the club page's record and
 what Discord says of a battle."""
 
@@ -9,7 +9,7 @@ import battles.judge.onlookers as onlookers
 import battles.judge.show as show
 from battles.judge.replay import replay_record
 from notation.battles.sniff import battle_lines
-from pbem.kindparts import Records
+from pbem.kinds.kindparts import Records
 
 RECORDS = Records(
     record_suffix=".sbr",

@@ -20,10 +20,10 @@ from notation.battles.parse import parse_record
 from notation.battles.records import BattleRecord
 from notation.errors import NotationError, underlined
 from notation.words import counted
-from pbem import gamerows
-from pbem.commands import Command
-from pbem.deadlines import DeadlineRule
-from pbem.store import GameRow
+from pbem.language.commands import Command
+from pbem.steps import gamerows
+from pbem.steps.deadlines import DeadlineRule
+from pbem.storage.store import GameRow
 
 GAME = "battles"
 DEFAULT_BUDGET = 300
@@ -160,5 +160,5 @@ def final_record(game: GameRow, outcome: dict[str, Any]) -> tuple[BattleRecord, 
     return full, replay
 
 
-# One message to everyone in a battle, under its own subject (pbem.gamerows).
+# One message to everyone in a battle, under its own subject (pbem.steps.gamerows).
 to_everyone = partial(gamerows.to_everyone, titled=subject)

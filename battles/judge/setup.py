@@ -40,16 +40,17 @@ from notation.battles.parse import parse_design, parse_hex, parse_record
 from notation.battles.records import BattleRecord, Initiative, ShipEntry, format_record
 from notation.errors import NotationError
 from notation.words import seated
-from pbem import gamerows, ladder, seating
-from pbem.commands import Command
-from pbem.computers import COMPUTER_ADDRESS
-from pbem.deadlines import DeadlineRule
-from pbem.desk import Desk, Refusal
-from pbem.mastering import game_timing, news_setting
+from pbem.club import ladder
+from pbem.language.commands import Command
 from pbem.messages import Outbound
-from pbem.passwords import hash_password, new_password
 from pbem.sights import Sight
-from pbem.store import GameRow, Store
+from pbem.steps import gamerows, seating
+from pbem.steps.computers import COMPUTER_ADDRESS
+from pbem.steps.deadlines import DeadlineRule
+from pbem.steps.desk import Desk, Refusal
+from pbem.steps.mastering import game_timing, news_setting
+from pbem.steps.passwords import hash_password, new_password
+from pbem.storage.store import GameRow, Store
 
 
 def create(command: Command, desk: Desk) -> str:

@@ -18,10 +18,10 @@ from battles.judge.rows import START, battle_turn, record_of
 from battles.pictures import battle_picture, battle_svg
 from notation.battles.parse import parse_record
 from notation.battles.records import BattleRecord, Initiative, Move
-from pbem.kindparts import Show
+from pbem.kinds.kindparts import Show
 from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight
-from pbem.store import GameRow, Store
+from pbem.storage.store import GameRow, Store
 
 DESIGN_EXAMPLE = "Lancer E-SAI(Gf)I(Xf)IIV\nKite E-AI(Mf)(Gf)IIID at 1,7 N"
 MOVES_EXAMPLE = "Lancer FFRF; Kite stay   (a ship left out stays)"

@@ -1,4 +1,4 @@
-"""What the judge asks of a battle (pbem.kindparts.Steps): its set-up by designs, orders per
+"""What the judge asks of a battle (pbem.kinds.kindparts.Steps): its set-up by designs, orders per
 phase, resolving a phase, its views and its end; join, resign and cancel run in the core."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import battles.judge.end as end
 import battles.judge.setup as setup
 import battles.judge.turns as turns
 import battles.judge.views as views
-from pbem.kindparts import Steps
-from pbem.ticks import missing_seats
+from pbem.kinds.kindparts import Steps
+from pbem.steps.ticks import missing_seats
 
 STEPS = Steps(
     create=setup.create,

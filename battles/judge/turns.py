@@ -33,12 +33,12 @@ from notation.battles.parse import parse_record
 from notation.battles.records import BattleRecord, Initiative, Move, Tractor, Volley, format_record
 from notation.errors import NotationError
 from notation.words import seated
-from pbem import both_in, gamerows, sending, ticks
-from pbem.commands import Command
-from pbem.deadlines import reminder_moment
-from pbem.desk import Desk, Refusal
+from pbem.language.commands import Command
 from pbem.messages import Outbound
-from pbem.store import GameRow, Store
+from pbem.steps import both_in, gamerows, sending, ticks
+from pbem.steps.deadlines import reminder_moment
+from pbem.steps.desk import Desk, Refusal
+from pbem.storage.store import GameRow, Store
 
 
 def _parse_items(

@@ -17,10 +17,10 @@ from battles.judge.rows import (
 )
 from notation.battles.hexes import arc_of, distance
 from notation.battles.records import format_record
-from pbem import gamerows
-from pbem.commands import Command
-from pbem.desk import Desk, Refusal
-from pbem.store import GameRow, PlayerRow
+from pbem.language.commands import Command
+from pbem.steps import gamerows
+from pbem.steps.desk import Desk, Refusal
+from pbem.storage.store import GameRow, PlayerRow
 
 
 def situation_text(game: GameRow, replay: Replay) -> str:

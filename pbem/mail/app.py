@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pbem.database import sqlite_path
 from pbem.mail.config import MailConfig
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.mail.holding import Holds
 from pbem.mail.receipts import JudgeLike
+from pbem.storage.database import sqlite_path
 
 
 def open_gateway(
@@ -21,7 +21,7 @@ def open_gateway(
     """Open the store named by the config and put the judge and the mail front end on it.
     `judge_factory(store)` replaces the real judge (tests, benches); `looks_only`: for a
     command that writes no mail (`archive`), so no outbox folder is made."""
-    from pbem.store import open_store  # the core; imported late so this module stays light
+    from pbem.storage.store import open_store  # the core; imported late so this module stays light
 
     store = open_store(config.db)
     if judge_factory is None:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from pbem.database import Database
-from pbem.dbresults import Later
+from pbem.storage.database import Database
+from pbem.storage.dbresults import Later
 
 Status = Literal[
     "received",  # stored, not yet processed (or processing was interrupted)

@@ -15,11 +15,11 @@ from typing import Any
 
 import click
 
-from pbem.database import StoreUnavailable, describe_url
 from pbem.mail.archive import STATUSES
 from pbem.mail.cli_options import config_from, existing, open_judge, settings, shared
 from pbem.mail.config import ConfigError, MailConfig, parse_host_port, parse_imap
 from pbem.mail.receive_cli import receive, tick
+from pbem.storage.database import StoreUnavailable, describe_url
 
 
 @click.group(invoke_without_command=True)
@@ -297,8 +297,8 @@ def copy_store(source: str, target: str) -> None:
 
     spaceships pbem copy-store judge.sqlite3 postgresql://judge@db.example.org/judge
     """
-    from pbem.copystore import CopyError
-    from pbem.copystore import copy_store as copy
+    from pbem.storage.copystore import CopyError
+    from pbem.storage.copystore import copy_store as copy
 
     try:
         copied = copy(source, target)

@@ -16,7 +16,6 @@ from typing import Any
 
 import click
 
-from pbem.database import StoreUnavailable, sqlite_path
 from pbem.mail.config import (
     DEFAULT_DB,
     DEFAULT_JUDGE_ADDRESS,
@@ -26,6 +25,7 @@ from pbem.mail.config import (
     parse_relay,
 )
 from pbem.mail.gateway import MailGateway
+from pbem.storage.database import StoreUnavailable, sqlite_path
 
 EX_TEMPFAIL = 75  # sysexits.h: the MTA keeps the message and tries again later
 

@@ -20,7 +20,6 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any
 
-from pbem.database import Database, StoreUnavailable
 from pbem.mail import notices
 from pbem.mail.archive import MOVE_ACCEPTED, UNFINISHED, Archive, Queued, Status, Stored
 from pbem.mail.delivery import Delivery, DeliveryReport
@@ -40,9 +39,10 @@ from pbem.mail.ratelimit import WINDOW, OverBudget, RateLimit, Verdict
 from pbem.mail.receipts import JudgeLike, Receipt, ReplayError  # also read from here
 from pbem.mail.writer import LEFT_AFTER, NOTE_WRITTEN_WITHIN, Writer
 from pbem.messages import Outbound
+from pbem.storage.database import Database, StoreUnavailable
 
 if TYPE_CHECKING:
-    from pbem.store import Store
+    from pbem.storage.store import Store
 
 __all__ = ["LEFT_AFTER", "NOTE_WRITTEN_WITHIN", "MailGateway", "Receipt", "ReplayError"]
 

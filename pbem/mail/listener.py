@@ -18,9 +18,9 @@ from typing import Any
 
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
-from pbem.database import unavailable
 from pbem.mail.gateway import LEFT_AFTER, NOTE_WRITTEN_WITHIN, MailGateway
 from pbem.mail.ratelimit import OverBudget
+from pbem.storage.database import unavailable
 
 log = logging.getLogger("pbem.mail.listener")
 TRY_LATER = "451 4.3.0 The judge could not store the message; try again later"

@@ -20,9 +20,9 @@ from email.mime.text import MIMEText
 from email.utils import format_datetime, make_msgid
 
 from pbem import product
-from pbem.database import Database
 from pbem.messages import Attachment, Outbound
 from pbem.sights import Picture
+from pbem.storage.database import Database
 
 # The pictures of a message for one reader (pbem.mail.pictures.MailPictures): none, or PNGs.
 Pictures = Callable[[Outbound, str], tuple[Picture, ...]]

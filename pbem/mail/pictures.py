@@ -6,7 +6,7 @@ that change left it; one `MailPictures` serves every mail of that transaction, a
 is drawn once and its bytes shared by every reader of it (every observer gets the same public
 board). The setting costs no statement of its own: the store keeps what the transaction read
 with the game's players, observers and master (`Store.pictures_said`). Who may see a sight is
-`pbem.shown.entitled`'s to say, checked for every reader of every picture [1.4].
+`pbem.kinds.shown.entitled`'s to say, checked for every reader of every picture [1.4].
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from pbem.kinds.shown import Picture, entitled, kind_of, picture_for
 from pbem.messages import Outbound
-from pbem.shown import Picture, entitled, kind_of, picture_for
-from pbem.store import Store
+from pbem.storage.store import Store
 
 log = logging.getLogger("pbem.mail")
 

@@ -14,7 +14,7 @@ from pbem.mail.archive import Outbox
 from pbem.mail.delivery import FAST_POLICY
 from pbem.mail.outbound import Composer, ThreadIndex
 from pbem.messages import Outbound
-from pbem.store import Store
+from pbem.storage.store import Store
 
 
 def mail_keeper(store: Store, judge_address: str) -> Callable[[list[Outbound]], None]:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pbem.commands import Command, parse_commands
-from pbem.keywords import ALIASES, SYNOPSIS
+from pbem.language.commands import Command, parse_commands
+from pbem.language.keywords import ALIASES, SYNOPSIS
 from pbem.mail.parts import Attached, MailParts
 from pbem.mail.written import command_lines, unarmour
 

@@ -17,12 +17,12 @@ from typing import Any, NoReturn
 
 import click
 
-from pbem.database import StoreNotOpened, StoreUnavailable, sqlite_path, unavailable
 from pbem.mail.app import holds_file
 from pbem.mail.cli_options import EX_TEMPFAIL, config_from, open_judge, settings, shared
 from pbem.mail.config import MailConfig
 from pbem.mail.gateway import LEFT_AFTER
 from pbem.mail.holding import Holds
+from pbem.storage.database import StoreNotOpened, StoreUnavailable, sqlite_path, unavailable
 
 # How long `receive` waits for its turn at the database before the mail server is asked to try
 # later: well inside Postfix's limit on a pipe command (command_time_limit, 1000 s).
@@ -116,7 +116,7 @@ def warm_up() -> None:
     `receive`'s work, and done here they run beside the other processes' (on every core)
     rather than one after the other in the line."""
     import pbem.judge  # noqa: F401
-    import pbem.store  # noqa: F401
+    import pbem.storage.store  # noqa: F401
     from pbem.mail import outbound  # noqa: F401
     from pbem.registry import kinds
 

@@ -13,14 +13,14 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from pbem.database import Database
 from pbem.mail.archive import Outbox, Queued
 from pbem.mail.delivery import FAST_POLICY, Delivery, DeliveryReport
 from pbem.mail.outbound import Composer
 from pbem.messages import Outbound
+from pbem.storage.database import Database
 
 if TYPE_CHECKING:
-    from pbem.store import Store
+    from pbem.storage.store import Store
 
 # A reply still unwritten this long after it was queued was left by a crash (the process that
 # queues one writes it out within milliseconds): any judge then writes it out.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from pbem.store import Store, to_text
+from pbem.storage.store import Store, to_text
 
 KEPT = timedelta(hours=1)  # an answer nobody came back for is dropped after this
 

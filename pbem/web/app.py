@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from pbem.store import GameRow, Store
+from pbem.storage.store import GameRow, Store
 from pbem.web.guard import ClubRunner, guard, security_headers
 from pbem.web.pages import (
     POLICY,

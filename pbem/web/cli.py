@@ -64,9 +64,9 @@ def web(
     history, the replays of finished games, only what observers may see [1.4]; and, unless
     --no-play, a page for each player signed in with their game's password: their own view,
     the forms of the open turn, updated live."""
-    from pbem.database import StoreError, StoreUnavailable, describe_url, sqlite_path
     from pbem.places import ConfigError, parse_host_port
-    from pbem.store import open_store
+    from pbem.storage.database import StoreError, StoreUnavailable, describe_url, sqlite_path
+    from pbem.storage.store import open_store
 
     db = db or os.environ.get("SPACESHIPS_DB")
     if not db:

@@ -11,8 +11,8 @@ from typing import Any
 from urllib.parse import quote
 
 from notation.words import seated
-from pbem.gamekinds import GameKind, kind_of, kinds
-from pbem.store import GameRow, PlayerRow
+from pbem.kinds.gamekinds import GameKind, kind_of, kinds
+from pbem.storage.store import GameRow, PlayerRow
 from pbem.web.records import GameLine, GamePage, LadderLine
 
 STYLE = """
@@ -149,7 +149,7 @@ def _table(caption: str, games: Sequence[GameLine]) -> str:
 
 
 def standings_section(ladders: Sequence[tuple[str, Sequence[LadderLine]]]) -> str:
-    """The club ladder of each game that has listed players (pbem.ladder: rated games only,
+    """The club ladder of each game that has listed players (pbem.club.ladder: rated games only,
     players after their first few games), above the games."""
     parts = []
     for title, lines in ladders:

@@ -3,7 +3,7 @@ signed-in seat may see and send, and each form sent to the judge as the same com
 mail and Discord send, through `Judge.handle`, in one transaction with its idempotency claim.
 
 Runs on the club's store thread (plain blocking reads and writes), knows no game: the forms
-are the kinds' own (`GameKind.form`), the pictures come through `pbem.shown.picture_for`.
+are the kinds' own (`GameKind.form`), the pictures come through `pbem.kinds.shown.picture_for`.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from pbem import throttle
-from pbem.commands import keyword_of
 from pbem.judge import Judge
+from pbem.kinds.shown import Form, Sight, kind_of, picture_for
+from pbem.language.commands import keyword_of
 from pbem.messages import Inbound, Outbound
-from pbem.passwords import check_password, could_be_password
-from pbem.sending import web_again
-from pbem.shown import Form, Sight, kind_of, picture_for
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.steps import throttle
+from pbem.steps.passwords import check_password, could_be_password
+from pbem.steps.sending import web_again
+from pbem.steps.weblinks import LINK_MINUTES, read_link
+from pbem.storage.store import GameRow, PlayerRow, Store
 from pbem.web.sessions import MASTER, Seat, stamp_of
-from pbem.weblinks import LINK_MINUTES, read_link
 
 HANDLED = "This was handled already: the form was sent twice; nothing changed the second time."
 SIGN_IN_AGAIN = "Your session for this game has ended (a new password?): sign in again."
@@ -90,7 +90,7 @@ class Play:
     # -- signing in ----------------------------------------------------------------------
     def sign_in(self, name: str, password: str) -> tuple[GameRow | None, str | None, str]:
         """The game and seat (or MASTER) `password` opens, or None and why not. A wrong one
-        counts against the game as mail's do (pbem.throttle), and under that brake none is
+        counts against the game as mail's do (pbem.steps.throttle), and under that brake none is
         checked: a web client is never an address the game knows."""
         password = password.strip()
         with self.store.transaction():
@@ -141,7 +141,7 @@ class Play:
             return game, matches[0], ""
 
     def use_link(self, name: str, token: str, secret: bytes) -> tuple[GameRow | None, str, str]:
-        """The game and seat a one-time link (`web NAME` by mail, pbem.weblinks) signs in to,
+        """The game and seat a one-time link (`web NAME` by mail, pbem.steps.weblinks) signs in to,
         claimed in this transaction so that it opens one session; or None and why not."""
         with self.store.transaction():
             game = self.store.game(name, lock=False)

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation.words import seated
-from pbem import ladder
-from pbem.listing import outcome_text
+from pbem.club import ladder
+from pbem.kinds.shown import Sight, kind_of, picture_for
 from pbem.replay.frames import PUBLIC, ReplayError
 from pbem.replay.games import replay_of_text
 from pbem.replay.page import replay_html
-from pbem.shown import Sight, kind_of, picture_for
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.steps.listing import outcome_text
+from pbem.storage.store import GameRow, PlayerRow, Store
 
 log = logging.getLogger("web")
 
@@ -91,7 +91,7 @@ class LadderLine:
 
 def ladder_lines(store: Store, top: int = 20) -> list[tuple[str, tuple[LadderLine, ...]]]:
     """Each game's ladder (its title and the listed players, best first), for the club page:
-    the same standings `ladder` answers by mail, names only (pbem.ladder.standings)."""
+    the same standings `ladder` answers by mail, names only (pbem.club.ladder.standings)."""
     shown = []
     for key, title in ladder.GAME_NAMES.items():
         listed = [s for s in ladder.standings(store, key) if s.listed][:top]

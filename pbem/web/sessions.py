@@ -19,14 +19,14 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pbem.weblinks import secret_from as secret_from
-from pbem.weblinks import stamp_of as stamp_of
+from pbem.steps.weblinks import secret_from as secret_from
+from pbem.steps.weblinks import stamp_of as stamp_of
 
 SESSION_SECONDS = 12 * 3600  # a session lasts half a day; sign in again after
 MASTER = "master"  # the session of a game master rather than of a seat
 COOKIE_PREFIX = "ss_seat_"  # one cookie per game: a player may play several at once
 # Password tries from one client: at most TRIES within TRY_WINDOW seconds (the judge's own
-# per-game brake, pbem.throttle, counts every wrong one as mail's do).
+# per-game brake, pbem.steps.throttle, counts every wrong one as mail's do).
 TRIES = 5
 TRY_WINDOW = 60.0
 

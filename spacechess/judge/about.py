@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from pbem.kindparts import About
-from pbem.ratings import Rating
-from pbem.store import GameRow, Store
+from pbem.club.ratings import Rating
+from pbem.kinds.kindparts import About
+from pbem.storage.store import GameRow, Store
 from spacechess.computer.player import DEFAULT_LEVEL, LEVEL_TEXT, LEVELS
 from spacechess.judge.computer import seat_chess_computer
 from spacechess.judge.end import chess_score

@@ -1,6 +1,6 @@
 """The computer's seat in a game of Space Chess: `create NAME chess vs computer [LEVEL]`
 seats it as the Aliens, and it plays its turn the moment that turn opens, from the position
-alone (spacechess.computer). Mail to it is dropped by pbem.computers."""
+alone (spacechess.computer). Mail to it is dropped by pbem.steps.computers."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import secrets
 from datetime import datetime
 
 from notation.spacechess.actions import PASS, Action
-from pbem.computers import insert_computer
-from pbem.desk import Refusal
-from pbem.store import GameRow, Store
+from pbem.steps.computers import insert_computer
+from pbem.steps.desk import Refusal
+from pbem.storage.store import GameRow, Store
 from spacechess.computer.player import (
     DEFAULT_LEVEL,
     LEVEL_TEXT,
@@ -61,7 +61,7 @@ def level_or_default(text: str | None) -> str:
 def seat_level(
     store: Store, game: GameRow, seat: str, level: str, now: datetime, seed: str | None = None
 ) -> None:
-    """The kind's `seat_computer` (pbem.rematch): a seed drawn when none is given."""
+    """The kind's `seat_computer` (pbem.club.rematch): a seed drawn when none is given."""
     seat_chess_computer(store, game, seat, level, seed or secrets.token_hex(8), now)
 
 

@@ -9,15 +9,15 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from pbem import ladder
-from pbem.commands import Command
-from pbem.computers import COMPUTER_ADDRESS
-from pbem.desk import Desk, Refusal
-from pbem.end_files import RECORD_TYPE
-from pbem.gamerows import other
+from pbem.club import ladder
+from pbem.club.ratings import Score
+from pbem.language.commands import Command
 from pbem.messages import Attachment, Outbound
-from pbem.ratings import Score
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.steps.computers import COMPUTER_ADDRESS
+from pbem.steps.desk import Desk, Refusal
+from pbem.steps.end_files import RECORD_TYPE
+from pbem.steps.gamerows import other
+from pbem.storage.store import GameRow, PlayerRow, Store
 from spacechess.judge.rows import (
     Played,
     master_notice,
@@ -80,7 +80,7 @@ def chess_score(outcome: dict[str, Any]) -> Score | None:
 
 def resign_outcome(game: GameRow, seat: str, players: dict[str, PlayerRow]) -> dict[str, Any]:
     """A side resigns: the other wins; before the game begins there is nothing to resign
-    (pbem.ending)."""
+    (pbem.steps.ending)."""
     if game.phase != "playing":
         raise Refusal(f"game {game.name} has not begun; nothing to resign")
     return {

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pbem.commands import Command
-from pbem.desk import Desk
+from pbem.language.commands import Command
+from pbem.steps.desk import Desk
 
 __all__ = ["DISCORD_GUIDE", "GUIDE", "guide", "show_help"]
 

@@ -1,4 +1,4 @@
-"""Space Chess's records and its words in a front end (pbem.kindparts.Records): the `.scr`
+"""Space Chess's records and its words in a front end (pbem.kinds.kindparts.Records): the `.scr`
 record, how a text is sniffed as one, its replay page and the club page's record."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import spacechess.judge.about as about
 import spacechess.judge.replay as replay
 from notation.spacechess.sniff import chess_lines
-from pbem.kindparts import Records
+from pbem.kinds.kindparts import Records
 
 RECORDS = Records(
     record_suffix=replay.RECORD_SUFFIX,

@@ -17,10 +17,10 @@ from notation.spacechess.actions import MINE_LAYING, PASS, Action
 from notation.spacechess.pieces import SIDE_NAMES, SUPPORT, kind_of
 from notation.spacechess.record import parse_action
 from notation.words import seated
-from pbem import gamerows
-from pbem.deadlines import DeadlineRule
-from pbem.gamerows import deadline_line as core_deadline_line
-from pbem.store import GameRow, PlayerRow
+from pbem.steps import gamerows
+from pbem.steps.deadlines import DeadlineRule
+from pbem.steps.gamerows import deadline_line as core_deadline_line
+from pbem.storage.store import GameRow, PlayerRow
 from spacechess.computer.match import PlayedTurn, record_of
 from spacechess.engine.game import Game
 from spacechess.engine.position import Position
@@ -166,6 +166,6 @@ def record_text(
 
 
 # One message to everyone in a game, and news for its master, under its own subject
-# (pbem.gamerows).
+# (pbem.steps.gamerows).
 to_everyone = partial(gamerows.to_everyone, titled=subject)
 master_notice = partial(gamerows.master_notice, titled=subject)

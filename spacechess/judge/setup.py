@@ -7,16 +7,17 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from pbem import ladder, seating
-from pbem.commands import Command
-from pbem.computers import COMPUTER_ADDRESS
-from pbem.deadlines import DeadlineRule
-from pbem.desk import Desk, Refusal
-from pbem.gamerows import open_phase
-from pbem.mastering import game_timing, news_setting
+from pbem.club import ladder
+from pbem.language.commands import Command
 from pbem.messages import Outbound
-from pbem.passwords import hash_password, new_password
-from pbem.store import GameRow, Store
+from pbem.steps import seating
+from pbem.steps.computers import COMPUTER_ADDRESS
+from pbem.steps.deadlines import DeadlineRule
+from pbem.steps.desk import Desk, Refusal
+from pbem.steps.gamerows import open_phase
+from pbem.steps.mastering import game_timing, news_setting
+from pbem.steps.passwords import hash_password, new_password
+from pbem.storage.store import GameRow, Store
 from spacechess.judge.computer import chess_level, seat_chess_computer
 from spacechess.judge.rows import (
     GAME,

@@ -10,10 +10,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from notation.spacechess.pieces import SIDE_NAMES
-from pbem.kindparts import Show
+from pbem.kinds.kindparts import Show
 from pbem.messages import Attachment, Outbound
 from pbem.sights import Action, Field, Form, Picture, Sight
-from pbem.store import GameRow, Store
+from pbem.storage.store import GameRow, Store
 from spacechess.computer.terminal import describe
 from spacechess.engine.events import Event
 from spacechess.engine.position import Position
@@ -51,7 +51,7 @@ def onlooker_picture(position: Position, game: str, last_turn: Iterable[Event] =
     return board_picture(position, f"Space Chess {game}, turn {position.turn}", last_turn)
 
 
-# -- the game-neutral form (pbem.shown) --------------------------------------------------------
+# -- the game-neutral form (pbem.kinds.shown) ------------------------------------------------
 MOVES_EXAMPLE = "Eb1-Eb4 Ba1>Bb1   (or M@Ab2, G@Ab2, pass)"
 MOVES_HELP = "one action on turn 1, then up to two [SC2]; fewer end the turn; `help chess`"
 HISTORY_LIMIT = 5500  # longer than this, a history goes as a record file

@@ -1,4 +1,4 @@
-"""What the judge asks of a game of Space Chess (pbem.kindparts.Steps): no set-up, a turn a
+"""What the judge asks of a game of Space Chess (pbem.kinds.kindparts.Steps): no set-up, a turn a
 side by `orders`, its views, its end, and its own `draw`, `observe` and `help`;
 join, resign, cancel and rematch run in the core."""
 
@@ -9,8 +9,8 @@ import spacechess.judge.guide as guide
 import spacechess.judge.setup as setup
 import spacechess.judge.turns as turns
 import spacechess.judge.views as views
-from pbem.kindparts import Steps
-from pbem.ticks import missing_seats
+from pbem.kinds.kindparts import Steps
+from pbem.steps.ticks import missing_seats
 
 STEPS = Steps(
     create=setup.create,

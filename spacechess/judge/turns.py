@@ -13,12 +13,12 @@ from datetime import datetime, timedelta
 from notation.errors import NotationError, underlined
 from notation.spacechess.actions import PASS, Action
 from notation.spacechess.record import parse_action, spaced_action
-from pbem.commands import Command
-from pbem.deadlines import reminder_moment
-from pbem.desk import Desk, Refusal
-from pbem.gamerows import late_notice, open_phase, other
+from pbem.language.commands import Command
 from pbem.messages import Outbound
-from pbem.store import GameRow, Store
+from pbem.steps.deadlines import reminder_moment
+from pbem.steps.desk import Desk, Refusal
+from pbem.steps.gamerows import late_notice, open_phase, other
+from pbem.storage.store import GameRow, Store
 from spacechess.computer.match import written
 from spacechess.engine.refusals import why_illegal
 from spacechess.engine.rules import act

@@ -4,12 +4,12 @@ check` reads it). The same for everyone: the board hides nothing."""
 
 from __future__ import annotations
 
-from pbem.commands import Command
-from pbem.computers import COMPUTER_ADDRESS
-from pbem.desk import Desk, Refusal
-from pbem.end_files import RECORD_TYPE
+from pbem.language.commands import Command
 from pbem.messages import Attachment
-from pbem.store import GameRow, PlayerRow
+from pbem.steps.computers import COMPUTER_ADDRESS
+from pbem.steps.desk import Desk, Refusal
+from pbem.steps.end_files import RECORD_TYPE
+from pbem.storage.store import GameRow, PlayerRow
 from spacechess.judge.rows import (
     SIDE_SEAT,
     deadline_line,

@@ -1,4 +1,4 @@
-"""Who Spaceships is to the judge and its front ends (pbem.kindparts.About): its title and
+"""Who Spaceships is to the judge and its front ends (pbem.kinds.kindparts.About): its title and
 words, its rulesets, its computer's levels and ratings, how a game scores, its settings and
 its help."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import spaceships.judge.guide as guide
 import spaceships.judge.setup as lobby
 import spaceships.judge.views as render
-from pbem.kindparts import About
-from pbem.ladder import score_of
-from pbem.ratings import Rating
+from pbem.club.ladder import score_of
+from pbem.club.ratings import Rating
+from pbem.kinds.kindparts import About
 from pbem.sights import Setting
 from spaceships.computer.player import DEFAULT_LEVEL, LEVELS, level_named
 from spaceships.engine.rulesets import RULESETS

@@ -4,7 +4,7 @@ are in), and no mail to it. The computer reads its seat's `player_view` only (sp
 
 This is the seam for every front end: `seat_computer` at creation, `put_in_computer_fleets`
 when the next game of a match opens, and `play_computer_seats` whenever a turn opens. Its seat
-row and the mail it is spared are every game's (pbem.computers)."""
+row and the mail it is spared are every game's (pbem.steps.computers)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from datetime import datetime
 
 from notation.spaceships.format import format_fleet
 from notation.spaceships.orders import format_orders
-from pbem.computers import COMPUTER_ADDRESS as COMPUTER_ADDRESS  # read here by the front ends
-from pbem.computers import computer_name as computer_name
-from pbem.computers import insert_computer
-from pbem.computers import without_computer_mail as without_computer_mail
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.steps.computers import COMPUTER_ADDRESS as COMPUTER_ADDRESS  # read here by the front ends
+from pbem.steps.computers import computer_name as computer_name
+from pbem.steps.computers import insert_computer
+from pbem.steps.computers import without_computer_mail as without_computer_mail
+from pbem.storage.store import GameRow, PlayerRow, Store
 from spaceships import engine
 from spaceships.computer.player import Computer
 from spaceships.engine import GameState, Ruleset

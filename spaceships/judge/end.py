@@ -1,11 +1,11 @@
 """The game master of a Spaceships game: process a turn now (cancel is the core's:
-pbem.ending)."""
+pbem.steps.ending)."""
 
 from __future__ import annotations
 
 import spaceships.judge.games as games
-from pbem.commands import Command
-from pbem.desk import Desk, Refusal
+from pbem.language.commands import Command
+from pbem.steps.desk import Desk, Refusal
 
 
 def process(command: Command, desk: Desk) -> str:

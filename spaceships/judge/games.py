@@ -18,9 +18,10 @@ import spaceships.judge.materiel as materiel
 import spaceships.judge.views as render
 from notation.spaceships.parse import parse_orders
 from notation.words import seated
-from pbem import ladder
-from pbem.end_files import end_attachments
-from pbem.gamerows import (
+from pbem.club import ladder
+from pbem.messages import Outbound
+from pbem.steps.end_files import end_attachments
+from pbem.steps.gamerows import (
     SEATS,
     deadline_line,
     master_notice,
@@ -29,15 +30,14 @@ from pbem.gamerows import (
     other,
     subject,
 )
-from pbem.messages import Outbound
-from pbem.store import GameRow, Store
+from pbem.storage.store import GameRow, Store
 from spaceships import engine
 from spaceships.engine import GameState
 from spaceships.judge.computer import play_computer_seats
 from spaceships.judge.replay import replay_record
 from spaceships.judge.rows import ruleset_of, state_of, stored_fleet
 
-# The plain helpers live in pbem.gamerows and spaceships.judge.rows; callers have long read
+# The plain helpers live in pbem.steps.gamerows and spaceships.judge.rows; callers have long read
 # them here too.
 __all__ = [
     "SEATS",

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import spaceships.judge.views as render
 from notation.spaceships.format import format_fleet
 from notation.spaceships.parse import parse_fleet
-from pbem.store import GameRow, Store
+from pbem.storage.store import GameRow, Store
 from spaceships.engine.match import MatchError, MatchRules
 from spaceships.judge.games import ruleset_of
 from spaceships.judge.matches import split_settings, status_lines
@@ -109,7 +109,7 @@ def _option_words(word: str) -> str:
     return word
 
 
-# Its paragraphs of `help KEYWORD` by mail (pbem.command_help), and what `help pictures`
+# Its paragraphs of `help KEYWORD` by mail (pbem.language.command_help), and what `help pictures`
 # says of its default.
 DETAILS = {
     "fleet": (

@@ -13,11 +13,11 @@ from typing import Any
 
 import spaceships.judge.matches as matches
 from notation.words import seated
-from pbem import sending
-from pbem.end_files import end_attachments
-from pbem.gamerows import SEATS, deadline_line, names_of, open_phase, other, subject
 from pbem.messages import Outbound
-from pbem.store import GameRow, Store
+from pbem.steps import sending
+from pbem.steps.end_files import end_attachments
+from pbem.steps.gamerows import SEATS, deadline_line, names_of, open_phase, other, subject
+from pbem.storage.store import GameRow, Store
 from spaceships.engine import GameState
 from spaceships.engine.match import GameOutcome, match_over, match_winner
 from spaceships.judge.computer import put_in_computer_fleets

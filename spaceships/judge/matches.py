@@ -3,7 +3,7 @@ as its record), the standings, what each player carries and may build, the whole
 
 A match is one game row played several times: when a game ends and the match goes on, that
 game's record and outcome are kept here and the row opens the next game (spaceships.judge.games).
-Its two tables, match_settings and match_games, are a step of pbem.migrations.
+Its two tables, match_settings and match_games, are a step of pbem.storage.migrations.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from notation.spaceships.matches import MatchRecord, Round, format_match, parse_
 from notation.spaceships.parse import parse_record
 from notation.spaceships.records import Record
 from notation.words import seated
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.storage.store import GameRow, PlayerRow, Store
 from spaceships.engine import GameState
 from spaceships.engine.match import (
     GameOutcome,

@@ -8,7 +8,7 @@ import spaceships.judge.matches as matches
 import spaceships.judge.views as render
 from notation.spaceships.format import format_record
 from notation.spaceships.records import Record, TurnLine
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.storage.store import GameRow, PlayerRow, Store
 from spaceships.engine import GameState
 from spaceships.judge.rows import ruleset_of
 

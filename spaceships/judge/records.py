@@ -1,4 +1,4 @@
-"""Spaceships' records and its words in a front end (pbem.kindparts.Records): the `.ssr`
+"""Spaceships' records and its words in a front end (pbem.kinds.kindparts.Records): the `.ssr`
 record, how a text is sniffed as one, its replay page, the club page's record, what Discord
 says of a game and which game of a match a message belongs to."""
 
@@ -8,7 +8,7 @@ import spaceships.judge.guide as guide
 import spaceships.judge.matches as matches
 import spaceships.judge.onlookers as onlookers
 from notation.spaceships.sniff import spaceships_lines
-from pbem.kindparts import Records
+from pbem.kinds.kindparts import Records
 from spaceships.judge.replay import replay_record
 
 RECORDS = Records(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from notation.spaceships.fleets import Fleet
 from notation.spaceships.parse import parse_fleet
-from pbem.store import GameRow, PlayerRow
+from pbem.storage.store import GameRow, PlayerRow
 from spaceships.engine import GameState, Ruleset
 
 

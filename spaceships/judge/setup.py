@@ -11,14 +11,15 @@ import spaceships.judge.games as games
 import spaceships.judge.matches as matches
 import spaceships.judge.views as render
 from notation.words import counted
-from pbem import ladder, seating, sending
-from pbem.commands import Command
-from pbem.deadlines import DeadlineRule
-from pbem.desk import Desk, Refusal
-from pbem.mastering import game_timing, news_setting
+from pbem.club import ladder
+from pbem.language.commands import Command
 from pbem.messages import Outbound
-from pbem.passwords import hash_password, new_password
-from pbem.store import GameRow, PlayerRow, Store
+from pbem.steps import seating, sending
+from pbem.steps.deadlines import DeadlineRule
+from pbem.steps.desk import Desk, Refusal
+from pbem.steps.mastering import game_timing, news_setting
+from pbem.steps.passwords import hash_password, new_password
+from pbem.storage.store import GameRow, PlayerRow, Store
 from spaceships.computer.player import LEVELS, LevelError, level_named
 from spaceships.engine import Ruleset, RulesetError
 from spaceships.engine.match import MatchError
@@ -235,7 +236,7 @@ def history(command: Command, desk: Desk) -> str:
 
 
 def rematch_settings(store: Store, old: GameRow, new: GameRow) -> None:
-    """A rematch plays the old game's match rules too (pbem.rematch)."""
+    """A rematch plays the old game's match rules too (pbem.club.rematch)."""
     match = matches.match_of(store, old)
     if match is not None:
         matches.create_match(store, new.id, match.rules)

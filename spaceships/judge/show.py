@@ -13,10 +13,10 @@ from dataclasses import replace
 import spaceships.judge.games as game_rules
 import spaceships.judge.matches as matches
 from notation.spaceships.parse import parse_fleet
-from pbem.kindparts import Show
+from pbem.kinds.kindparts import Show
 from pbem.messages import Attachment, Outbound
 from pbem.sights import ALL, Action, Field, Form, Picture, Sight
-from pbem.store import GameRow, Store
+from pbem.storage.store import GameRow, Store
 from spaceships import engine
 from spaceships.engine import GameState
 from spaceships.pictures import fleet_picture, observer_picture, player_picture, umpire_picture

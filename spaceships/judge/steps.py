@@ -1,4 +1,4 @@
-"""What the judge asks of a game of Spaceships (pbem.kindparts.Steps): its set-up by fleets,
+"""What the judge asks of a game of Spaceships (pbem.kinds.kindparts.Steps): its set-up by fleets,
 orders each turn, adjudicating a turn, its views, its end and a match's `endmatch`; join,
 resign and cancel run in the core."""
 
@@ -9,8 +9,8 @@ import spaceships.judge.games as games
 import spaceships.judge.setup as lobby
 import spaceships.judge.ticks as ticks
 import spaceships.judge.turns as play
-from pbem.kindparts import Steps
-from pbem.ticks import missing_seats
+from pbem.kinds.kindparts import Steps
+from pbem.steps.ticks import missing_seats
 
 STEPS = Steps(
     create=lobby.create,

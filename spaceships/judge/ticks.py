@@ -7,10 +7,10 @@ from datetime import datetime, timedelta
 
 import spaceships.judge.games as games
 from notation.words import seated
-from pbem.deadlines import reminder_moment
 from pbem.messages import Outbound
-from pbem.store import GameRow, Store
-from pbem.ticks import missing_of
+from pbem.steps.deadlines import reminder_moment
+from pbem.steps.ticks import missing_of
+from pbem.storage.store import GameRow, Store
 
 
 def tick_game(store: Store, game: GameRow, now: datetime) -> tuple[GameRow, list[Outbound]]:

@@ -17,14 +17,14 @@ from notation.spaceships.cells import Cell, PartialCell
 from notation.spaceships.format import format_fleet
 from notation.spaceships.orders import MissileLaunch, Order, format_orders
 from notation.spaceships.parse import parse_fleet, parse_orders
-from pbem import both_in, sending
-from pbem.commands import Command
-from pbem.desk import Desk, Refusal
+from pbem.language.commands import Command
 from pbem.messages import Outbound
-from pbem.passwords import mask
 from pbem.sights import Sight
-from pbem.signon import sign_on
-from pbem.store import GameRow, PlayerRow
+from pbem.steps import both_in, sending
+from pbem.steps.desk import Desk, Refusal
+from pbem.steps.passwords import mask
+from pbem.steps.signon import sign_on
+from pbem.storage.store import GameRow, PlayerRow
 from spaceships import engine
 from spaceships.computer.player import Computer
 from spaceships.engine import CheckedOrders, OrdersRefused
@@ -193,7 +193,7 @@ def submit_orders(command: Command, desk: Desk) -> str:
 
 
 def resign_outcome(game: GameRow, seat: str, players: dict[str, PlayerRow]) -> dict[str, Any]:
-    """A seat resigns: the other seat, if taken, wins (pbem.ending)."""
+    """A seat resigns: the other seat, if taken, wins (pbem.steps.ending)."""
     winner = games.other(seat) if games.other(seat) in players else None
     return {
         "winner": winner,

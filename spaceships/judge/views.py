@@ -18,12 +18,14 @@ from notation.spaceships.records import (
     TurnLine,
 )
 from notation.words import counted, seated
-from pbem.listing import game_line as game_line  # the shared words (pbem.listing), still
-from pbem.listing import named as named  # read here by the front ends
-from pbem.listing import opening, outcome_text, player
-from pbem.listing import settings_text as settings_text
-from pbem.listing import status_text as status_text
-from pbem.store import GameRow, PlayerRow
+from pbem.steps.listing import (
+    game_line as game_line,  # the shared words (pbem.steps.listing), still
+)
+from pbem.steps.listing import named as named  # read here by the front ends
+from pbem.steps.listing import opening, outcome_text, player
+from pbem.steps.listing import settings_text as settings_text
+from pbem.steps.listing import status_text as status_text
+from pbem.storage.store import GameRow, PlayerRow
 from spaceships.engine import GameState, ObserverView, PlayerView, Ruleset
 from spaceships.engine.game import record_of
 from spaceships.engine.reports import Entry, claim_from_entry

@@ -60,7 +60,7 @@ def test_mangled_designs_and_orders_get_an_answer(design: list[str], orders: lis
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pbem"))
     from pbem_support import Table
 
-    from pbem.store import open_store
+    from pbem.storage.store import open_store
 
     table = Table(open_store(":memory:"))
     gm = table.person("gm@example.org")

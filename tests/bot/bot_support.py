@@ -13,7 +13,7 @@ from sample_fleets import FLEET_B as FLEET_B
 from sample_fleets import FLEET_B_SWAPPED as FLEET_B_SWAPPED
 
 from bot import create_bot
-from pbem.store import Store
+from pbem.storage.store import Store
 
 
 @dataclass

@@ -17,7 +17,7 @@ if _HERE not in sys.path:
 from bot_support import World  # noqa: E402
 
 from bot import create_bot  # noqa: E402
-from pbem.store import Store, open_store  # noqa: E402
+from pbem.storage.store import Store, open_store  # noqa: E402
 
 
 @pytest.fixture

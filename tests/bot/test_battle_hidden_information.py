@@ -14,7 +14,7 @@ from bot_support import World, message_record, result_record, text_of
 from patience import SETTLE_SECONDS
 
 from bot import create_bot
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 
 async def _look(env: Any, world: World, thread: Any) -> list[Any]:

@@ -23,7 +23,7 @@ from patience import SETTLE_SECONDS
 
 from bot import create_bot
 from notation.spaceships.parse import parse_fleet, parse_orders
-from pbem.store import Store, open_store
+from pbem.storage.store import Store, open_store
 from spaceships.computer.player import Computer
 from spaceships.judge.computer import COMPUTER_ADDRESS
 

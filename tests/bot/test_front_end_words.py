@@ -24,7 +24,7 @@ from bot_support import (
 from patience import SETTLE_SECONDS
 
 from bot import create_bot
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 _PBEM_TESTS = str(Path(__file__).resolve().parents[1] / "pbem")
 if _PBEM_TESTS not in sys.path:

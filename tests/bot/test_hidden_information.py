@@ -21,7 +21,7 @@ from bot_support import (
 from patience import SETTLE_SECONDS
 
 from bot import create_bot
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 TURNS = [("Rx4 Bv1 Rv5 Ov5 Gv1", "Oz5 Rv5 Rz1"), ("Gv2 Gv3", "Gx1")]
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot_support import FLEET_A, World, start_game, text_of
 
-from pbem import ladder
+from pbem.club import ladder
 from pbem.judge import Judge
 from pbem.messages import Inbound
 

@@ -1,4 +1,4 @@
-"""Outbox rows kept before rows carried their sights (pbem.shown) are delivered as before: the
+"""Outbox rows kept before rows carried their sights (pbem.kinds.shown) are delivered as before: the
 game decorates them on delivery, so the post, its picture and its file name are the same."""
 
 from __future__ import annotations

@@ -24,10 +24,10 @@ from bot import create_bot
 from bot.cli import serve
 from bot.split import code_blocks, split_text
 from bot.store import DiscordStore
-from pbem.database import StoreUnavailable
 from pbem.judge import Judge
 from pbem.messages import Inbound
-from pbem.store import open_store
+from pbem.storage.database import StoreUnavailable
+from pbem.storage.store import open_store
 from spaceships_cli import main
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
@@ -160,7 +160,7 @@ def test_a_long_results_text_goes_on_in_more_embeds_the_picture_on_the_first() -
     from datetime import UTC, datetime
 
     from bot.posts import results_posts
-    from pbem.store import GameRow
+    from pbem.storage.store import GameRow
 
     game = GameRow(
         1,

@@ -20,7 +20,7 @@ from bot_support import (
 )
 
 import bot.posts as posts
-from pbem.gamerows import names_of
+from pbem.steps.gamerows import names_of
 from spaceships.judge import matches
 from spaceships.pictures import umpire_picture
 

@@ -12,7 +12,7 @@ import pytest
 from bot_support import FLEET_A, SINKING_ORDERS, World, start_game, text_of
 
 from bot.store import DiscordStore
-from pbem.store import Store, open_store
+from pbem.storage.store import Store, open_store
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 

@@ -27,11 +27,11 @@ from patience import SETTLE_SECONDS
 
 from bot import create_bot
 from bot.app import OUTBOX_SECONDS
-from pbem.store import open_store
+from pbem.steps.weblinks import WEB_SECRET_FILE, WEB_URL, secret_from
+from pbem.storage.store import open_store
 from pbem.web.app import Club, make_app
 from pbem.web.play import Play
 from pbem.web.sessions import Signer
-from pbem.weblinks import WEB_SECRET_FILE, WEB_URL, secret_from
 from spaceships_cli import front_end_keeper
 
 SITE = "https://club.example.org"

@@ -11,7 +11,7 @@ from bot_support import FLEET_A, SINKING_ORDERS, World, attachment_bytes, start_
 from pbem.judge import Judge
 from pbem.messages import Inbound
 from pbem.replay.page import record_in_page
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 
 async def test_a_whole_game_from_challenge_to_reveal(world: World) -> None:

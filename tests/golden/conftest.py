@@ -19,7 +19,7 @@ for _folder in (_TESTS / "pbem", _TESTS / "bot"):
 from bot_support import World  # noqa: E402
 
 from bot import create_bot  # noqa: E402
-from pbem.store import Store, open_store  # noqa: E402
+from pbem.storage.store import Store, open_store  # noqa: E402
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from battles.computer.plain import plan_fire, plan_moves
 from battles.judge.rows import battle_turn, replay_of
 from pbem.mail.outbound import Composer
 from pbem.mail.pictures import MailPictures
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 HERE = Path(__file__).resolve().parent
 JUDGE = "judge@club.example"

@@ -26,7 +26,7 @@ from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.mail.listener import Listener, Worker
 from pbem.messages import Inbound, Outbound
-from pbem.store import Store, open_store
+from pbem.storage.store import Store, open_store
 
 
 class EchoJudge:

@@ -209,8 +209,8 @@ def test_tick_with_the_database_away_exits_75_for_cron_to_try_again(
 ) -> None:
     """EX_TEMPFAIL, not 1: the database away is a passing failure (issue 24), said in one
     line, no traceback; whether it cannot be reached at all or goes away during the tick."""
-    from pbem.database import StoreUnavailable
     from pbem.mail.gateway import MailGateway
+    from pbem.storage.database import StoreUnavailable
 
     away = {**env, "SPACESHIPS_DB": "postgresql://judge@127.0.0.1:1/judge"}  # nothing listens
     result = CliRunner().invoke(main, ["pbem", "tick"], env=away)

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from pbem.database import StoreUnavailable
 from pbem.mail.listener import JudgeHandler, Listener
+from pbem.storage.database import StoreUnavailable
 
 
 class _AwayWorker:

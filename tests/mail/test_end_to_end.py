@@ -16,7 +16,7 @@ from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.replay.page import record_in_page as embedded_record
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 JUDGE = "judge@club.example"
 # Both fleets differ only in where their scout and third ship are, so a leak shows.

@@ -18,7 +18,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sizes import examples
 
-from pbem.database import Database
 from pbem.judge import Judge
 from pbem.mail import gateway as gateway_module
 from pbem.mail.archive import Archive
@@ -27,7 +26,8 @@ from pbem.mail.gateway import NOTE_WRITTEN_WITHIN, MailGateway
 from pbem.mail.listener import JudgeSMTP, Worker
 from pbem.mail.outbound import ThreadIndex
 from pbem.messages import Inbound, Outbound
-from pbem.store import Store, open_store
+from pbem.storage.database import Database
+from pbem.storage.store import Store, open_store
 
 JUDGE = "judge@club.example"
 

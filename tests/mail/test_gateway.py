@@ -238,7 +238,7 @@ def test_a_passed_deadline_is_mailed_to_everyone_in_the_games_thread(
 ) -> None:
     from pbem.judge import Judge
     from pbem.mail.delivery import Delivery
-    from pbem.store import open_store
+    from pbem.storage.store import open_store
 
     store = open_store(tmp_path / "deadline.sqlite3")
     gateway = MailGateway(
@@ -295,7 +295,7 @@ def test_moves_a_game_accepts_do_not_count_against_the_rate_limit_but_a_flood_do
 
     from pbem.judge import Judge
     from pbem.mail.delivery import Delivery
-    from pbem.store import open_store
+    from pbem.storage.store import open_store
 
     store = open_store(tmp_path / "judge.sqlite3")
     gateway = MailGateway(

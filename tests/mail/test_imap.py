@@ -24,7 +24,7 @@ from pbem.mail.config import ServerAddress
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.mail.imap import ImapError, poll_once, run_here
-from pbem.store import open_store
+from pbem.storage.store import open_store
 from spaceships_cli import main
 
 DOVECOT = shutil.which("dovecot") or (

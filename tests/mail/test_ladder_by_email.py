@@ -12,11 +12,11 @@ from email.message import EmailMessage
 import pytest
 from smtp_players import JUDGE, SmtpPlayers, text_of
 
+from pbem.club.ratings import Rating, rate
 from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
-from pbem.ratings import Rating, rate
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 ANN, BOB = "ann@example.org", "bob@example.net"
 FLEET_A = (

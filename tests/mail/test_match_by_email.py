@@ -24,7 +24,7 @@ from notation.spaceships.matches import parse_match  # noqa: E402
 from pbem.judge import Judge  # noqa: E402
 from pbem.mail.delivery import Delivery  # noqa: E402
 from pbem.mail.gateway import MailGateway  # noqa: E402
-from pbem.store import open_store  # noqa: E402
+from pbem.storage.store import open_store  # noqa: E402
 from spaceships.engine.match_game import play_match  # noqa: E402
 from spaceships_cli import main  # noqa: E402
 

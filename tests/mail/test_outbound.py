@@ -10,7 +10,7 @@ from email.parser import BytesParser
 
 from pbem.mail.outbound import Composer, ThreadIndex
 from pbem.messages import Attachment, Outbound
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 

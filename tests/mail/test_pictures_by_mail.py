@@ -21,12 +21,12 @@ import pytest
 from sample_fleets import FLEET_A, FLEET_B, FLEET_B_SWAPPED
 
 from pbem.judge import Judge
+from pbem.kinds.shown import Sight, picture_for
 from pbem.mail import pictures as mail_pictures
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.messages import Inbound
-from pbem.shown import Sight, picture_for
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pbem"))
 from pbem_support import Clock  # noqa: E402

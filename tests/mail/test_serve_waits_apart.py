@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem.database import StoreUnavailable
 from pbem.mail.gateway import MailGateway
 from pbem.mail.listener import Listener, Outage, Worker
+from pbem.storage.database import StoreUnavailable
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ from judges import JUDGE, GameScript, Outbox, ServeProcess, deliver, raw_mail
 from pbem.judge import Judge
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 RACE_MESSAGES = int(os.environ.get("SPACESHIPS_RACE_MESSAGES", "60"))
 FULL = RACE_MESSAGES >= 2000 or sizes.FULL  # the full run also kills judges on PostgreSQL

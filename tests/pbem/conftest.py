@@ -16,7 +16,7 @@ if _HERE not in sys.path:
 
 from pbem_support import FLEET_A, FLEET_B, Table  # noqa: E402
 
-from pbem.store import open_store  # noqa: E402
+from pbem.storage.store import open_store  # noqa: E402
 
 
 @pytest.fixture(params=("sqlite", "postgresql"))

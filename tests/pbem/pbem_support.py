@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 from pbem.judge import Judge
 from pbem.messages import Inbound, Outbound
-from pbem.store import Store
+from pbem.storage.store import Store
 
 # Two fleets on disjoint cells, so a cell named in a player's mail can only be explained by
 # their own fleet, their own orders, or what the rules revealed.

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 import pytest
 from test_chess_judge import new_table, started
 
-from pbem import ladder, links
-from pbem.store import open_store
+from pbem.club import ladder, links
+from pbem.storage.store import open_store
 
 
 def test_a_thousand_guessed_link_codes_link_nothing() -> None:

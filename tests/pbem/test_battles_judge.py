@@ -1,4 +1,4 @@
-"""Spaceship Battles through the judge (pbem.gamekinds, pbem.battle_*): create, designs, one
+"""Spaceship Battles through the judge (pbem.kinds.gamekinds, pbem.battle_*): create, designs, one
 submission per player per phase, resolution, the end; what each person may see (readings
 R13, R14, R16 of docs/battles-readings.md)."""
 
@@ -14,7 +14,7 @@ from battles.computer.plain import plan_fire, plan_moves
 from battles.engine.play import play_record
 from battles.judge import rows as battle_rows
 from notation.battles.parse import parse_record
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 DESIGN_A = "design\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(Ef)Y(Mf)O at 1,7 N"
 DESIGN_B = "design\nRaider C-SSI(Lf)II(Gf)(Rf)D\nHawk E-AI(Mf)(Gf)IIID at -1,-7 S"
@@ -286,8 +286,10 @@ def test_resigning_or_cancelling_ends_with_the_record(word: str) -> None:
 
 
 def test_every_command_has_a_handler_in_each_game_and_spaceships_keeps_its_own() -> None:
-    from pbem import ending, gamekinds, lobby, mastering, registry
-    from pbem.keywords import SYNOPSIS
+    from pbem import registry
+    from pbem.kinds import gamekinds
+    from pbem.language.keywords import SYNOPSIS
+    from pbem.steps import ending, lobby, mastering
     from spaceships.judge import end as own_mastering
     from spaceships.judge import setup as own_lobby
     from spaceships.judge import turns as play

@@ -13,7 +13,7 @@ from battles.computer.plain import plan_fire, plan_moves
 from battles.engine.play import play_record
 from battles.judge import rows as battle_rows
 from notation.battles.parse import parse_record
-from pbem.store import open_store
+from pbem.storage.store import open_store
 from spaceships.judge.computer import COMPUTER_ADDRESS
 
 DESIGN = "design\nLancer E-SAI(Gf)I(Xf)IIV\nWarden F-ASIII(Ef)Y(Mf)O at 1,7 N"

@@ -11,7 +11,7 @@ from datetime import timedelta
 from pbem_support import Person, Table
 
 from notation.spacechess.record import Record
-from pbem.store import open_store
+from pbem.storage.store import open_store
 from spacechess.computer.match import written
 from spacechess.computer.player import Computer
 from spacechess.engine.check import replay

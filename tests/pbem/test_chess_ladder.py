@@ -10,9 +10,9 @@ import re
 
 from pbem_support import Person, Table
 
-from pbem import ladder
-from pbem.ratings import Rating, rate
-from pbem.store import open_store
+from pbem.club import ladder
+from pbem.club.ratings import Rating, rate
+from pbem.storage.store import open_store
 from spacechess.judge import GAME
 
 

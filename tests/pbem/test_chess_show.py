@@ -11,8 +11,8 @@ import re
 from pbem_support import Table
 
 from notation.spacechess.record import Record
-from pbem.shown import Sight, entitled, picture_for
-from pbem.store import open_store
+from pbem.kinds.shown import Sight, entitled, picture_for
+from pbem.storage.store import open_store
 from spacechess.engine.check import replay
 from spacechess.judge import GAME
 from spacechess.judge.show import history_file

@@ -8,7 +8,7 @@ import re
 
 from pbem_support import Person, Table
 
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 
 def new_table(seed: int = 7) -> Table:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.database import Database, open_database
+from pbem.storage.database import Database, open_database
 
 
 @pytest.fixture

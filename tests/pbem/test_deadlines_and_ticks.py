@@ -8,7 +8,7 @@ import logging
 import pytest
 from pbem_support import FLEET_A, FLEET_B, Table
 
-from pbem.database import StoreUnavailable
+from pbem.storage.database import StoreUnavailable
 
 
 def test_a_reminder_goes_once_and_only_to_the_player_who_has_not_sent(started: Table) -> None:

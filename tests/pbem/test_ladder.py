@@ -12,10 +12,10 @@ from match_support import B_ORDERS, play_out
 from openskill.models import PlackettLuce
 from pbem_support import FLEET_A, FLEET_B, Table
 
-from pbem import ladder
-from pbem.copystore import copy_store
-from pbem.ratings import Rating, RatingError, rate
-from pbem.store import open_store
+from pbem.club import ladder
+from pbem.club.ratings import Rating, RatingError, rate
+from pbem.storage.copystore import copy_store
+from pbem.storage.store import open_store
 
 
 # -- the maths is the library's --------------------------------------------------------------
@@ -230,7 +230,7 @@ def test_a_game_ended_before_its_first_turn_counts_for_nobody_so_no_rating_is_fa
 
 # -- what cannot be farmed (issue 32, items 2 and 3) ---------------------------------------------
 def _link(table: Table, address: str, member: str) -> None:
-    from pbem import links
+    from pbem.club import links
 
     with table.store.transaction():
         code = links.new_code(table.store, address, table.clock.now)
@@ -326,7 +326,7 @@ def test_a_link_moves_the_address_ratings_and_refuses_old_codes_and_two_ladders(
 ) -> None:
     from datetime import timedelta
 
-    from pbem import links
+    from pbem.club import links
 
     _answer, alice, bob = _game(table)
     bob.send(bob.sign_on() + "resign")  # alice@ and bob@ now have Spaceships ratings

@@ -9,7 +9,7 @@ import re
 
 from pbem_support import Table
 
-from pbem import limits
+from pbem.steps import limits
 
 
 def _games(table: Table) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pbem_support import Table
 
-from pbem.passwords import mask
+from pbem.steps.passwords import mask
 
 
 @pytest.mark.parametrize(
@@ -84,7 +84,7 @@ def test_a_sign_on_without_its_password_is_said_plainly(table: Table) -> None:
 
 
 def test_the_last_guard_hides_whatever_has_the_very_shape_of_a_password() -> None:
-    from pbem.passwords import hide
+    from pbem.steps.passwords import hide
 
     assert hide("unexpected amber-otter-tango here") == "unexpected ****** here"
     assert hide("game ruby-rose and Ruby Rose Hazel") == "game ruby-rose and Ruby Rose Hazel"

@@ -91,7 +91,7 @@ def _match_to_game_2_end(a_fleet_2: str) -> tuple[list[str], list[str]]:
     """A continued match played to the end of game 2 with A's game-2 fleet `a_fleet_2`; A's
     orders never depend on it. Returns what B and the observer received from the opening of
     game 2 up to, not including, its reveal, and then the reveal B received."""
-    from pbem.store import open_store
+    from pbem.storage.store import open_store
 
     table = Table(open_store(":memory:"))
     _, alice, bob = _seated(table, "match=continued games=3")

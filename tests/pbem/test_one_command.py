@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 from pbem_support import FLEET_A
 
-from pbem.commands import Command, CommandError, parse_one
 from pbem.judge import Judge
+from pbem.language.commands import Command, CommandError, parse_one
 from pbem.messages import Inbound
-from pbem.store import Store, open_store
+from pbem.storage.store import Store, open_store
 
 FLEET_LINES = FLEET_A.replace("; ", "\n")
 

@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from pbem.commands import Command, CommandError, parse_commands
-from pbem.deadlines import DeadlineError, DeadlineRule, parse_duration
-from pbem.passwords import check_password, hash_password, new_password
-from pbem.store import SCHEMA_VERSION, StoreError, open_store
+from pbem.language.commands import Command, CommandError, parse_commands
+from pbem.steps.deadlines import DeadlineError, DeadlineRule, parse_duration
+from pbem.steps.passwords import check_password, hash_password, new_password
+from pbem.storage.store import SCHEMA_VERSION, StoreError, open_store
 
 OPENED = datetime(2026, 11, 22, 13, 27, 45, tzinfo=UTC)  # a Sunday
 
@@ -203,7 +203,7 @@ def test_a_transaction_that_fails_leaves_nothing_behind() -> None:
 
 
 def test_help_on_a_topic_explains_it_with_an_example() -> None:
-    from pbem.command_help import help_text
+    from pbem.language.command_help import help_text
 
     text = help_text("Orders")
     assert text.startswith("orders TURN: ORDERS") and "orders 3: Gx3 Gx4" in text

@@ -1,5 +1,5 @@
-"""The brake on guessing a game's passwords from many addresses (pbem.throttle): after too many
-wrong passwords for a game, addresses the game does not know get one check per interval; its
+"""The brake on guessing a game's passwords from many addresses (pbem.steps.throttle): after too
+many wrong passwords for a game, addresses the game does not know get one check per interval; its
 players and game master are never slowed down, are warned once, and the count is stored."""
 
 from __future__ import annotations
@@ -10,11 +10,15 @@ from pathlib import Path
 import pytest
 from pbem_support import FLEET_A, FLEET_B, Table
 
-from pbem import store as store_module
-from pbem.database import open_database
-from pbem.migrations import migrate
-from pbem.store import open_store
-from pbem.throttle import THROTTLED_CHECK_INTERVAL, WRONG_PASSWORD_LIMIT, WRONG_PASSWORD_WINDOW
+from pbem.steps.throttle import (
+    THROTTLED_CHECK_INTERVAL,
+    WRONG_PASSWORD_LIMIT,
+    WRONG_PASSWORD_WINDOW,
+)
+from pbem.storage import store as store_module
+from pbem.storage.database import open_database
+from pbem.storage.migrations import migrate
+from pbem.storage.store import open_store
 
 WRONG = "acorn-acorn-acorn"
 TOO_MANY = "too many wrong passwords for game alpha recently; try again after"

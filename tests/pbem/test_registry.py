@@ -12,8 +12,9 @@ import pytest
 from pbem_support import Table
 from space_go.registered import registered
 
-from pbem import ladder, registry
-from pbem.gamekinds import GameKind
+from pbem import registry
+from pbem.club import ladder
+from pbem.kinds.gamekinds import GameKind
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import re
 
 from pbem_support import FLEET_A, FLEET_B, Table
 
-from pbem import ladder
+from pbem.club import ladder
 from spaceships.judge.computer import COMPUTER_ADDRESS
 
 

@@ -15,7 +15,7 @@ from sizes import examples
 
 from notation.spaceships.parse import parse_fleet, parse_orders
 from pbem.messages import Inbound
-from pbem.store import Store, open_store
+from pbem.storage.store import Store, open_store
 from spaceships import engine
 from spaceships.engine import GameState, Ruleset, check_fleet
 

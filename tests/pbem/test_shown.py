@@ -1,4 +1,4 @@
-"""The game-neutral form (pbem.shown): a sight's text, who may see which picture [1.4.1], and
+"""The game-neutral form (pbem.kinds.shown): a sight's text, who may see which picture [1.4.1], and
 the judge dropping a sight its game gave the wrong reader."""
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pbem_support import FLEET_A, FLEET_B, Table
 
-from pbem import gamekinds, registry
-from pbem.desk import Refusal
+from pbem import registry
+from pbem.kinds import gamekinds
+from pbem.kinds.shown import ALL, MOMENTS, Sight, SightError, entitled, picture_for
 from pbem.messages import Outbound
-from pbem.shown import ALL, MOMENTS, Sight, SightError, entitled, picture_for
-from pbem.store import GameRow, Store
+from pbem.steps.desk import Refusal
+from pbem.storage.store import GameRow, Store
 
 ALICE, BOB, GM, EVE = "alice@example.org", "bob@example.org", "gm@example.org", "eve@example.org"
 

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from pbem_support import FLEET_A, FLEET_B, Clock, Table
 
-from pbem.copystore import CopyError, copy_store, summary
-from pbem.database import open_database
 from pbem.judge import Judge
 from pbem.mail.archive import Archive
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
-from pbem.migrations import SCHEMA_VERSION, STEPS, TABLES, migrate
-from pbem.store import StoreError, open_store
+from pbem.storage.copystore import CopyError, copy_store, summary
+from pbem.storage.database import open_database
+from pbem.storage.migrations import SCHEMA_VERSION, STEPS, TABLES, migrate
+from pbem.storage.store import StoreError, open_store
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 
@@ -142,7 +142,7 @@ def test_migration_steps_are_written_for_both_databases() -> None:
 
 
 def _types(dialect: str) -> dict[str, str]:
-    from pbem.database import TYPES
+    from pbem.storage.database import TYPES
 
     return TYPES[dialect]
 

@@ -13,7 +13,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
-from pbem.store import open_store
+from pbem.storage.store import open_store
 from pbem.web.app import Club, make_app
 
 _HERE = str(Path(__file__).resolve().parent)

@@ -17,7 +17,7 @@ from web_support import DESIGN_A, DESIGN_B, Club
 
 from battles.computer.plain import plan_fire, plan_moves
 from battles.judge import rows as battle_rows
-from pbem.store import Store, open_store
+from pbem.storage.store import Store, open_store
 from pbem.web.records import board_svg, replay_page
 
 # Bob's two ways to move in turn 2's movement phase, both legal, both still hidden.

@@ -16,7 +16,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 from web_support import fill
 
-from pbem.store import open_store
+from pbem.storage.store import open_store
 from pbem.web.app import Club, ClubRunner, make_app
 from pbem.web.records import ReplaySource
 

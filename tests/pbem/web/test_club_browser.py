@@ -13,7 +13,7 @@ import pytest
 from browser_support import Guarded, launch_browser
 from web_support import FLEET_B, FLEET_B_SWAPPED, Served, fill
 
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 
 @pytest.fixture(scope="module")

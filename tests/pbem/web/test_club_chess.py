@@ -10,7 +10,7 @@ from typing import Any
 from web_support import Club as Players
 
 from pbem.replay.page import record_in_page
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 MOVES = ["M@Ab2", "M@Hb4 M@Gd2", "Eb1-Eb4 Eb4-Jb2"]
 

@@ -11,7 +11,7 @@ from web_support import FLEET_B, FLEET_B_SWAPPED, fill
 from web_support import Club as WebClub
 
 from pbem.replay.page import record_in_page
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 PAGES = ("/", "/games/open", "/games/open/board.png", "/games/open/replay.html")
 

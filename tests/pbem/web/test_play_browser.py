@@ -16,7 +16,7 @@ from browser_support import launch_browser
 from web_support import DESIGN_A, DESIGN_B, FLEET_A, FLEET_B, FLEET_B_SWAPPED, Served
 from web_support import Club as Players
 
-from pbem.store import open_store
+from pbem.storage.store import open_store
 
 WAIT = 20_000  # ms: a loaded machine; the page itself follows within a second
 

@@ -17,7 +17,7 @@ from web_support import DESIGN_A, DESIGN_B, FLEET_A, FLEET_B
 from web_support import Club as Players
 
 from pbem.mail.queued import mail_keeper
-from pbem.store import open_store
+from pbem.storage.store import open_store
 from pbem.web.app import Club, make_app
 from pbem.web.play import Play
 from pbem.web.sessions import Signer

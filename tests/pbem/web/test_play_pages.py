@@ -16,8 +16,8 @@ from aiohttp.test_utils import TestClient
 from web_support import FLEET_A, FLEET_B, FLEET_B_SWAPPED
 from web_support import Club as Players
 
-from pbem.passwords import WORDS
-from pbem.store import open_store
+from pbem.steps.passwords import WORDS
+from pbem.storage.store import open_store
 from pbem.web.app import Club, make_app
 from pbem.web.play import Play
 from pbem.web.sessions import TRIES, Signer

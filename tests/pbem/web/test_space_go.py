@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from space_go.registered import registered
 from web_support import Club as Players
 
-from pbem.store import open_store
+from pbem.storage.store import open_store
 from pbem.web.app import Club, make_app
 
 

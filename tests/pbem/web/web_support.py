@@ -16,7 +16,7 @@ from sample_fleets import FLEET_B_SWAPPED as FLEET_B_SWAPPED
 
 from pbem.judge import Judge
 from pbem.messages import Inbound
-from pbem.store import Store
+from pbem.storage.store import Store
 
 ROOT = Path(__file__).resolve().parents[3]
 TURNS = (("Rx4 Rv5 Bv1", "Rv1 Oz5 Gx1 Bv5"), ("Rx5 Ov5", "Gx2 Yv1"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.gamekinds import GameKind
+from pbem.kinds.gamekinds import GameKind
 from space_go.judge.about import ABOUT
 from space_go.judge.records import RECORDS
 from space_go.judge.show import SHOW

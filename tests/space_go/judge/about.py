@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pbem import ladder
-from pbem.kindparts import About
+from pbem.club import ladder
+from pbem.kinds.kindparts import About
 from pbem.sights import Setting
 from space_go.judge.rows import KEY, TITLE
 

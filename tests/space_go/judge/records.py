@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pbem.kindparts import Records
-from pbem.store import GameRow, Store
+from pbem.kinds.kindparts import Records
+from pbem.storage.store import GameRow, Store
 from space_go.judge.rows import board_of, board_text
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pbem.store import GameRow
+from pbem.storage.store import GameRow
 from space_go.rules import Board
 
 KEY = "go"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.kindparts import Show
+from pbem.kinds.kindparts import Show
 from pbem.sights import Field, Form
 
 SHOW = Show(

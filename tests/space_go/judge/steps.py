@@ -7,15 +7,16 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from pbem import both_in, gamerows, ladder, seating
-from pbem.commands import Command
-from pbem.deadlines import DeadlineRule
-from pbem.desk import Desk, Refusal
-from pbem.kindparts import Steps
+from pbem.club import ladder
+from pbem.kinds.kindparts import Steps
+from pbem.language.commands import Command
 from pbem.messages import Outbound
-from pbem.passwords import hash_password, new_password
-from pbem.store import GameRow, PlayerRow, Store
-from pbem.ticks import missing_seats
+from pbem.steps import both_in, gamerows, seating
+from pbem.steps.deadlines import DeadlineRule
+from pbem.steps.desk import Desk, Refusal
+from pbem.steps.passwords import hash_password, new_password
+from pbem.steps.ticks import missing_seats
+from pbem.storage.store import GameRow, PlayerRow, Store
 from space_go.judge.rows import TITLE, board_of, board_text, with_board
 from space_go.rules import TURNS, Board, play, read_point, winner
 

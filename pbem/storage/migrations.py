@@ -1,0 +1,390 @@
+"""The judge's schema, as numbered steps run the same way on SQLite and PostgreSQL.
+
+Step i takes a database from version i to i + 1, in one transaction together with the new
+version number (SQLite keeps it in `PRAGMA user_version`, PostgreSQL in the table
+`schema_version`). A database at any earlier version, new or years old, is brought up to date
+when a judge opens it; one newer than the judge is refused.
+
+To change the schema (the Discord front end's tables, a new column): append a step at the end,
+never edit one that has shipped, write it in the SQL both databases take, with `{id}`, `{blob}`
+and `{real}` for the column types that differ (see `pbem.storage.database.TYPES`), and add any
+new table to `TABLES` in the order of its foreign keys (`copy-store` copies what is listed
+there, and a test fails when a table is missing from it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pbem.storage.database import Database, StoreError
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    what: str
+    script: str
+
+
+STEPS: tuple[Step, ...] = (
+    Step(
+        "games, players, observers, orders, turns",
+        """
+        CREATE TABLE games (
+            id {id},
+            name TEXT NOT NULL {nocase},
+            ruleset TEXT NOT NULL,
+            options TEXT NOT NULL DEFAULT '',
+            private INTEGER NOT NULL DEFAULT 0,
+            phase TEXT NOT NULL CHECK (phase IN ('joining', 'setup', 'playing', 'over')),
+            master_address TEXT NOT NULL,
+            master_password TEXT NOT NULL,
+            deadline_rule TEXT NOT NULL DEFAULT '',
+            reminder_hours {real} NOT NULL DEFAULT 24,
+            grace_hours {real} NOT NULL DEFAULT 0,
+            missing_policy TEXT NOT NULL DEFAULT 'noactions',
+            turn INTEGER NOT NULL DEFAULT 0,
+            opened_at TEXT,
+            deadline TEXT,
+            reminded INTEGER NOT NULL DEFAULT 0,
+            late_notified INTEGER NOT NULL DEFAULT 0,
+            state TEXT,
+            outcome TEXT,
+            created_at TEXT NOT NULL,
+            ended_at TEXT
+        );
+        CREATE TABLE players (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL CHECK (seat IN ('A', 'B')),
+            address TEXT NOT NULL,
+            name TEXT NOT NULL DEFAULT '',
+            password TEXT NOT NULL,
+            fleet TEXT,
+            joined_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE TABLE observers (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            address TEXT NOT NULL,
+            since TEXT NOT NULL,
+            PRIMARY KEY (game_id, address)
+        );
+        CREATE TABLE orders (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            turn INTEGER NOT NULL,
+            seat TEXT NOT NULL CHECK (seat IN ('A', 'B')),
+            text TEXT NOT NULL,
+            submitted_at TEXT NOT NULL,
+            defaulted INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, turn, seat)
+        );
+        CREATE TABLE turns (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            turn INTEGER NOT NULL,
+            report TEXT NOT NULL,
+            state_after TEXT NOT NULL,
+            adjudicated_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, turn)
+        );
+        CREATE INDEX players_by_address ON players(address);
+        """,
+    ),
+    Step(
+        "wrong passwords per game and the warning about them (pbem.steps.throttle)",
+        """
+        CREATE TABLE wrong_passwords (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            at TEXT NOT NULL
+        );
+        CREATE INDEX wrong_passwords_by_game ON wrong_passwords(game_id, at);
+        CREATE TABLE password_warnings (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            warned_at TEXT NOT NULL
+        );
+        """,
+    ),
+    Step(
+        # Until version 3 the mail front end made these itself, so a file may have them.
+        "the mail archive and the games' mail threads",
+        """
+        CREATE TABLE IF NOT EXISTS mail_inbound (
+            id {id},
+            message_id TEXT NOT NULL,
+            sender TEXT NOT NULL DEFAULT '',
+            raw {blob} NOT NULL,
+            size INTEGER NOT NULL,
+            received_at TEXT NOT NULL,
+            source TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL DEFAULT 'received',
+            error TEXT,
+            processed_at TEXT
+        );
+        CREATE INDEX IF NOT EXISTS mail_inbound_message_id ON mail_inbound (message_id);
+        CREATE INDEX IF NOT EXISTS mail_inbound_sender ON mail_inbound (sender, received_at);
+        CREATE INDEX IF NOT EXISTS mail_inbound_status ON mail_inbound (status);
+        CREATE TABLE IF NOT EXISTS mail_threads (
+            game TEXT PRIMARY KEY,
+            root_id TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        """,
+    ),
+    Step(
+        "several processes on one database: claims, the outbox, case-blind game names",
+        """
+        ALTER TABLE mail_inbound ADD COLUMN claim_key TEXT;
+        UPDATE mail_inbound SET claim_key = message_id
+            WHERE id IN (SELECT MIN(id) FROM mail_inbound GROUP BY message_id);
+        CREATE UNIQUE INDEX mail_inbound_claim ON mail_inbound (claim_key);
+        CREATE UNIQUE INDEX games_by_lower_name ON games (lower(name));
+        CREATE TABLE mail_outbox (
+            id {id},
+            archive_id INTEGER,
+            created_at TEXT NOT NULL,
+            raw {blob} NOT NULL,
+            sent_at TEXT
+        );
+        CREATE INDEX mail_outbox_unsent ON mail_outbox (sent_at, id);
+        CREATE TABLE claims (
+            kind TEXT NOT NULL,
+            key TEXT NOT NULL,
+            claimed_at TEXT NOT NULL,
+            PRIMARY KEY (kind, key)
+        );
+        """,
+    ),
+    Step(
+        # spaceships.judge.matches: a match's settings and its finished games, each kept whole.
+        "matches: settings, the game being played, the finished games",
+        """
+        CREATE TABLE match_settings (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            end_rule TEXT NOT NULL,
+            victory TEXT NOT NULL,
+            game_number INTEGER NOT NULL DEFAULT 1,
+            agreed TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE match_games (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            PRIMARY KEY (game_id, number)
+        );
+        """,
+    ),
+    Step(
+        "seats played by the computer (each game's judge side): level and seed",
+        """
+        CREATE TABLE computers (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL CHECK (seat IN ('A', 'B')),
+            level TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        """,
+    ),
+    Step(
+        # Discord ids are 64-bit: BIGINT (SQLite's INTEGER holds them too).
+        "games played by front-end accounts (Discord) and the Discord front end's records",
+        """
+        ALTER TABLE games ADD COLUMN accounts INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE discord_challenges (
+            id {id},
+            guild_id BIGINT NOT NULL,
+            channel_id BIGINT NOT NULL,
+            message_id BIGINT,
+            challenger_id BIGINT NOT NULL,
+            challenged_id BIGINT,
+            settings TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL DEFAULT 'open'
+                CHECK (status IN ('open', 'accepted', 'declined', 'withdrawn')),
+            game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE discord_games (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            guild_id BIGINT NOT NULL,
+            channel_id BIGINT NOT NULL,
+            thread_id BIGINT NOT NULL UNIQUE
+        );
+        CREATE TABLE discord_members (
+            user_id BIGINT PRIMARY KEY,
+            dms_open INTEGER NOT NULL,
+            checked_at TEXT NOT NULL
+        );
+        CREATE TABLE discord_outbox (
+            id {id},
+            game_id INTEGER REFERENCES games(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL DEFAULT '',
+            turn INTEGER,
+            address TEXT NOT NULL,
+            message TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            claimed_at TEXT,
+            sent_at TEXT
+        );
+        CREATE INDEX discord_outbox_pending ON discord_outbox (sent_at, id);
+        CREATE INDEX discord_outbox_by_game ON discord_outbox (game_id, kind, turn, address);
+        CREATE TABLE discord_meta (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        """,
+    ),
+    Step(
+        # On by default: games older than the switch keep mailing their game master.
+        "the game master's news switch (`news on|off`, pbem.steps.mastering)",
+        """
+        ALTER TABLE games ADD COLUMN master_news INTEGER NOT NULL DEFAULT 1;
+        """,
+    ),
+    Step(
+        # The club ladder (pbem.club.ladder): whether a game is rated, each player's rating per game
+        # (Spaceships, Spaceship Battles, ...), each rated game's changes, and the links of a
+        # mail address with a Discord member made by a one-time code (pbem.club.links).
+        "the ladder: rated games, ratings, rating changes, linked identities, rematches",
+        """
+        CREATE TABLE ladder_games (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            rated INTEGER NOT NULL,
+            computer_rating {real}
+        );
+        CREATE TABLE ratings (
+            game_key TEXT NOT NULL,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL DEFAULT '',
+            mu {real} NOT NULL,
+            sigma {real} NOT NULL,
+            games INTEGER NOT NULL DEFAULT 0,
+            wins INTEGER NOT NULL DEFAULT 0,
+            losses INTEGER NOT NULL DEFAULT 0,
+            draws INTEGER NOT NULL DEFAULT 0,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (game_key, player)
+        );
+        CREATE TABLE rating_changes (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            player TEXT NOT NULL,
+            game_key TEXT NOT NULL,
+            before_mu {real} NOT NULL,
+            before_sigma {real} NOT NULL,
+            after_mu {real} NOT NULL,
+            after_sigma {real} NOT NULL,
+            PRIMARY KEY (game_id, number, seat)
+        );
+        CREATE TABLE identity_links (
+            address TEXT PRIMARY KEY,
+            identity TEXT NOT NULL,
+            linked_at TEXT NOT NULL
+        );
+        CREATE TABLE link_codes (
+            code TEXT PRIMARY KEY,
+            address TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE rematches (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            asked_by TEXT NOT NULL,
+            asked_at TEXT NOT NULL,
+            new_game_id INTEGER REFERENCES games(id) ON DELETE SET NULL
+        );
+        """,
+    ),
+    Step(
+        # A mail reader's own choice (`pictures on|off`, pbem.steps.settings_commands): no row is
+        # the game's default (its kind's show.mail_pictures), so every judge's mail stays as it was.
+        "mail settings: whether an address gets pictures with its mail",
+        """
+        CREATE TABLE mail_settings (
+            address TEXT PRIMARY KEY,
+            pictures INTEGER
+        );
+        """,
+    ),
+    Step(
+        # The envelope sender (Return-Path) of each mail, beside its From: an address's hourly
+        # budget counts the mail of that From and that envelope sender, so mail forging a From
+        # from elsewhere spends the forger's budget, never the victim's (issue 32, item 7).
+        "mail: the envelope sender of each stored message",
+        """
+        ALTER TABLE mail_inbound ADD COLUMN envelope_sender TEXT NOT NULL DEFAULT '';
+        """,
+    ),
+    Step(
+        # The judge's answer to a form sent in the browser, shown once on the session's next
+        # page, whichever web process serves it (issue 35: several processes, no sticky
+        # sessions); `session` is the signed session's own number, never a password.
+        "web: each session's answers to its forms, until its next page shows them",
+        """
+        CREATE TABLE web_answers (
+            session TEXT NOT NULL,
+            command TEXT NOT NULL,
+            accepted INTEGER NOT NULL,
+            answer TEXT NOT NULL,
+            typed TEXT NOT NULL,
+            answered_at TEXT NOT NULL,
+            PRIMARY KEY (session, command)
+        );
+        """,
+    ),
+)
+
+SCHEMA_VERSION = len(STEPS)
+
+# Every table of the schema, parents before children (copy-store copies in this order).
+TABLES: tuple[str, ...] = (
+    "games",
+    "players",
+    "computers",
+    "observers",
+    "orders",
+    "turns",
+    "wrong_passwords",
+    "password_warnings",
+    "mail_inbound",
+    "mail_threads",
+    "mail_outbox",
+    "claims",
+    "match_settings",
+    "match_games",
+    "discord_challenges",
+    "discord_games",
+    "discord_members",
+    "discord_outbox",
+    "discord_meta",
+    "ladder_games",
+    "ratings",
+    "rating_changes",
+    "identity_links",
+    "link_codes",
+    "rematches",
+    "mail_settings",
+    "web_answers",
+)
+
+
+def migrate(db: Database, target: int = SCHEMA_VERSION) -> int:
+    """Bring the database up to `target`, one step per transaction; the version it had."""
+    with db.transaction():
+        start = db.schema_version()
+    if start > SCHEMA_VERSION:
+        raise StoreError(
+            f"the database has schema version {start}, newer than this judge's "
+            f"{SCHEMA_VERSION}; upgrade the judge",
+            db.url,
+        )
+    version = start
+    while version < target:
+        with db.transaction():
+            version = db.schema_version()  # as committed now: another process may have gone on
+            if version >= target:
+                break
+            for statement in db.statements(STEPS[version].script):
+                db.execute(statement)
+            version += 1
+            db.set_schema_version(version)
+    return start
