@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from battles.engine.play import play_record
 from battles.engine.state import ShipState
+from battles.judge.choices import choices
 from battles.judge.rows import START, battle_turn, record_of
 from battles.pictures import battle_picture, battle_svg
 from notation.battles.parse import parse_record
@@ -203,4 +204,5 @@ SHOW = Show(
     history_file=history_file,
     private_results=False,
     mail_pictures=True,
+    choices=choices,
 )

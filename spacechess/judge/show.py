@@ -17,6 +17,7 @@ from pbem.storage.store import GameRow, Store
 from spacechess.computer.terminal import describe
 from spacechess.engine.events import Event
 from spacechess.engine.position import Position
+from spacechess.judge.choices import choices
 from spacechess.judge.rows import SIDE_SEAT, played_of, side_name, with_state
 from spacechess.pictures import board_picture, board_svg
 
@@ -172,4 +173,5 @@ SHOW = Show(
     mail_pictures=True,
     # A draw offer stands in the status everyone may read [SC12]: the live pages follow it.
     news=lambda game: str((game.state or {}).get("draw") or ""),
+    choices=choices,
 )
