@@ -21,6 +21,7 @@ from battles.judge.rows import (
     budget_of,
     replay_of,
 )
+from battles.judge.views import situation_text
 from notation.battles.hexes import FACINGS, Hex, distance
 from notation.battles.letters import COMPONENTS, HULLS, MAX_ENGINES
 from pbem.kinds.choosing import tool
@@ -156,6 +157,7 @@ def play_choices(store: Store, game: GameRow, seat: str) -> dict[str, Any]:
                     )
         todo = f"Turn {turn}, fire: tap a ship of yours, then a target in its arcs."
     sent = store.orders(game.id, game.turn).get(seat)
+    replay = replay_of(game)
     return {
         "phase": "orders",
         "command": "orders",
@@ -165,6 +167,7 @@ def play_choices(store: Store, game: GameRow, seat: str) -> dict[str, Any]:
         if phase == "movement"
         else ", ".join(f"{s.name}: {len(s.weapons())} weapons" for s in own),
         "sent": "" if sent is None else sent.text,
+        "report": situation_text(game, replay),
         "sep": "\n",
         "tools": tools,
         "buttons": [{"label": "Nothing this phase", "text": "none"}],

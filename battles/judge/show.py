@@ -16,6 +16,7 @@ from battles.engine.play import play_record
 from battles.engine.state import ShipState
 from battles.judge.choices import choices
 from battles.judge.rows import START, battle_turn, record_of
+from battles.judge.table import table
 from battles.pictures import battle_picture, battle_svg
 from notation.battles.parse import parse_record
 from notation.battles.records import BattleRecord, Initiative, Move
@@ -205,4 +206,5 @@ SHOW = Show(
     private_results=False,
     mail_pictures=True,
     choices=choices,
+    table=table,
 )

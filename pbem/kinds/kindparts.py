@@ -100,7 +100,11 @@ class Show:
     - `choices(store, game, seat)`: what the seat may do now, as JSON-able data (issue 44), for
       a board to offer only what the judge accepts: worked out by the game's judge side from
       what its engine and refusals compute, never from the other seat's hidden set-up or
-      orders. The shape every front end reads is `pbem.kinds.choosing` ({} for nothing).
+      orders. The shape every front end reads is `pbem.kinds.choosing` ({} for nothing);
+    - `table(store, game, seat)`: the board to play on in a page, as inline SVG or HTML whose
+      every cell is a focusable element carrying its name as the notation writes it
+      (`data-cell`): what the seat may see (None: what an onlooker may see) [1.4]; "" for none.
+      Drawn without a picture, so no page waits on one (issue 44).
     """
 
     decorate: Decorate
@@ -117,6 +121,7 @@ class Show:
     choices: Callable[[Store, GameRow, str], Mapping[str, Any]] = field(
         default=lambda store, game, seat: {}
     )
+    table: Callable[[Store, GameRow, str | None], str] = field(default=lambda store, game, seat: "")
 
 
 @dataclass(frozen=True)

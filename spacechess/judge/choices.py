@@ -14,7 +14,7 @@ from pbem.kinds.choosing import tool
 from pbem.storage.store import GameRow, Store
 from spacechess.engine.position import Position
 from spacechess.engine.rules import act, legal_actions
-from spacechess.judge.rows import SEAT_SIDE, played_of, side_name
+from spacechess.judge.rows import SEAT_SIDE, events_text, played_of, side_name
 
 __all__ = ["choices", "tools_of"]
 
@@ -66,13 +66,19 @@ def choices(store: Store, game: GameRow, seat: str) -> dict[str, Any]:
         return {"phase": "over", "todo": "The game is over."}
     if game.phase != "playing" or seat not in SEAT_SIDE:
         return {"phase": "wait", "todo": "Waiting for both players to join."}
-    position = played_of(game).position
+    played = played_of(game)
+    position = played.position
+    report = ""
+    if played.turns:
+        last = played.turns[-1]
+        report = f"Turn {last.turn}, the {SIDE_NAMES[last.side]}:\n" + events_text(last.events)
     if position.to_move != SEAT_SIDE[seat]:
         other = side_name("A" if seat == "B" else "B")
         return {
             "phase": "wait",
             "turn": position.turn,
             "todo": f"Waiting for the {other} to act (turn {position.turn}).",
+            "report": report,
         }
     actions = legal_actions(position)
     count = "one action" if position.actions_left == 1 else "up to two actions"
@@ -85,6 +91,7 @@ def choices(store: Store, game: GameRow, seat: str) -> dict[str, Any]:
             "where it goes or fires; fewer actions than allowed end the turn."
         ),
         "entitled": count,
+        "report": report,
         "sep": " ",
         "tools": tools_of(actions),
         "then": _then(position, actions) if position.actions_left == 2 else {},

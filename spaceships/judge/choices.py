@@ -13,9 +13,11 @@ from functools import cache, lru_cache
 from typing import Any
 
 import spaceships.judge.matches as matches
+import spaceships.judge.views as render
 from notation.spaceships.format import format_fleet
 from notation.spaceships.ships import SHIP_TYPES
 from pbem.kinds.choosing import tool
+from pbem.steps.gamerows import names_of
 from pbem.storage.store import GameRow, Store
 from spaceships import engine
 from spaceships.computer.placement import random_fleet
@@ -162,6 +164,11 @@ def orders_choices(store: Store, game: GameRow, seat: str) -> dict[str, Any]:
         )
     sent = store.orders(game.id, game.turn).get(seat)
     limits = entitled.limits()
+    report = ""
+    view = engine.player_view(state, seat)
+    if any(t.turn == game.turn - 1 for t in view.turns):
+        names = names_of(store.players(game.id))
+        report = render.player_turn_text(view, seat, game.turn - 1, names, grids=False)
     return {
         "phase": "orders",
         "command": "orders",
@@ -173,6 +180,7 @@ def orders_choices(store: Store, game: GameRow, seat: str) -> dict[str, Any]:
         "entitled": may_use(entitled),
         "limits": limits or "",
         "sent": "" if sent is None else sent.text,
+        "report": report,
         "sep": " ",
         "boards": BOARDS,
         "tools": tools,

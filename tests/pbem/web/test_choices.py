@@ -76,7 +76,7 @@ def test_spaceships_choices_are_the_entitlement_and_hide_the_other_fleet_1_4(
             tool(found, "missile-MD")["cells"]["Yw3"],
             "Bv1",
             tool(found, "beam-DS")["pairs"]["Rv1"]["Rx1"],
-            tool(found, "scan")["cells"]["Bz5"],
+            tool(found, "scan")["cells"]["Rw3"],
         ]
         said = players.as_player("duel", ALICE, f"orders 1: {' '.join(picks)}")
         assert "adjudicated" in said, said
