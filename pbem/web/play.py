@@ -8,7 +8,7 @@ are the kinds' own (`GameKind.form`), the pictures come through `pbem.kinds.show
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -57,6 +57,10 @@ class SeatView:
     forms: tuple[Shown, ...]
     moment: str
     has_picture: bool = field(default=False)
+    # What the seat may do now (the kind's `choices`, pbem.kinds.choosing) and the board it
+    # plays on (the kind's `table`, drawn without a picture): issue 44.
+    choices: Mapping[str, Any] = field(default_factory=dict)
+    table: str = ""
 
 
 def moment_of(store: Store, game: GameRow) -> str:
@@ -207,6 +211,7 @@ class Play:
             reader = "the game master"
         else:
             reader = kind.about.seat_name(seat) + f" ({players[seat].name})"
+        choices = self.choices(game, seat)
         waiting = ()
         if game.phase in ("setup", "playing"):
             waiting = tuple(
@@ -222,15 +227,25 @@ class Play:
             self.ask(game, seat, "status"),
             self.ask(game, seat, "history") if game.phase not in ("joining",) else "",
             waiting,
-            self.forms(game, seat),
+            self.forms(game, seat, choices),
             moment_of(self.store, game),
-            self.sight(game, seat) is not None,
+            False,
+            choices,
+            kind.show.table(self.store, game, None if seat == MASTER else seat),
         )
 
-    def forms(self, game: GameRow, seat: str) -> tuple[Shown, ...]:
+    def choices(self, game: GameRow, seat: str) -> Mapping[str, Any]:
+        """What the seat may do now, as its kind works it out (a master chooses nothing)."""
+        if seat == MASTER:
+            return {}
+        return kind_of(game).show.choices(self.store, game, seat)
+
+    def forms(
+        self, game: GameRow, seat: str, choices: Mapping[str, Any] | None = None
+    ) -> tuple[Shown, ...]:
         """What the reader may send now: the game's own forms (its set-up, the open turn's
-        orders), then the judge's own commands it has (a draw offer, resigning; a master's
-        `process`)."""
+        orders, unless the seat's choices say it waits for the other side), then the judge's
+        own commands it has (a draw offer, resigning; a master's `process`)."""
         kind = kind_of(game)
         if game.phase == "over":
             return ()
@@ -251,9 +266,12 @@ class Play:
         if game.phase in ("joining", "setup") and kind.steps.setup_word:
             made = kind.show.form(game, kind.steps.setup_word, None)
             shown.append(Shown(kind.steps.setup_word, made.title, made, None, "Send"))
-        if game.phase == "playing":
+        if choices is None and game.phase == "playing":
+            choices = kind.show.choices(self.store, game, seat)
+        if game.phase == "playing" and (choices or {}).get("phase") != "wait":
             made = kind.show.form(game, "orders", game.turn)
             shown.append(Shown("orders", made.title, made, game.turn, "Send"))
+        if game.phase == "playing":
             if "draw" in kind.steps.own:
                 shown.append(
                     Shown(
@@ -330,7 +348,7 @@ class Play:
             if not self.store.claim("web", nonce, self.clock()):
                 return False, HANDLED
             replies, moves = self.judge.handle_counting(inbound)
-        answer = _without_echo(replies[0].body)
+        answer = _on_a_page(_without_echo(replies[0].body))
         if command in ("orders", kind.steps.setup_word):
             return moves > 0, answer
         return "Refused" not in answer and "not understood" not in answer.lower(), answer
@@ -355,6 +373,11 @@ def command_text(kind: Any, game: GameRow, command: str, text: str) -> tuple[str
     if len(body) == 1:
         return f"{command} {body[0].strip()}", leading + 1
     return "\n".join([command, *body]), leading
+
+
+def _on_a_page(answer: str) -> str:
+    """A reply without mail's pointers to a message that a page shows at once."""
+    return answer.replace(" (see the next message)", "")
 
 
 def _without_echo(answer: str) -> str:

@@ -5,8 +5,12 @@ address, which follows the game's changes (Server-Sent Events)."""
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Mapping
 from html import escape
+from importlib.resources import files
+from typing import Any
 from urllib.parse import quote
 
 from pbem.web.pages import game_url, page
@@ -45,16 +49,65 @@ LIVE_JS = """\
 })();
 """
 
+# The board's script (issue 44): served by the app as it is, no build step.
+TABLE_JS = (files("pbem.web") / "table.js").read_text(encoding="utf-8")
+
 PLAY_STYLE = """
 <style>
-textarea{width:100%;min-height:5.5em;font:15px/1.4 ui-monospace,monospace}
+textarea{width:100%;box-sizing:border-box;min-height:5.5em;font:15px/1.4 ui-monospace,monospace}
 form.play{border:1px solid #e4e4e4;padding:10px;margin:10px 0}
 button{font-size:1rem;padding:8px 16px;min-height:40px}
 .refused{border-left:4px solid #b00020;background:#fff3f4}
 .accepted{border-left:4px solid #1b7f3b;background:#f1fbf4}
-.turn{font-weight:bold}
+.turn,.todo{font-weight:bold}
+pre{white-space:pre-wrap;overflow-wrap:anywhere}
 #changed{background:#fff7d6;padding:8px;border:1px solid #e0c060}
 label{display:block;font-weight:bold;margin:4px 0}
+.tools{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0}
+.tools button{padding:6px 10px;min-height:36px;font-size:.95rem}
+.tools button[aria-pressed=true]{background:#123f7a;color:#fff;outline:3px solid #f2b600}
+.tapnote{flex-basis:100%;margin:2px 0;min-height:1.2em}
+.tapmenu{flex-basis:100%;border:2px solid #123f7a;padding:6px;background:#f4f7fc}
+.tapmenu button{margin:3px}
+.board{max-width:100%;overflow-x:auto;margin:6px 0}
+.board h3{margin:6px 0 2px;font-size:1rem}
+.space{display:flex;flex-wrap:wrap;gap:10px 14px}
+.space h3{flex-basis:100%}
+.grid{display:grid;grid-template-columns:repeat(6,28px);grid-auto-rows:28px;gap:1px}
+.grid .h{display:flex;align-items:center;justify-content:center;font:12px ui-monospace,monospace;
+ color:#333}
+.cell{font:bold 13px ui-monospace,monospace;padding:0;min-height:0;border:1px solid #888;
+ background:#fafafa;color:#111;cursor:pointer}
+button.cell{width:28px;height:28px}
+.cell.live{background:#e2f0ff;border-color:#1f5fbf}
+.cell.from,.cell.collecting{background:#ffd966;border:2px solid #7a5200}
+.cell.picked{background:#cfe8d4;border:2px solid #1b7f3b}
+.cell:focus-visible{outline:3px solid #f2b600;outline-offset:1px}
+svg .cell polygon{fill:#f6f6f0;stroke:#777;stroke-width:1}
+svg .cell.live polygon{fill:#dbeaff;stroke:#1f5fbf;stroke-width:2.5}
+svg .cell.from polygon{fill:#ffd966;stroke:#7a5200;stroke-width:3}
+svg .cell:focus polygon{stroke:#000;stroke-width:4}
+svg .ghost{fill:#e4e4de;stroke:#bbb}
+svg text{text-anchor:middle;pointer-events:none;font-family:ui-sans-serif,sans-serif}
+svg text.name{font-size:11px;fill:#444}
+svg .unit.terran{fill:#0b5c99}
+svg .unit.alien{fill:#fff;stroke:#b34700;stroke-width:3}
+svg .unit-letter{font-size:16px;font-weight:bold}
+svg .unit-letter.terran{fill:#fff}
+svg .unit-letter.alien{fill:#b34700}
+svg .impactor{font-size:18px;fill:#222}
+svg .ship.sideA{fill:#0b5c99}
+svg .ship.sideB{fill:#fff;stroke:#b34700;stroke-width:3}
+svg .ship-letter{font-size:12px;font-weight:bold;fill:#fff}
+svg rect.ship + .ship-letter{fill:#b34700}
+svg .ship-name{font-size:11px;fill:#111}
+svg .facing{stroke:#111;stroke-width:3}
+.chessboard{width:100%;min-width:620px}
+.hexmap{width:100%;height:auto}
+@media (max-width:600px){
+ body{margin:8px}
+ .chessboard{min-width:880px}
+}
 </style>
 """
 
@@ -122,28 +175,38 @@ def seat_page(
     club: str,
 ) -> str:
     """A signed-in reader's page: `said` maps a form's command to the judge's answer to it
-    (accepted or not, the answer, the text sent, kept in the field when refused)."""
+    (accepted or not, the answer, the text sent, kept in the field when refused). First what
+    to do now (the seat's choices: what it may use, what it sent), the board to act on, the
+    forms; then the last turn's report, the status and the history (issue 44)."""
     game = view.game
     url = game_url(game)
+    choices = view.choices
     parts = [
-        f"<p>{escape(view.title)}: you are {escape(view.reader)}. "
+        f'<p class="who">{escape(view.title)}: you are {escape(view.reader)}. '
         f'<a href="{url}">Public page</a>.</p>',
         '<p id="changed" role="status" hidden>The game has changed: '
         f'<a href="{url}/play">show it</a> (what you typed is still here until you do).</p>',
     ]
     parts.append(f'<p class="turn" id="whose">{escape(_whose(view))}</p>')
+    parts += _now_lines(choices)
+    if view.table:
+        parts.append(
+            '<div id="tools" class="tools" aria-label="What a tap does" hidden></div>'
+            f'<div id="board" class="board">{view.table}</div>'
+        )
     for shown in view.forms:
         parts.append(_form(view, shown, csrf, said.get(shown.command)))
     for command, (ok, text, _) in said.items():
         if command not in {shown.command for shown in view.forms}:
             css = "accepted" if ok else "refused"
-            parts.append(f'<pre class="{css}" role="status">{escape(text)}</pre>')
-    if view.has_picture:
-        parts.append(
-            f'<h2>Your board</h2><div class="boardbox"><img class="board" '
-            f'src="{url}/play/board.png?m={escape(view.moment)}" '
-            f'alt="The board of {escape(game.name)} as {escape(view.reader)} sees it"></div>'
-        )
+            # The form it answered is gone (the turn moved on): the answer stays, as its own.
+            parts.append(
+                f'<pre class="{css}" role="status" id="form-{escape(command)}-said">'
+                f"{escape(text)}</pre>"
+            )
+    report = str(choices.get("report") or "")
+    if report:
+        parts.append(f'<h2>Last turn</h2><pre id="report">{escape(report)}</pre>')
     parts.append(f"<h2>Status</h2><pre>{escape(view.status)}</pre>")
     if view.history:
         parts.append(f"<h2>History</h2><pre>{escape(view.history)}</pre>")
@@ -152,8 +215,34 @@ def seat_page(
         f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
         '<button type="submit">Sign out</button></form>'
     )
+    if choices:
+        # Data, never run (CSP: scripts come from the site only); "</" cannot end the block.
+        data = json.dumps(choices, separators=(",", ":")).replace("</", "<\\/")
+        parts.append(f'<script type="application/json" id="choices">{data}</script>')
+        parts.append('<script src="/table.js"></script>')
     live = live_attributes(f"{url}/events", view.moment)
     return _page(f"Play {game.name}", "\n".join(parts), club, live)
+
+
+def _now_lines(choices: Mapping[str, Any]) -> list[str]:
+    """What the seat is to do and may use now, and what it has sent (issue 44, item 2)."""
+    lines = []
+    todo = str(choices.get("todo") or "")
+    if todo:
+        lines.append(f'<p class="todo" id="todo">{escape(todo)}</p>')
+    entitled = str(choices.get("entitled") or "")
+    if entitled:
+        lines.append(f'<p id="entitled"><strong>You may use:</strong> {escape(entitled)}</p>')
+    limits = str(choices.get("limits") or "")
+    if limits:
+        lines.append(f'<p class="refused">{escape(limits)}</p>')
+    sent = choices.get("sent")
+    if sent is not None and sent != "" and choices.get("phase") == "orders":
+        lines.append(
+            f'<p id="sent" class="accepted"><strong>Your orders are in:</strong> '
+            f"<code>{escape(str(sent))}</code>. Sending again replaces them.</p>"
+        )
+    return lines
 
 
 def _whose(view: SeatView) -> str:

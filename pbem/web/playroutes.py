@@ -17,6 +17,7 @@ from pbem.web.play import HANDLED, Play, moment_of
 from pbem.web.playpages import (
     LIVE_JS,
     PLAY_POLICY,
+    TABLE_JS,
     game_url_of,
     link_html,
     seat_page,
@@ -308,7 +309,24 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
             headers={**headers(), "Cache-Control": "max-age=3600"},
         )
 
+    async def table_js(request: web.Request) -> web.Response:
+        return web.Response(
+            text=TABLE_JS,
+            content_type="text/javascript",
+            headers={**headers(), "Cache-Control": "max-age=3600"},
+        )
+
+    async def choices_json(request: web.Request) -> web.Response:
+        """The seat's choices now, for a page that follows the game (issue 44)."""
+        signed = await signed_game(request)
+        if signed is None:
+            return html(404, _forbidden(club.name, signed_out=True))
+        game, seat = signed
+        found = await club.read(lambda: dict(play.choices(game, seat.seat)))
+        return web.json_response(found, headers=headers())
+
     app.router.add_get("/live.js", live_js)
+    app.router.add_get("/table.js", table_js)
     app.router.add_get("/games/{name}/events", events)
     if play is not None:
         app.router.add_get("/games/{name}/play", play_page)
@@ -316,6 +334,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         app.router.add_post("/games/{name}/play/sign-in", sign_in)
         app.router.add_post("/games/{name}/play/sign-out", sign_out)
         app.router.add_get("/games/{name}/play/board.png", board)
+        app.router.add_get("/games/{name}/play/choices.json", choices_json)
         app.router.add_get("/games/{name}/play/link/{token}", link_page)
         app.router.add_post("/games/{name}/play/link/{token}", use_link)
 

@@ -83,9 +83,15 @@ async def test_space_chess_moves_and_a_draw_offer_sc2_sc12(store_url: str, clien
     assert "Moves for turn 1 of duel" in page and "Waiting for you (the Terrans)" in page
     # The page has its own form: its status says no mail command to copy [SC2].
     assert "Send:" not in page and "PASSWORD" not in page
-    await signed(bob, "duel", players.passwords["duel", BOB])
-    early = await send(bob, "duel", "orders", "M@Hb4")  # not the Aliens' turn yet
-    assert "wait for their turn [SC2]" in said(early, "orders")
+    waiting = await signed(bob, "duel", players.passwords["duel", BOB])
+    # Not the Aliens' turn yet: a waiting line, no form to be refused from (issue 44) [SC2];
+    # an orders form forged all the same changes nothing.
+    assert "Waiting for the Terrans to act" in waiting and 'id="form-orders"' not in waiting
+    forged = await bob.post(
+        "/games/duel/play",
+        data={"csrf": csrf_of(waiting), "command": "orders", "text": "M@Hb4", "turn": "1"},
+    )
+    assert "There is no `orders` to send" in said(await forged.text(), "orders")
     page = await send(alice, "duel", "orders", "M@Ab2")
     assert "Your turn 1 is played: M@Ab2" in said(page, "orders")
     before = moment(await (await alice.get("/games/duel/play")).text())
