@@ -98,7 +98,7 @@ def web(
     )
     try:
         served = (store, name, host, port, describe_url(db))
-        asyncio.run(_serve(*served, play, secret, judge_address))
+        asyncio.run(_serve(*served, play, secret, judge_address, db))
     except KeyboardInterrupt:
         click.echo("Stopped.")
     except OSError as exc:
@@ -116,6 +116,7 @@ async def _serve(
     play: bool,
     secret: bytes,
     judge_address: str,
+    db: str = "",
 ) -> None:
     from aiohttp import web as aioweb
 
@@ -125,9 +126,15 @@ async def _serve(
 
     # What a turn played here causes goes to the game's own front end: mailed, or posted by
     # the bot (the console command hands over the keeper: front ends do not import each other).
+    # Composed after the change's commit, in a process and store of their own: a mail's pictures
+    # never hold up the store thread every page waits on (pbem.web.later, issue 44).
     keeper = click.get_current_context().meta.get("keeper")
-    keep = None if keeper is None else keeper(store, judge_address)
-    played = Play(store, keep) if play else None
+    later = None
+    if keeper is not None and play:
+        from pbem.web.later import Later
+
+        later = Later(db, keeper, judge_address)
+    played = Play(store, later=later) if play else None
     app = make_app(Club(store, name), played, Signer(secret))
     runner = ClubRunner(app, access_log=None)
     await runner.setup()
@@ -149,6 +156,8 @@ async def _serve(
         click.echo("Stopped.")
     finally:
         await runner.cleanup()
+        if later is not None:
+            later.close()
 
 
 COMMANDS = [web]

@@ -22,6 +22,7 @@ from pbem.steps.passwords import check_password, could_be_password
 from pbem.steps.sending import web_again
 from pbem.steps.weblinks import LINK_MINUTES, read_link
 from pbem.storage.store import GameRow, PlayerRow, Store
+from pbem.web.later import Later
 from pbem.web.sessions import MASTER, Seat, stamp_of
 
 HANDLED = "This was handled already: the form was sent twice; nothing changed the second time."
@@ -87,9 +88,13 @@ class Play:
         store: Store,
         keep: Callable[[list[Outbound]], None] | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        later: Later | None = None,
     ) -> None:
         self.store, self.clock = store, clock
-        self.judge = Judge(store, clock, keep=keep)
+        # `later`: the messages a change causes are composed after its commit, off the store
+        # thread (pbem.web.later); `keep`: inside the change's transaction.
+        self.later = later
+        self.judge = Judge(store, clock, keep=later.keep if later is not None else keep)
 
     # -- signing in ----------------------------------------------------------------------
     def sign_in(self, name: str, password: str) -> tuple[GameRow | None, str | None, str]:
@@ -344,10 +349,14 @@ class Play:
             first_line=first_line,
             written_before=written if command == "orders" else 0,
         )
+        if self.later is not None:
+            self.later.drop()
         with self.store.transaction():
             if not self.store.claim("web", nonce, self.clock()):
                 return False, HANDLED
             replies, moves = self.judge.handle_counting(inbound)
+        if self.later is not None:
+            self.later.flush()
         answer = _on_a_page(_without_echo(replies[0].body))
         if command in ("orders", kind.steps.setup_word):
             return moves > 0, answer

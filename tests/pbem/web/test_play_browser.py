@@ -131,12 +131,12 @@ def test_a_whole_game_of_spaceships_between_two_browsers_and_an_onlooker(
         onlooker.page.wait_for_selector("text=Step through the game", timeout=WAIT)
         for seat in (alice, bob, onlooker):
             assert seat.refused == [] and seat.errors == [], (seat.refused, seat.errors)
-        # What the turns caused waits in mail's outbox for the mail judge: the players'
-        # results, the end.
-        store = open_store(db)
-        raws = [bytes(r[0]) for r in store.connection.execute("SELECT raw FROM mail_outbox")]
-        store.close()
-        assert any(b"To: alice@example.org" in raw and b"resigned" in raw for raw in raws)
+    # What the turns caused waits in mail's outbox for the mail judge: the players' results,
+    # the end (composed after each change, off the store thread: all in once the server stops).
+    store = open_store(db)
+    raws = [bytes(r[0]) for r in store.connection.execute("SELECT raw FROM mail_outbox")]
+    store.close()
+    assert any(b"To: alice@example.org" in raw and b"resigned" in raw for raw in raws)
 
 
 def test_a_game_of_space_chess_between_two_browsers_and_an_onlooker_sc2_sc12(

@@ -1,0 +1,74 @@
+"""What a turn played in the browser causes for the game's own front end (its mail, its
+posts), handed over once the change is committed and composed in a process of its own with a
+store of its own (issue 44, item 5): a mail's pictures (seconds for a Space Chess board) are
+drawn there, never on the store thread every page waits on, nor under its interpreter lock.
+
+The change and its messages are no longer one transaction: the change stands once committed,
+and its messages follow in order in the mail process, each batch in a transaction of its
+own; were the server killed in between, the players would still find the change on their
+pages and in `status` by mail."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from pbem.messages import Outbound
+
+log = logging.getLogger("web")
+
+Keep = Callable[[list[Outbound]], None]
+# The mail process's own store and keep, opened at its first batch.
+_OWN: dict[str, tuple[Any, Keep]] = {}
+
+
+def _compose(db: str, keeper: Callable[[Any, str], Keep], address: str, batch: list[Any]) -> None:
+    """In the mail process: one change's messages, composed and kept in one transaction."""
+    if db not in _OWN:
+        from pbem.storage.store import open_store
+
+        store = open_store(db)
+        _OWN[db] = (store, keeper(store, address))
+    store, keep = _OWN[db]
+    with store.transaction():
+        keep(batch)
+
+
+class Later:
+    """`keep` collects a change's messages on the store thread; `flush` hands them, after
+    the change's commit, to the mail process; `drop` forgets those of a change rolled back.
+    `keeper(store, judge_address)` is the front end's keep (a module-level function: it goes
+    to the other process by name)."""
+
+    def __init__(self, db: str, keeper: Callable[[Any, str], Keep], judge_address: str) -> None:
+        self.db, self.keeper, self.address = db, keeper, judge_address
+        self.pending: list[Outbound] = []
+        self.worker = ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn")
+        )
+
+    def keep(self, messages: list[Outbound]) -> None:
+        self.pending.extend(messages)
+
+    def drop(self) -> None:
+        self.pending = []
+
+    def flush(self) -> Future[None] | None:
+        batch, self.pending = self.pending, []
+        if not batch:
+            return None
+        done = self.worker.submit(_compose, self.db, self.keeper, self.address, batch)
+        done.add_done_callback(_logged)
+        return done
+
+    def close(self) -> None:
+        self.worker.shutdown(wait=True)
+
+
+def _logged(done: Future[None]) -> None:
+    failed = done.exception()
+    if failed is not None:  # one batch lost is logged; the next goes on
+        log.error("the messages of a change made in the browser were not kept: %r", failed)
