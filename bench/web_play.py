@@ -2,6 +2,7 @@
 seat pages a second `spaceships web` serves with 100 players signed in.
 
     python bench/web_play.py [--games 50] [--seconds 10] [--turns 10]
+    python bench/web_play.py --chess [--games 50] [--playing 20] [--tree ../main]
 
 `spaceships web` runs as a keeper runs it, over a SQLite store of `--games` games of Spaceships
 whose fleets are in (made through the judge); two players per game sign in with their
@@ -13,18 +14,27 @@ passwords over HTTP, each with their own cookies, and each keeps the game's live
   the game changed, and until B's page, read again as live.js does, shows the results.
 - Seat pages: every signed-in player asks for their own page (`/games/NAME/play`: status,
   history, forms, as the judge answers them) as fast as answers come, for `--seconds`.
+
+`--chess` (issue 44, item 5): `--games` games of Space Chess, every seat's stream open, and
+in `--playing` of them the six turns of samples/spacechess/short.scr played at once, each sent
+by its side's form; for each turn, the time until the other seat's open stream is told and
+until its page, read again with every picture it shows (as a browser loads it), shows the
+turn; meanwhile the club list is read again and again. `--tree`: serve another checkout's
+code (main's, for the figures before a change) over the same store.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from html import unescape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -183,17 +193,122 @@ async def run(
     )
 
 
+SHORT = (  # samples/spacechess/short.scr: side, actions
+    ("A", "M@Ab2"),
+    ("B", "M@Hb4 M@Gd2"),
+    ("A", "Eb1-Eb4 Eb4-Jb2"),
+    ("B", "Jd4-Jd2 Hd3-Hd2"),
+    ("A", "Jb2-Dc2 M@Aa3"),
+    ("B", "Jd2>Jd3 Gd4-Fd4"),
+)
+
+
+def make_chess(path: Path, games: int) -> dict[tuple[str, str], str]:
+    store = open_store(path)
+    players = Players(store)
+    for number in range(1, games + 1):
+        name = f"c{number}"
+        players.send(f"gm{number}@example.org", f"create {name} chess")  # 20 a day each
+        players.seat(name, ALICE)
+        players.seat(name, BOB)
+    store.close()
+    return players.passwords
+
+
+async def page_with_pictures(session: aiohttp.ClientSession, base: str, game: str) -> str:
+    """The seat's page and every picture it shows, as a browser loads them."""
+    async with session.get(f"{base}/games/{game}/play") as response:
+        page = await response.text()
+    for src in re.findall(r'<img[^>]* src="([^"]+)"', page):
+        async with session.get(base + src.replace("&amp;", "&")) as response:
+            await response.read()
+    return page
+
+
+async def run_chess(
+    base: str, passwords: dict[tuple[str, str], str], games: int, playing: int
+) -> None:
+    names = [f"c{n}" for n in range(1, games + 1)]
+    seats = {}
+    for name in names:
+        seats[name, "A"] = await sign_in(base, name, passwords[name, ALICE])
+        seats[name, "B"] = await sign_in(base, name, passwords[name, BOB])
+    queues = {key: asyncio.Queue() for key in seats}
+    streams = [
+        asyncio.create_task(stream(s, base, key[0], queues[key])) for key, s in seats.items()
+    ]
+    for queue in queues.values():
+        await asyncio.wait_for(queue.get(), 60)
+    listing: list[float] = []
+    done = asyncio.Event()
+
+    async def lister() -> None:
+        async with aiohttp.ClientSession() as session:
+            while not done.is_set():
+                asked = time.perf_counter()
+                async with session.get(f"{base}/") as response:
+                    await response.read()
+                listing.append(time.perf_counter() - asked)
+
+    told: list[float] = []
+    shown: list[float] = []
+
+    async def game(name: str) -> None:
+        for number, (seat, actions) in enumerate(SHORT, 1):
+            other = "B" if seat == "A" else "A"
+            queue = queues[name, other]
+            while not queue.empty():
+                queue.get_nowait()
+            start = time.perf_counter()
+            await send_orders(seats[name, seat], base, name, actions)
+            at, _ = await asyncio.wait_for(queue.get(), 120)  # the turn played: one change
+            told.append(at - start)
+            page = await page_with_pictures(seats[name, other], base, name)
+            assert f"{number} {'T' if seat == 'A' else 'A'}: {actions}" in unescape(page)
+            shown.append(time.perf_counter() - start)
+
+    listing_task = asyncio.create_task(lister())
+    await asyncio.gather(*(game(name) for name in names[:playing]))
+    done.set()
+    await listing_task
+    for task in streams:
+        task.cancel()
+    for session in seats.values():
+        await session.close()
+
+    def pct(values: list[float], q: float) -> str:
+        ordered = sorted(values)
+        return f"{ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000:9.1f}"
+
+    print(f"\n{games} Space Chess games, {len(seats)} seats' streams open, {playing} in play")
+    print(f"{'':44} median ms    p99 ms   count")
+    for label, values in (
+        ("a turn told to the other seat's stream", told),
+        ("... and on its page (page and pictures)", shown),
+        ("the club list meanwhile", listing),
+    ):
+        print(f"  {label:42} {pct(values, 0.5)} {pct(values, 0.99)} {len(values):7}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--turns", type=int, default=10)
+    parser.add_argument("--chess", action="store_true")
+    parser.add_argument("--playing", type=int, default=20)
+    parser.add_argument("--tree", type=Path, default=ROOT)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "club.sqlite3"
         made = time.perf_counter()
-        passwords = make_store(db, args.games)
+        if args.chess:
+            passwords = make_chess(db, args.games)
+        else:
+            passwords = make_store(db, args.games)
         print(f"{args.games} games made through the judge in {time.perf_counter() - made:.1f} s")
+        tree = args.tree.resolve()
+        print(f"serving {tree}'s code")
         served = subprocess.Popen(
             [
                 sys.executable,
@@ -205,7 +320,8 @@ def main() -> None:
                 "--listen",
                 "127.0.0.1:0",
             ],
-            cwd=ROOT,
+            cwd=tree,
+            env={**os.environ, "PYTHONPATH": str(tree)},
             stdout=subprocess.PIPE,
             text=True,
         )
@@ -214,12 +330,19 @@ def main() -> None:
             found = re.search(r"http://127\.0\.0\.1:(\d+)/", served.stdout.readline())
             assert found, "spaceships web did not start"
             base = f"http://127.0.0.1:{found.group(1)}"
-            asyncio.run(
-                run(db, base, passwords, args.games, args.seconds, min(args.turns, args.games))
-            )
+            if args.chess:
+                asyncio.run(run_chess(base, passwords, args.games, args.playing))
+            else:
+                asyncio.run(
+                    run(db, base, passwords, args.games, args.seconds, min(args.turns, args.games))
+                )
         finally:
             served.terminate()
-            served.wait(30)
+            try:
+                served.wait(30)
+            except subprocess.TimeoutExpired:  # mail still drawing what the turns caused
+                served.kill()
+                served.wait(30)
 
 
 if __name__ == "__main__":

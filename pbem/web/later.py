@@ -4,14 +4,15 @@ store of its own (issue 44, item 5): a mail's pictures (seconds for a Space Ches
 drawn there, never on the store thread every page waits on, nor under its interpreter lock.
 
 The change and its messages are no longer one transaction: the change stands once committed,
-and its messages follow in order in the mail process, each batch in a transaction of its
-own; were the server killed in between, the players would still find the change on their
-pages and in `status` by mail."""
+and its messages follow in order in the mail process, each row written as it is ready; were
+the server killed in between, the players would still find the change on their pages and in
+`status` by mail."""
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
@@ -26,15 +27,16 @@ _OWN: dict[str, tuple[Any, Keep]] = {}
 
 
 def _compose(db: str, keeper: Callable[[Any, str], Keep], address: str, batch: list[Any]) -> None:
-    """In the mail process: one change's messages, composed and kept in one transaction."""
+    """In the mail process: one change's messages, composed and kept."""
     if db not in _OWN:
         from pbem.storage.store import open_store
 
         store = open_store(db)
         _OWN[db] = (store, keeper(store, address))
     store, keep = _OWN[db]
-    with store.transaction():
-        keep(batch)
+    # No transaction around it: a write lock held while pictures are drawn (seconds) would
+    # hold up the judge's own writes; each row is written (and committed) as it is ready.
+    keep(batch)
 
 
 class Later:
@@ -47,7 +49,7 @@ class Later:
         self.db, self.keeper, self.address = db, keeper, judge_address
         self.pending: list[Outbound] = []
         self.worker = ProcessPoolExecutor(
-            max_workers=1, mp_context=multiprocessing.get_context("spawn")
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_behind
         )
 
     def keep(self, messages: list[Outbound]) -> None:
@@ -66,6 +68,14 @@ class Later:
 
     def close(self) -> None:
         self.worker.shutdown(wait=True)
+
+
+def _behind() -> None:
+    """The mail process yields the processor to the pages: mail may be a little later."""
+    try:
+        os.nice(10)
+    except OSError:
+        pass
 
 
 def _logged(done: Future[None]) -> None:

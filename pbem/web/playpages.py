@@ -66,11 +66,13 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere}
 #changed{background:#fff7d6;padding:8px;border:1px solid #e0c060}
 label{display:block;font-weight:bold;margin:4px 0}
 .tools{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0}
-.tools button{padding:6px 10px;min-height:36px;font-size:.95rem}
+.tools button{padding:4px 8px;min-height:32px;font-size:.9rem}
 .tools button[aria-pressed=true]{background:#123f7a;color:#fff;outline:3px solid #f2b600}
 .tapnote{flex-basis:100%;margin:2px 0;min-height:1.2em}
 .tapmenu{flex-basis:100%;border:2px solid #123f7a;padding:6px;background:#f4f7fc}
 .tapmenu button{margin:3px}
+.builder label{display:inline-block;margin:4px 8px 4px 0;font-weight:normal}
+.builder input,.builder select{font-size:1rem;min-height:32px}
 </style>
 """
     + BOARD_STYLE

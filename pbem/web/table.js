@@ -86,7 +86,12 @@
     var then = choices.then || {};
     if (then[text]) { stage = then[text]; current = firstTool(); }
   }
+  // A design builder, where the choices carry the tables (a hull, its systems, their prices
+  // in that hull and the budget, all from the server): the Ship Code is written as it grows.
+  var builder = choices.tables ? makeBuilder(choices) : null;
+
   function take(tool, text, chosen) {
+    if (builder && tool.key === "place") { builder.at(text); from = null; refresh(); return; }
     picks.push({ tool: tool.key, group: groupOf(tool), text: text, cells: chosen || [],
       adds: tool.adds || null });
     from = null; collecting = [];
@@ -203,6 +208,90 @@
     if (from) say(from.cell + " chosen: tap where to, or tap it again to let go.");
     else if (collecting.length) say(current.label + ": " + collecting.join(" ") + " ...");
     else say("");
+  }
+
+  function makeBuilder(choices) {
+    var t = choices.tables, box2 = document.createElement("fieldset");
+    box2.className = "builder";
+    var legend = document.createElement("legend");
+    legend.textContent = "Design a ship";
+    box2.appendChild(legend);
+    function field(label, input) {
+      var l = document.createElement("label");
+      l.textContent = label + " ";
+      l.appendChild(input);
+      box2.appendChild(l);
+      return input;
+    }
+    var name = field("Name", document.createElement("input"));
+    name.value = "Ship1"; name.autocomplete = "off";
+    var hull = field("Hull", document.createElement("select"));
+    t.hulls.forEach(function (h) {
+      var o = document.createElement("option");
+      o.value = h.code;
+      o.textContent = h.code + " " + h.name + ": " + h.cost + " points, " + h.spaces + " spaces";
+      hull.appendChild(o);
+    });
+    var arc = field("Arc of a weapon", document.createElement("select"));
+    [["f", "front"], ["r", "right"], ["l", "left"], ["b", "rear"]].forEach(function (a) {
+      var o = document.createElement("option");
+      o.value = a[0]; o.textContent = a[1]; arc.appendChild(o);
+    });
+    var facing = field("Facing", document.createElement("select"));
+    (choices.facings || []).forEach(function (f) {
+      var o = document.createElement("option");
+      o.value = f; o.textContent = f; facing.appendChild(o);
+    });
+    facing.value = choices.facing || "";
+    var parts = document.createElement("div");
+    parts.className = "tools";
+    box2.appendChild(parts);
+    var shown = document.createElement("p");
+    shown.setAttribute("role", "status");
+    box2.appendChild(shown);
+    var systems = [], hex = "", spent = 0;
+    function the(hullCode) {
+      return t.hulls.filter(function (h) { return h.code === hullCode; })[0];
+    }
+    function sums() {
+      var h = the(hull.value), cost = h.cost, space = 0;
+      systems.forEach(function (s) { cost += h.prices[s[0]][0]; space += h.prices[s[0]][1]; });
+      return { cost: cost, space: space, hull: h };
+    }
+    function code() {
+      return hull.value + "-" + systems.map(function (s) {
+        return s.length > 1 ? "(" + s + ")" : s;
+      }).join("");
+    }
+    function draw() {
+      parts.innerHTML = "";
+      var now = sums();
+      t.systems.forEach(function (s) {
+        var price = now.hull.prices[s.code];
+        var b = button(s.code + " " + s.name + " (" + price[0] + ")", function () {
+          systems.push(s.weapon ? s.code + arc.value : s.code); draw();
+        });
+        var engines = systems.filter(function (x) { return x === "I"; }).length;
+        b.disabled = now.space + price[1] > now.hull.spaces ||
+          (s.code === "I" && engines >= t.max_engines);
+        parts.appendChild(b);
+      });
+      parts.appendChild(button("Take out the last", function () { systems.pop(); draw(); }));
+      parts.appendChild(button("Add this ship", function () {
+        var line = name.value.trim() + " " + code() + (hex ? " at " + hex + " " + facing.value : "");
+        spent += sums().cost;
+        take({ key: "ship" }, line);
+        systems = []; hex = ""; name.value = "Ship" + (picks.length + 1); draw();
+      }));
+      shown.textContent = name.value + " " + code() + ": " + now.cost + " points, space " +
+        now.space + " of " + now.hull.spaces + "; " + (choices.budget - spent - now.cost) +
+        " of " + choices.budget + " points left" + (hex ? "; starts at " + hex : "");
+    }
+    hull.addEventListener("change", function () { systems = []; draw(); });
+    name.addEventListener("input", draw);
+    bar.parentNode.insertBefore(box2, bar);
+    draw();
+    return { at: function (where) { hex = where; draw(); } };
   }
 
   cells.forEach(function (el) {

@@ -69,7 +69,7 @@ def fleet_choices(game: GameRow, seat: str, ruleset: Ruleset, later: bool) -> di
             tools.append(
                 tool(
                     ship_type,
-                    f"{SHIP_TYPES[ship_type]} ({ship_type}, {SIZES[ship_type]} cells)",
+                    f"{ship_type}, {SIZES[ship_type]} cells",
                     board="own",
                     count=1 if counted else None,
                     group="/".join(group) if len(group) > 1 else "",
@@ -87,6 +87,7 @@ def fleet_choices(game: GameRow, seat: str, ruleset: Ruleset, later: bool) -> di
             "Place your fleet: choose a ship, then tap its cells in your space "
             f"({words}) [3.7]; or take a random fleet."
         ),
+        "ships": {t: SHIP_TYPES[t] for group in groups for t in group},
         "sep": " ",
         "boards": BOARDS[1:],
         "tools": tools,

@@ -131,7 +131,7 @@ def test_a_whole_game_of_spaceships_tapped_on_phones_1_4_3_7_4_4_1(
         written = []
         for ship in FLEET_A.split(";"):
             kind, *cells = ship.split()
-            alice.page.locator("#tools button", has_text=f"({kind},").tap()
+            alice.page.locator("#tools button", has_text=f"{kind}, ").tap()
             for cell in cells:
                 alice.tap_cell(cell, "own")
             written.append(f"{kind} {' '.join(cells)};")
@@ -218,10 +218,20 @@ def test_a_whole_game_of_space_chess_tapped_on_phones_sc2_sc6(browser: Any, tmp_
 def test_a_whole_battle_tapped_on_phones_r16_iii_iv(browser: Any, tmp_path: Path) -> None:
     create = "create sk battles budget=300 turns=1"
     with table(browser, tmp_path, create, "sk") as (db, url, alice, bob, onlooker):
-        for phone in (alice, bob):
-            phone.fits()
-            phone.tap_button("Random")  # a design within the budget, on request [V.C]
-            phone.send("design")
+        # Alice builds a ship from the tables: hull, systems, a start hex, the code as she goes.
+        alice.fits()
+        builder = alice.page.locator(".builder")
+        for system in ("S Shield", "A Armor", "I Engine", "G Gun", "I Engine"):
+            builder.get_by_role("button", name=re.compile(f"^{system} ")).tap()
+        assert "E-SAI(Gf)I: 54 points" in builder.inner_text()
+        alice.tap_cell("1,7")
+        builder.get_by_role("button", name="Add this ship").tap()
+        assert alice.box("design") == "Ship1 E-SAI(Gf)I at 1,7 N"
+        alice.send("design")
+        assert "accepted" in alice.page.inner_text("#form-design-said")
+        bob.fits()
+        bob.tap_button("Random")  # a design within the budget, on request [V.C]
+        bob.send("design")
         # Movement: Alice taps a ship of hers, then where it goes (a menu of facings).
         alice.page.wait_for_selector("#form-orders", timeout=WAIT)
         alice.fits()
@@ -232,7 +242,9 @@ def test_a_whole_battle_tapped_on_phones_r16_iii_iv(browser: Any, tmp_path: Path
         alice.tap_cell(start)
         alice.tap_cell(end)
         if alice.page.locator("#tapmenu").is_visible():
-            alice.page.locator("#tapmenu").get_by_role("button", name=move["label"], exact=True).tap()
+            alice.page.locator("#tapmenu").get_by_role(
+                "button", name=move["label"], exact=True
+            ).tap()
         assert alice.box("orders") == line
         alice.send("orders")
         bob.page.wait_for_selector("#form-orders", timeout=WAIT)
