@@ -2,6 +2,7 @@
 seat pages a second `spaceships web` serves with 100 players signed in.
 
     python bench/web_play.py [--games 50] [--seconds 10] [--turns 10]
+    python bench/web_play.py --flood forms|streams [--seconds 10] [--tree OTHER_CHECKOUT]
 
 `spaceships web` runs as a keeper runs it, over a SQLite store of `--games` games of Spaceships
 whose fleets are in (made through the judge); two players per game sign in with their
@@ -13,13 +14,25 @@ passwords over HTTP, each with their own cookies, and each keeps the game's live
   the game changed, and until B's page, read again as live.js does, shows the results.
 - Seat pages: every signed-in player asks for their own page (`/games/NAME/play`: status,
   history, forms, as the judge answers them) as fast as answers come, for `--seconds`.
+
+With `--flood` (issue 42, items 2 and 3), another visitor asks for the list one request after
+another while a flood goes on, and the list's median, 99th percentile and longest wait are
+printed (a request that takes 15 s is given up and counted):
+- `forms`: four signed-in sessions send the orders form as fast as answers come, for
+  `--seconds`, once with the audit's 1 MB text and once with 7 KiB (within the cap).
+- `streams`: one client opens `--streams` live streams (1,100: the audit's) to a server whose
+  descriptor limit is systemd's default soft limit, 1,024; the server's log lines are counted.
+`--tree` serves another checkout's code (e.g. main's, before a change) over the same store.
+Loopback only; the flood is bounded by `--seconds` and `--streams`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -183,12 +196,201 @@ async def run(
     )
 
 
+# -- floods (issue 42) ------------------------------------------------------------------------
+GIVE_UP = 15.0  # a list request slower than this is counted as failed
+NOFILE = 1024  # systemd's default soft limit on open files, as in the audit
+
+
+async def visitor(base: str, stop: asyncio.Event, waits: list[float], failed: list[str]) -> None:
+    """Another visitor: the list, one request after another, each on a connection of its own
+    (as a new visitor comes), until `stop`."""
+    timeout = aiohttp.ClientTimeout(total=GIVE_UP)
+    connector = aiohttp.TCPConnector(force_close=True)
+    async with aiohttp.ClientSession(timeout=timeout, connector=connector) as session:
+        while not stop.is_set():
+            asked = time.perf_counter()
+            try:
+                async with session.get(f"{base}/") as response:
+                    await response.read()
+                    if response.status != 200:
+                        failed.append(str(response.status))
+                        continue
+            except (aiohttp.ClientError, TimeoutError, OSError) as exc:
+                failed.append(type(exc).__name__)
+                continue
+            waits.append(time.perf_counter() - asked)
+            await asyncio.sleep(0.01)  # a visitor, not a flood of its own
+
+
+def waited(waits: list[float], failed: list[str]) -> str:
+    if not waits:
+        return f"{'-':>8} {'-':>8} {'-':>8} {len(failed):>7}"
+    ordered = sorted(waits)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    shown = [statistics.median(ordered), p99, ordered[-1]]
+    return " ".join(f"{v * 1000:8.0f}" for v in shown) + f" {len(failed):>7}"
+
+
+async def send_as_fast(
+    session: aiohttp.ClientSession, url: str, text: str, stop: asyncio.Event, said: dict[str, int]
+) -> None:
+    """One session's orders form sent again and again (each a new form: its own number)."""
+    async with session.get(url) as response:
+        page = await response.text()
+    form = re.search(r'<form class="play" id="form-orders".*?</form>', page, re.S)
+    assert form, page
+    data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    while not stop.is_set():
+        data["nonce"] = os.urandom(12).hex()
+        try:
+            async with session.post(
+                url, data={**data, "text": text}, allow_redirects=False
+            ) as response:
+                await response.read()
+                key = str(response.status)
+        except (aiohttp.ClientError, OSError) as exc:
+            key = type(exc).__name__
+        said[key] = said.get(key, 0) + 1
+
+
+async def flood_forms(base: str, passwords: dict[tuple[str, str], str], seconds: float) -> None:
+    seats = [("g1", ALICE), ("g1", BOB), ("g2", ALICE), ("g2", BOB)]
+    print(f"Four sessions sending the orders form as fast as answers come, {seconds:g} s each:")
+    print(
+        f"{'orders text':<12} {'forms':>6} {'answers (HTTP status)':<28} {'list: median':>12} "
+        f"{'p99 ms':>8} {'max ms':>8} {'failed':>7} {'asks':>5}"
+    )
+    for size, label in ((1_000_000, "1 MB"), (7 * 1024, "7 KiB")):  # the audit's; within the cap
+        text = ("Gx3 " * (size // 4 + 1))[:size]
+        sessions = [await sign_in(base, game, passwords[game, who]) for game, who in seats]
+        statuses: dict[str, int] = {}
+        stop = asyncio.Event()
+        waits: list[float] = []
+        failed: list[str] = []
+        senders = [
+            asyncio.create_task(
+                send_as_fast(session, f"{base}/games/{game}/play", text, stop, statuses)
+            )
+            for session, (game, _) in zip(sessions, seats, strict=True)
+        ]
+        looking = asyncio.create_task(visitor(base, stop, waits, failed))
+        await asyncio.sleep(seconds)
+        stop.set()
+        await asyncio.gather(*senders, looking)
+        for session in sessions:
+            await session.close()
+        said = ", ".join(f"{n} x {k}" for k, n in sorted(statuses.items()))
+        print(
+            f"{label:<12} {sum(statuses.values()):>6} {said:<28} {waited(waits, failed)}"
+            f" {len(waits) + len(failed):>5}"
+        )
+
+
+async def flood_streams(base: str, streams: int, seconds: float) -> None:
+    opened: list[asyncio.StreamWriter] = []
+    answers: dict[str, int] = {}
+    host, port = base.removeprefix("http://").split(":")
+
+    async def one() -> None:
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), 10)
+        except (OSError, TimeoutError) as exc:
+            answers[type(exc).__name__] = answers.get(type(exc).__name__, 0) + 1
+            return
+        opened.append(writer)
+        writer.write(b"GET /games/g1/events HTTP/1.1\r\nHost: bench\r\n\r\n")
+        try:
+            line = await asyncio.wait_for(reader.readline(), GIVE_UP)
+            key = line.decode("latin-1").split(" ")[1] if line else "closed"
+        except (OSError, TimeoutError, IndexError) as exc:
+            key = type(exc).__name__
+        answers[key] = answers.get(key, 0) + 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(one() for _ in range(streams)))
+    took = time.perf_counter() - started
+    stop = asyncio.Event()
+    waits: list[float] = []
+    failed: list[str] = []
+    looking = asyncio.create_task(visitor(base, stop, waits, failed))
+    await asyncio.sleep(seconds)  # the streams held open while the visitor asks
+    stop.set()
+    await looking
+    for writer in opened:
+        writer.close()
+    said = ", ".join(f"{n} x {k}" for k, n in sorted(answers.items()))
+    print(f"{streams} streams asked from one client in {took:.1f} s: {said}")
+    print(f"{'list: median ms':>15} {'p99 ms':>8} {'max ms':>8} {'failed':>7} {'asks':>5}")
+    print(f"{waited(waits, failed):>40} {len(waits) + len(failed):>5}")
+
+
+def serve(db: Path, tree: Path, nofile: int | None = None) -> tuple[subprocess.Popen, str]:
+    """`spaceships web` of the checkout `tree` over `db`, with play; its base URL."""
+
+    def limit() -> None:
+        if nofile is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
+    served = subprocess.Popen(
+        [sys.executable, "-m", "spaceships_cli", "web", "--db", str(db), "--listen", "127.0.0.1:0"],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=limit,
+    )
+    assert served.stdout is not None
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", served.stdout.readline())
+    assert found, "spaceships web did not start"
+    return served, f"http://127.0.0.1:{found.group(1)}"
+
+
+def flood(kind: str, tree: Path, seconds: float, streams: int, log: Path | None) -> None:
+    print(f"Serving {tree} (commit {_commit(tree)})")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "club.sqlite3"
+        passwords = make_store(db, 2)
+        served, base = serve(db, tree, NOFILE if kind == "streams" else None)
+        try:
+            if kind == "forms":
+                asyncio.run(flood_forms(base, passwords, seconds))
+            else:
+                asyncio.run(flood_streams(base, min(streams, 5000), seconds))
+        finally:
+            served.terminate()
+            _, err = served.communicate(timeout=60)
+        if log is not None:
+            log.write_text(err)
+        lines = err.splitlines()
+        files = sum("Too many open files" in line for line in lines)
+        errors = sum(" ERROR " in line for line in lines)
+        print(
+            f"The server's log: {len(lines)} lines ({len(err)} bytes), {errors} ERROR, "
+            f"{files} saying 'Too many open files'"
+        )
+
+
+def _commit(tree: Path) -> str:
+    found = subprocess.run(
+        ["git", "-C", str(tree), "log", "-1", "--format=%h"], capture_output=True, text=True
+    )
+    return found.stdout.strip() or "?"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--turns", type=int, default=10)
+    parser.add_argument("--flood", choices=("forms", "streams"))
+    parser.add_argument("--streams", type=int, default=1100)
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to serve")
+    parser.add_argument("--server-log", type=Path, help="where to keep the server's log")
     args = parser.parse_args()
+    if args.flood:
+        flood(args.flood, args.tree.resolve(), args.seconds, args.streams, args.server_log)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "club.sqlite3"
         made = time.perf_counter()

@@ -1,6 +1,7 @@
 """The club page's web server (aiohttp, which discord.py already brings): the routes, the
-store read on one worker thread, replays made on another, and the pages kept while their game
-stands still, within a bound in bytes."""
+store read on one worker thread, the judge's calls of play on another (over a store of their
+own), replays made on a third, and the pages kept while their game stands still, within a bound
+in bytes."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from pbem.storage.store import GameRow, Store
-from pbem.web.guard import ClubRunner, guard, security_headers
+from pbem.web.floods import MAX_BODY, FormBudget, Streams
+from pbem.web.guard import ClubRunner, guard, guard_headers, security_headers
 from pbem.web.pages import (
     POLICY,
     game_page_html,
@@ -55,7 +57,7 @@ KEPT_BYTES = 64 * 1024 * 1024
 KEPT_ENTRIES = 4096  # and at most this many (a game without a replay is kept as an empty one)
 REPLAY_POLICY = (
     "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
-    "script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+    "script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 
 
@@ -72,6 +74,12 @@ class Club:
         # Replays are made from what the store thread read, on a thread of their own: a long
         # game's replay (seconds) never holds up the list or another game's page.
         self.maker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club-replay")
+        # Play's judge calls (forms, seat pages) run here: on a thread of their own when play
+        # has a store of its own (make_app), so that no judge call holds up the list or a
+        # public page (issue 42, item 2); else on the store thread, the store being one.
+        self.judging = self.worker
+        self.streams = Streams()  # the live streams open, by client address
+        self.forms = FormBudget()  # the forms each seat sent lately
         self.kept: OrderedDict[tuple[Any, ...], bytes | None] = OrderedDict()
         self.kept_bytes = kept_bytes
         self._kept_lock = threading.Lock()  # the store thread and the replay thread both keep
@@ -81,6 +89,10 @@ class Club:
 
     async def read(self, work: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.worker, work)
+
+    async def judged(self, work: Callable[[], T]) -> T:
+        """Run `work` on play's thread (play's store: the judge's calls, a seat's reads)."""
+        return await asyncio.get_running_loop().run_in_executor(self.judging, work)
 
     @property
     def kept_size(self) -> int:
@@ -228,7 +240,8 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
     """The site: `/`, `/games/NAME`, `/games/NAME/board.png` (and `board.svg` where the game
     draws one), `/games/NAME/replay.html`, the live stream of a game's changes
     `/games/NAME/events`; with `play`, a seat's page `/games/NAME/play` and its forms
-    (pbem.web.playroutes). Without it nothing here changes the store."""
+    (pbem.web.playroutes). Without it nothing here changes the store. Play over a store of
+    its own (`spaceships web` gives it one) is run on a thread of its own."""
 
     def html(status: int, text: str) -> web.Response:
         return web.Response(
@@ -269,7 +282,11 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
     async def vector(name: str) -> bytes | None:
         return await club.read(lambda: club.board_svg(name))
 
-    app = web.Application(middlewares=[guard(club.name)])
+    if play is not None and play.store is not club.store and club.judging is club.worker:
+        club.judging = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club-judge")
+    # A request's body is a form's at most (aiohttp answers 413 beyond, unread).
+    app = web.Application(middlewares=[guard(club.name)], client_max_size=MAX_BODY)
+    app.on_response_prepare.append(guard_headers)
     app.router.add_get("/", index)
     app.router.add_get("/games/{name}", game)
     app.router.add_get("/games/{name}/board.png", binary(board, "image/png", POLICY))
@@ -283,4 +300,5 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
 async def _stop(club: Club) -> None:
     await club.watch.stop()
     club.worker.shutdown(wait=True)
+    club.judging.shutdown(wait=True)
     club.maker.shutdown(wait=True)

@@ -119,15 +119,22 @@ async def _serve(
 ) -> None:
     from aiohttp import web as aioweb
 
+    from pbem.storage.store import open_store
     from pbem.web.app import Club, ClubRunner, make_app
+    from pbem.web.floods import QuietAccepts
     from pbem.web.play import Play
     from pbem.web.sessions import Signer
 
+    # Out of descriptors, accept() fails again and again: one line a second, not a traceback.
+    asyncio.get_running_loop().set_exception_handler(QuietAccepts())
+    # Play's own store: its judge calls run on a thread of their own, and the list and public
+    # pages, read over `store`, never wait behind one (pbem.web.app, issue 42).
+    own = open_store(store.connection.url) if play else store
     # What a turn played here causes goes to the game's own front end: mailed, or posted by
     # the bot (the console command hands over the keeper: front ends do not import each other).
     keeper = click.get_current_context().meta.get("keeper")
-    keep = None if keeper is None else keeper(store, judge_address)
-    played = Play(store, keep) if play else None
+    keep = None if keeper is None else keeper(own, judge_address)
+    played = Play(own, keep) if play else None
     app = make_app(Club(store, name), played, Signer(secret))
     runner = ClubRunner(app, access_log=None)
     await runner.setup()
@@ -149,6 +156,8 @@ async def _serve(
         click.echo("Stopped.")
     finally:
         await runner.cleanup()
+        if own is not store:
+            own.close()
 
 
 COMMANDS = [web]

@@ -41,7 +41,7 @@ img.board{width:100%;height:auto;border:1px solid #e4e4e4}
 
 POLICY = (
     "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'self'; "
-    "connect-src 'self'; base-uri 'none'; form-action 'self'"
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 
 

@@ -268,6 +268,17 @@ class Play:
             shown.append(Shown("resign", "Resign", None, None, "Resign", "I give up this game"))
         return tuple(shown)
 
+    def unconfirmed(self, game: GameRow, seat: str, command: str, confirmed: bool) -> str:
+        """The line refusing a form sent without the confirmation its box asks for (resigning,
+        a master's resolving now), or "": the server checks it, not only the browser."""
+        for shown in self.forms(game, seat):
+            if shown.command == command and shown.confirm and not confirmed:
+                return (
+                    f"Not done: tick the box ({shown.confirm}) to {shown.button.lower()}; "
+                    "nothing changed."
+                )
+        return ""
+
     def sight(self, game: GameRow, seat: str) -> Sight | None:
         """The picture the reader's page shows: the board as the seat knows it (as everyone
         does in a game that hides nothing), the seat's own set-up before the start, the

@@ -1,7 +1,8 @@
 """The routes of play in the browser (issue 35): sign in and out, a seat's page and picture,
 a form sent, and the live stream of a game's changes (Server-Sent Events). Every form checks
 its CSRF token; a session is a signed cookie (pbem.web.sessions); the judge is reached only
-through pbem.web.play on the club's store thread."""
+through pbem.web.play on play's own thread (`club.judged`). A form's text, the forms a seat
+sends and the streams a client opens are bounded (pbem.web.floods)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from typing import Any
 from aiohttp import web
 
 from pbem.web.answers import keep_answer, take_answers
+from pbem.web.floods import MAX_TEXT, RETRY_AFTER, too_long
+from pbem.web.guard import error_response
 from pbem.web.play import HANDLED, Play, moment_of
 from pbem.web.playpages import (
     LIVE_JS,
@@ -109,7 +112,8 @@ def _secure(request: web.Request) -> bool:
 
 
 def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: Signer) -> None:
-    """Play's routes on the club's app; `club.read` runs work on the store's one thread."""
+    """Play's routes on the club's app; `club.judged` runs play's work on its thread, `club.read`
+    the public reads on the store's."""
     tries = Tries()
 
     def headers() -> dict[str, str]:
@@ -135,7 +139,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         for key, seat in cookies.items():
             if seat is None or key != cookie_name(seat.game_id):
                 continue
-            game = await club.read(lambda seat=seat: play.session_game(name, seat))
+            game = await club.judged(lambda seat=seat: play.session_game(name, seat))
             if game is not None:
                 return game, seat
         return None
@@ -163,12 +167,12 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         signed = await signed_game(request)
         if signed is None:
             holder = visitor(request)
-            accounts = await club.read(lambda: play.played_with_accounts(name))
+            accounts = await club.judged(lambda: play.played_with_accounts(name))
             page = sign_in_page(name, signer.csrf(holder), "", club.name, accounts)
             return with_visitor(html(200, page), request, holder)
         game, seat = signed
-        shown = await club.read(lambda: take_answers(play.store, seat.nonce))
-        view = await club.read(lambda: play.view(game, seat.seat))
+        shown = await club.judged(lambda: take_answers(play.store, seat.nonce))
+        view = await club.judged(lambda: play.view(game, seat.seat))
         return html(200, seat_page(view, signer.csrf(seat.nonce), shown, club.name))
 
     async def sign_in(request: web.Request) -> web.Response:
@@ -188,7 +192,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
             )
             return html(429, page)
         password = str(form.get("password", ""))
-        game, seat, why = await club.read(lambda: play.sign_in(name, password))
+        game, seat, why = await club.judged(lambda: play.sign_in(name, password))
         if game is None or seat is None:
             accounts = game is not None and game.accounts
             return html(200, sign_in_page(name, signer.csrf(holder), why, club.name, accounts))
@@ -210,15 +214,15 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         if not signer.csrf_ok(holder, str(form.get("csrf", ""))):
             return html(403, _forbidden(club.name))
         token = request.match_info["token"]
-        game, seat, why = await club.read(lambda: play.use_link(name, token, signer.secret))
+        game, seat, why = await club.judged(lambda: play.use_link(name, token, signer.secret))
         if game is None:
-            accounts = await club.read(lambda: play.played_with_accounts(name))
+            accounts = await club.judged(lambda: play.played_with_accounts(name))
             page = sign_in_page(name, signer.csrf(holder), why, club.name, accounts)
             return html(200, page)
         return await signed_in(request, game, seat)
 
     async def signed_in(request: web.Request, game: Any, seat: str) -> web.Response:
-        stamp = await club.read(lambda: play.stamp(game, seat))
+        stamp = await club.judged(lambda: play.stamp(game, seat))
         value, _ = signer.cookie(game.id, seat, stamp or "")
         response = web.HTTPSeeOther(game_url_of(game.name) + "/play")
         response.set_cookie(
@@ -252,17 +256,29 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         game, seat = signed
         if not signer.csrf_ok(seat.nonce, str(form.get("csrf", ""))):
             return html(403, _forbidden(club.name))
+        wait, why = club.forms.wait((game.id, seat.seat))
+        if wait > 0:  # the seat's budget spent: answered here, nothing read or written
+            return error_response(429, club.name, why, int(wait) + 1)
         command = str(form.get("command", ""))
         text = str(form.get("text", ""))
         nonce = str(form.get("nonce", ""))[:64] or os.urandom(12).hex()
         turn_text = str(form.get("turn", ""))
         turn = int(turn_text) if turn_text.isdigit() else None
-        ok, answer = await club.read(
-            lambda: play.send(game, seat.seat, command, text, turn, f"{seat.nonce}:{nonce}")
-        )
-        await club.read(
+        confirmed = str(form.get("confirm", "")) == "yes"
+
+        def judged() -> tuple[bool, str]:
+            said = too_long(text) or play.unconfirmed(game, seat.seat, command, confirmed)
+            if said:
+                return False, said
+            return play.send(game, seat.seat, command, text, turn, f"{seat.nonce}:{nonce}")
+
+        ok, answer = await club.judged(judged)
+        if not ok and answer != HANDLED:
+            club.forms.refusal((game.id, seat.seat))
+        typed = text[:MAX_TEXT]  # kept for mending: a text over the cap, cut there
+        await club.judged(
             lambda: keep_answer(
-                play.store, seat.nonce, command, ok, answer, text, play.clock(), answer != HANDLED
+                play.store, seat.nonce, command, ok, answer, typed, play.clock(), answer != HANDLED
             )
         )
         club.watch.poke(game.name)
@@ -273,12 +289,29 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         if signed is None:
             return html(404, _forbidden(club.name, signed_out=True))
         game, seat = signed
-        png = await club.read(lambda: play.picture(game, seat.seat))
+        png = await club.judged(lambda: play.picture(game, seat.seat))
         if png is None:
             return html(404, _forbidden(club.name))
         return web.Response(body=png, content_type="image/png", headers=headers())
 
     async def events(request: web.Request) -> web.StreamResponse:
+        client = _client(request)
+        why = club.streams.take(client)  # counted before anything is read for it
+        if why:
+            refused = error_response(
+                503,
+                club.name,
+                f"Not now: {why}. Reload the page later to follow the game live.",
+                RETRY_AFTER,
+            )
+            refused.force_close()  # nor is the connection kept
+            return refused
+        try:
+            return await stream(request)
+        finally:
+            club.streams.give_back(client)
+
+    async def stream(request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
         public = await club.read(lambda: club.public_game(name))
         if public is None and await signed_game(request) is None:
