@@ -22,6 +22,7 @@ printed (a request that takes 15 s is given up and counted):
   `--seconds`, once with the audit's 1 MB text and once with 7 KiB (within the cap).
 - `streams`: one client opens `--streams` live streams (1,100: the audit's) to a server whose
   descriptor limit is systemd's default soft limit, 1,024; the server's log lines are counted.
+  With `--forged` each stream names an address of its own in `X-Real-IP`.
 `--tree` serves another checkout's code (e.g. main's, before a change) over the same store.
 Loopback only; the flood is bounded by `--seconds` and `--streams`.
 """
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import resource
@@ -39,6 +41,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 _HERE = str(Path(__file__).resolve().parent)
@@ -201,13 +204,16 @@ GIVE_UP = 15.0  # a list request slower than this is counted as failed
 NOFILE = 1024  # systemd's default soft limit on open files, as in the audit
 
 
-async def visitor(base: str, stop: asyncio.Event, waits: list[float], failed: list[str]) -> None:
+async def visit(base: str, seconds: float) -> tuple[list[float], list[str]]:
     """Another visitor: the list, one request after another, each on a connection of its own
-    (as a new visitor comes), until `stop`."""
+    (as a new visitor comes), for `seconds`: the waits, and the requests that failed."""
+    waits: list[float] = []
+    failed: list[str] = []
     timeout = aiohttp.ClientTimeout(total=GIVE_UP)
     connector = aiohttp.TCPConnector(force_close=True)
+    stop = time.perf_counter() + seconds
     async with aiohttp.ClientSession(timeout=timeout, connector=connector) as session:
-        while not stop.is_set():
+        while time.perf_counter() < stop:
             asked = time.perf_counter()
             try:
                 async with session.get(f"{base}/") as response:
@@ -220,6 +226,23 @@ async def visitor(base: str, stop: asyncio.Event, waits: list[float], failed: li
                 continue
             waits.append(time.perf_counter() - asked)
             await asyncio.sleep(0.01)  # a visitor, not a flood of its own
+    return waits, failed
+
+
+async def visiting(base: str, seconds: float) -> tuple[list[float], list[str]]:
+    """`visit` in a process of its own: the flood's own work here delays none of its asks."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "--visitor",
+        base,
+        "--seconds",
+        str(seconds),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    out, _ = await process.communicate()
+    waits, failed = json.loads(out)
+    return waits, failed
 
 
 def waited(waits: list[float], failed: list[str]) -> str:
@@ -234,17 +257,21 @@ def waited(waits: list[float], failed: list[str]) -> str:
 async def send_as_fast(
     session: aiohttp.ClientSession, url: str, text: str, stop: asyncio.Event, said: dict[str, int]
 ) -> None:
-    """One session's orders form sent again and again (each a new form: its own number)."""
+    """One session's orders form sent again and again (each a new form: its own number); the
+    text is encoded once, so that the flood is the server's work, not this process's."""
     async with session.get(url) as response:
         page = await response.text()
     form = re.search(r'<form class="play" id="form-orders".*?</form>', page, re.S)
     assert form, page
     data = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    typed = urlencode({"text": text}).encode()
+    form_type = {"Content-Type": "application/x-www-form-urlencoded"}
     while not stop.is_set():
         data["nonce"] = os.urandom(12).hex()
+        body = urlencode(data).encode() + b"&" + typed
         try:
             async with session.post(
-                url, data={**data, "text": text}, allow_redirects=False
+                url, data=body, headers=form_type, allow_redirects=False
             ) as response:
                 await response.read()
                 key = str(response.status)
@@ -265,18 +292,15 @@ async def flood_forms(base: str, passwords: dict[tuple[str, str], str], seconds:
         sessions = [await sign_in(base, game, passwords[game, who]) for game, who in seats]
         statuses: dict[str, int] = {}
         stop = asyncio.Event()
-        waits: list[float] = []
-        failed: list[str] = []
         senders = [
             asyncio.create_task(
                 send_as_fast(session, f"{base}/games/{game}/play", text, stop, statuses)
             )
             for session, (game, _) in zip(sessions, seats, strict=True)
         ]
-        looking = asyncio.create_task(visitor(base, stop, waits, failed))
-        await asyncio.sleep(seconds)
+        waits, failed = await visiting(base, seconds)
         stop.set()
-        await asyncio.gather(*senders, looking)
+        await asyncio.gather(*senders)
         for session in sessions:
             await session.close()
         said = ", ".join(f"{n} x {k}" for k, n in sorted(statuses.items()))
@@ -286,7 +310,7 @@ async def flood_forms(base: str, passwords: dict[tuple[str, str], str], seconds:
         )
 
 
-async def flood_streams(base: str, streams: int, seconds: float) -> None:
+async def flood_streams(base: str, streams: int, seconds: float, forged: bool) -> None:
     opened: list[asyncio.StreamWriter] = []
     answers: dict[str, int] = {}
     host, port = base.removeprefix("http://").split(":")
@@ -298,7 +322,9 @@ async def flood_streams(base: str, streams: int, seconds: float) -> None:
             answers[type(exc).__name__] = answers.get(type(exc).__name__, 0) + 1
             return
         opened.append(writer)
-        writer.write(b"GET /games/g1/events HTTP/1.1\r\nHost: bench\r\n\r\n")
+        # Forged: each stream names an address of its own, as a local peer may (X-Real-IP).
+        named = f"X-Real-IP: 10.0.{len(opened) // 250}.{len(opened) % 250}\r\n" if forged else ""
+        writer.write(f"GET /games/g1/events HTTP/1.1\r\nHost: bench\r\n{named}\r\n".encode())
         try:
             line = await asyncio.wait_for(reader.readline(), GIVE_UP)
             key = line.decode("latin-1").split(" ")[1] if line else "closed"
@@ -309,17 +335,12 @@ async def flood_streams(base: str, streams: int, seconds: float) -> None:
     started = time.perf_counter()
     await asyncio.gather(*(one() for _ in range(streams)))
     took = time.perf_counter() - started
-    stop = asyncio.Event()
-    waits: list[float] = []
-    failed: list[str] = []
-    looking = asyncio.create_task(visitor(base, stop, waits, failed))
-    await asyncio.sleep(seconds)  # the streams held open while the visitor asks
-    stop.set()
-    await looking
+    waits, failed = await visiting(base, seconds)  # the streams held open meanwhile
     for writer in opened:
         writer.close()
     said = ", ".join(f"{n} x {k}" for k, n in sorted(answers.items()))
-    print(f"{streams} streams asked from one client in {took:.1f} s: {said}")
+    who = "one client, each naming an address of its own" if forged else "one client"
+    print(f"{streams} streams asked from {who} in {took:.1f} s: {said}")
     print(f"{'list: median ms':>15} {'p99 ms':>8} {'max ms':>8} {'failed':>7} {'asks':>5}")
     print(f"{waited(waits, failed):>40} {len(waits) + len(failed):>5}")
 
@@ -346,7 +367,9 @@ def serve(db: Path, tree: Path, nofile: int | None = None) -> tuple[subprocess.P
     return served, f"http://127.0.0.1:{found.group(1)}"
 
 
-def flood(kind: str, tree: Path, seconds: float, streams: int, log: Path | None) -> None:
+def flood(
+    kind: str, tree: Path, seconds: float, streams: int, log: Path | None, forged: bool
+) -> None:
     print(f"Serving {tree} (commit {_commit(tree)})")
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "club.sqlite3"
@@ -356,7 +379,7 @@ def flood(kind: str, tree: Path, seconds: float, streams: int, log: Path | None)
             if kind == "forms":
                 asyncio.run(flood_forms(base, passwords, seconds))
             else:
-                asyncio.run(flood_streams(base, min(streams, 5000), seconds))
+                asyncio.run(flood_streams(base, min(streams, 5000), seconds, forged))
         finally:
             served.terminate()
             _, err = served.communicate(timeout=60)
@@ -384,12 +407,26 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--turns", type=int, default=10)
     parser.add_argument("--flood", choices=("forms", "streams"))
+    parser.add_argument("--visitor", metavar="URL", help=argparse.SUPPRESS)  # visit's process
     parser.add_argument("--streams", type=int, default=1100)
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to serve")
     parser.add_argument("--server-log", type=Path, help="where to keep the server's log")
+    parser.add_argument(
+        "--forged", action="store_true", help="each stream names an address of its own"
+    )
     args = parser.parse_args()
+    if args.visitor:
+        print(json.dumps(asyncio.run(visit(args.visitor, args.seconds))))
+        return
     if args.flood:
-        flood(args.flood, args.tree.resolve(), args.seconds, args.streams, args.server_log)
+        flood(
+            args.flood,
+            args.tree.resolve(),
+            args.seconds,
+            args.streams,
+            args.server_log,
+            args.forged,
+        )
         return
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "club.sqlite3"

@@ -85,7 +85,10 @@ def guard(club: str) -> Any:
         except web.HTTPException as exc:
             if exc.status < 400:
                 raise  # a redirect: guard_headers guards it as it is sent
-            return error_response(exc.status, club)
+            response = error_response(exc.status, club)
+            if exc.status == 413:  # the rest of the body is never read: the connection goes
+                response.force_close()
+            return response
         except ConnectionError as exc:  # the client went away (mid-body, a page closed)
             log.info("%s %s: the client went away (%s)", request.method, request.path, exc)
             response = web.Response(status=400)
