@@ -17,7 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from pbem.product import TAG
-from pbem.web.floods import MAX_TEXT
+from pbem.web.floods import MAX_BODY, MAX_TEXT
 from pbem.web.pages import POLICY, page
 
 log = logging.getLogger("web")
@@ -81,6 +81,8 @@ def guard(club: str) -> Any:
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         try:
+            if (request.content_length or 0) > MAX_BODY:  # said at once: refused before a read
+                raise web.HTTPRequestEntityTooLarge(MAX_BODY, request.content_length or 0)
             response = await handler(request)
         except web.HTTPException as exc:
             if exc.status < 400:
@@ -115,7 +117,9 @@ class ClubHandler(web.RequestHandler):
         message: str | None = None,
     ) -> web.StreamResponse:
         if status >= 500:  # not the client's fault: aiohttp's own report, traceback and all
-            return super().handle_error(request, status, exc, message)
+            response = super().handle_error(request, status, exc, message)
+            response.headers.update({**security_headers(), "Server": SERVER})
+            return response
         said = " ".join(str(exc or message or "").split())  # one line, whatever it held
         log.warning("bad request from %s: %.200s", request.remote, said or status)
         if request.writer.output_size > 0:
