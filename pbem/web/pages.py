@@ -94,7 +94,8 @@ def _kind(game: GameLine) -> str:
 
 def _state(game: GameLine) -> str:
     if game.phase == "playing":
-        return f"turn {game.turn}"
+        # The turn in the game's own words, as its `status` says it (a battle: "turn 2, fire").
+        return _kind_of_line(game).show.turn_name(game, game.turn)
     return {"joining": "waiting for players", "setup": "setting up", "over": "over"}.get(
         game.phase, game.phase
     )
