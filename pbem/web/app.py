@@ -16,7 +16,9 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from pbem.club.profiles import profile
 from pbem.storage.store import GameRow, Store
+from pbem.web.clubpages import ladder_page, no_player_page, player_page
 from pbem.web.guard import ClubRunner, guard, security_headers
 from pbem.web.pages import (
     POLICY,
@@ -160,6 +162,20 @@ class Club:
         text = text.replace("</body>", '<script src="/live.js"></script>\n</body>', 1)
         return 200, text
 
+    def ladder(self, key: str) -> tuple[int, str]:
+        """A game's whole ladder, listed then provisional players."""
+        found = next((lad for lad in ladder_lines(self.store, None) if lad.key == key), None)
+        if found is None:
+            return 404, not_found_page(key, self.name)
+        return 200, ladder_page(found, self.name)
+
+    def player(self, name: str) -> tuple[int, str]:
+        """A player's page, by the name the ladder shows."""
+        shown = profile(self.store, name)
+        if shown is None:
+            return 404, no_player_page(name, self.name)
+        return 200, player_page(shown, self.name)
+
     def board(self, name: str) -> bytes | None:
         game = self.public_game(name)
         if game is None:
@@ -225,7 +241,8 @@ class Club:
 
 
 def make_app(club: Club, play: Play | None = None, signer: Signer | None = None) -> web.Application:
-    """The site: `/`, `/games/NAME`, `/games/NAME/board.png` (and `board.svg` where the game
+    """The site: `/`, `/games/NAME`, a game's ladder `/ladder/KEY`, a player's page
+    `/players/NAME`, `/games/NAME/board.png` (and `board.svg` where the game
     draws one), `/games/NAME/replay.html`, the live stream of a game's changes
     `/games/NAME/events`; with `play`, a seat's page `/games/NAME/play` and its forms
     (pbem.web.playroutes). Without it nothing here changes the store."""
@@ -242,6 +259,14 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
         name = request.match_info["name"]
         status, text = await club.read(lambda: club.game(name, play is not None))
         return html(status, text)
+
+    async def ladder(request: web.Request) -> web.Response:
+        key = request.match_info["key"]
+        return html(*await club.read(lambda: club.ladder(key)))
+
+    async def player(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        return html(*await club.read(lambda: club.player(name)))
 
     def binary(
         make: Callable[[str], Awaitable[bytes | None]], content_type: str, policy: str
@@ -272,6 +297,8 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
     app = web.Application(middlewares=[guard(club.name)])
     app.router.add_get("/", index)
     app.router.add_get("/games/{name}", game)
+    app.router.add_get("/ladder/{key}", ladder)
+    app.router.add_get("/players/{name}", player)
     app.router.add_get("/games/{name}/board.png", binary(board, "image/png", POLICY))
     app.router.add_get("/games/{name}/board.svg", binary(vector, "image/svg+xml", POLICY))
     app.router.add_get("/games/{name}/replay.html", binary(club.replay, "text/html", REPLAY_POLICY))
