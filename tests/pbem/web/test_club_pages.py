@@ -13,7 +13,15 @@ from web_support import Club as WebClub
 from pbem.replay.page import record_in_page
 from pbem.storage.store import open_store
 
-PAGES = ("/", "/games/open", "/games/open/board.png", "/games/open/replay.html")
+PAGES = (
+    "/",
+    "/games/open",
+    "/games/open/board.png",
+    "/games/open/replay.html",
+    "/players/Alice",
+    "/players/Bob",
+    "/ladder/spaceships",
+)
 
 
 def store_game(url: str, name: str) -> Any:
@@ -178,6 +186,21 @@ async def test_the_ladder_lists_players_after_five_rated_games_provisional_ones_
     assert whole.status == 200 and "The Spaceships ladder" in text and ">Dave</a>" in text
     assert "@example.org" not in text
     assert (await client.get("/ladder/nope")).status == 404
+    # Alice's page: her games over with their replays and results, head to head, and her
+    # rating history as a light vector plot, a dot for where she began and one a rated game.
+    alice = await client.get("/players/Alice")
+    text = await alice.text()
+    assert alice.status == 200 and "@example.org" not in text
+    assert '<a href="/games/r3/replay.html">replay</a>' in text and ">won<" in text
+    assert "casual" in text  # a casual game is hers too, though it is not rated
+    assert '<td data-label="Against"><a href="/players/Bob">Bob</a></td>' in text
+    assert '<td data-label="Won-lost-drawn">3-0-0</td>' in text  # r1, r4 and the casual game
+    plot = text.split('<div class="plot">', 1)[1].split("</svg>", 1)[0]
+    assert plot.count("<circle") == 6 and plot.count("<polyline") == 1
+    assert "Alice's Spaceships rating: from 1500 to" in plot and "over 5 rated games" in plot
+    bob = await (await client.get("/players/Bob")).text()
+    assert "provisional (2 of 5 games, 1 of 3 opponents)" in bob and ">lost<" in bob
+    assert (await client.get("/players/Nobody")).status == 404
 
 
 def test_a_battle_drawn_at_its_turn_limit_is_listed_as_a_draw_r12() -> None:
