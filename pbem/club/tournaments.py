@@ -40,7 +40,8 @@ class Pairing:
 @dataclass(frozen=True, slots=True)
 class Game:
     """A pairing and its result: `white_score` 1, 0.5 or 0 (None: not over yet);
-    `forfeit`: decided by a withdrawal or a missed deadline, not over the board."""
+    `forfeit`: decided by a withdrawal or a missed deadline, not over the board (with no
+    `white_score`: a double forfeit, lost by both)."""
 
     pairing: Pairing
     white_score: float | None = None
@@ -54,8 +55,12 @@ class Game:
         """The player's points from this game (None: not over, or not theirs)."""
         if self.bye:
             return WIN if player == self.pairing.white else None
-        if self.white_score is None:
-            return None
+        if self.white_score is None:  # in play; or a double forfeit, lost by both
+            return (
+                LOSS
+                if self.forfeit and player in (self.pairing.white, self.pairing.black)
+                else None
+            )
         if player == self.pairing.white:
             return self.white_score
         if player == self.pairing.black:
