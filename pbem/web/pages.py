@@ -203,6 +203,7 @@ def index_page(
     games: Sequence[GameLine],
     club: str,
     ladders: Sequence[Ladder] = (),
+    tournaments: str = "",
 ) -> str:
     in_play = [g for g in games if g.phase != "over"]
     finished = sorted(
@@ -211,6 +212,7 @@ def index_page(
     finished.reverse()  # the latest first
     body = (
         standings_section(ladders)
+        + tournaments
         + _table("In play", in_play)
         + _table("Finished", finished)
         + "<p class=note>Only what onlookers may see: no fleet is shown before its game is "
