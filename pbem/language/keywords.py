@@ -43,7 +43,7 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "link": ("link [CODE]", "one ladder player for your mail address and Discord account"),
     "tournament": (
         "tournament [create|join|start|withdraw] NAME ...",
-        "round robin and Swiss tournaments: `help tournament`",
+        "round robins and Swiss: `tournament` lists them, `tournament NAME` its standings",
     ),
     "pictures": ("pictures [on|off]", "pictures with your mail (every game), or what holds"),
 }
