@@ -23,6 +23,7 @@ from pbem.web.play import Play
 from pbem.web.sessions import Signer
 
 ALICE, BOB, GM = "alice@example.org", "bob@example.org", "gm@example.org"
+TOKENS = re.compile(r'value="[0-9a-f]{24,64}"|\?m=[^"]*"|data-moment="[^"]*"')
 
 
 @pytest.fixture
@@ -190,3 +191,29 @@ async def test_web_name_by_mail_gives_a_one_time_link_to_the_seat_s_own_address(
     forged = path[:-4] + ("0000" if not path.endswith("0000") else "1111")
     page = await (await other.get(forged)).text()
     assert "Sign out" not in await (await other.post(forged, data={"csrf": csrf_of(page)})).text()
+
+
+async def test_a_design_named_like_the_hidden_one_is_answered_alike_on_the_page_r16_r17(
+    tmp_path: Any, client_for: Any
+) -> None:
+    # Swap test: Bob's design, in by mail, names its ships as Alice's (Lancer, Warden) or
+    # otherwise; Alice's page, her refused design and her accepted one read the same, byte for
+    # byte but the page's tokens (names are unique per side only, R17; designs hidden, R16).
+    seen = []
+    for number, design_b in enumerate(
+        (DESIGN_B, "design\nLancer C-SSI(Lf)II(Gf)(Rf)D\nWarden E-AI(Mf)(Gf)IIID at -1,-7 S")
+    ):
+        url = str(tmp_path / f"alike{number}.sqlite3")
+        players = made(url, "create sk battles budget=300", "sk")
+        assert "accepted" in players.as_player("sk", BOB, design_b)
+        alice = await client_for(url)
+        page = await signed(alice, "sk", players.passwords["sk", ALICE])
+        refused = await send(alice, "sk", "design", "Lancer E-SAI(Gf)I(Xf)IIV\nBig CR-IIII(Pf)(Pf)")
+        accepted = await send(alice, "sk", "design", DESIGN_A.split("\n", 1)[1])
+        # Once both are in the battle begins and the form is gone: the answer heads the page.
+        answer = re.search(r'<pre class="accepted" role="status">(.*?)</pre>', accepted, re.S)
+        assert answer, accepted
+        seen.append([TOKENS.sub("", page), said(refused, "design"), answer.group(1)])
+    assert "over the budget of 300 [R16]" in seen[0][1]
+    assert "Your design is accepted for sk" in seen[0][2]
+    assert seen[0] == seen[1]
