@@ -1,5 +1,5 @@
 """Reading R17: ship names are unique per side; the two sides may name their ships alike, and
-the record, the report, the replay and the status tell the sides apart."""
+the record, the report, the replay and the map tell the sides apart."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from battles_support import LANCER, RAIDER, play, problems, record
 
 from battles.engine.play import play_record
 from battles.judge.replay import battle_frames
+from battles.pictures import battle_svg
 from notation.battles.parse import parse_record
 
 # Both sides call their ships Lancer and Kite, under other codes. Rolled by
@@ -83,3 +84,12 @@ def test_a_record_of_alike_names_reads_back_to_the_same_battle_r17() -> None:
     assert not played.problems
     again = play_record(played.record(parse_record(ALIKE)))
     assert [str(e) for e in again.events] == [str(e) for e in played.events]
+
+
+def test_the_map_names_the_side_of_a_name_both_sides_use_r17() -> None:
+    state = play_record(parse_record(ALIKE)).state
+    svg = battle_svg("alike", state.ships)
+    assert "Lancer (A)" in svg and "Lancer (B)" in svg and "Kite (B)" in svg
+    # A name only one side uses goes without: the map of the usual names is as before.
+    usual = play_record(parse_record(record("1 initiative A 5 B 6"))).state
+    assert "(A)" not in battle_svg("usual", usual.ships)
