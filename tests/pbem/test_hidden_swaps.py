@@ -129,6 +129,28 @@ def test_a_battles_pending_orders_change_no_reply_to_the_other_player_r14() -> N
     swap(_battle_orders, ("Lancer FFF; Warden FFFF", "Lancer RFF; Warden stay"))
 
 
+def _battle_fire(volleys_b: str) -> tuple[list[Outbound], Person]:
+    t, gm, a, b = _battle(DESIGN_B_ALIKE)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    for person, seat in ((a, "A"), (b, "B")):  # turn 1's movement, as the plain player moves
+        person.send(person.sign_on("duel") + f"orders 1: {_phase_items(t, seat)}")
+    assert "accepted" in b.send(b.sign_on("duel") + f"orders 1: {volleys_b}").body
+    a.inbox.clear()
+    sign_on = a.sign_on("duel")
+    replies = [
+        a.send(sign_on + "status"),
+        a.send(sign_on + "history"),
+        a.send(sign_on + "orders 1: Lancer > Hawk"),  # refused: B has no Hawk
+        a.send(sign_on + "orders 1: Lancer FF"),  # refused: volleys now
+        gm.send("status duel"),
+    ]
+    return replies, a
+
+
+def test_a_battles_pending_volleys_change_no_reply_to_the_other_player_r14() -> None:
+    swap(_battle_fire, ("Lancer > Lancer; Warden > Warden", "none"))
+
+
 def test_a_battle_whose_sides_share_names_plays_by_mail_and_its_status_says_whose_r17() -> None:
     t, gm, a, b = _battle(DESIGN_B_ALIKE)
     a.send(a.sign_on("duel") + DESIGN_A)

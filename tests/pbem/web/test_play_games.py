@@ -1,10 +1,12 @@
 """Play in the browser for every game and every reader (issue 35, item 2): Space Chess's moves
 and draw offer, Spaceship Battles' designs and phases, each with the forms its kind describes
 and its own teaching refusals; the game master's page; a session that ends with its password;
-and what a turn played here causes, queued for mail as the mail judge queues it."""
+what a turn played here causes, queued for mail as the mail judge queues it; and a battle's
+swap tests on the page (its designs' names, its pending orders; R14, R16, R17)."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -216,4 +218,26 @@ async def test_a_design_named_like_the_hidden_one_is_answered_alike_on_the_page_
         seen.append([TOKENS.sub("", page), said(refused, "design"), answer.group(1)])
     assert "over the budget of 300 [R16]" in seen[0][1]
     assert "Your design is accepted for sk" in seen[0][2]
+    assert seen[0] == seen[1]
+
+
+async def test_the_opponents_pending_battle_orders_change_not_a_byte_of_the_page_r14(
+    tmp_path: Any, client_for: Any
+) -> None:
+    # Swap test: Bob's moves for turn 1, in by mail, are written two ways; Alice's page, its
+    # board and her refused orders (the page shown after) are the same but the page's tokens.
+    seen = []
+    for number, moves_b in enumerate(("Raider FFF; Hawk FFFF", "Raider RFF; Hawk stay")):
+        url = str(tmp_path / f"pending{number}.sqlite3")
+        players = made(url, "create sk battles budget=300", "sk")
+        players.judge.rng = random.Random(7)  # the same dice seed in both runs (R13)
+        players.as_player("sk", ALICE, DESIGN_A)
+        players.as_player("sk", BOB, DESIGN_B)
+        assert "accepted" in players.as_player("sk", BOB, f"orders 1: {moves_b}")
+        alice = await client_for(url)
+        page = await signed(alice, "sk", players.passwords["sk", ALICE])
+        refused = await send(alice, "sk", "orders", "Lancer QQ")
+        assert 'class="refused"' in refused
+        board = await (await alice.get("/games/sk/play/board.png")).read()
+        seen.append([TOKENS.sub("", page), TOKENS.sub("", refused), board])
     assert seen[0] == seen[1]
