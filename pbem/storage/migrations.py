@@ -331,6 +331,53 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        # Tournaments (issue 45, pbem.club.tournament_store): round robin or Swiss of one game;
+        # its entrants by number (their entry order), the round's games and their results.
+        # `settings` are the words each game is created with; `levels` the computer's levels
+        # allowed to enter; `front_end` where its games are played ('' mail, else accounts).
+        "tournaments: a tournament, its entrants, each round's games and results",
+        """
+        CREATE TABLE tournaments (
+            id {id},
+            name TEXT NOT NULL UNIQUE,
+            game_key TEXT NOT NULL,
+            format TEXT NOT NULL,
+            rounds INTEGER NOT NULL,
+            round_hours {real} NOT NULL,
+            rated INTEGER NOT NULL,
+            levels TEXT NOT NULL DEFAULT '',
+            settings TEXT NOT NULL DEFAULT '',
+            master_address TEXT NOT NULL,
+            master_password TEXT NOT NULL DEFAULT '',
+            accounts INTEGER NOT NULL DEFAULT 0,
+            phase TEXT NOT NULL,
+            round INTEGER NOT NULL DEFAULT 0,
+            round_deadline TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE tournament_players (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            address TEXT NOT NULL,
+            name TEXT NOT NULL,
+            password TEXT NOT NULL DEFAULT '',
+            withdrawn INTEGER,
+            PRIMARY KEY (tournament_id, number)
+        );
+        CREATE TABLE tournament_games (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            board INTEGER NOT NULL,
+            white INTEGER NOT NULL,
+            black INTEGER,
+            game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
+            white_score {real},
+            forfeit INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (tournament_id, round, board)
+        );
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -364,6 +411,9 @@ TABLES: tuple[str, ...] = (
     "rematches",
     "mail_settings",
     "web_answers",
+    "tournaments",
+    "tournament_players",
+    "tournament_games",
 )
 
 
