@@ -382,7 +382,12 @@ def flood(
                 asyncio.run(flood_streams(base, min(streams, 5000), seconds, forged))
         finally:
             served.terminate()
-            _, err = served.communicate(timeout=60)
+            try:
+                _, err = served.communicate(timeout=60)
+            except subprocess.TimeoutExpired:
+                served.kill()
+                _, err = served.communicate()
+                print("The server did not stop within 60 s of SIGTERM: killed.")
         if log is not None:
             log.write_text(err)
         lines = err.splitlines()
