@@ -22,6 +22,7 @@ from pbem.steps.passwords import check_password, could_be_password
 from pbem.steps.sending import web_again
 from pbem.steps.weblinks import LINK_MINUTES, read_link
 from pbem.storage.store import GameRow, PlayerRow, Store
+from pbem.web.sessionrows import end_session, open_session, session_stands
 from pbem.web.sessions import MASTER, Seat, stamp_of
 
 HANDLED = "This was handled already: the form was sent twice; nothing changed the second time."
@@ -179,7 +180,19 @@ class Play:
         game = self.store.game(name, lock=False)
         if game is None or game.id != session.game_id:
             return None
-        return game if self.stamp(game, session.seat) == session.stamp else None
+        if self.stamp(game, session.seat) != session.stamp:
+            return None
+        # Signed out (here, in another browser or another web process): the cookie, or a
+        # copy of it, opens nothing any more (issue 42, item 1).
+        return game if session_stands(self.store, session) else None
+
+    def open_session(self, session: Seat) -> None:
+        """A session just signed in: it stands until it expires or is signed out."""
+        open_session(self.store, session, self.clock())
+
+    def sign_out(self, session: Seat, everywhere: bool) -> int:
+        """The session ends (with `everywhere`, every session of its seat); how many ended."""
+        return end_session(self.store, session, everywhere)
 
     # -- the seat's page -----------------------------------------------------------------
     def address_of(self, game: GameRow, seat: str) -> str:

@@ -151,6 +151,12 @@ def seat_page(
         f'<form method="post" action="{url}/play/sign-out">'
         f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
         '<button type="submit">Sign out</button></form>'
+        f'<form method="post" action="{url}/play/sign-out">'
+        f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
+        '<input type="hidden" name="everywhere" value="yes">'
+        '<button type="submit">Sign out everywhere</button> '
+        '<span class="note">ends every session of your seat, in every browser (one left signed '
+        "in elsewhere, or a copied cookie)</span></form>"
     )
     live = live_attributes(f"{url}/events", view.moment)
     return _page(f"Play {game.name}", "\n".join(parts), club, live)

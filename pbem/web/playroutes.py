@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Any
 
 from aiohttp import web
@@ -41,7 +41,7 @@ class Watch:
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.woken: dict[str, asyncio.Event] = {}
 
-    async def follow(self, name: str) -> AsyncIterator[str | None]:
+    async def follow(self, name: str) -> AsyncGenerator[str | None, None]:
         """The game's moment now, then each time it changes (None: a keep-alive)."""
         self.watchers[name] = self.watchers.get(name, 0) + 1
         if name not in self.tasks:  # set up at once: no other follower may come between
@@ -219,7 +219,8 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
 
     async def signed_in(request: web.Request, game: Any, seat: str) -> web.Response:
         stamp = await club.read(lambda: play.stamp(game, seat))
-        value, _ = signer.cookie(game.id, seat, stamp or "")
+        value, made = signer.cookie(game.id, seat, stamp or "")
+        await club.read(lambda: play.open_session(made))
         response = web.HTTPSeeOther(game_url_of(game.name) + "/play")
         response.set_cookie(
             cookie_name(game.id),
@@ -240,6 +241,10 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         game, seat = signed
         if not signer.csrf_ok(seat.nonce, str(form.get("csrf", ""))):
             return html(403, _forbidden(club.name))
+        # The session's row goes, so the cookie, and any copy of it, opens nothing in any web
+        # process; "everywhere" ends every session of the seat, in every browser.
+        everywhere = form.get("everywhere") == "yes"
+        await club.read(lambda: play.sign_out(seat, everywhere))
         response = web.HTTPSeeOther(game_url_of(game.name))
         response.del_cookie(cookie_name(game.id), path="/")
         raise response
@@ -281,7 +286,8 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
     async def events(request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
         public = await club.read(lambda: club.public_game(name))
-        if public is None and await signed_game(request) is None:
+        signed = None if public is not None else await signed_game(request)
+        if public is None and signed is None:
             return html(404, _forbidden(club.name, signed_out=True))
         response = web.StreamResponse(
             headers={
@@ -291,14 +297,22 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
             }
         )
         await response.prepare(request)
+        following = club.watch.follow(name)
         try:
-            async for moment in club.watch.follow(name):
+            async for moment in following:
+                # A private game's stream lasts only as long as the session that opened it.
+                if signed is not None and not await club.read(
+                    lambda: play.session_game(name, signed[1])
+                ):
+                    break
                 line = (
                     ": still here\n\n" if moment is None else f"event: moment\ndata: {moment}\n\n"
                 )
                 await response.write(line.encode())
         except ConnectionResetError:
             pass  # the page was closed or left: its stream ends with it
+        finally:
+            await following.aclose()
         return response
 
     async def live_js(request: web.Request) -> web.Response:
