@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from pbem.storage.store import GameRow, Store
+from pbem.web.clients import Network
 from pbem.web.guard import ClubRunner, guard, security_headers
 from pbem.web.pages import (
     POLICY,
@@ -28,7 +29,7 @@ from pbem.web.pages import (
 )
 from pbem.web.play import Play, moment_of
 from pbem.web.playpages import game_url_of, live_attributes
-from pbem.web.playroutes import Watch, add_play_routes, moment_reader
+from pbem.web.playroutes import PROXIES, Watch, add_play_routes, moment_reader
 from pbem.web.records import (
     GameLine,
     ReplaySource,
@@ -224,11 +225,17 @@ class Club:
         return no_replay_page(game, no_replay_why(self.store, game), self.name)
 
 
-def make_app(club: Club, play: Play | None = None, signer: Signer | None = None) -> web.Application:
+def make_app(
+    club: Club,
+    play: Play | None = None,
+    signer: Signer | None = None,
+    proxies: tuple[Network, ...] = (),
+) -> web.Application:
     """The site: `/`, `/games/NAME`, `/games/NAME/board.png` (and `board.svg` where the game
     draws one), `/games/NAME/replay.html`, the live stream of a game's changes
     `/games/NAME/events`; with `play`, a seat's page `/games/NAME/play` and its forms
-    (pbem.web.playroutes). Without it nothing here changes the store."""
+    (pbem.web.playroutes). Without it nothing here changes the store. `proxies`: the proxies
+    whose forwarded client addresses are believed (pbem.web.clients); none by default."""
 
     def html(status: int, text: str) -> web.Response:
         return web.Response(
@@ -270,6 +277,7 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
         return await club.read(lambda: club.board_svg(name))
 
     app = web.Application(middlewares=[guard(club.name)])
+    app[PROXIES] = proxies
     app.router.add_get("/", index)
     app.router.add_get("/games/{name}", game)
     app.router.add_get("/games/{name}/board.png", binary(board, "image/png", POLICY))

@@ -13,6 +13,7 @@ from typing import Any
 from aiohttp import web
 
 from pbem.web.answers import keep_answer, take_answers
+from pbem.web.clients import client_of
 from pbem.web.play import HANDLED, Play, moment_of
 from pbem.web.playpages import (
     LIVE_JS,
@@ -96,12 +97,13 @@ class Watch:
             task.cancel()
 
 
+PROXIES = web.AppKey("trusted_proxies", tuple)  # the proxies the keeper trusts (clients.py)
+
+
 def _client(request: web.Request) -> str:
-    """Who tries a password: the peer, or behind a local reverse proxy the address it names."""
-    peer = request.remote or "?"
-    if peer in ("127.0.0.1", "::1"):
-        return request.headers.get("X-Real-IP", peer)
-    return peer
+    """Who tries a password: the peer, or behind a proxy the keeper trusts the address it
+    forwards (pbem.web.clients); a forwarded address from anyone else counts for nothing."""
+    return client_of(request.remote, request.headers, request.app.get(PROXIES, ()))
 
 
 def _secure(request: web.Request) -> bool:
@@ -177,7 +179,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         holder = request.cookies.get(VISITOR, "")
         if not signer.csrf_ok(holder, str(form.get("csrf", ""))):
             return html(403, _forbidden(club.name))
-        wait = tries.wait(_client(request))
+        wait = tries.wait(_client(request), name)
         if wait > 0:
             page = sign_in_page(
                 name,
@@ -192,7 +194,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         if game is None or seat is None:
             accounts = game is not None and game.accounts
             return html(200, sign_in_page(name, signer.csrf(holder), why, club.name, accounts))
-        tries.forget(_client(request))
+        tries.forget(_client(request), name)
         return await signed_in(request, game, seat)
 
     async def link_page(request: web.Request) -> web.Response:
