@@ -20,7 +20,7 @@ from pbem.messages import Inbound, Outbound
 from pbem.steps import throttle
 from pbem.steps.passwords import check_password, could_be_password
 from pbem.steps.sending import web_again
-from pbem.steps.weblinks import LINK_MINUTES, read_link
+from pbem.steps.weblinks import LINK_MINUTES, Link, claim_link, read_link
 from pbem.storage.store import GameRow, PlayerRow, Store
 from pbem.web.sessionrows import end_session, open_session, session_stands
 from pbem.web.sessions import MASTER, Seat, stamp_of
@@ -138,28 +138,56 @@ class Play:
                 self.store.add_wrong_password(
                     game.id, now, forget_before=throttle.window_start(now)
                 )
-                return game, None, f"Wrong password for {game.name}; nothing changed."
+                return game, None, wrong_password(game.name)
             return game, matches[0], ""
 
-    def use_link(self, name: str, token: str, secret: bytes) -> tuple[GameRow | None, str, str]:
-        """The game and seat a one-time link (`web NAME` by mail, pbem.steps.weblinks) signs in to,
-        claimed in this transaction so that it opens one session; or None and why not."""
+    def look_at_link(self, token: str) -> tuple[GameRow | None, str, str]:
+        """The game and seat a one-time link would sign in to, and why not if it cannot (used,
+        expired, made under an old password, or no link at all); changes nothing: opening the
+        link shows a button, and a mail program's preview of it uses nothing up."""
+        link = read_link(self.store, token)
+        game = None if link is None else self.store.game_by_id(link.game_id)
+        why = self._spent(link, game)
+        return (game, "", why) if why or link is None else (game, link.seat, "")
+
+    def use_link(self, token: str) -> tuple[GameRow | None, str, str]:
+        """The game and seat a one-time link (`web NAME` by mail, pbem.steps.weblinks) signs in
+        to, claimed in this transaction so that it opens one session; or why not."""
         with self.store.transaction():
-            game = self.store.game(name, lock=False)
-            again = web_again(game) if game is not None else f"send `web {name}` again"
-            why = (
-                "This link cannot sign you in: it was used already, has expired (links last "
-                f"{LINK_MINUTES} minutes), or your password changed since. To play, "
-                f"{again}."
+            game, seat, why = self.look_at_link(token)
+            if why:
+                return game, "", why
+            if not claim_link(self.store, token, self.clock()):
+                return game, "", self._spent(read_link(self.store, token), game)
+            return game, seat, ""
+
+    def _spent(self, link: Link | None, game: GameRow | None) -> str:
+        """Why a link signs nobody in, in the player's words, with how to get a new one; ""
+        when it still can."""
+        if link is None or game is None:
+            return (
+                "This address is not a link the judge made, or not the whole of one (a mail "
+                "program may have cut it or broken it over two lines: copy all of it into the "
+                "address bar). To play, sign in with your game's password, or ask the judge "
+                "for a new link: `web NAME` by mail, or `/spaceships web` in Discord."
             )
-            link = read_link(secret, token, self.clock())
-            if game is None or link is None or link.game_id != game.id:
-                return None, "", why
-            if self.stamp(game, link.seat) != link.stamp:
-                return None, "", why
-            if not self.store.claim("web-link", link.nonce, self.clock()):
-                return None, "", why
-            return game, link.seat, ""
+        again = web_again(game)
+        if link.used_at is not None:
+            return (
+                f"This link was used already, at {link.used_at.strftime('%H:%M')} UTC: each "
+                f"link signs in once. To play {game.name}, {again}."
+            )
+        if link.expires <= self.clock():
+            return (
+                f"This link has expired: links last {LINK_MINUTES} minutes. To play "
+                f"{game.name}, {again}."
+            )
+        if self.stamp(game, link.seat) != link.stamp:
+            return (
+                f"This link was made before the password of your seat changed, so it signs "
+                f"nobody in. To play {game.name}, {again}."
+            )
+        return ""
 
     def played_with_accounts(self, name: str) -> bool:
         """Whether the game is one of a front end's accounts (Discord): no passwords."""
@@ -347,6 +375,15 @@ class Play:
         if command in ("orders", kind.steps.setup_word):
             return moves > 0, answer
         return "Refused" not in answer and "not understood" not in answer.lower(), answer
+
+
+def wrong_password(name: str) -> str:
+    """A wrong password's answer, with the two ways to get in without it."""
+    return (
+        f"Wrong password for {name}; nothing changed. Lost it? Send `newpassword {name}` to the "
+        f"judge by mail, from the address you joined with, for a new one; or send `web {name}` "
+        "for a link that signs you in once."
+    )
 
 
 def command_text(kind: Any, game: GameRow, command: str, text: str) -> tuple[str, int]:

@@ -111,6 +111,12 @@ only a signed session that ends after a few hours or when you sign out.</p>
     return _page(f"Play {name}", body, club)
 
 
+def link_spent_page(why: str, club: str) -> str:
+    """A link that names no game the judge knows: why, and how to get one."""
+    body = f'<p class="refused" role="alert">{escape(why)}</p>'
+    return _page("This link signs nobody in", body, club)
+
+
 def game_url_of(name: str) -> str:
     return "/games/" + quote(name, safe="")
 

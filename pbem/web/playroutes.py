@@ -12,6 +12,7 @@ from typing import Any
 
 from aiohttp import web
 
+from pbem.steps.weblinks import LINK_PATH
 from pbem.web.answers import keep_answer, take_answers
 from pbem.web.clients import client_of
 from pbem.web.play import HANDLED, Play, moment_of
@@ -20,6 +21,7 @@ from pbem.web.playpages import (
     PLAY_POLICY,
     game_url_of,
     link_html,
+    link_spent_page,
     seat_page,
     sign_in_page,
 )
@@ -199,25 +201,32 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
 
     async def link_page(request: web.Request) -> web.Response:
         """A one-time link opened: a button, so that a mail reader's preview of the link
-        does not use it up."""
-        name = request.match_info["name"]
+        does not use it up; a spent link says why at once, and how to get a new one."""
+        token = request.match_info["token"]
         holder = visitor(request)
-        page = link_html(name, request.path, signer.csrf(holder), club.name)
+        game, _, why = await club.read(lambda: play.look_at_link(token))
+        if why:
+            return with_visitor(spent(game, why, holder), request, holder)
+        page = link_html(game.name, request.path, signer.csrf(holder), club.name)
         return with_visitor(html(200, page), request, holder)
 
     async def use_link(request: web.Request) -> web.Response:
-        name = request.match_info["name"]
         form = await request.post()
         holder = request.cookies.get(VISITOR, "")
         if not signer.csrf_ok(holder, str(form.get("csrf", ""))):
             return html(403, _forbidden(club.name))
         token = request.match_info["token"]
-        game, seat, why = await club.read(lambda: play.use_link(name, token, signer.secret))
-        if game is None:
-            accounts = await club.read(lambda: play.played_with_accounts(name))
-            page = sign_in_page(name, signer.csrf(holder), why, club.name, accounts)
-            return html(200, page)
+        game, seat, why = await club.read(lambda: play.use_link(token))
+        if why:
+            return spent(game, why, holder)
         return await signed_in(request, game, seat)
+
+    def spent(game: Any, why: str, holder: str) -> web.Response:
+        """Why a link signs nobody in: on its game's sign-in page when it names one."""
+        if game is None:
+            return html(404, link_spent_page(why, club.name))
+        page = sign_in_page(game.name, signer.csrf(holder), why, club.name, game.accounts)
+        return html(200, page)
 
     async def signed_in(request: web.Request, game: Any, seat: str) -> web.Response:
         stamp = await club.read(lambda: play.stamp(game, seat))
@@ -332,6 +341,9 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         app.router.add_post("/games/{name}/play/sign-in", sign_in)
         app.router.add_post("/games/{name}/play/sign-out", sign_out)
         app.router.add_get("/games/{name}/play/board.png", board)
+        app.router.add_get(LINK_PATH + "{token}", link_page)
+        app.router.add_post(LINK_PATH + "{token}", use_link)
+        # The long links mailed before issue 47: read as no link, with how to get one.
         app.router.add_get("/games/{name}/play/link/{token}", link_page)
         app.router.add_post("/games/{name}/play/link/{token}", use_link)
 
