@@ -21,7 +21,7 @@ from pbem.steps import throttle
 from pbem.steps.passwords import check_password, could_be_password
 from pbem.steps.sending import web_again
 from pbem.steps.weblinks import LINK_MINUTES, Link, claim_link, read_link
-from pbem.storage.store import GameRow, PlayerRow, Store
+from pbem.storage.store import GameRow, PlayerRow, Store, to_text
 from pbem.web.sessionrows import end_session, open_session, session_stands
 from pbem.web.sessions import MASTER, Seat, stamp_of
 
@@ -332,11 +332,20 @@ class Play:
 
     # -- sending -------------------------------------------------------------------------
     def send(
-        self, game: GameRow, seat: str, command: str, text: str, turn: int | None, nonce: str
+        self,
+        game: GameRow,
+        seat: str,
+        command: str,
+        text: str,
+        turn: int | None,
+        nonce: str,
+        opened: str = "",
     ) -> tuple[bool, str]:
         """One form as the judge's command, sent as the seat; (accepted, the judge's answer).
         The form's `nonce` is claimed in the same transaction: a form sent twice (a reload, a
-        double click, two web processes) acts once."""
+        double click, two web processes) acts once. `turn` and `opened` are the turn the form
+        was made for and when that turn opened (`phase_opened`): a form of another turn is
+        refused, saying whether its turn is over or not open yet."""
         allowed = {shown.command: shown for shown in self.forms(game, seat)}
         if command not in allowed:
             return False, (
@@ -344,12 +353,11 @@ class Play:
                 f"({game.phase}): the page was out of date; it shows what is open now."
             )
         kind = kind_of(game)
-        if allowed[command].turn is not None and turn != game.turn:
-            asked = "an earlier" if turn is None else kind.show.turn_name(game, turn)
-            return False, (
-                f"That form was for {asked} of {game.name}, which is over: "
-                f"{kind.show.turn_name(game, game.turn)} is open now; nothing changed."
-            )
+        if allowed[command].turn is not None:
+            stale = stale_turn(game, turn, opened)
+            if stale:
+                open_now = kind.show.turn_name(game, game.turn)
+                return False, f"{stale}: {open_now} is open now; nothing changed."
         words, first_line = command_text(kind, game, command, text)
         # What the page wrote ahead of the player's words (`orders 3: `): a slip's column and
         # quoted line are counted in what they typed, as Discord counts them.
@@ -375,6 +383,30 @@ class Play:
         if command in ("orders", kind.steps.setup_word):
             return moves > 0, answer
         return "Refused" not in answer and "not understood" not in answer.lower(), answer
+
+
+def phase_opened(game: GameRow) -> str:
+    """When the open phase opened, as a form carries it: it tells a form of this turn from
+    one of a turn of the same number before (a match's earlier game counts its turns afresh)."""
+    return to_text(game.opened_at) or ""
+
+
+def stale_turn(game: GameRow, turn: int | None, opened: str) -> str:
+    """Why a form made for `turn`, in the phase opened at `opened` ("": an older page, which
+    did not say), is not for the open turn; "" when it is. A turn ahead of the open one is not
+    open yet, unless the form's phase opened before this one (an earlier game of a match,
+    which counted its turns afresh): a form is told its turn is over only when it is."""
+    kind = kind_of(game)
+    now = phase_opened(game)
+    earlier = bool(opened) and opened < now
+    if turn == game.turn and not earlier and (not opened or opened == now):
+        return ""
+    asked = "an earlier turn" if turn is None else kind.show.turn_name(game, turn)
+    if turn is not None and turn > game.turn and not earlier:
+        return f"That form is for {asked} of {game.name}, which is not open yet"
+    if turn is not None and turn >= game.turn:
+        return f"That form was for {asked} of an earlier game of {game.name}, which is over"
+    return f"That form was for {asked} of {game.name}, which is over"
 
 
 def wrong_password(name: str) -> str:

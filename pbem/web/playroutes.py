@@ -273,8 +273,9 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         nonce = str(form.get("nonce", ""))[:64] or os.urandom(12).hex()
         turn_text = str(form.get("turn", ""))
         turn = int(turn_text) if turn_text.isdigit() else None
+        opened = str(form.get("opened", ""))[:40]
         ok, answer = await club.read(
-            lambda: play.send(game, seat.seat, command, text, turn, f"{seat.nonce}:{nonce}")
+            lambda: play.send(game, seat.seat, command, text, turn, f"{seat.nonce}:{nonce}", opened)
         )
         await club.read(
             lambda: keep_answer(
