@@ -1,8 +1,8 @@
 """What a change made through another front end causes for a mail game, mailed: a turn played
 in the browser (issue 35) gives its players and onlookers messages that go into mail's outbox
-(`mail_outbox`) in the transaction of the change, composed as mail's judge composes them, marked as handed over
-(`HANDED_OVER`); the mail judge takes them at once: `serve` within a second (at once when the
-web page runs in its process: `wake`), and every `receive` and `tick` as it runs. The
+(`mail_outbox`) in the transaction of the change, composed as mail's judge composes them,
+marked as handed over (`HANDED_OVER`); the mail judge takes them at once: `serve` within a
+second (at once when the web page runs in its process), and every `receive` and `tick`. The
 one console command hands this to the web front end (spaceships_cli.py): front ends do not
 import each other."""
 
