@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import importlib
 import io
+import os
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +76,7 @@ class _Commands(click.Group):
 def main(ctx: click.Context) -> None:
     """Spaceships, Spaceship Battles and Space Chess: parse, check, play and judge their games."""
     ctx.meta[KEEPER] = front_end_keeper
+    ctx.meta[CLUB] = club_beside
 
 
 # What a change made through one front end causes for the players of another's game: a turn
@@ -101,6 +104,50 @@ def front_end_keeper(store: Any, judge_address: str) -> Any:
         mailed(by_mail)
 
     return keep
+
+
+# The rest of the club, started beside the mail judge by `spaceships pbem` (one process, one
+# command): the club page, and the Discord bot when a token is given.
+CLUB = "club"
+
+
+async def club_beside(
+    db: str, judge_address: str, hand_over: Callable[[], None]
+) -> tuple[list[str], Callable[[], Awaitable[None]]]:
+    """Start the club page (and the bot, with DISCORD_TOKEN) on the running loop, over the
+    mail judge's store; `hand_over()` wakes the mail judge when a turn played on the page
+    leaves mail for it. What to print of them, and how to stop them."""
+
+    def keeper(store: Any, address: str) -> Any:
+        keep = front_end_keeper(store, address)
+
+        def keep_and_wake(messages: list[Any]) -> None:
+            keep(messages)
+            store.connection.after_commit(hand_over)  # once the mail is committed
+
+        return keep_and_wake
+
+    started = [
+        await importlib.import_module("pbem.web.cli").start_beside(db, judge_address, keeper)
+    ]
+    if os.environ.get("DISCORD_TOKEN", "").strip():
+        try:
+            started.append(await importlib.import_module("bot.cli").start_beside(db))
+        except BaseException:
+            await started[0][1]()
+            raise
+    else:
+        started.append((["  The Discord bot joins when DISCORD_TOKEN is set."], _nothing))
+
+    async def stop() -> None:
+        for _, stop_one in reversed(started):
+            await stop_one()
+
+    return [line for lines, _ in started for line in lines], stop
+
+
+async def _nothing() -> None:
+    return None
 
 
 def _sniffed(data: bytes) -> str:

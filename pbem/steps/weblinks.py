@@ -1,7 +1,8 @@
 """`web NAME`: a one-time link to play a game in the browser, answered to the address the judge
 writes to for that seat, or privately to the Discord member who holds it (issue 35, item 1).
 The link is signed with the web page's key (SPACESHIPS_WEB_SECRET_FILE, the file `spaceships
-web --secret-file` keeps) and names the page (SPACESHIPS_WEB_URL); it opens one session, once,
+web --secret-file` keeps; by default beside an SQLite store, `key_file`) and names the page
+(SPACESHIPS_WEB_URL); it opens one session, once,
 within LINK_MINUTES, and only while the seat's password is the one it was made under (a game of
 Discord accounts has none: its links last their minutes). Also the signing itself, which the
 web page reads back: the core's, so that neither front end reads the other's code.
@@ -22,6 +23,7 @@ from pbem.language.commands import Command
 from pbem.registry import kind_of
 from pbem.steps.desk import Desk, Refusal
 from pbem.steps.sending import web_again
+from pbem.storage.database import sqlite_path
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +31,19 @@ WEB_URL = "SPACESHIPS_WEB_URL"  # the club page's public address: https://games.
 WEB_SECRET_FILE = "SPACESHIPS_WEB_SECRET_FILE"
 LINK_MINUTES = 30
 MASTER = "master"
+
+
+def key_file(db: str) -> str | None:
+    """Where the web page's key is kept for the store `db`: SPACESHIPS_WEB_SECRET_FILE, else
+    beside an SQLite store (`judge.sqlite3-web-key`), where every process of the judge that
+    opens the store finds it; None for PostgreSQL without the setting."""
+    if os.environ.get(WEB_SECRET_FILE):
+        return os.environ[WEB_SECRET_FILE]
+    try:
+        path = sqlite_path(db)
+    except ValueError:
+        return None
+    return None if path in (None, ":memory:") else f"{path}-web-key"
 
 
 def secret_from(path: str | None) -> bytes:
@@ -98,15 +113,19 @@ def web_link(command: Command, desk: Desk) -> str:
         )
     desk.refuse_other_front_end(game)
     base = os.environ.get(WEB_URL, "").rstrip("/")
-    if not base:
+    path = key_file(desk.store.connection.url)
+    if not base or not path:
         runs = (
             "the bot, `spaceships bot`"
             if game.accounts
             else "the mail judge, `spaceships pbem serve`"
         )
+        lacking = " and ".join(
+            name for name, value in ((WEB_URL, base), (WEB_SECRET_FILE, path)) if not value
+        )
         raise Refusal(
-            f"this judge has no web page to play on (its keeper sets SPACESHIPS_WEB_URL for "
-            f"{runs}); play as before"
+            f"this judge has no web page to play on (its keeper sets {lacking} for {runs}, "
+            f"or runs the whole club with `spaceships pbem`); play as before"
         )
     if game.phase == "over":
         raise Refusal(f"game {game.name} is over: its page is at {base}/games/{quote(game.name)}")
@@ -122,13 +141,10 @@ def web_link(command: Command, desk: Desk) -> str:
             f"nothing sent: a link to play {game.name} goes only to the address the judge "
             f"writes to for a seat (or its game master); send `web {game.name}` from there"
         )
-    path = os.environ.get(WEB_SECRET_FILE)
     try:
-        if not path:
-            raise ValueError("no SPACESHIPS_WEB_SECRET_FILE")
         secret = secret_from(path)
-    except (OSError, ValueError):
-        log.exception("web NAME: the web page's key cannot be read")
+    except (OSError, ValueError) as exc:  # a slip of the set-up: one line, no trace
+        log.warning("web NAME: the web page's key %s cannot be read: %s", path, exc)
         raise Refusal(
             "the judge cannot make links now (the web page's key is not set up): sign in on "
             "the page with your password, and tell the judge's keeper"

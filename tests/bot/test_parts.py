@@ -115,6 +115,50 @@ async def test_a_refused_token_is_said_plainly(tmp_path: Path) -> None:
         await serve(bot, "token")
 
 
+async def test_discord_out_of_reach_is_one_line_and_status_75(tmp_path: Path) -> None:
+    """Issue 48 item 5: no network is said in one line (no trace), and the bot stops with
+    EX_TEMPFAIL for its service manager to start it again."""
+    bot = create_bot(tmp_path / "judge.sqlite3")
+
+    async def start(token: str) -> None:
+        raise OSError(101, "Network is unreachable")
+
+    bot.start = start  # type: ignore[method-assign]
+    with pytest.raises(click.ClickException) as raised:
+        await serve(bot, "token")
+    assert raised.value.exit_code == 75
+    said = raised.value.format_message()
+    assert "cannot reach Discord" in said and "Network is unreachable" in said
+    assert "\n" not in said
+
+
+def test_a_lost_connection_is_logged_in_one_line_without_a_trace() -> None:
+    from bot.cli import OneLine
+
+    lost = (OSError, OSError("unreachable"), None)
+    record = logging.LogRecord(
+        "discord.client", logging.ERROR, "", 0, "Attempting a reconnect in %.2fs", (1.5,), lost
+    )
+    OneLine().filter(record)
+    assert record.exc_info is None
+    assert record.getMessage() == (
+        "Attempting a reconnect in 1.50s: Discord cannot be reached (OSError: unreachable)"
+    )
+
+
+def test_the_bot_warns_of_no_voice_support_it_never_uses(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    made = subprocess.run(
+        [sys.executable, "-c", "import sys; from bot import create_bot; create_bot(sys.argv[1])",
+         str(tmp_path / "judge.sqlite3")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert "voice" not in made.stderr
+
+
 # -- the store ------------------------------------------------------------------------------
 def test_an_interaction_is_claimed_once_even_by_two_processes(tmp_path: Path) -> None:
     one, two = open_store(tmp_path / "j.sqlite3"), open_store(tmp_path / "j.sqlite3")

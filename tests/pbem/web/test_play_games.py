@@ -190,3 +190,25 @@ async def test_web_name_by_mail_gives_a_one_time_link_to_the_seat_s_own_address(
     forged = path[:-4] + ("0000" if not path.endswith("0000") else "1111")
     page = await (await other.get(forged)).text()
     assert "Sign out" not in await (await other.post(forged, data={"csrf": csrf_of(page)})).text()
+
+
+async def test_web_name_without_its_settings_names_every_one_it_lacks_and_logs_no_trace(
+    store_url: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    """Issue 48 item 2: a refusal names at once every setting it lacks (the key is kept beside
+    an SQLite store unless SPACESHIPS_WEB_SECRET_FILE says where; PostgreSQL needs the
+    setting), and a key that cannot be read is one line in the log, never a traceback."""
+    monkeypatch.delenv("SPACESHIPS_WEB_URL", raising=False)
+    monkeypatch.delenv("SPACESHIPS_WEB_SECRET_FILE", raising=False)
+    players = made(store_url, "create alpha", "alpha")
+    answer = players.send(ALICE, "web alpha")
+    lacking = ["SPACESHIPS_WEB_URL"] + (
+        [] if "://" not in store_url else ["SPACESHIPS_WEB_SECRET_FILE"]
+    )
+    assert f"its keeper sets {' and '.join(lacking)} for" in answer, answer
+    monkeypatch.setenv("SPACESHIPS_WEB_URL", "https://games.example.org")
+    monkeypatch.setenv("SPACESHIPS_WEB_SECRET_FILE", str(tmp_path))  # a folder: unreadable
+    answer = players.send(ALICE, "web alpha")
+    assert "the web page's key is not set up" in answer and "https://" not in answer
+    warned = [r for r in caplog.records if "web page's key" in r.getMessage()]
+    assert warned and all(r.exc_info is None for r in warned)
