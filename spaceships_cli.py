@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import io
 import os
+import re
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -148,6 +149,50 @@ async def club_beside(
 
 async def _nothing() -> None:
     return None
+
+
+@main.command("settings")
+@click.option(
+    "--env-file",
+    "env_file",
+    type=click.Path(dir_okay=False),
+    help="also read NAME=value lines from FILE, as the judge's wrapper and systemd unit do "
+    "(e.g. /etc/spaceships/judge.env); they win over the environment",
+)
+def settings_command(env_file: str | None) -> None:
+    """List every setting the program reads: its variable, the option that overrides it,
+    its default, and its value now and where that came from (secrets not shown)."""
+    from pbem.places import DEFAULT_DB, SETTINGS
+    from pbem.storage.database import sqlite_path
+
+    given: dict[str, str] = {}
+    if env_file:
+        try:
+            lines = Path(env_file).read_text().splitlines()
+        except OSError as exc:
+            raise click.ClickException(f"cannot read {env_file}: {exc.strerror}") from None
+        for line in lines:
+            name, equals, value = line.strip().partition("=")
+            if equals and not name.startswith("#"):
+                given[name.strip()] = value.strip().strip("'\"")
+    for setting in SETTINGS:
+        if given.get(setting.variable):
+            value, source = given[setting.variable], env_file
+        elif os.environ.get(setting.variable):
+            value, source = os.environ[setting.variable], "the environment"
+        else:
+            value, source = setting.default, "the default"
+            if setting.variable == "SPACESHIPS_WEB_SECRET_FILE":  # beside the store named now
+                db = given.get("SPACESHIPS_DB") or os.environ.get("SPACESHIPS_DB") or DEFAULT_DB
+                path = sqlite_path(db) if not db.startswith("postgres") else None
+                value = f"{path}-web-key" if path else "none: set it for PostgreSQL"
+        if setting.secret and source != "the default":
+            value = "(set; not shown)"
+        value = re.sub(r"(://[^:/@]+:)[^@/]*@", r"\1***@", value)  # a password in a URL
+        click.echo(f"{setting.variable} = {value}  [{source}]")
+        option = f"option {setting.option}" if setting.option else "no option"
+        click.echo(f"    {setting.meaning}; {option}; default {setting.default}")
+    click.echo("An option given to a command wins over its variable; docs/running-a-judge.md.")
 
 
 def _sniffed(data: bytes) -> str:
