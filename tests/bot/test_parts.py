@@ -146,6 +146,45 @@ def test_a_lost_connection_is_logged_in_one_line_without_a_trace() -> None:
     )
 
 
+async def test_beside_the_mail_judge_the_bot_tries_discord_again_after_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """In `spaceships pbem`'s process the bot never stops the mail judge: Discord out of reach
+    is one line in the log, and the bot tries again (a new connection each time)."""
+    import bot.app
+    import bot.cli
+
+    original = bot.app.create_bot
+    made: list[Any] = []
+    connected = asyncio.Event()
+
+    def create(db: str) -> Any:
+        one = original(db)
+
+        async def start(token: str) -> None:
+            if not made[1:] or one is made[0]:
+                raise OSError(101, "Network is unreachable")
+            connected.set()
+            await asyncio.Event().wait()
+
+        one.start = start  # type: ignore[method-assign]
+        made.append(one)
+        return one
+
+    monkeypatch.setattr("bot.app.create_bot", create)
+    monkeypatch.setattr(bot.cli, "RETRY_FIRST", 0.0)
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    lines, stop = await bot.cli.start_beside(str(tmp_path / "judge.sqlite3"))
+    await asyncio.wait_for(connected.wait(), timeout=60)  # a hang guard, not a timing
+    await stop()
+    said = [r for r in caplog.records if r.name == "bot"]
+    assert [r.getMessage() for r in said] == [
+        "the Discord bot cannot reach Discord (OSError: [Errno 101] Network is unreachable); "
+        "trying again in 0 s"
+    ]
+    assert all(r.exc_info is None for r in said) and len(made) == 2
+
+
 def test_the_bot_warns_of_no_voice_support_it_never_uses(tmp_path: Path) -> None:
     import subprocess
     import sys
