@@ -119,15 +119,7 @@ async def club_beside(
     mail judge's store; `hand_over()` wakes the mail judge when a turn played on the page
     leaves mail for it. What to print of them, and how to stop them."""
 
-    def keeper(store: Any, address: str) -> Any:
-        keep = front_end_keeper(store, address)
-
-        def keep_and_wake(messages: list[Any]) -> None:
-            keep(messages)
-            store.connection.after_commit(hand_over)  # once the mail is committed
-
-        return keep_and_wake
-
+    keeper = waking_keeper(hand_over)
     started = [
         await importlib.import_module("pbem.web.cli").start_beside(db, judge_address, keeper)
     ]
@@ -145,6 +137,23 @@ async def club_beside(
             await stop_one()
 
     return [line for lines, _ in started for line in lines], stop
+
+
+def waking_keeper(hand_over: Callable[[], None]) -> Callable[[Any, str], Any]:
+    """`front_end_keeper`, and `hand_over()` once what it kept is committed: the mail judge in
+    the same process sends a turn played on the page at once."""
+
+    def keeper(store: Any, address: str) -> Any:
+        keep = front_end_keeper(store, address)
+
+        def keep_and_wake(messages: list[Any]) -> None:
+            keep(messages)
+            if messages:
+                store.connection.after_commit(hand_over)  # never for a rolled-back change
+
+        return keep_and_wake
+
+    return keeper
 
 
 async def _nothing() -> None:

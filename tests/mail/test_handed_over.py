@@ -7,11 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from pbem.mail.delivery import Delivery
 from pbem.mail.gateway import MailGateway
 from pbem.mail.queued import mail_keeper
 from pbem.messages import Outbound
 from pbem.storage.store import open_store
+from spaceships_cli import waking_keeper
 
 JUDGE = "judge@club.example"
 
@@ -34,6 +37,39 @@ def test_serve_mails_a_turn_played_on_the_web_page_without_waiting_for_its_tick(
     hand_over(tmp_path, "alice@example.org", "bob@example.org")
     sent = sink.wait_for(2)
     assert sorted(str(m["To"]) for m in sent) == ["alice@example.org", "bob@example.org"]
+
+
+def test_a_page_in_the_judge_s_process_wakes_it_once_its_mail_is_committed(
+    make_gateway: Callable[..., MailGateway],
+    echo,
+    relay_sink,
+    start_listener,
+    tmp_path: Path,
+    monkeypatch,
+) -> None:
+    """`spaceships pbem`: the page's keeper wakes the mail judge after the commit (not before,
+    never for a change rolled back), and the woken judge sends at once, without its poll."""
+    monkeypatch.setattr("pbem.mail.listener.HANDED_OVER_SECONDS", 3600.0)
+    sink, relay = relay_sink
+    running = start_listener(lambda: make_gateway(echo, relay))
+    store = open_store(tmp_path / "judge.sqlite3")
+    woken: list[bool] = []
+    keep = waking_keeper(lambda: woken.append(True))(store, JUDGE)
+    turn = [Outbound(to=("alice@example.org",), subject="Turn 1 results", body="Hits.\n")]
+
+    def rolled_back() -> None:
+        keep(turn)
+        assert woken == []  # not before the commit
+        raise RuntimeError("the change fails")
+
+    with pytest.raises(RuntimeError):
+        store.connection.run(rolled_back)
+    assert woken == []
+    store.connection.run(lambda: keep(turn))
+    assert woken == [True]
+    running.listener.hand_over()
+    (sent,) = sink.wait_for(1)
+    assert str(sent["To"]) == "alice@example.org"
 
 
 def test_tick_and_receive_mail_what_the_web_page_handed_over_once(
