@@ -34,7 +34,10 @@ def read_elsewhere() -> list[str]:
     up at run time would escape `named_in_code`)."""
     found = []
     for path in _sources():
-        tree = ast.parse(path.read_text())
+        text = path.read_text()
+        if not any(word in text for word in ("environ", "getenv", "envvar")):
+            continue  # reads nothing from the environment: no need to parse it
+        tree = ast.parse(text)
         constants = {
             target.id
             for node in ast.walk(tree)
