@@ -22,7 +22,8 @@ printed (a request that takes 15 s is given up and counted):
   `--seconds`, once with the audit's 1 MB text and once with 7 KiB (within the cap).
 - `streams`: one client opens `--streams` live streams (1,100: the audit's) to a server whose
   descriptor limit is systemd's default soft limit, 1,024; the server's log lines are counted.
-  With `--forged` each stream names an address of its own in `X-Real-IP`.
+  With `--forged` each stream names an address of its own in `X-Real-IP`, and the server
+  believes it (the loopback named a trusted proxy, as behind nginx).
 `--tree` serves another checkout's code (e.g. main's, before a change) over the same store.
 Loopback only; the flood is bounded by `--seconds` and `--streams`.
 """
@@ -345,8 +346,11 @@ async def flood_streams(base: str, streams: int, seconds: float, forged: bool) -
     print(f"{waited(waits, failed):>40} {len(waits) + len(failed):>5}")
 
 
-def serve(db: Path, tree: Path, nofile: int | None = None) -> tuple[subprocess.Popen, str]:
-    """`spaceships web` of the checkout `tree` over `db`, with play; its base URL."""
+def serve(
+    db: Path, tree: Path, nofile: int | None = None, proxied: bool = False
+) -> tuple[subprocess.Popen, str]:
+    """`spaceships web` of the checkout `tree` over `db`, with play; its base URL. `proxied`:
+    the loopback named a trusted proxy, so that a request's X-Real-IP names its client."""
 
     def limit() -> None:
         if nofile is not None:
@@ -355,7 +359,11 @@ def serve(db: Path, tree: Path, nofile: int | None = None) -> tuple[subprocess.P
     served = subprocess.Popen(
         [sys.executable, "-m", "spaceships_cli", "web", "--db", str(db), "--listen", "127.0.0.1:0"],
         cwd=tree,
-        env={**os.environ, "PYTHONPATH": str(tree)},
+        env={
+            **os.environ,
+            "PYTHONPATH": str(tree),
+            **({"SPACESHIPS_WEB_TRUSTED_PROXIES": "127.0.0.1"} if proxied else {}),
+        },
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -374,7 +382,7 @@ def flood(
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "club.sqlite3"
         passwords = make_store(db, 2)
-        served, base = serve(db, tree, NOFILE if kind == "streams" else None)
+        served, base = serve(db, tree, NOFILE if kind == "streams" else None, forged)
         try:
             if kind == "forms":
                 asyncio.run(flood_forms(base, passwords, seconds))

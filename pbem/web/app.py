@@ -20,6 +20,7 @@ from aiohttp import web
 from pbem.club import tournament_store
 from pbem.club.profiles import profile
 from pbem.storage.store import GameRow, Store
+from pbem.web.clients import Network
 from pbem.web.clubpages import (
     ladder_page,
     no_player_page,
@@ -40,7 +41,7 @@ from pbem.web.pages import (
 )
 from pbem.web.play import Play, moment_of
 from pbem.web.playpages import game_url_of, live_attributes
-from pbem.web.playroutes import Watch, add_play_routes, moment_reader
+from pbem.web.playroutes import PROXIES, Watch, add_play_routes, moment_reader
 from pbem.web.records import (
     ReplaySource,
     board_png,
@@ -271,13 +272,20 @@ class Club:
         return no_replay_page(game, no_replay_why(self.store, game), self.name)
 
 
-def make_app(club: Club, play: Play | None = None, signer: Signer | None = None) -> web.Application:
+def make_app(
+    club: Club,
+    play: Play | None = None,
+    signer: Signer | None = None,
+    proxies: tuple[Network, ...] = (),
+) -> web.Application:
     """The site: `/`, `/games/NAME`, a game's ladder `/ladder/KEY`, a player's page
     `/players/NAME`, a tournament's standings `/tournaments/NAME`, `/games/NAME/board.png`
     (and `board.svg` where the game draws one), `/games/NAME/replay.html`, the live stream
     of a game's changes `/games/NAME/events`; with `play`, a seat's page `/games/NAME/play`
-    and its forms (pbem.web.playroutes). Without it nothing here changes the store. Play over
-    a store of its own (`spaceships web` gives it one) is run on a thread of its own."""
+    and its forms (pbem.web.playroutes). Without it nothing here changes the store. `proxies`:
+    the proxies whose forwarded client addresses are believed (pbem.web.clients); none by
+    default. Play over a store of its own (`spaceships web` gives it one) is run on a thread
+    of its own."""
 
     def html(status: int, text: str) -> web.Response:
         return web.Response(
@@ -335,6 +343,7 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
     # A request's body is a form's at most (aiohttp answers 413 beyond, unread).
     app = web.Application(middlewares=[guard(club.name)], client_max_size=MAX_BODY)
     app.on_response_prepare.append(guard_headers)
+    app[PROXIES] = proxies
     app.router.add_get("/", index)
     app.router.add_get("/games/{name}", game)
     app.router.add_get("/ladder/{key}", ladder)
