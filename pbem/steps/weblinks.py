@@ -141,18 +141,14 @@ def web_link(command: Command, desk: Desk) -> str:
         )
     desk.refuse_other_front_end(game)
     base = os.environ.get(WEB_URL, "").rstrip("/")
-    path = key_file(desk.store.connection.url)
-    if not base or not path:
+    if not base:
         runs = (
             "the bot, `spaceships bot`"
             if game.accounts
             else "the mail judge, `spaceships pbem serve`"
         )
-        lacking = " and ".join(
-            name for name, value in ((WEB_URL, base), (WEB_SECRET_FILE, path)) if not value
-        )
         raise Refusal(
-            f"this judge has no web page to play on (its keeper sets {lacking} for {runs}, "
+            f"this judge has no web page to play on (its keeper sets {WEB_URL} for {runs}, "
             f"or runs the whole club with `spaceships pbem`); play as before"
         )
     if game.phase == "over":
