@@ -202,7 +202,7 @@ async def run(
 
 # -- floods (issue 42) ------------------------------------------------------------------------
 GIVE_UP = 15.0  # a list request slower than this is counted as failed
-NOFILE = 1024  # systemd's default soft limit on open files, as in the audit
+NOFILE = 1024  # systemd's default soft limit on open files, as in the audit (--nofile)
 
 
 async def visit(base: str, seconds: float) -> tuple[list[float], list[str]]:
@@ -376,13 +376,21 @@ def serve(
 
 
 def flood(
-    kind: str, tree: Path, seconds: float, streams: int, log: Path | None, forged: bool
+    kind: str,
+    tree: Path,
+    seconds: float,
+    streams: int,
+    log: Path | None,
+    forged: bool,
+    nofile: int = NOFILE,
 ) -> None:
     print(f"Serving {tree} (commit {_commit(tree)})")
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "club.sqlite3"
         passwords = make_store(db, 2)
-        served, base = serve(db, tree, NOFILE if kind == "streams" else None, forged)
+        served, base = serve(db, tree, nofile if kind == "streams" else None, forged)
+        if kind == "streams":
+            print(f"The server's limit on open files: {nofile}")
         try:
             if kind == "forms":
                 asyncio.run(flood_forms(base, passwords, seconds))
@@ -427,6 +435,7 @@ def main() -> None:
     parser.add_argument(
         "--forged", action="store_true", help="each stream names an address of its own"
     )
+    parser.add_argument("--nofile", type=int, default=NOFILE, help="the server's open files")
     args = parser.parse_args()
     if args.visitor:
         print(json.dumps(asyncio.run(visit(args.visitor, args.seconds))))
@@ -439,6 +448,7 @@ def main() -> None:
             args.streams,
             args.server_log,
             args.forged,
+            args.nofile,
         )
         return
     with tempfile.TemporaryDirectory() as tmp:

@@ -185,6 +185,7 @@ async def start_page(
     forwarded client addresses are believed (pbem.web.clients)."""
     from aiohttp import web as aioweb
 
+    from pbem.registry import kinds
     from pbem.storage.store import open_store
     from pbem.web.app import Club, ClubRunner, make_app
     from pbem.web.floods import QuietAccepts
@@ -193,6 +194,7 @@ async def start_page(
 
     # Out of descriptors, accept() fails again and again: one line a second, not a traceback.
     asyncio.get_running_loop().set_exception_handler(QuietAccepts())
+    kinds()  # the games' modules read now: a flood of connections leaves no file to import
     # Play's own store: its judge calls run on a thread of their own, and the list and public
     # pages, read over `store`, never wait behind one (pbem.web.app, issue 42). What a turn
     # causes is kept in the same transaction: over the same store.
