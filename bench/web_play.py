@@ -2,7 +2,8 @@
 seat pages a second `spaceships web` serves with 100 players signed in.
 
     python bench/web_play.py [--games 50] [--seconds 10] [--turns 10]
-    python bench/web_play.py --flood forms|streams [--seconds 10] [--tree OTHER_CHECKOUT]
+    python bench/web_play.py --flood forms|streams [--seconds 10] [--tree OTHER_CHECKOUT] [--forged]
+        [--nofile 1024] [--server-log PATH]
 
 `spaceships web` runs as a keeper runs it, over a SQLite store of `--games` games of Spaceships
 whose fleets are in (made through the judge); two players per game sign in with their
