@@ -24,13 +24,14 @@ from bot.help import help_text
 from bot.ladder import LadderHandlers
 from bot.service import BotRefusal, Role, not_your_game, refuse_line_breaks
 from bot.texts import named, said
+from bot.tournaments import TournamentHandlers
 from pbem.kinds.shown import Sight, kind_of
 from pbem.storage.store import GameRow
 
 log = logging.getLogger(__name__)
 
 
-class Handlers(ComputerGames, LadderHandlers, BrowserLinks):
+class Handlers(ComputerGames, LadderHandlers, BrowserLinks, TournamentHandlers):
     """Every command, button and form of the bot (challenges in bot.challenges), the same for
     every game: what differs comes from the game's kind (its forms, words and pictures)."""
 
