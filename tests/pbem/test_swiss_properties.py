@@ -1,10 +1,11 @@
 """The Swiss pairing (pbem.club.tournaments.swiss_round) against the usual Swiss rules the
 club's docs state (docs/commands.md, "Tournaments"), over whole Swiss tournaments with random
 results (hypothesis): every player still in plays once a round; no pair meets twice while a
-pairing without a repeat exists; players are paired in their score group as far as can be (no
-other pairing without a repeat has smaller score differences); of two players owed different
-sides the one owed seat A more gets it; a bye only with an odd number, at most once each, to
-the lowest ranked for whom the others can still all be paired (issue 45).
+pairing without a repeat exists; nobody has a side three games running or three more than the
+other where a pairing avoids it; players are paired in their score group as far as can be
+(no other such pairing has smaller score differences); of two players owed different sides
+the one owed seat A more gets it; a bye only with an odd number, at most once each, to the
+lowest ranked for whom the others can still all be paired (issue 45).
 
 The figures the pairing must beat are found here by trying every pairing, not by the matching
 the pairer uses."""
@@ -44,12 +45,33 @@ def spread(pairs: list[tuple[int, int]], points: dict[int, float]) -> int:
 
 
 def owed_a(history: list[str]) -> int:
-    """How much a player is owed seat A (the usual rule): fewer games in seat A than in seat B
-    (or seat B last when even) +1, the other way -1, no game yet 0."""
+    """How much a player is owed seat A (the usual rule): 2 absolutely (two games more in seat
+    B than in seat A, or seat B the last two games: another would be a third), 1 mildly (fewer
+    in seat A, or seat B last when even), 0 no game yet; negative the other way."""
     balance = history.count("B") - history.count("W")
+    if abs(balance) >= 2:
+        return 2 if balance > 0 else -2
+    if len(history) >= 2 and history[-1] == history[-2]:
+        return 2 if history[-1] == "B" else -2
     if balance:
         return 1 if balance > 0 else -1
     return 0 if not history else (1 if history[-1] == "B" else -1)
+
+
+def clashes(pairs: list[tuple[int, int]], history: dict[int, list[str]]) -> int:
+    """The pairs of two players both absolutely owed the same side: one of them must have it a
+    third time running, or a third game more."""
+    return sum(
+        1
+        for a, b in pairs
+        if abs(owed_a(history[a])) == 2 and owed_a(history[a]) == owed_a(history[b])
+    )
+
+
+def sides_kept(history: list[str]) -> bool:
+    """No side three games running, and never three games more on one side than the other."""
+    running = any(history[i] == history[i + 1] == history[i + 2] for i in range(len(history) - 2))
+    return not running and abs(history.count("W") - history.count("B")) <= 2
 
 
 @st.composite
@@ -111,15 +133,24 @@ def test_swiss_pairings_follow_the_usual_rules_over_random_results(
         repeats = [pair for pair in pairs if frozenset(pair) in met]
         if fresh_pairing_exists(rest, met):
             assert not repeats, f"{repeats} met before: {where}"
-            # Score groups as far as can be: no pairing without a repeat reaches less far.
-            best = min(spread(other, points) for other in pairings(rest, met))
-            assert spread(pairs, points) == best, f"{spread(pairs, points)} > {best}: {where}"
+            # No side a third time where a pairing avoids it; then score groups as far as
+            # can be: no such pairing without a repeat reaches less far.
+            chosen = (clashes(pairs, history), spread(pairs, points))
+            best = min(
+                (clashes(other, history), spread(other, points)) for other in pairings(rest, met)
+            )
+            assert chosen == best, f"(clashes, spread) {chosen} > {best}: {where}"
 
-        # Sides: of two players owed different sides, the one owed seat A more has it.
+        # Sides: of two players owed different sides, the one owed seat A more has it; so
+        # nobody has a side three games running or three games more than the other, unless
+        # paired with someone owed the same side as absolutely.
         for white, black in pairs:
             assert owed_a(history[white]) >= owed_a(history[black]), (
                 f"{white} took seat A though {black} was owed it more: {where}"
             )
+            if not clashes([(white, black)], history):
+                assert sides_kept([*history[white], "W"]), f"{white}'s sides: {where}"
+                assert sides_kept([*history[black], "B"]), f"{black}'s sides: {where}"
 
         games += [
             Game(pairing, None if pairing.black is None else results[number - 1][board])
