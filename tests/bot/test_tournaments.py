@@ -6,9 +6,15 @@ gives checked against the figures worked out by hand below."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from bot_support import World, pings_only, text_of
+
+from bot.store import DiscordStore
+from pbem.club import tournament_store as ts
+from pbem.messages import Outbound
+from spaceships_cli import front_end_keeper
 
 PLAYERS = ("alice", "bob", "carol", "dave")  # entry numbers 1-4
 
@@ -150,3 +156,23 @@ async def test_a_tournament_is_made_in_a_channel_and_refused_elsewhere(world: Wo
     assert "`9lives` cannot name a tournament" in wrong, wrong
     unknown = text_of(await gus.slash(world.channel, "spaceships tournament show", name="Nothing"))
     assert "There is no tournament named Nothing" in unknown
+
+
+def test_a_discord_tournaments_round_begun_in_the_browser_goes_to_the_bot_not_to_mail(
+    store: Any,
+) -> None:
+    """A Discord game's last move of a round played in the browser makes the next round in
+    the web's judge: its notice names no game, and goes to the bot's outbox (the tournament's
+    channel), not to mail's with Discord addresses."""
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    with store.transaction():
+        made = ts.create(
+            store, "Autumn", "chess", "robin", 0, 72.0, True, (), "", "discord:1", "", True, now
+        )
+        DiscordStore(store).set_tournament_channel(made.id, 10, 20)
+        notice = Outbound(("discord:2", "discord:1"), "Autumn: round 2", "Round 2 of 3 ...",
+                          kind="tournament", tournament="Autumn")  # fmt: skip
+        front_end_keeper(store, "judge@example.org")([notice])
+    rows = store.connection.execute("SELECT address FROM discord_outbox").fetchall()
+    assert [r[0] for r in rows] == ["discord-channel:20"]
+    assert store.connection.execute("SELECT COUNT(*) FROM mail_outbox").fetchone()[0] == 0
