@@ -80,6 +80,7 @@ def overview() -> str:
         _command("games", "your games and their threads"),
         _command("ladder [game]", "this server's ladder: the top 10 and your place"),
         _command("link [code]", "one ladder player with your mail address (code by mail)"),
+        _command("tournament ...", "round robins and Swiss: create, join, start, show"),
         *_wrapped(_command("help [topic]", "this text; topics: " + topics)),
         "",
         "In a game's thread every command means that game; elsewhere name it in the `game`",
