@@ -176,3 +176,25 @@ def test_a_discord_tournaments_round_begun_in_the_browser_goes_to_the_bot_not_to
     rows = store.connection.execute("SELECT address FROM discord_outbox").fetchall()
     assert [r[0] for r in rows] == ["discord-channel:20"]
     assert store.connection.execute("SELECT COUNT(*) FROM mail_outbox").fetchone()[0] == 0
+
+
+async def test_the_computer_enters_at_an_allowed_level_and_a_member_withdraws(
+    world: World,
+) -> None:
+    gus, alice = world.member("gus"), world.member("alice")
+    await gus.slash(world.channel, "spaceships tournament create", name="Open", game="chess",
+                    format="robin", computers="greedy")  # fmt: skip
+    refused = text_of(await alice.slash(world.channel, "spaceships tournament computer",
+                                        name="Open", level="greedy"))  # fmt: skip
+    assert "only the game master of Open may" in refused, refused
+    wrong = text_of(await gus.slash(world.channel, "spaceships tournament computer",
+                                    name="Open", level="deep"))  # fmt: skip
+    assert "allows the computer at greedy" in wrong, wrong
+    entered = text_of(await gus.slash(world.channel, "spaceships tournament computer",
+                                      name="Open", level="greedy"))  # fmt: skip
+    assert "The computer (greedy) has entered tournament Open" in entered, entered
+    await alice.slash(world.channel, "spaceships tournament join", name="Open")
+    left = text_of(await alice.slash(world.channel, "spaceships tournament withdraw", name="Open"))
+    assert "You have withdrawn from tournament Open before its start" in left, left
+    shown = text_of(await alice.slash(world.channel, "spaceships tournament show", name="Open"))
+    assert "1 the computer (greedy" in shown and "alice" not in shown, shown
