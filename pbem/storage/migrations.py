@@ -378,6 +378,31 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        # A browser session lives as a row (its cookie's own number): signing out, "sign out
+        # everywhere" and the row's end are seen by every web process at the next request, so
+        # a copied cookie opens nothing once its session is over (issue 42, item 1). A one-time
+        # link is a short random token whose hash is kept here with what it opens, so the
+        # link fits a mail line and its second use can say why it is spent (issue 47, item 7).
+        "web: sessions and one-time links kept in the store",
+        """
+        CREATE TABLE web_sessions (
+            session TEXT PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL,
+            expires_at TEXT NOT NULL
+        );
+        CREATE INDEX web_sessions_seat ON web_sessions (game_id, seat);
+        CREATE TABLE web_links (
+            token TEXT PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL,
+            stamp TEXT NOT NULL,
+            expires_at TEXT NOT NULL,
+            used_at TEXT
+        );
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -414,6 +439,8 @@ TABLES: tuple[str, ...] = (
     "tournaments",
     "tournament_players",
     "tournament_games",
+    "web_sessions",
+    "web_links",
 )
 
 

@@ -19,6 +19,7 @@ from aiohttp import web
 from pbem.club import tournament_store
 from pbem.club.profiles import profile
 from pbem.storage.store import GameRow, Store
+from pbem.web.clients import Network
 from pbem.web.clubpages import (
     ladder_page,
     no_player_page,
@@ -38,7 +39,7 @@ from pbem.web.pages import (
 )
 from pbem.web.play import Play, moment_of
 from pbem.web.playpages import game_url_of, live_attributes
-from pbem.web.playroutes import Watch, add_play_routes, moment_reader
+from pbem.web.playroutes import PROXIES, Watch, add_play_routes, moment_reader
 from pbem.web.records import (
     ReplaySource,
     board_png,
@@ -261,12 +262,19 @@ class Club:
         return no_replay_page(game, no_replay_why(self.store, game), self.name)
 
 
-def make_app(club: Club, play: Play | None = None, signer: Signer | None = None) -> web.Application:
+def make_app(
+    club: Club,
+    play: Play | None = None,
+    signer: Signer | None = None,
+    proxies: tuple[Network, ...] = (),
+) -> web.Application:
     """The site: `/`, `/games/NAME`, a game's ladder `/ladder/KEY`, a player's page
     `/players/NAME`, a tournament's standings `/tournaments/NAME`, `/games/NAME/board.png`
     (and `board.svg` where the game draws one), `/games/NAME/replay.html`, the live stream
     of a game's changes `/games/NAME/events`; with `play`, a seat's page `/games/NAME/play`
-    and its forms (pbem.web.playroutes). Without it nothing here changes the store."""
+    and its forms (pbem.web.playroutes). Without it nothing here changes the store. `proxies`:
+    the proxies whose forwarded client addresses are believed (pbem.web.clients); none by
+    default."""
 
     def html(status: int, text: str) -> web.Response:
         return web.Response(
@@ -320,6 +328,7 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
         return await club.read(lambda: club.board_svg(name))
 
     app = web.Application(middlewares=[guard(club.name)])
+    app[PROXIES] = proxies
     app.router.add_get("/", index)
     app.router.add_get("/games/{name}", game)
     app.router.add_get("/ladder/{key}", ladder)
