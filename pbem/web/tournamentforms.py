@@ -8,7 +8,8 @@ mail does: `create`'s answer holds the master password (shown once, on the page)
 asks for it; each entrant's answer holds their tournament password (to withdraw by mail).
 Round games come by mail to the address given, with their passwords, as for any mail
 entrant. Every form carries a CSRF token (a visitor cookie's, as the sign-in form's), and the
-master password's tries are braked per client (pbem.web.sessions.Tries).
+master password's tries are braked per client (pbem.web.sessions.Tries, the client as
+pbem.web.clients tells it).
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ from pbem.club import ladder
 from pbem.club import tournament_store as ts
 from pbem.club.tournament_commands import NAME
 from pbem.messages import Inbound
+from pbem.web.clients import client_of
 from pbem.web.clubpages import tournament_url
 from pbem.web.guard import security_headers
 from pbem.web.pages import page
 from pbem.web.playpages import PLAY_POLICY
-from pbem.web.playroutes import VISITOR
+from pbem.web.playroutes import PROXIES, VISITOR
 from pbem.web.sessions import Signer, Tries
 
 ADDRESS = re.compile(r"[^@\s<>\"',;]+@[^@\s<>\"',;]+\.[^@\s<>\"',;]+")
@@ -274,8 +276,9 @@ def add_tournament_routes(app: web.Application, club: Any, play: Any, signer: Si
         if got is None:
             return refused()
         form, holder = got
-        client = request.remote or "?"
-        wait = tries.wait(client)
+        client = client_of(request.remote, request.headers, request.app.get(PROXIES, ()))
+        braked = f"tournament {found.name}"  # its own count, as each game's is
+        wait = tries.wait(client, braked)
         if wait > 0:
             said = f"Too many password tries from here: wait {int(wait) + 1} seconds; nothing "
             said += "was checked."
@@ -289,7 +292,7 @@ def add_tournament_routes(app: web.Application, club: Any, play: Any, signer: Si
         if "Refused" in answer:
             said = answer.split("Refused: ", 1)[1].strip().replace(" by mail", "")
             return html(400, enter_page(found, signer.csrf(holder), club.name, said))
-        tries.forget(client)
+        tries.forget(client, braked)
         back = f'<a href="{tournament_url(found.name)}">The standings and round 1</a>.'
         return html(200, _answer_page(f"Tournament {found.name}", answer, back, club.name))
 
