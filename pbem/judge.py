@@ -21,7 +21,7 @@ from pbem.kinds import gamekinds, shown
 from pbem.language.commands import Command, CommandError, parse_commands, parse_one
 from pbem.messages import Inbound, Outbound
 from pbem.sights import Sight
-from pbem.steps import limits
+from pbem.steps import apievents, limits
 from pbem.steps.computers import without_computer_mail
 from pbem.steps.desk import Desk, Refusal, Reply, Session
 from pbem.steps.passwords import MASK, hide, mask
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 # The commands whose answer issues a password (or a one-time link): the only answers that
 # may hold one.
-ISSUING = frozenset(("join", "create", "newpassword", "rematch", "web"))
+ISSUING = frozenset(("join", "create", "newpassword", "rematch", "web", "token"))
 
 
 def now_utc() -> datetime:
@@ -104,6 +104,7 @@ class Judge:
                 issuing.append(True)
             reply.sections[:] = limits.bounded(sections, issuing)
             reply.messages[:] = decorated(self.store, reply.messages)
+            apievents.record(self.store, reply.messages, now)  # each seat's API stream
             sights = answer_sights(self.store, reply, inbound.sender)
             if self.keep is not None:
                 self.keep(reply.messages)
@@ -148,6 +149,7 @@ class Judge:
                         kind = gamekinds.kind_of(game)
                         _, sent = kind.steps.tick(self.store, game, moment)
                         sent = decorated(self.store, sent)
+                        apievents.record(self.store, sent, moment)
                         if self.keep is not None:
                             self.keep(sent)
                 except StoreUnavailable:
