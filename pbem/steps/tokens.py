@@ -112,10 +112,19 @@ def holder(store: Store, token: str) -> Holder | None:
     that has changed since, or its seat has passed to another address."""
     if not token.startswith(PREFIX) or len(token) > 64:
         return None
+    return _live(store, "hash = ?", hashed(token))
+
+
+def holder_by_id(store: Store, token_id: int) -> Holder | None:
+    """`holder` of the token with this row id: whether a stream's token still stands."""
+    return _live(store, "id = ?", token_id)
+
+
+def _live(store: Store, where: str, key: object) -> Holder | None:
     row = store.connection.execute(
         "SELECT id, game_id, seat, address, stamp FROM api_tokens "
-        "WHERE hash = ? AND revoked_at IS NULL",
-        (hashed(token),),
+        f"WHERE {where} AND revoked_at IS NULL",
+        (key,),
     ).fetchone()
     if row is None:
         return None

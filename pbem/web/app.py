@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from pbem.storage.store import GameRow, Store
+from pbem.web.api import add_api_routes
 from pbem.web.guard import ClubRunner, guard, security_headers
 from pbem.web.pages import (
     POLICY,
@@ -276,6 +277,8 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
     app.router.add_get("/games/{name}/board.svg", binary(vector, "image/svg+xml", POLICY))
     app.router.add_get("/games/{name}/replay.html", binary(club.replay, "text/html", REPLAY_POLICY))
     add_play_routes(app, club, play, signer or Signer(os.urandom(32)))
+    if play is not None:
+        add_api_routes(app, club, play)  # programs play through the API (pbem.web.api)
     app.on_cleanup.append(lambda _app: _stop(club))
     return app
 
