@@ -23,7 +23,8 @@ from pbem.web.play import HANDLED, Play
 
 SENDABLE = ("orders", "fleet", "design", "draw", "resign")
 _WHERE = re.compile(r"line (\d+), column (\d+): (.*)")
-_RULE = re.compile(r"\[((?:[A-Z]{1,3}\d|\d)[\w.,\s-]*?)\]")
+# A rule cited: [4.4.1], [R17], [SC8], [IV.A.5], [II.A, R15]; never a record's tag pair.
+_RULE = re.compile(r"\[((?:[IVX]+\.[A-Z]|[A-Z]{1,3}\d|\d)[^\]\"]*)\]")
 
 
 class ApiRefusal(ValueError):
@@ -73,6 +74,20 @@ def refusal_data(answer: str) -> list[dict[str, Any]]:
                 "message": message,
                 "rules": _RULE.findall(message + " " + hint),
                 "hint": hint,
+            }
+        )
+    located = bool(errors)
+    for line in lines:  # rules broken, one an item: `- turn 7, player A: ...`
+        if located or not line.strip().startswith("- "):
+            continue
+        message, _, hint = line.strip()[2:].partition(" (hint: ")
+        errors.append(
+            {
+                "line": None,
+                "column": None,
+                "message": message,
+                "rules": _RULE.findall(line),
+                "hint": hint.removesuffix(")"),
             }
         )
     if not errors:
