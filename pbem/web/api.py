@@ -24,6 +24,7 @@ from aiohttp import web
 from pbem.steps.tokens import Holder
 from pbem.web.apidoc import openapi
 from pbem.web.apiseat import Api, ApiRefusal, unknown_token
+from pbem.web.guard import SERVER
 from pbem.web.play import Play
 
 BAD_TOKENS = 10  # unknown tokens a client may try a minute; then refused unchecked
@@ -205,6 +206,7 @@ def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
                 **JSON_HEADERS,
                 "Content-Type": "application/x-ndjson",
                 "X-Accel-Buffering": "no",  # nginx: pass each line on at once
+                "Server": SERVER,  # sent before the guard could set it
             }
         )
         streams[key] = streams.get(key, 0) + 1
