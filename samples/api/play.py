@@ -24,7 +24,8 @@ import urllib.request
 from typing import Any
 
 CELLS = [c + x + n for c in "ROYGB" for x in "vwxyz" for n in "12345"]  # Spaceships' space
-DESIGN = "Lancer E-SAI(Gf)I(Xf)IIV\nKite E-AI(Mf)(Gf)IIID"  # two ships of Spaceship Battles
+DESIGN = "{} E-SAI(Gf)I(Xf)IIV\n{} E-AI(Mf)(Gf)IIID"  # two ships of Spaceship Battles
+NAMES = [("Lancer", "Kite"), ("Raider", "Hawk"), ("Falcon", "Wasp"), ("Comet", "Dart")]
 
 
 class Api:
@@ -87,7 +88,10 @@ def turn_for(view: dict[str, Any], tries: int, struck: set[str]) -> tuple[str, s
     """The command and notation text to send: simpler with each refused try."""
     kind, choices, status = view["kind"], view.get("choices") or {}, view["status"]
     if view["phase"] in ("joining", "setup"):
-        return ("fleet", "random") if kind == "spaceships" else ("design", DESIGN)
+        if kind == "spaceships":
+            return "fleet", "random"
+        names = NAMES[(tries + (view["seat"] == "B")) % len(NAMES)]  # unique in a battle
+        return "design", DESIGN.format(*names)
     if kind == "spaceships":
         found = re.search(r"(\d+) conventional strike", status)
         count = max(0, (int(found.group(1)) if found else 1) - tries)
