@@ -33,6 +33,7 @@ PER_CLIENT = 1200  # requests a client may make a minute, whatever its tokens
 STREAMS = 4  # streams a token may hold open at once
 KEEP_ALIVE = 10.0  # seconds between keep-alive lines (an empty line) on an idle stream
 WINDOW = 60.0
+RECHECK = 5.0  # an open stream reads its token again at most this often (revoked: it ends)
 JSON_HEADERS = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
@@ -93,6 +94,8 @@ def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
     bad_tokens = Window(BAD_TOKENS)
     per_token, per_client = Window(PER_TOKEN), Window(PER_CLIENT)
     streams: dict[int, int] = {}
+    waking: set[asyncio.Event] = set()  # every open stream's: the server stopping wakes them
+    stopping = asyncio.Event()
 
     def too_many(wait: float, what: str) -> web.Response:
         seconds = int(wait) + 1
@@ -211,20 +214,26 @@ def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
         )
         streams[key] = streams.get(key, 0) + 1
         wake = asyncio.Event()
+        waking.add(wake)
 
         async def follow() -> None:  # the game's watcher (one poller per game) wakes us
             async for _moment in club.watch.follow(holder.game.name):
                 wake.set()
 
         watcher = asyncio.create_task(follow())
+        checked = time.monotonic()  # the token was read just now
         try:
             await response.prepare(request)
             while True:
                 wake.clear()
-                still = await club.read(lambda: api.holder_of_id(holder))
-                if not still:
-                    await _line(response, {"type": "closed", "why": "token no longer valid"})
+                if stopping.is_set():
+                    await _line(response, {"type": "closed", "why": "the server is stopping"})
                     break
+                if time.monotonic() - checked > RECHECK:  # revoked, or a new password?
+                    if not await club.read(lambda: api.holder_of_id(holder)):
+                        await _line(response, {"type": "closed", "why": "token no longer valid"})
+                        break
+                    checked = time.monotonic()
                 over, found = await club.read(lambda after=after: api.events(holder, after))
                 for event in found:
                     await _line(response, event.as_json())
@@ -242,10 +251,20 @@ def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
             pass  # the program hung up: it resumes with ?since=
         finally:
             watcher.cancel()
+            waking.discard(wake)
             streams[key] -= 1
             if not streams[key]:
                 del streams[key]
         return response
+
+    async def stop_streams(_app: web.Application) -> None:
+        """The server stops: every stream says so and ends (its program resumes elsewhere,
+        or later, with ?since=), rather than holding the shutdown up."""
+        stopping.set()
+        for wake in list(waking):
+            wake.set()
+
+    app.on_shutdown.append(stop_streams)
 
     async def document(request: web.Request) -> web.Response:
         return reply(200, openapi(), **{"Cache-Control": "max-age=3600"})

@@ -289,3 +289,21 @@ async def test_the_seat_page_gives_a_token(store_url: str, served: Callable[...,
     assert token, page
     me = await client.get("/api/me", headers=bearer(token.group(1)))
     assert await me.json() == {"game": "duel", "seat": "A"}
+
+
+async def test_an_open_stream_ends_when_its_token_is_voided(
+    store_url: str, served: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(api_module, "RECHECK", 0.0)
+    monkeypatch.setattr(api_module, "KEEP_ALIVE", 0.05)
+    store = open_store(store_url)
+    players, _ = duel(store)
+    alice = token_of(players, "duel", ALICE)
+    client = await served(store_url)
+    async with client.get("/api/games/duel/stream", headers=bearer(alice)) as response:
+        assert (await response.content.readline()).strip() == b""  # open, kept alive
+        players.send(ALICE, "newpassword duel")
+        line = b""
+        while not line.strip():
+            line = await response.content.readline()
+        assert json.loads(line) == {"type": "closed", "why": "token no longer valid"}
