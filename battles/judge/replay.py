@@ -21,10 +21,12 @@ def _phase(event: object) -> str:
     return "movement" if isinstance(event, Initiative | Move) else "fire"
 
 
-def _changes(before: dict[str, ShipState], ships: tuple[ShipState, ...]) -> tuple[str, ...]:
+def _changes(
+    before: dict[tuple[str, str], ShipState], ships: tuple[ShipState, ...]
+) -> tuple[str, ...]:
     said = []
     for ship in ships:
-        old = before.get(ship.name)
+        old = before.get((ship.side, ship.name))
         if old is None:
             continue
         if ship.destroyed and not old.destroyed:
@@ -62,7 +64,7 @@ def battle_frames(record: BattleRecord, path: str) -> tuple[list[Frame], bool, s
         steps[-1][2].append(str(event))
         steps[-1] = (*steps[-1][:3], state.ships)
     frames = []
-    before = {s.name: s for s in start.ships}
+    before = {(s.side, s.name): s for s in start.ships}
     over = played.state.over
     ended = None
     if over and played.state.ended is not None:
@@ -77,7 +79,7 @@ def battle_frames(record: BattleRecord, path: str) -> tuple[list[Frame], bool, s
         # (bench/replay_pages.py: a tenth of the time of the PNGs, about their bytes).
         notes = [f"* {c}" for c in changed]
         drawing = battle_svg(f"{title}: {label.lower()}", ships, notes, inline=True)
-        before = {s.name: s for s in ships}
+        before = {(s.side, s.name): s for s in ships}
         shown = Shown((*lines, *end), changed=changed, drawings=(drawing,))
         frames.append(Frame(key, label, {PUBLIC: shown}))
     return frames, over, ended

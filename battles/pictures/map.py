@@ -46,6 +46,7 @@ from battles.pictures.marks import (
 )
 from battles.pictures.words import (
     beyond,
+    called,
     label_places,
     ship_lines,
     title_lines,
@@ -134,7 +135,7 @@ def plan_map(title: str, ships: Sequence[ShipState], notes: Sequence[str] = ()) 
     ]
     ship_rows += [("", wrapped(measure, [note], text_width, 15)) for note in notes]
     if outside:
-        said = "Beyond the map: " + ", ".join(f"{s.name} at {s.hex}" for s in outside)
+        said = "Beyond the map: " + ", ".join(f"{called(s, ships)} at {s.hex}" for s in outside)
         ship_rows.append(("", wrapped(measure, said.split(", "), text_width, 15)))
     marks = {"ship", "coordinates", "crossed"} | {"destroyed" for s in ships if s.destroyed}
     marks |= {"origin"} if Hex(0, 0) in centres else set()
@@ -182,6 +183,7 @@ def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None
         plan.cuts,
         plan.col_cuts,
     )
+    everyone = (*framed, *outside)
     size, centres, left, top = plan.size, plan.centres, plan.left, plan.top
     map_width, map_height, width = plan.map_width, plan.map_height, plan.width
     heading, top_space, ship_rows, key = plan.heading, plan.top_space, plan.ship_rows, plan.key
@@ -233,7 +235,7 @@ def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None
             mx, my = x + dx + across, y + dy + down
             marker(draw, ship.side, ship.facing, mx, my, radius, ship.destroyed)
             markers.append(marker_box(ship, mx, my, radius))
-        names.append(", ".join(s.name for s in in_order))
+        names.append(", ".join(called(s, everyone) for s in in_order))
     wanted = [
         label_places(draw, text, centres[hex_][0] + dx, centres[hex_][1] + dy, size)
         for text, (hex_, _) in zip(names, groups, strict=True)
@@ -247,7 +249,7 @@ def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None
     for ship in outside:
         sx, sy = centre(ship.hex, size)
         frame = (left + dx, top + dy, left + dx + map_width, top + dy + map_height)
-        beyond(draw, ship, (sx + dx, sy + dy), frame, taken, width)
+        beyond(draw, ship, (sx + dx, sy + dy), frame, taken, width, called(ship, everyone))
     y = top_space + map_height + MARGIN
     for side, rows in ship_rows:
         if side:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbem import registry
-from pbem.club import ladder_commands, rematch
+from pbem.club import ladder_commands, rematch, tournament_commands
 from pbem.kinds.kindparts import About, Handler, Records, Show, Steps
 from pbem.language.commands import Command
 from pbem.steps import ending, lobby, mastering, settings_commands, signon, tokens, weblinks
@@ -121,6 +121,7 @@ SHARED: dict[str, Handler] = {
     "news": mastering.set_news,
     **ladder_commands.COMMANDS,
     **rematch.COMMANDS,
+    **tournament_commands.COMMANDS,
     **settings_commands.commands(lambda: [(k.name, k.show.mail_pictures) for k in kinds()]),
 }
 

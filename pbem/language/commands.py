@@ -244,6 +244,8 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             return _missing(f"`{keyword}` needs a game name", raw, number, _usage(keyword))
         return args[0]
 
+    if keyword == "tournament":  # its words are read by pbem.club.tournament_commands
+        return Command(keyword, number, raw, body=raw[words[0][1] - 1 + len(words[0][0]) :])
     if keyword in ("help", "list", "process", "cancel", "endmatch", "ladder", "link", "pictures"):
         return Command(keyword, number, raw, body=" ".join(w for w, _ in args).lower())
     if keyword in ("join", "observe", "unobserve", "create", "newpassword", "rematch", "web"):

@@ -45,6 +45,10 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "ladder": ("ladder [GAME]", "the club ladder: its top and your place"),
     "rematch": ("rematch NAME PASSWORD", "after game NAME: the same again, sides swapped"),
     "link": ("link [CODE]", "one ladder player for your mail address and Discord account"),
+    "tournament": (
+        "tournament [create|join|start|withdraw] NAME ...",
+        "round robins and Swiss: `tournament` lists them, `tournament NAME` its standings",
+    ),
     "pictures": ("pictures [on|off]", "pictures with your mail (every game), or what holds"),
 }
 ALIASES: dict[str, str] = {

@@ -61,8 +61,8 @@ def record(store: Store, messages: Sequence[Outbound], now: datetime) -> None:
             for seat in seats_at.get(address, []):
                 store.connection.execute(
                     "INSERT INTO api_events (game_id, seat, kind, turn, body, at) "
-                    "SELECT ?, ?, ?, CAST(? AS INTEGER), ?, ? WHERE EXISTS (SELECT 1 FROM api_tokens "
-                    "WHERE game_id = ? AND seat = ?)",
+                    "SELECT ?, ?, ?, CAST(? AS INTEGER), ?, ? WHERE EXISTS "
+                    "(SELECT 1 FROM api_tokens WHERE game_id = ? AND seat = ?)",
                     (
                         game_id,
                         seat,

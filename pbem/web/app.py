@@ -16,8 +16,19 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from pbem.club import tournament_store
+from pbem.club.profiles import profile
 from pbem.storage.store import GameRow, Store
 from pbem.web.api import add_api_routes
+from pbem.web.clients import Network
+from pbem.web.clubpages import (
+    ladder_page,
+    no_player_page,
+    no_tournament_page,
+    player_page,
+    tournament_page,
+    tournaments_section,
+)
 from pbem.web.guard import ClubRunner, guard, security_headers
 from pbem.web.pages import (
     POLICY,
@@ -29,9 +40,8 @@ from pbem.web.pages import (
 )
 from pbem.web.play import Play, moment_of
 from pbem.web.playpages import game_url_of, live_attributes
-from pbem.web.playroutes import Watch, add_play_routes, moment_reader
+from pbem.web.playroutes import PROXIES, Watch, add_play_routes, moment_reader
 from pbem.web.records import (
-    GameLine,
     ReplaySource,
     board_png,
     board_svg,
@@ -77,7 +87,7 @@ class Club:
         self.kept_bytes = kept_bytes
         self._kept_lock = threading.Lock()  # the store thread and the replay thread both keep
         self.making: dict[tuple[Any, ...], asyncio.Future[bytes | None]] = {}
-        self.listed: tuple[list[GameLine], str] | None = None
+        self.listed: tuple[Any, str] | None = None
         self.listed_at = 0.0
 
     async def read(self, work: Callable[[], T]) -> T:
@@ -129,10 +139,13 @@ class Club:
         if self.listed is not None and now - self.listed_at < LIST_FRESH:
             return self.listed[1]
         lines = game_lines(self.store)
-        # The list is made again only when a game or a seat changed (a rating changes only
-        # when a game ends, which changes its line).
-        if self.listed is None or self.listed[0] != lines:
-            self.listed = (lines, index_page(lines, self.name, ladder_lines(self.store)))
+        held = tournament_store.all_tournaments(self.store)
+        # The list is made again only when a game, a seat or a tournament changed (a rating
+        # changes only when a game ends, which changes its line).
+        if self.listed is None or self.listed[0] != (lines, held):
+            ladders = ladder_lines(self.store)
+            made = index_page(lines, self.name, ladders, tournaments_section(held))
+            self.listed = ((lines, held), made)
         self.listed_at = now
         return self.listed[1]
 
@@ -160,6 +173,29 @@ class Club:
             text = text.replace("<h2>Status</h2>", link + "<h2>Status</h2>", 1)
         text = text.replace("</body>", '<script src="/live.js"></script>\n</body>', 1)
         return 200, text
+
+    def ladder(self, key: str) -> tuple[int, str]:
+        """A game's whole ladder, listed then provisional players."""
+        found = next((lad for lad in ladder_lines(self.store, None) if lad.key == key), None)
+        if found is None:
+            return 404, not_found_page(key, self.name)
+        return 200, ladder_page(found, self.name)
+
+    def tournament(self, name: str) -> tuple[int, str]:
+        """A tournament's standings, crosstable and rounds."""
+        found = tournament_store.tournament(self.store, name)
+        if found is None:
+            return 404, no_tournament_page(name, self.name)
+        shown = tournament_store.table(self.store, found)
+        rounds = tournament_store.boards(self.store, found.id)
+        return 200, tournament_page(found, shown, rounds, self.name)
+
+    def player(self, name: str) -> tuple[int, str]:
+        """A player's page, by the name the ladder shows."""
+        shown = profile(self.store, name)
+        if shown is None:
+            return 404, no_player_page(name, self.name)
+        return 200, player_page(shown, self.name)
 
     def board(self, name: str) -> bytes | None:
         game = self.public_game(name)
@@ -225,11 +261,19 @@ class Club:
         return no_replay_page(game, no_replay_why(self.store, game), self.name)
 
 
-def make_app(club: Club, play: Play | None = None, signer: Signer | None = None) -> web.Application:
-    """The site: `/`, `/games/NAME`, `/games/NAME/board.png` (and `board.svg` where the game
-    draws one), `/games/NAME/replay.html`, the live stream of a game's changes
-    `/games/NAME/events`; with `play`, a seat's page `/games/NAME/play` and its forms
-    (pbem.web.playroutes). Without it nothing here changes the store."""
+def make_app(
+    club: Club,
+    play: Play | None = None,
+    signer: Signer | None = None,
+    proxies: tuple[Network, ...] = (),
+) -> web.Application:
+    """The site: `/`, `/games/NAME`, a game's ladder `/ladder/KEY`, a player's page
+    `/players/NAME`, a tournament's standings `/tournaments/NAME`, `/games/NAME/board.png`
+    (and `board.svg` where the game draws one), `/games/NAME/replay.html`, the live stream
+    of a game's changes `/games/NAME/events`; with `play`, a seat's page `/games/NAME/play`
+    and its forms (pbem.web.playroutes). Without it nothing here changes the store. `proxies`:
+    the proxies whose forwarded client addresses are believed (pbem.web.clients); none by
+    default."""
 
     def html(status: int, text: str) -> web.Response:
         return web.Response(
@@ -243,6 +287,18 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
         name = request.match_info["name"]
         status, text = await club.read(lambda: club.game(name, play is not None))
         return html(status, text)
+
+    async def ladder(request: web.Request) -> web.Response:
+        key = request.match_info["key"]
+        return html(*await club.read(lambda: club.ladder(key)))
+
+    async def tournament(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        return html(*await club.read(lambda: club.tournament(name)))
+
+    async def player(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        return html(*await club.read(lambda: club.player(name)))
 
     def binary(
         make: Callable[[str], Awaitable[bytes | None]], content_type: str, policy: str
@@ -271,8 +327,12 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
         return await club.read(lambda: club.board_svg(name))
 
     app = web.Application(middlewares=[guard(club.name)])
+    app[PROXIES] = proxies
     app.router.add_get("/", index)
     app.router.add_get("/games/{name}", game)
+    app.router.add_get("/ladder/{key}", ladder)
+    app.router.add_get("/players/{name}", player)
+    app.router.add_get("/tournaments/{name}", tournament)
     app.router.add_get("/games/{name}/board.png", binary(board, "image/png", POLICY))
     app.router.add_get("/games/{name}/board.svg", binary(vector, "image/svg+xml", POLICY))
     app.router.add_get("/games/{name}/replay.html", binary(club.replay, "text/html", REPLAY_POLICY))

@@ -52,6 +52,18 @@ import click
     help="The mail judge's address: what a turn played here causes is mailed from it, by the "
     "mail judge, to the players and onlookers [env SPACESHIPS_JUDGE_ADDRESS].",
 )
+@click.option(
+    "--trusted-proxy",
+    "trusted_proxy",
+    metavar="ADDRESS",
+    multiple=True,
+    envvar="SPACESHIPS_WEB_TRUSTED_PROXIES",
+    help="A reverse proxy in front of the page (an address or a network, e.g. 127.0.0.1; "
+    "repeat, or list them in the variable with spaces or commas): from it alone the client's "
+    "address in X-Forwarded-For or X-Real-IP is believed, for the brake on password tries. "
+    "Default none: the brake counts the connecting address "
+    "[env SPACESHIPS_WEB_TRUSTED_PROXIES].",
+)
 def web(
     db: str | None,
     listen: str,
@@ -59,6 +71,7 @@ def web(
     play: bool,
     secret_file: str | None,
     judge_address: str,
+    trusted_proxy: tuple[str, ...],
 ) -> None:
     """Serve the club's page: the games in play and finished, each game's public board and
     history, the replays of finished games, only what observers may see [1.4]; and, unless
@@ -88,6 +101,12 @@ def web(
         secret = secret_from(secret_file)
     except (OSError, ValueError) as exc:
         raise click.ClickException(f"--secret-file {secret_file}: {exc}") from None
+    from pbem.web.clients import ProxyError, trusted_proxies
+
+    try:
+        proxies = trusted_proxies(trusted_proxy)
+    except ProxyError as exc:
+        raise click.UsageError(f"--trusted-proxy: {exc}") from None
     try:
         store = open_store(db)
     except (StoreError, StoreUnavailable) as exc:
@@ -98,7 +117,7 @@ def web(
     )
     try:
         served = (store, name, host, port, describe_url(db))
-        asyncio.run(_serve(*served, play, secret, judge_address))
+        asyncio.run(_serve(*served, play, secret, judge_address, proxies))
     except KeyboardInterrupt:
         click.echo("Stopped.")
     except OSError as exc:
@@ -116,6 +135,7 @@ async def _serve(
     play: bool,
     secret: bytes,
     judge_address: str,
+    proxies: tuple[Any, ...] = (),
 ) -> None:
     from aiohttp import web as aioweb
 
@@ -128,7 +148,7 @@ async def _serve(
     keeper = click.get_current_context().meta.get("keeper")
     keep = None if keeper is None else keeper(store, judge_address)
     played = Play(store, keep) if play else None
-    app = make_app(Club(store, name), played, Signer(secret))
+    app = make_app(Club(store, name), played, Signer(secret), proxies)
     runner = ClubRunner(app, access_log=None)
     await runner.setup()
     try:

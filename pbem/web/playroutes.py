@@ -7,18 +7,21 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Any
 
 from aiohttp import web
 
+from pbem.steps.weblinks import LINK_PATH
 from pbem.web.answers import keep_answer, take_answers
+from pbem.web.clients import client_of
 from pbem.web.play import HANDLED, Play, moment_of
 from pbem.web.playpages import (
     LIVE_JS,
     PLAY_POLICY,
     game_url_of,
     link_html,
+    link_spent_page,
     seat_page,
     sign_in_page,
 )
@@ -41,7 +44,7 @@ class Watch:
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.woken: dict[str, asyncio.Event] = {}
 
-    async def follow(self, name: str) -> AsyncIterator[str | None]:
+    async def follow(self, name: str) -> AsyncGenerator[str | None, None]:
         """The game's moment now, then each time it changes (None: a keep-alive)."""
         self.watchers[name] = self.watchers.get(name, 0) + 1
         if name not in self.tasks:  # set up at once: no other follower may come between
@@ -96,12 +99,13 @@ class Watch:
             task.cancel()
 
 
+PROXIES = web.AppKey("trusted_proxies", tuple)  # the proxies the keeper trusts (clients.py)
+
+
 def _client(request: web.Request) -> str:
-    """Who tries a password: the peer, or behind a local reverse proxy the address it names."""
-    peer = request.remote or "?"
-    if peer in ("127.0.0.1", "::1"):
-        return request.headers.get("X-Real-IP", peer)
-    return peer
+    """Who tries a password: the peer, or behind a proxy the keeper trusts the address it
+    forwards (pbem.web.clients); a forwarded address from anyone else counts for nothing."""
+    return client_of(request.remote, request.headers, request.app.get(PROXIES, ()))
 
 
 def _secure(request: web.Request) -> bool:
@@ -177,7 +181,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         holder = request.cookies.get(VISITOR, "")
         if not signer.csrf_ok(holder, str(form.get("csrf", ""))):
             return html(403, _forbidden(club.name))
-        wait = tries.wait(_client(request))
+        wait = tries.wait(_client(request), name)
         if wait > 0:
             page = sign_in_page(
                 name,
@@ -192,34 +196,42 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         if game is None or seat is None:
             accounts = game is not None and game.accounts
             return html(200, sign_in_page(name, signer.csrf(holder), why, club.name, accounts))
-        tries.forget(_client(request))
+        tries.forget(_client(request), name)
         return await signed_in(request, game, seat)
 
     async def link_page(request: web.Request) -> web.Response:
         """A one-time link opened: a button, so that a mail reader's preview of the link
-        does not use it up."""
-        name = request.match_info["name"]
+        does not use it up; a spent link says why at once, and how to get a new one."""
+        token = request.match_info["token"]
         holder = visitor(request)
-        page = link_html(name, request.path, signer.csrf(holder), club.name)
+        game, _, why = await club.read(lambda: play.look_at_link(token))
+        if why:
+            return with_visitor(spent(game, why, holder), request, holder)
+        page = link_html(game.name, request.path, signer.csrf(holder), club.name)
         return with_visitor(html(200, page), request, holder)
 
     async def use_link(request: web.Request) -> web.Response:
-        name = request.match_info["name"]
         form = await request.post()
         holder = request.cookies.get(VISITOR, "")
         if not signer.csrf_ok(holder, str(form.get("csrf", ""))):
             return html(403, _forbidden(club.name))
         token = request.match_info["token"]
-        game, seat, why = await club.read(lambda: play.use_link(name, token, signer.secret))
-        if game is None:
-            accounts = await club.read(lambda: play.played_with_accounts(name))
-            page = sign_in_page(name, signer.csrf(holder), why, club.name, accounts)
-            return html(200, page)
+        game, seat, why = await club.read(lambda: play.use_link(token))
+        if why:
+            return spent(game, why, holder)
         return await signed_in(request, game, seat)
+
+    def spent(game: Any, why: str, holder: str) -> web.Response:
+        """Why a link signs nobody in: on its game's sign-in page when it names one."""
+        if game is None:
+            return html(404, link_spent_page(why, club.name))
+        page = sign_in_page(game.name, signer.csrf(holder), why, club.name, game.accounts)
+        return html(200, page)
 
     async def signed_in(request: web.Request, game: Any, seat: str) -> web.Response:
         stamp = await club.read(lambda: play.stamp(game, seat))
-        value, _ = signer.cookie(game.id, seat, stamp or "")
+        value, made = signer.cookie(game.id, seat, stamp or "")
+        await club.read(lambda: play.open_session(made))
         response = web.HTTPSeeOther(game_url_of(game.name) + "/play")
         response.set_cookie(
             cookie_name(game.id),
@@ -240,6 +252,10 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         game, seat = signed
         if not signer.csrf_ok(seat.nonce, str(form.get("csrf", ""))):
             return html(403, _forbidden(club.name))
+        # The session's row goes, so the cookie, and any copy of it, opens nothing in any web
+        # process; "everywhere" ends every session of the seat, in every browser.
+        everywhere = form.get("everywhere") == "yes"
+        await club.read(lambda: play.sign_out(seat, everywhere))
         response = web.HTTPSeeOther(game_url_of(game.name))
         response.del_cookie(cookie_name(game.id), path="/")
         raise response
@@ -257,8 +273,9 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         nonce = str(form.get("nonce", ""))[:64] or os.urandom(12).hex()
         turn_text = str(form.get("turn", ""))
         turn = int(turn_text) if turn_text.isdigit() else None
+        opened = str(form.get("opened", ""))[:40]
         ok, answer = await club.read(
-            lambda: play.send(game, seat.seat, command, text, turn, f"{seat.nonce}:{nonce}")
+            lambda: play.send(game, seat.seat, command, text, turn, f"{seat.nonce}:{nonce}", opened)
         )
         await club.read(
             lambda: keep_answer(
@@ -281,7 +298,8 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
     async def events(request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
         public = await club.read(lambda: club.public_game(name))
-        if public is None and await signed_game(request) is None:
+        signed = None if public is not None else await signed_game(request)
+        if public is None and signed is None:
             return html(404, _forbidden(club.name, signed_out=True))
         response = web.StreamResponse(
             headers={
@@ -291,14 +309,22 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
             }
         )
         await response.prepare(request)
+        following = club.watch.follow(name)
         try:
-            async for moment in club.watch.follow(name):
+            async for moment in following:
+                # A private game's stream lasts only as long as the session that opened it.
+                if signed is not None and not await club.read(
+                    lambda: play.session_game(name, signed[1])
+                ):
+                    break
                 line = (
                     ": still here\n\n" if moment is None else f"event: moment\ndata: {moment}\n\n"
                 )
                 await response.write(line.encode())
         except ConnectionResetError:
             pass  # the page was closed or left: its stream ends with it
+        finally:
+            await following.aclose()
         return response
 
     async def live_js(request: web.Request) -> web.Response:
@@ -316,6 +342,9 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         app.router.add_post("/games/{name}/play/sign-in", sign_in)
         app.router.add_post("/games/{name}/play/sign-out", sign_out)
         app.router.add_get("/games/{name}/play/board.png", board)
+        app.router.add_get(LINK_PATH + "{token}", link_page)
+        app.router.add_post(LINK_PATH + "{token}", use_link)
+        # The long links mailed before issue 47: read as no link, with how to get one.
         app.router.add_get("/games/{name}/play/link/{token}", link_page)
         app.router.add_post("/games/{name}/play/link/{token}", use_link)
 

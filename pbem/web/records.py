@@ -81,25 +81,50 @@ def game_lines(store: Store) -> list[GameLine]:
 
 @dataclass(frozen=True, slots=True)
 class LadderLine:
-    """One line of a game's ladder on the club page: a name as played under, never an address."""
+    """One line of a game's ladder on the club page: a name as played under, never an address;
+    a provisional player (not listed yet) has no place and says how far from listed they are."""
 
-    place: int
+    place: int  # 0: provisional
     name: str
     rating: str
     results: str
+    provisional: str = ""
 
 
-def ladder_lines(store: Store, top: int = 20) -> list[tuple[str, tuple[LadderLine, ...]]]:
-    """Each game's ladder (its title and the listed players, best first), for the club page:
-    the same standings `ladder` answers by mail, names only (pbem.club.ladder.standings)."""
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """A game's ladder on the club page: its key (its page's address), title and lines, the
+    listed players best first, then the provisional ones (pbem.club.ladder.standings)."""
+
+    key: str
+    title: str
+    lines: tuple[LadderLine, ...]
+
+
+LISTING_RULE = (
+    f"Listed: players with {ladder.MIN_GAMES} or more rated games against "
+    f"{ladder.MIN_OPPONENTS} or more opponents. Below them, provisional players, not listed "
+    f"yet ({ladder.PROVISIONAL_WHY})."
+)
+
+
+def ladder_lines(store: Store, top: int | None = 20) -> list[Ladder]:
+    """Each game's ladder from its first rated game: the listed players, best first, then the
+    provisional ones marked as such (`top` of each, None for all): the standings `ladder`
+    answers by mail, names only."""
     shown = []
     for key, title in ladder.GAME_NAMES.items():
-        listed = [s for s in ladder.standings(store, key) if s.listed][:top]
-        lines = tuple(
+        everyone = ladder.standings(store, key)
+        listed = [s for s in everyone if s.listed][:top]
+        waiting = [s for s in everyone if not s.listed][:top]
+        lines = [
             LadderLine(place, s.name, str(s.rating), s.results())
             for place, s in enumerate(listed, 1)
-        )
-        shown.append((title, lines))
+        ]
+        lines += [
+            LadderLine(0, s.name, str(s.rating), s.results(), s.provisional()) for s in waiting
+        ]
+        shown.append(Ladder(key, title, tuple(lines)))
     return shown
 
 
