@@ -10,6 +10,7 @@ page cannot, and sees nothing the page does not [1.4].
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,7 @@ from pbem.steps.passwords import hide
 from pbem.steps.tokens import MASTER, Holder
 from pbem.web.play import HANDLED, Play
 
+log = logging.getLogger("web")
 SENDABLE = ("orders", "fleet", "design", "draw", "resign")
 _WHERE = re.compile(r"line (\d+), column (\d+): (.*)")
 # A rule cited: [4.4.1], [R17], [SC8], [IV.A.5], [II.A, R15]; never a record's tag pair.
@@ -185,9 +187,20 @@ class Api:
             for shown in self.play.forms(game, seat)
             if shown.command in SENDABLE
         ]
-        choices = getattr(kind.show, "choices", None)
-        view["choices"] = dict(choices(self.store, game, seat)) if choices is not None else {}
+        view["choices"] = self._choices(kind, game, seat)
         return view
+
+    def _choices(self, kind: Any, game: Any, seat: str) -> dict[str, Any]:
+        """The kind's `choices` for the seat ({} where it has none); a kind's failure there
+        costs the program its hints, never its view: logged, and {}."""
+        choices = getattr(kind.show, "choices", None)
+        if choices is None:
+            return {}
+        try:
+            return dict(choices(self.store, game, seat))
+        except Exception:
+            log.exception("game %s: the choices of seat %s could not be made", game.name, seat)
+            return {}
 
     def events(self, holder: Holder, after: int) -> tuple[bool, list[apievents.Event]]:
         """Whether the game is over, then the seat's events after `after`: read in that order,

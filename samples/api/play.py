@@ -106,9 +106,17 @@ def turn_for(view: dict[str, Any], tries: int, struck: set[str]) -> tuple[str, s
         if "movement" in status.split("Turn")[-1]:
             return "orders", "; ".join(f"{ship} F" for ship in ours)
         return "orders", "; ".join(f"{ship} > {theirs[0]}" for ship in ours)
-    moves = [f"{a}-{b}" for a, ends in (choices.get("dests") or {}).items() for b in ends]
-    if moves and tries < 3:  # Space Chess: a legal move when the view lists them
-        return "orders", random.choice(moves)
+    # Space Chess: a legal action when the view lists them (each tool's pairs: a ship's cell,
+    # then where it goes or fires, and the action's notation), a shot first; else `pass`.
+    actions = [
+        text
+        for tool in choices.get("tools", [])
+        for ends in tool.get("pairs", {}).values()
+        for text in ends.values()
+    ]
+    shots = [text for text in actions if ">" in text]
+    if actions and tries < 3:
+        return "orders", random.choice(shots or actions)
     return "orders", "pass"
 
 

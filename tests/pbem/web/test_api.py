@@ -307,3 +307,27 @@ async def test_an_open_stream_ends_when_its_token_is_voided(
         while not line.strip():
             line = await response.content.readline()
         assert json.loads(line) == {"type": "closed", "why": "token no longer valid"}
+
+
+async def test_a_kinds_failing_choices_cost_the_view_nothing(
+    store_url: str, served: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dataclasses import replace
+
+    from pbem.web import apiseat
+
+    def failing(store: Any, game: Any, seat: str) -> dict[str, Any]:
+        raise TypeError("a bug in a game's choices")
+
+    real = apiseat.kind_of
+    monkeypatch.setattr(
+        apiseat,
+        "kind_of",
+        lambda game: replace(real(game), show=replace(real(game).show, choices=failing)),
+    )
+    store = open_store(store_url)
+    players, _ = duel(store)
+    alice = token_of(players, "duel", ALICE)
+    client = await served(store_url)
+    view = await client.get("/api/games/duel", headers=bearer(alice))
+    assert view.status == 200 and (await view.json())["choices"] == {}
