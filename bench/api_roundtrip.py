@@ -2,15 +2,17 @@
 opponent's open stream, through a running `spaceships web`; and the sample client's whole
 games against the computer, one of each game.
 
-    python bench/api_roundtrip.py [--turns 60] [--games 4] [--no-samples]
+    python bench/api_roundtrip.py [--turns 60] [--games N] [--game chess|spaceships] [--no-samples]
 
 `spaceships web` runs as a keeper runs it, over a SQLite store. In Space Chess games between
-two programs (tokens by mail, made through the judge), each seat keeps its stream
-open (GET /api/games/NAME/stream); the side to act posts `pass` (POST /api/games/NAME/orders)
-and the clock runs until the other side's stream delivers the turn's event. The games take
-turns round-robin, `--turns` turns in all, four a game (`--games`: more games). Then
-`samples/api/play.py` plays a game of each of the three games against the computer (their
-default levels), timed.
+two programs (or Spaceships games, `--game spaceships`: orders of no actions, each POST telling
+the opponent the orders are in, or resolving the turn), tokens by mail, each seat keeps its
+stream open (GET /api/games/NAME/stream); the side to act posts its turn (POST
+/api/games/NAME/orders) and the clock runs until the other side's stream delivers the event it
+caused. The games take turns round-robin, `--turns` turns in all, four a game (`--games`: more
+games). The POST's own answer is timed too: in Space Chess most of it is the board picture
+drawn for the opponent's mail, in the turn's transaction. Then `samples/api/play.py` plays a
+game of each of the three games against the computer (their default levels), timed.
 """
 
 from __future__ import annotations
@@ -36,8 +38,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "tests"))
 sys.path.append(str(ROOT / "tests" / "pbem" / "web"))
 
+from web_support import (  # noqa: E402
+    FLEET_A,
+    FLEET_B,
+    Served,  # noqa: E402
+)
 from web_support import Club as Players  # noqa: E402
-from web_support import Served  # noqa: E402
 
 from pbem.storage.store import open_store  # noqa: E402
 
@@ -74,8 +80,10 @@ def post(url: str, token: str, game: str, text: str) -> dict:
 
 
 def round_trips(
-    url: str, seats: dict[str, dict[str, str]], turns: int, answered: list[float]
+    url: str, seats: dict[str, dict[str, str]], turns: int, answered: list[float], move: str
 ) -> list[float]:
+    """Each POST's time to the next event on the other seat's stream (its queue drained
+    first: only an event the POST caused counts)."""
     streams: dict[tuple[str, str], queue.Queue[tuple[float, dict]]] = {}
     for game, tokens in seats.items():
         for seat, held in tokens.items():
@@ -91,15 +99,14 @@ def round_trips(
         game = games[number % len(games)]
         played[game] += 1
         seat = "A" if played[game] % 2 else "B"
-        other = "B" if seat == "A" else "A"
+        other = streams[game, "B" if seat == "A" else "A"]
+        while not other.empty():
+            other.get()
         started = time.perf_counter()
-        said = post(url, seats[game][seat], game, "pass")
+        said = post(url, seats[game][seat], game, move)
         answered.append(time.perf_counter() - started)
         assert said["accepted"], said
-        while True:  # the other seat's event of this turn
-            at, event = streams[game, other].get(timeout=30)
-            if event.get("type") == "turn" and event.get("turn") == played[game]:
-                break
+        at, _event = other.get(timeout=30)
         took.append(at - started)
     return took
 
@@ -142,17 +149,22 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=60)
     parser.add_argument("--games", type=int, default=0, help="default: a game per 4 turns")
     parser.add_argument("--no-samples", action="store_true")
+    parser.add_argument("--game", choices=("chess", "spaceships"), default="chess")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "judge.sqlite3"
         players = Players(open_store(db))
         seats: dict[str, dict[str, str]] = {}
         # Four passes a game: the fifth would repeat the position a third time, a draw [SC12].
+        chess = arguments.game == "chess"
         for number in range(1, (arguments.games or -(-arguments.turns // 4)) + 1):
             name = f"duel{number}"
-            players.send("gm@example.org", f"create {name} chess")
+            players.send("gm@example.org", f"create {name} {'chess' if chess else ''}".strip())
             players.seat(name, ALICE)
             players.seat(name, BOB)
+            if not chess:
+                players.as_player(name, ALICE, f"fleet {FLEET_A}")
+                players.as_player(name, BOB, f"fleet {FLEET_B}")
             seats[name] = {
                 "A": token(players, name, ALICE, players.passwords[name, ALICE]),
                 "B": token(players, name, BOB, players.passwords[name, BOB]),
@@ -160,8 +172,9 @@ def main() -> None:
         served = Served(db)
         try:
             answered: list[float] = []
-            took = round_trips(served.url, seats, arguments.turns, answered)
-            print(f"API turn round trip, {len(took)} turns of {len(seats)} games")
+            move = "pass" if chess else ""  # a turn of no actions: the game goes on
+            took = round_trips(served.url, seats, arguments.turns, answered, move)
+            print(f"API turn round trip, {len(took)} turns of {len(seats)} {arguments.game} games")
             print(f"  {'':44} {'median':>8} {'p90':>8} {'worst':>8}")
             for what, times in (
                 ("POST to the opponent's stream event", took),
