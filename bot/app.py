@@ -30,6 +30,11 @@ from pbem.storage.store import Store, open_store
 
 log = logging.getLogger(__name__)
 
+# The bot speaks in no voice channel: discord.py's warnings that voice would need PyNaCl and
+# davey say nothing a judge's keeper can act on.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 TICK_SECONDS = 60.0
 # How often the outbox is looked at for what another process put there (a turn of a Discord
 # game played in the browser): a read of one row, cheap enough to do this often.

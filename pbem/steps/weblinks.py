@@ -5,8 +5,9 @@ whole link fits a mail's line, where a long one was wrapped by mail programs); w
 kept in the judge's store under the token's hash (`web_links`), so the page reads it back and
 says why a link is spent. It opens one session, once, within LINK_MINUTES, and only while the
 seat's password is the one it was made under (a game of Discord accounts has none: its links
-last their minutes). Also the web page's signing key and the password's stamp, which the page's
-sessions use: the core's, so that neither front end reads the other's code.
+last their minutes). Also the web page's signing key (SPACESHIPS_WEB_SECRET_FILE; by default
+beside an SQLite store, `key_file`) and the password's stamp, which the page's sessions use:
+the core's, so that neither front end reads the other's code.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pbem.language.commands import Command
 from pbem.registry import kind_of
 from pbem.steps.desk import Desk, Refusal
 from pbem.steps.sending import web_again
+from pbem.storage.database import sqlite_path
 from pbem.storage.store import Store, from_text, to_text
 
 WEB_URL = "SPACESHIPS_WEB_URL"  # the club page's public address: https://games.example.org
@@ -29,6 +31,20 @@ WEB_SECRET_FILE = "SPACESHIPS_WEB_SECRET_FILE"
 LINK_MINUTES = 30
 LINK_PATH = "/link/"  # the page's address of a link: BASE/link/TOKEN
 MASTER = "master"
+
+
+def key_file(db: str) -> str | None:
+    """Where the web page's key is kept for the store `db`: SPACESHIPS_WEB_SECRET_FILE, else
+    beside an SQLite store (`judge.sqlite3-web-key`), where every process of the judge that
+    opens the store finds it; None for PostgreSQL without the setting."""
+    if os.environ.get(WEB_SECRET_FILE):
+        return os.environ[WEB_SECRET_FILE]
+    try:
+        path = sqlite_path(db)
+    except ValueError:
+        return None
+    return None if path in (None, ":memory:") else f"{path}-web-key"
+
 
 
 def secret_from(path: str | None) -> bytes:
@@ -132,8 +148,8 @@ def web_link(command: Command, desk: Desk) -> str:
             else "the mail judge, `spaceships pbem serve`"
         )
         raise Refusal(
-            f"this judge has no web page to play on (its keeper sets SPACESHIPS_WEB_URL for "
-            f"{runs}); play as before"
+            f"this judge has no web page to play on (its keeper sets {WEB_URL} for {runs}, "
+            f"or runs the whole club with `spaceships pbem`); play as before"
         )
     if game.phase == "over":
         raise Refusal(f"game {game.name} is over: its page is at {base}/games/{quote(game.name)}")

@@ -206,6 +206,20 @@ async def test_web_name_by_mail_gives_a_one_time_link_to_the_seat_s_own_address(
     assert "not the whole of one" in cut
 
 
+async def test_web_name_without_its_setting_names_it_and_logs_no_trace(
+    store_url: str, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    """Issue 48 item 2: a refusal names the setting it lacks (a link needs only the page's
+    address: its token is kept in the store, issue 47 item 7), and nothing is logged with a
+    traceback."""
+    monkeypatch.delenv("SPACESHIPS_WEB_URL", raising=False)
+    players = made(store_url, "create alpha", "alpha")
+    answer = players.send(ALICE, "web alpha")
+    assert "its keeper sets SPACESHIPS_WEB_URL for" in answer, answer
+    assert "spaceships pbem" in answer
+    assert all(r.exc_info is None for r in caplog.records)
+
+
 async def test_a_design_named_like_the_hidden_one_is_answered_alike_on_the_page_r16_r17(
     tmp_path: Any, client_for: Any
 ) -> None:
