@@ -24,8 +24,10 @@ from aiohttp import web
 from pbem.steps.tokens import Holder
 from pbem.web.apidoc import openapi
 from pbem.web.apiseat import Api, ApiRefusal, unknown_token
+from pbem.web.clients import client_of
 from pbem.web.guard import SERVER
 from pbem.web.play import Play
+from pbem.web.playroutes import PROXIES
 
 BAD_TOKENS = 10  # unknown tokens a client may try a minute; then refused unchecked
 PER_TOKEN = 300  # requests a token may make a minute
@@ -82,10 +84,9 @@ def refused(refusal: ApiRefusal, **headers: str) -> web.Response:
 
 
 def _client(request: web.Request) -> str:
-    peer = request.remote or "?"
-    if peer in ("127.0.0.1", "::1"):
-        return request.headers.get("X-Real-IP", peer)
-    return peer
+    """The client, as the pages count it: behind a proxy the keeper trusts, the address it
+    forwards (pbem.web.clients)."""
+    return client_of(request.remote, request.headers, request.app.get(PROXIES, ()))
 
 
 def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
