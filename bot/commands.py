@@ -397,6 +397,17 @@ def build_group() -> app_commands.Group:
         handlers = _bot(interaction).handlers
         await handlers.run(interaction, handlers.web(interaction, game))
 
+    @group.command(description="An API token, for you alone, for a program to play your seat")
+    @app_commands.describe(
+        game=GAME, action="list your tokens, or revoke one (revoke sst_1234abcd) or all"
+    )
+    @app_commands.autocomplete(game=complete_game)
+    async def token(
+        interaction: Interaction, game: str | None = None, action: str | None = None
+    ) -> None:
+        handlers = _bot(interaction).handlers
+        await handlers.run(interaction, handlers.token(interaction, game, action))
+
     @group.command(description="Make your mail address and this account one ladder player")
     @app_commands.describe(code="the code the judge mailed you after you sent it `link`")
     async def link(interaction: Interaction, code: str | None = None) -> None:

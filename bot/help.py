@@ -76,6 +76,7 @@ def overview() -> str:
         _command("history", "the game so far, as much as you may know"),
         _command("resign", "give up (asks first)"),
         _command("web", "a link, for you alone, to play the game in your browser"),
+        _command("token", "an API token, for you alone, for a program to play your seat"),
         _command("settings", "game master: deadline, reminder, grace, missing orders"),
         _command("games", "your games and their threads"),
         _command("ladder [game]", "this server's ladder: the top 10 and your place"),

@@ -19,6 +19,7 @@ from aiohttp import web
 from pbem.club import tournament_store
 from pbem.club.profiles import profile
 from pbem.storage.store import GameRow, Store
+from pbem.web.api import add_api_routes
 from pbem.web.clients import Network
 from pbem.web.clubpages import (
     ladder_page,
@@ -342,6 +343,7 @@ def make_app(
     if play is not None:
         club.forms = True
         add_tournament_routes(app, club, play, signer)
+        add_api_routes(app, club, play)  # programs play through the API (pbem.web.api)
     app.on_cleanup.append(lambda _app: _stop(club))
     return app
 
