@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from pbem.club import tournament_store
 from pbem.registry import GAMES, kinds, record_kind
 
 # The tools every game shares, by command name: the replay page, the judge by mail, its Discord
@@ -97,7 +98,12 @@ def front_end_keeper(store: Any, judge_address: str) -> Any:
         by_mail, by_bot = [], []
         for message in messages:
             game = None if message.game is None else store.game(message.game, lock=False)
-            (by_bot if game is not None and game.accounts else by_mail).append(message)
+            # A tournament's round notice names no game: its tournament says whose it is.
+            held = None
+            if game is None and message.tournament is not None:
+                held = tournament_store.tournament(store, message.tournament)
+            accounts = game.accounts if game is not None else held is not None and held.accounts
+            (by_bot if accounts else by_mail).append(message)
         if by_bot:
             if not posted:
                 posted.append(importlib.import_module("bot.service").outbox_keeper(store))

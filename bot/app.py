@@ -71,6 +71,7 @@ class SpaceshipsBot(commands.AutoShardedBot):
         self.service = Service(store, clock)
         self.delivery = Delivery(self, self.service)
         self.handlers = Handlers(self)
+        self.delivery.prepare = self.handlers.open_threads  # a tournament's games' threads
         self.guild_id = guild_id
         self.tick_seconds = tick_seconds
         self.synced: bool | None = None  # whether the last start-up had to sync commands

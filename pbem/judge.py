@@ -22,7 +22,7 @@ from pbem.kinds import gamekinds, shown
 from pbem.language.commands import Command, CommandError, parse_commands, parse_one
 from pbem.messages import Inbound, Outbound
 from pbem.sights import Sight
-from pbem.steps import limits
+from pbem.steps import apievents, limits
 from pbem.steps.computers import without_computer_mail
 from pbem.steps.desk import Desk, Refusal, Reply, Session
 from pbem.steps.passwords import MASK, hide, mask
@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 # The commands whose answer issues a password (or a one-time link): the only answers that
 # may hold one.
-ISSUING = frozenset(("join", "create", "newpassword", "rematch", "web", "tournament"))
+ISSUING = frozenset(("join", "create", "newpassword", "rematch", "web", "tournament", "token"))
 
 
 def now_utc() -> datetime:
@@ -107,6 +107,7 @@ class Judge:
             if _ended(self.store, reply):  # a tournament's round may be complete now
                 reply.messages += tournament_store.advance(self.store, now, self.rng)
             reply.messages[:] = decorated(self.store, reply.messages)
+            apievents.record(self.store, reply.messages, now)  # each seat's API stream
             sights = answer_sights(self.store, reply, inbound.sender)
             if self.keep is not None:
                 self.keep(reply.messages)
@@ -159,6 +160,7 @@ class Judge:
                         kind = gamekinds.kind_of(game)
                         _, sent = kind.steps.tick(self.store, game, moment)
                         sent = decorated(self.store, sent)
+                        apievents.record(self.store, sent, moment)
                         if self.keep is not None:
                             self.keep(sent)
                 except StoreUnavailable:

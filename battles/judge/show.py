@@ -14,7 +14,9 @@ from dataclasses import replace
 
 from battles.engine.play import play_record
 from battles.engine.state import ShipState
+from battles.judge.choices import choices
 from battles.judge.rows import START, battle_turn, record_of
+from battles.judge.table import table
 from battles.pictures import battle_picture, battle_svg
 from notation.battles.parse import parse_record
 from notation.battles.records import BattleRecord, Initiative, Move
@@ -203,4 +205,6 @@ SHOW = Show(
     history_file=history_file,
     private_results=False,
     mail_pictures=True,
+    choices=choices,
+    table=table,
 )

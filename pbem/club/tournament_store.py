@@ -110,6 +110,11 @@ def tournament(store: Store, name: str) -> TournamentRow | None:
     return None if row is None else _row(row)
 
 
+def tournament_by_id(store: Store, tid: int) -> TournamentRow:
+    row = store.connection.execute("SELECT * FROM tournaments WHERE id = ?", (tid,)).fetchone()
+    return _row(row)
+
+
 def all_tournaments(store: Store) -> list[TournamentRow]:
     rows = store.connection.execute("SELECT * FROM tournaments ORDER BY id").fetchall()
     return [_row(r) for r in rows]
@@ -255,7 +260,10 @@ def _next_round(
     everyone = tuple(
         e.address for e in people.values() if e.address != COMPUTER_ADDRESS and e.withdrawn is None
     )
-    out.append(Outbound(everyone + (t.master_address,), f"{t.name}: round {number}", notice))
+    out.append(
+        Outbound(everyone + (t.master_address,), f"{t.name}: round {number}", notice,
+                 kind="tournament", tournament=t.name)
+    )  # fmt: skip
     return out
 
 
@@ -306,10 +314,12 @@ def _make_game(
             f"{kind.about.seat_name(seat)}; you play it by {how}."
         )
         out.append(Outbound((entrant.address,), f"{name}: your tournament game",
-                            head + "\n" + answer, name))  # fmt: skip
+                            head + "\n" + answer, name, kind="tournament-game",
+                            tournament=t.name))  # fmt: skip
     out.append(
-        Outbound((t.master_address,), f"{name}: made for tournament {t.name}", created, name)
-    )
+        Outbound((t.master_address,), f"{name}: made for tournament {t.name}", created, name,
+                 kind="tournament-game", tournament=t.name)
+    )  # fmt: skip
     return game.id, out
 
 
@@ -419,7 +429,8 @@ def _advance_one(
         store.connection.execute("UPDATE tournaments SET phase = 'over' WHERE id = ?", (t.id,))
         people = [e.address for e in entrants(store, t.id) if e.address != COMPUTER_ADDRESS]
         text = f"Tournament {t.name} is over.\n\n" + standings_text(store, replace(t, phase="over"))
-        out.append(Outbound((*people, t.master_address), f"{t.name}: over", text))
+        out.append(Outbound((*people, t.master_address), f"{t.name}: over", text,
+                            kind="tournament", tournament=t.name))  # fmt: skip
         return out
     return out + _next_round(store, t, now, rng)
 

@@ -179,13 +179,27 @@ def colours(player: int, games: Iterable[Game]) -> list[str]:
 
 
 def _wants_white(history: list[str]) -> int:
-    """How much a player is owed seat A: +1 fewer whites (or black last), -1 the other way."""
+    """How much a player is owed seat A: +2 absolutely (two games more in seat B than in seat
+    A, or seat B the last two games: a third running, or a third more, is what the usual
+    rules bar), +1 mildly (fewer in seat A, or seat B last), 0 nothing yet; negative the
+    other way."""
     balance = history.count("B") - history.count("W")
+    if abs(balance) >= 2:
+        return 2 if balance > 0 else -2
+    if len(history) >= 2 and history[-1] == history[-2]:
+        return 2 if history[-1] == "B" else -2
     if balance:
         return 1 if balance > 0 else -1
     if history:
         return 1 if history[-1] == "B" else -1
     return 0
+
+
+# The weights' scales, each beyond what all of the smaller ones together can reach (64
+# players, 20 rounds: a score difference costs at most some 10**7 a pair), so the rules are
+# kept in order: no pair twice, then no side a third time, then score groups, then the rest.
+FRESH = 10**12  # a pair never met
+THIRD_SIDE = 10**10  # both absolutely owed the same side
 
 
 def swiss_round(
@@ -197,7 +211,9 @@ def swiss_round(
     order; in round 1 the entry order). Pairs are found by networkx's max_weight_matching: a
     pair never met weighs most, less the further apart their scores (score groups), less when
     both are owed the same side, a little less the further it is from top half against bottom
-    half in its group; a pair met before weighs almost nothing (taken only when no pairing of
+    half in its group; two players both absolutely owed the same side (one of them would have
+    it a third time running, or a third game more) weigh less than any score difference can
+    make up for; a pair met before weighs almost nothing (taken only when no pairing of
     everyone without it exists). An odd player out gets the bye: the lowest ranked who has had
     none, and for whom the others can still all be paired."""
     points = scores(ranked, games)
@@ -230,11 +246,13 @@ def swiss_round(
                 graph.add_edge(a, b, weight=1)
                 continue
             gap = round(2 * abs(points[a] - points[b]))
-            weight = 1_000_000 - 10_000 * gap * gap
+            weight = FRESH - 10_000 * gap * gap
             if gap:  # a float from a higher group costs more: the top groups stay whole
                 weight -= 100 * gap * round(2 * max(points[a], points[b]))
             wa, wb = _wants_white(history[a]), _wants_white(history[b])
-            if wa and wa == wb:
+            if abs(wa) == 2 and wa == wb:  # one of them would have a side a third time
+                weight -= THIRD_SIDE
+            elif wa and wa * wb > 0:
                 weight -= 1_000
             if points[a] == points[b]:
                 (ia, size), (ib, _) = place[a], place[b]

@@ -20,7 +20,7 @@ from pbem import registry
 from pbem.club import ladder_commands, rematch, tournament_commands
 from pbem.kinds.kindparts import About, Handler, Records, Show, Steps
 from pbem.language.commands import Command
-from pbem.steps import ending, lobby, mastering, settings_commands, signon, weblinks
+from pbem.steps import ending, lobby, mastering, settings_commands, signon, tokens, weblinks
 from pbem.steps.desk import Desk, Refusal
 from pbem.storage.store import GameRow
 
@@ -112,6 +112,7 @@ SHARED: dict[str, Handler] = {
     "game": signon.sign_on,
     "newpassword": lobby.new_password_for,
     "web": weblinks.web_link,
+    "token": tokens.token_command,
     "master": mastering.sign_on_master,
     "deadline": mastering.set_deadline,
     "reminder": mastering.set_reminder,

@@ -96,7 +96,15 @@ class Show:
     - `private_results`: each player's results are their own (DMs), else one public post;
     - `mail_pictures`: whether mail carries pictures when a player has not said;
     - `news(game)`: what else of the game every reader may know changes now and then (a draw
-      offer), for the live pages to follow; "" for nothing beyond the phase and turn.
+      offer), for the live pages to follow; "" for nothing beyond the phase and turn;
+    - `choices(store, game, seat)`: what the seat may do now, as JSON-able data (issue 44), for
+      a board to offer only what the judge accepts: worked out by the game's judge side from
+      what its engine and refusals compute, never from the other seat's hidden set-up or
+      orders. The shape every front end reads is `pbem.kinds.choosing` ({} for nothing);
+    - `table(store, game, seat)`: the board to play on in a page, as inline SVG or HTML whose
+      every cell is a focusable element carrying its name as the notation writes it
+      (`data-cell`): what the seat may see (None: what an onlooker may see) [1.4]; "" for none.
+      Drawn without a picture, so no page waits on one (issue 44).
     """
 
     decorate: Decorate
@@ -110,6 +118,10 @@ class Show:
     private_results: bool
     mail_pictures: bool
     news: Callable[[GameRow], str] = field(default=lambda game: "")
+    choices: Callable[[Store, GameRow, str], Mapping[str, Any]] = field(
+        default=lambda store, game, seat: {}
+    )
+    table: Callable[[Store, GameRow, str | None], str] = field(default=lambda store, game, seat: "")
 
 
 @dataclass(frozen=True)

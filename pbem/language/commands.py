@@ -21,6 +21,7 @@ from pbem.language.keywords import (
     suggest,
 )
 
+TOKEN_WORDS = ("list", "revoke")  # what follows `token NAME [PASSWORD]`
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}\Z")  # \Z: no newline after it
 
 
@@ -278,6 +279,18 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             )
         password = raw[args[1][1] - 1 :].strip()
         return Command(keyword, number, raw, name=name, password=password)
+    if keyword == "token":  # `token [NAME [PASSWORD]] [list | revoke ID | revoke all]`
+        rest = list(args)
+        name = password = None
+        if rest and rest[0][0].lower() not in TOKEN_WORDS:
+            name, column = rest.pop(0)
+            problem = _check_name(name, number, column, raw)
+            if problem:
+                return problem
+            if rest and rest[0][0].lower() not in TOKEN_WORDS:
+                password = rest.pop(0)[0]
+        body = " ".join(w for w, _ in rest)
+        return Command(keyword, number, raw, name=name, password=password, body=body)
     if keyword in ("status", "history", "resign", "draw"):
         turn = None
         if keyword == "draw" and args and args[-1][0].isdigit():

@@ -24,6 +24,10 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
         "web NAME",
         "a one-time link to play NAME in the browser, to the address you joined with",
     ),
+    "token": (
+        "token NAME PASSWORD [list|revoke ID|all]",
+        "an API token for a program to play your seat (docs/api.md); list or revoke them",
+    ),
     "fleet": ("fleet", ""),
     "orders": ("orders TURN: ORDERS", "your orders for turn TURN (empty: no actions)"),
     "design": ("design", ""),

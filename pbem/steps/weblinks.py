@@ -46,7 +46,6 @@ def key_file(db: str) -> str | None:
     return None if path in (None, ":memory:") else f"{path}-web-key"
 
 
-
 def secret_from(path: str | None) -> bytes:
     """The signing key kept in `path` (made there, readable by its owner alone, when absent),
     so that several processes and restarts share it; None: a new one for this process."""

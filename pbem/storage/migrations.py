@@ -403,6 +403,37 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        # Programs play through the API (issue 46): a token per seat (or game master), kept as
+        # its SHA-256 only, with the stamp of the password it was issued under (a new password
+        # voids it); and each seat's events, the judge's messages to it, numbered so a stream
+        # dropped at event N resumes after N without losing one.
+        "api: tokens for seats, and each seat's events",
+        """
+        CREATE TABLE api_tokens (
+            id {id},
+            hash TEXT NOT NULL UNIQUE,
+            prefix TEXT NOT NULL,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL,
+            address TEXT NOT NULL,
+            stamp TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            revoked_at TEXT
+        );
+        CREATE INDEX api_tokens_seat ON api_tokens (game_id, seat);
+        CREATE TABLE api_events (
+            id {id},
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            turn INTEGER,
+            body TEXT NOT NULL,
+            at TEXT NOT NULL
+        );
+        CREATE INDEX api_events_seat ON api_events (game_id, seat, id);
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -441,6 +472,8 @@ TABLES: tuple[str, ...] = (
     "tournament_games",
     "web_sessions",
     "web_links",
+    "api_tokens",
+    "api_events",
 )
 
 

@@ -20,6 +20,7 @@ from aiohttp import web
 from pbem.club import tournament_store
 from pbem.club.profiles import profile
 from pbem.storage.store import GameRow, Store
+from pbem.web.api import add_api_routes
 from pbem.web.clients import Network
 from pbem.web.clubpages import (
     ladder_page,
@@ -53,6 +54,7 @@ from pbem.web.records import (
     replay_source,
 )
 from pbem.web.sessions import Signer
+from pbem.web.tournamentforms import add_tournament_routes
 
 __all__ = ["Club", "ClubRunner", "make_app"]
 
@@ -96,6 +98,7 @@ class Club:
         self.making: dict[tuple[Any, ...], asyncio.Future[bytes | None]] = {}
         self.listed: tuple[Any, str] | None = None
         self.listed_at = 0.0
+        self.forms = False  # whether the page has the tournaments' forms (make_app with play)
 
     async def read(self, work: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.worker, work)
@@ -155,7 +158,7 @@ class Club:
         # changes only when a game ends, which changes its line).
         if self.listed is None or self.listed[0] != (lines, held):
             ladders = ladder_lines(self.store)
-            made = index_page(lines, self.name, ladders, tournaments_section(held))
+            made = index_page(lines, self.name, ladders, tournaments_section(held, self.forms))
             self.listed = ((lines, held), made)
         self.listed_at = now
         return self.listed[1]
@@ -199,7 +202,7 @@ class Club:
             return 404, no_tournament_page(name, self.name)
         shown = tournament_store.table(self.store, found)
         rounds = tournament_store.boards(self.store, found.id)
-        return 200, tournament_page(found, shown, rounds, self.name)
+        return 200, tournament_page(found, shown, rounds, self.name, self.forms)
 
     def player(self, name: str) -> tuple[int, str]:
         """A player's page, by the name the ladder shows."""
@@ -352,7 +355,12 @@ def make_app(
     app.router.add_get("/games/{name}/board.png", binary(board, "image/png", POLICY))
     app.router.add_get("/games/{name}/board.svg", binary(vector, "image/svg+xml", POLICY))
     app.router.add_get("/games/{name}/replay.html", binary(club.replay, "text/html", REPLAY_POLICY))
-    add_play_routes(app, club, play, signer or Signer(os.urandom(32)))
+    signer = signer or Signer(os.urandom(32))
+    add_play_routes(app, club, play, signer)
+    if play is not None:
+        club.forms = True
+        add_tournament_routes(app, club, play, signer)
+        add_api_routes(app, club, play)  # programs play through the API (pbem.web.api)
     app.on_cleanup.append(lambda _app: _stop(club))
     return app
 

@@ -113,10 +113,16 @@ def tournament_url(name: str) -> str:
     return "/tournaments/" + quote(name, safe="")
 
 
-def tournaments_section(shown: Sequence[TournamentRow]) -> str:
-    """The club's tournaments on its page: each with its state and a link to its standings."""
+def tournaments_section(shown: Sequence[TournamentRow], forms: bool = False) -> str:
+    """The club's tournaments on its page: each with its state and a link to its standings;
+    with `forms`, the game master's form to make one (pbem.web.tournamentforms)."""
+    make = (
+        '<p><a href="/new-tournament">Make a tournament</a> (you become its game master)</p>'
+        if forms
+        else ""
+    )
     if not shown:
-        return ""
+        return f'<h2 id="tournaments">Tournaments</h2>{make}' if forms else ""
     states = {"joining": "taking entries", "playing": "round {round} of {rounds}", "over": "over"}
     rows = "".join(
         f'<tr><td data-label="Tournament"><a href="{tournament_url(t.name)}">{escape(t.name)}'
@@ -127,16 +133,22 @@ def tournaments_section(shown: Sequence[TournamentRow]) -> str:
     )
     return (
         '<h2 id="tournaments">Tournaments</h2><table><thead><tr><th>Tournament</th><th>What</th>'
-        f"<th>Now</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<th>Now</th></tr></thead><tbody>{rows}</tbody></table>{make}"
     )
 
 
-def tournament_page(t: TournamentRow, shown: Table, rounds: Sequence[Board], club: str) -> str:
+def tournament_page(
+    t: TournamentRow, shown: Table, rounds: Sequence[Board], club: str, forms: bool = False
+) -> str:
     """A tournament's page: its standings with their tie-breaks, the crosstable, and each
-    round's games with links to them (public games: what onlookers may see)."""
+    round's games with links to them (public games: what onlookers may see); with `forms`,
+    while it takes entries by mail, a link to enter it or start it."""
     state = {"joining": "taking entries", "playing": f"round {t.round} of {t.rounds}",
              "over": "over"}[t.phase]  # fmt: skip
     parts = [f"<p>{escape(t.describe())}; {escape(state)}.</p>"]
+    if forms and t.phase == "joining" and not t.accounts:
+        parts.append(f'<p><a href="{tournament_url(t.name)}/enter">Enter it, or start it '
+                     "(its game master)</a></p>")  # fmt: skip
     if not shown.lines:
         parts.append("<p class=note>Nobody has entered yet.</p>")
         return page(f"Tournament {t.name}", "\n".join(parts), club)

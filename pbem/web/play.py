@@ -275,6 +275,8 @@ class Play:
         kind = kind_of(game)
         if game.phase == "over":
             return ()
+        # An API token for a program to act for this place (issue 46, pbem.steps.tokens).
+        token = Shown("token", "An API token, for a program to play here", None, None, "Get one")
         if seat == MASTER:
             if game.phase in ("setup", "playing"):
                 return (
@@ -286,8 +288,9 @@ class Play:
                         "Resolve now",
                         "as if the deadline had passed",
                     ),
+                    token,
                 )
-            return ()
+            return (token,)
         shown: list[Shown] = []
         if game.phase in ("joining", "setup") and kind.steps.setup_word:
             made = kind.show.form(game, kind.steps.setup_word, None)
@@ -307,6 +310,7 @@ class Play:
                 )
         if game.phase in ("setup", "playing"):
             shown.append(Shown("resign", "Resign", None, None, "Resign", "I give up this game"))
+        shown.append(token)
         return tuple(shown)
 
     def unconfirmed(self, game: GameRow, seat: str, command: str, confirmed: bool) -> str:

@@ -9,6 +9,7 @@ who act first, seat B the Aliens (SC1). Everything on the board is open to both 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -22,6 +23,7 @@ from pbem.steps.deadlines import DeadlineRule
 from pbem.steps.gamerows import deadline_line as core_deadline_line
 from pbem.storage.store import GameRow, PlayerRow
 from spacechess.computer.match import PlayedTurn, record_of
+from spacechess.engine.events import Event
 from spacechess.engine.game import Game
 from spacechess.engine.position import Position
 
@@ -130,6 +132,11 @@ def play_turn(game: Game, actions: tuple[Action, ...]) -> PlayedTurn:
     if game.position.result is None and game.position.to_move == side:
         events += game.play(Action(PASS))
     return PlayedTurn(number, side, actions, tuple(events))
+
+
+def events_text(events: Iterable[Event]) -> str:
+    """A turn's events, a line each, as mail says them."""
+    return "\n".join(f"  {e}" for e in events) or "  nothing happened"
 
 
 def played_of(game: GameRow) -> Played:

@@ -17,7 +17,9 @@ from pbem.storage.store import GameRow, Store
 from spacechess.computer.terminal import describe
 from spacechess.engine.events import Event
 from spacechess.engine.position import Position
-from spacechess.judge.rows import SIDE_SEAT, played_of, side_name, with_state
+from spacechess.judge.choices import choices
+from spacechess.judge.rows import SIDE_SEAT, events_text, played_of, side_name, with_state
+from spacechess.judge.table import table
 from spacechess.pictures import board_picture, board_svg
 
 __all__ = [
@@ -32,10 +34,6 @@ __all__ = [
 def text_board(position: Position) -> str:
     """Where every unit and impactor stands, side by side, and what is left in each box."""
     return describe(position)
-
-
-def events_text(events: Iterable[Event]) -> str:
-    return "\n".join(f"  {e}" for e in events) or "  nothing happened"
 
 
 def player_picture(
@@ -172,4 +170,6 @@ SHOW = Show(
     mail_pictures=True,
     # A draw offer stands in the status everyone may read [SC12]: the live pages follow it.
     news=lambda game: str((game.state or {}).get("draw") or ""),
+    choices=choices,
+    table=table,
 )

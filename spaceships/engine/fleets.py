@@ -22,6 +22,14 @@ _GROUPS_2_6_1 = (("DS",), ("KC",), ("FS", "PC"), ("MD",), ("LS", "HS"))
 _GROUPS_CLASSIC = (("DS",), ("KC",), ("FS",), ("MD",), ("HF",))  # classic 3.3
 
 
+def fleet_groups(ruleset: Ruleset) -> tuple[tuple[str, ...], ...] | None:
+    """The single game's fleet: exactly one ship of each group [3.7; classic 3.3]; None when
+    the fleet is bought by cost [3.7.1]."""
+    if ruleset.fleet_cost is not None:
+        return None
+    return _GROUPS_CLASSIC if ruleset.classic else _GROUPS_2_6_1
+
+
 def check_fleet(
     fleet: Fleet, ruleset: Ruleset, player: str | None = None, carried: int = 0
 ) -> list[Problem]:

@@ -19,6 +19,8 @@ from pbem.sights import ALL, Action, Field, Form, Picture, Sight
 from pbem.storage.store import GameRow, Store
 from spaceships import engine
 from spaceships.engine import GameState
+from spaceships.judge.choices import choices
+from spaceships.judge.table import table
 from spaceships.pictures import fleet_picture, observer_picture, player_picture, umpire_picture
 
 FLEET_EXAMPLE = "DS Rv1 Rv2 Rw1 Rw2 Ov1 Ov2 Ow1 Ow2; KC Gx1 Gx2 Gx3 Gy1 Gy2 Gy3; ..."
@@ -202,4 +204,6 @@ SHOW = Show(
     history_file=history_file,
     private_results=True,
     mail_pictures=False,
+    choices=choices,
+    table=table,
 )

@@ -220,3 +220,26 @@ async def test_swap_b_fleet_changes_not_a_byte_of_alices_page_in_a_discord_game_
     # It compared the turn's results and a picture, not two empty pages.
     assert b"Turn 2" in one[2] or b"turn 2" in one[2], one[2]
     assert one[3].startswith(b"\x89PNG")
+
+
+async def test_a_token_for_a_program_comes_to_the_member_alone_and_plays_their_seat(
+    world: World, page: TestClient
+) -> None:
+    """`/spaceships token` (issue 46): the judge's `token NAME` for the member's seat, answered
+    to them alone; the token reads that seat's view through the API, and nobody outside the
+    game gets one."""
+    thread = await start_game(world, game="chess")
+    asked = await world.member("bob").slash(thread, "spaceships token")
+    assert asked.ephemeral
+    found = re.search(r"API token for alice-bob: (sst_[0-9a-f]+)", text_of(asked))
+    assert found, text_of(asked)
+    assert all(found.group(1) not in m.content for m in thread.history() + world.dms("alice"))
+    view = await page.get(
+        "/api/games/alice-bob", headers={"Authorization": f"Bearer {found.group(1)}"}
+    )
+    assert (await view.json())["seat"] == "B"
+    listed = text_of(await world.member("bob").slash(thread, "spaceships token", action="list"))
+    assert found.group(1)[:12] in listed and "live" in listed
+    world.member("carol")
+    refused = text_of(await world.member("carol").slash(thread, "spaceships token"))
+    assert "not your game" in refused and "sst_" not in refused
