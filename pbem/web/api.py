@@ -90,7 +90,7 @@ def _client(request: web.Request) -> str:
 
 
 def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
-    """The API's routes on the club's app; every store read on the club's store thread."""
+    """The API's routes on the club's app; its work (over play's store) on play's thread."""
     api = Api(play)
     bad_tokens = Window(BAD_TOKENS)
     per_token, per_client = Window(PER_TOKEN), Window(PER_CLIENT)
@@ -117,7 +117,7 @@ def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
         try:
             if scheme.lower() != "bearer" or not token.strip():
                 raise unknown_token()
-            found = await club.read(
+            found = await club.judged(
                 lambda: (
                     api.for_game(token.strip(), name)
                     if name is not None
@@ -166,11 +166,11 @@ def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
         return reply(200, {"game": holder.game.name, "seat": holder.seat})
 
     async def view(request: web.Request, holder: Holder) -> web.Response:
-        return reply(200, await club.read(lambda: api.view(holder)))
+        return reply(200, await club.judged(lambda: api.view(holder)))
 
     async def events(request: web.Request, holder: Holder) -> web.Response:
         after = _since(request)
-        over, found = await club.read(lambda: api.events(holder, after))
+        over, found = await club.judged(lambda: api.events(holder, after))
         return reply(200, {"over": over, "events": [e.as_json() for e in found]})
 
     async def send(request: web.Request, holder: Holder) -> web.Response:
@@ -180,7 +180,7 @@ def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
         if turn is not None and not isinstance(turn, int):
             raise ApiRefusal(400, "`turn` is a number", "leave it out for the turn open now")
         nonce = str(data.get("nonce", ""))[:64] or os.urandom(12).hex()
-        sent = await club.read(
+        sent = await club.judged(
             lambda: api.send(holder, command, text, turn, f"api:{holder.token_id}:{nonce}")
         )
         club.watch.poke(holder.game.name)  # the other seat's stream hears of it at once
@@ -191,12 +191,12 @@ def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
         name, settings = str(data.get("name", "")).strip(), str(data.get("settings", ""))
         if not name:
             raise ApiRefusal(400, "a new game needs a `name`", '{"name": "duel", ...}')
-        made = await club.read(lambda: api.create(holder, name, settings, sit))
+        made = await club.judged(lambda: api.create(holder, name, settings, sit))
         return reply(201 if made["accepted"] else 422, made)
 
     async def accept(request: web.Request, holder: Holder) -> web.Response:
         name = request.match_info["name"]
-        made = await club.read(lambda: api.accept(holder, name))
+        made = await club.judged(lambda: api.accept(holder, name))
         club.watch.poke(name)
         return reply(200 if made["accepted"] else 422, made)
 
@@ -231,11 +231,11 @@ def add_api_routes(app: web.Application, club: Any, play: Play) -> None:
                     await _line(response, {"type": "closed", "why": "the server is stopping"})
                     break
                 if time.monotonic() - checked > RECHECK:  # revoked, or a new password?
-                    if not await club.read(lambda: api.holder_of_id(holder)):
+                    if not await club.judged(lambda: api.holder_of_id(holder)):
                         await _line(response, {"type": "closed", "why": "token no longer valid"})
                         break
                     checked = time.monotonic()
-                over, found = await club.read(lambda after=after: api.events(holder, after))
+                over, found = await club.judged(lambda after=after: api.events(holder, after))
                 for event in found:
                     await _line(response, event.as_json())
                     after = event.id

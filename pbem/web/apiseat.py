@@ -1,4 +1,4 @@
-"""What the API does for a token's holder (issue 46), on the club's store thread: the seat's
+"""What the API does for a token's holder (issue 46), on play's thread: the seat's
 view as data, a turn (fleet, design, draw, resignation) sent as its notation and the judge's
 answer read back as data, and games created, challenges made and accepted.
 
@@ -109,8 +109,8 @@ def refusal_data(answer: str) -> list[dict[str, Any]]:
 
 
 class Api:
-    """The API's work over `play` (its store and its judge). Every method runs on the
-    store's one thread and takes the holder as read for this request."""
+    """The API's work over `play` (its store and its judge). Every method runs on
+    play's one thread and takes the holder as read for this request."""
 
     def __init__(self, play: Play) -> None:
         self.play = play

@@ -91,7 +91,7 @@ class Club:
         # public page (issue 42, item 2); else on the store thread, the store being one.
         self.judging = self.worker
         self.streams = Streams()  # the live streams open, by client address
-        self.forms = FormBudget()  # the forms each seat sent lately
+        self.form_budget = FormBudget()  # the forms each seat sent lately
         self.kept: OrderedDict[tuple[Any, ...], bytes | None] = OrderedDict()
         self.kept_bytes = kept_bytes
         self._kept_lock = threading.Lock()  # the store thread and the replay thread both keep

@@ -272,7 +272,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
         game, seat = signed
         if not signer.csrf_ok(seat.nonce, str(form.get("csrf", ""))):
             return html(403, _forbidden(club.name))
-        wait, why = club.forms.wait((game.id, seat.seat))
+        wait, why = club.form_budget.wait((game.id, seat.seat))
         if wait > 0:  # the seat's budget spent: answered here, nothing read or written
             return error_response(429, club.name, why, int(wait) + 1)
         command = str(form.get("command", ""))
@@ -292,7 +292,7 @@ def add_play_routes(app: web.Application, club: Any, play: Play | None, signer: 
 
         ok, answer = await club.judged(judged)
         if not ok and answer != HANDLED:
-            club.forms.refusal((game.id, seat.seat))
+            club.form_budget.refusal((game.id, seat.seat))
         typed = text[:MAX_TEXT]  # kept for mending: a text over the cap, cut there
         await club.judged(
             lambda: keep_answer(

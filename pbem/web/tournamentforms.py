@@ -206,7 +206,7 @@ def add_tournament_routes(app: web.Application, club: Any, play: Any, signer: Si
             return html(400, new_tournament_page(signer.csrf(holder), club.name, problem))
         words += settings.split()
         who = _one_line(form.get("who", ""), 24)
-        answer = await club.read(lambda: judge(address, who, " ".join(words)))
+        answer = await club.judged(lambda: judge(address, who, " ".join(words)))
         if "Refused" in answer:
             said = answer.split("Refused: ", 1)[1].strip()
             return html(400, new_tournament_page(signer.csrf(holder), club.name, said))
@@ -255,7 +255,7 @@ def add_tournament_routes(app: web.Application, club: Any, play: Any, signer: Si
         if not who:
             said = "Give the name you play as in the tournament."
             return html(400, enter_page(found, signer.csrf(holder), club.name, said))
-        answer = await club.read(
+        answer = await club.judged(
             lambda: judge(address, who, f"tournament join {found.name} as {who}")
         )
         if "Refused" in answer:
@@ -284,7 +284,7 @@ def add_tournament_routes(app: web.Application, club: Any, play: Any, signer: Si
             said += "was checked."
             return html(429, enter_page(found, signer.csrf(holder), club.name, said))
         password = _one_line(form.get("password", ""), 80)
-        answer = await club.read(
+        answer = await club.judged(
             lambda: judge(
                 found.master_address, "", f"tournament start {found.name} {password}".strip()
             )
