@@ -1,0 +1,52 @@
+"""What players still tripped over by mail (issue 47): a misspelt `join` (item 10), Space Chess
+orders without a turn (item 3), a chess game's reminder said (item 4), and item 12's rematch
+and observer lines."""
+
+from __future__ import annotations
+
+import random
+
+from pbem_support import Table
+
+from pbem.storage.store import open_store
+
+
+def new_table(seed: int = 7) -> Table:
+    table = Table(open_store(":memory:"))
+    table.judge.rng = random.Random(seed)
+    return table
+
+
+# -- item 10: `join nvoa` suggests only a game one may join -------------------------------------
+
+
+def test_a_misspelt_join_does_not_suggest_a_game_that_is_over() -> None:
+    table = new_table()
+    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
+    alice.send("create nova chess")
+    alice.join("nova")
+    bob.join("nova")
+    alice.send(alice.sign_on("nova") + "resign")
+    assert table.store.game("nova").phase == "over"
+    said = table.person("carol@example.org", "Carol").send("join nvoa").body
+    assert "there is no game named nvoa" in said, said
+    assert "nova" not in said.replace("nvoa", ""), said
+    table.person("dan@example.org").send("create noval chess")
+    said = table.person("carol@example.org", "Carol").send("join nvoa").body
+    assert "Did you mean noval?" in said, said
+
+
+# -- item 3: Space Chess has one open turn, so orders need no number ----------------------------
+
+
+def test_space_chess_orders_without_a_turn_number_are_for_the_turn_to_play() -> None:
+    table = new_table()
+    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
+    alice.send("create duel chess")
+    alice.join("duel")
+    bob.join("duel")
+    played = alice.send(alice.sign_on("duel") + "orders: M@Ab2").body
+    assert "is played" in played, played
+    assert table.store.game("duel").turn == 2
+    early = bob.orders(3, "pass", "duel").body
+    assert "these orders are for turn 3, but turn 2 is the turn to play" in early, early
