@@ -94,7 +94,8 @@ def _at(message: str, hint: str | None, line: int, column: int, length: int, sou
 
 
 def submit(command: Command, desk: Desk) -> str:
-    """`orders TURN: ACTIONS` from the side to act."""
+    """`orders TURN: ACTIONS` (or `orders: ACTIONS`, for the turn to play) from the side to
+    act."""
     game, seat = desk.player_session("orders")
     desk.reply.about(game)
     if game.phase != "playing":
@@ -111,7 +112,8 @@ def submit(command: Command, desk: Desk) -> str:
             f"turn {position.turn} is the {side_name(to_act)}' and you play the "
             f"{side_name(seat)}: wait for their turn [SC2]; nothing changed"
         )
-    if command.turn != position.turn:
+    # Space Chess has one open turn: orders without a number are for it (`orders: Ab1-Ab3`).
+    if command.turn is not None and command.turn != position.turn:
         said = "" if command.turn is None else f"these orders are for turn {command.turn}, but "
         raise Refusal(
             f"{said}turn {position.turn} is the turn to play in {game.name}; nothing changed "
