@@ -50,3 +50,18 @@ def test_space_chess_orders_without_a_turn_number_are_for_the_turn_to_play() -> 
     assert table.store.game("duel").turn == 2
     early = bob.orders(3, "pass", "duel").body
     assert "these orders are for turn 3, but turn 2 is the turn to play" in early, early
+
+
+# -- item 4: a chess game's reminder is said, as a Spaceships game's is --------------------------
+
+
+def test_a_space_chess_game_says_its_reminder_at_create_and_in_status() -> None:
+    table = new_table()
+    gus = table.person("gus@example.org", "Gus")
+    created = gus.send("create gamma chess deadline 48h reminder 12h grace 2h").body
+    assert "reminder 12h before to the side to act" in created, created
+    assert "grace 2h" in created, created
+    status = gus.send("status gamma").body
+    assert "reminder 12h before to the side to act" in status, status
+    quick = gus.send("create delta chess deadline 6h reminder 12h").body
+    assert "reminder half-way through each turn (3h before)" in quick, quick
