@@ -175,6 +175,8 @@ class Records:
 
     - `check_command`, `format_command`: the commands that check its records and rewrite one
       canonically ("" for none), named when a record reaches another game's command;
+      `record_lines`: what its record's lines look like, in that refusal
+      (pbem.registry.another_games_record);
     - `record_suffix`, `sniff(text)` (how much a text looks like its record: each game scores
       its own, the most wins), `replay` (its replay page; None: none yet), `public_record`
       (the club page's record);
@@ -196,6 +198,7 @@ class Records:
 
     record_suffix: str = ""
     check_command: str = ""
+    record_lines: str = ""
     format_command: str = ""
     sniff: Callable[[str], int] = field(default=lambda text: 0)
     replay: MakeReplay | None = None

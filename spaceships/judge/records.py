@@ -14,6 +14,7 @@ from spaceships.judge.replay import replay_record
 RECORDS = Records(
     record_suffix=".ssr",
     check_command="spaceships validate",
+    record_lines="`A fleet:` and `1 A:` lines",
     format_command="spaceships fmt",
     sniff=spaceships_lines,
     replay=replay_record,
