@@ -65,3 +65,42 @@ def test_a_space_chess_game_says_its_reminder_at_create_and_in_status() -> None:
     assert "reminder 12h before to the side to act" in status, status
     quick = gus.send("create delta chess deadline 6h reminder 12h").body
     assert "reminder half-way through each turn (3h before)" in quick, quick
+
+
+# -- item 12: draws stored before the shared winner "draw" are mended -------------------------
+
+
+def test_space_chess_draws_stored_without_a_winner_read_as_draws_after_the_upgrade(
+    tmp_path,  # type: ignore[no-untyped-def]
+) -> None:
+    import json
+    import sqlite3
+
+    from pbem.storage.migrations import SCHEMA_VERSION
+
+    path = tmp_path / "judge.sqlite"
+    table = Table(open_store(str(path)))
+    table.judge.rng = random.Random(7)
+    gus = table.person("gus@example.org", "Gus")
+    for name in ("agreed", "ruled", "dropped"):
+        gus.send(f"create {name} chess")
+    table.store.close()
+    old = {  # as the judge stored them before issue 36
+        "agreed": {"winner": None, "drawn": True, "reason": "drawn by agreement [SC12]"},
+        "ruled": {"winner": None, "reason": "the same position a third time [SC12]", "turn": 9},
+        "dropped": {"winner": None, "cancelled": True, "reason": "cancelled [SC12]"},
+    }
+    with sqlite3.connect(path) as db:
+        for name, outcome in old.items():
+            db.execute(
+                "UPDATE games SET phase = 'over', outcome = ? WHERE name = ?",
+                (json.dumps(outcome, separators=(",", ":")), name),
+            )
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    store = open_store(str(path))
+    winners = {n: (store.game(n).outcome or {}).get("winner") for n in old}
+    assert winners == {"agreed": "draw", "ruled": "draw", "dropped": None}
+    table = Table(store)
+    said = table.person("gus@example.org", "Gus").send("status ruled").body
+    assert "Over: a draw after turn 9 (the same position a third time [SC12])." in said, said
+    store.close()
