@@ -104,3 +104,24 @@ def test_space_chess_draws_stored_without_a_winner_read_as_draws_after_the_upgra
     said = table.person("gus@example.org", "Gus").send("status ruled").body
     assert "Over: a draw after turn 9 (the same position a third time [SC12])." in said, said
     store.close()
+
+
+# -- item 12: a rematch mail does not say the opponent has joined ------------------------------
+
+
+def test_a_rematch_by_mail_never_says_your_opponent_has_joined() -> None:
+    for game in ("chess", "battles", ""):
+        table = new_table()
+        alice = table.person("alice@example.org", "Alice")
+        bob = table.person("bob@example.org", "Bob")
+        alice.send(f"create duel {game}".strip())
+        alice.join("duel")
+        bob.join("duel")
+        alice.send(alice.sign_on("duel") + "resign")
+        bob.send(bob.sign_on("duel") + "rematch duel")
+        made = alice.send(alice.sign_on("duel") + "rematch duel").body
+        assert "The rematch of duel is duel-r2" in made, made
+        mails = [m for p in (alice, bob) for m in p.inbox if "duel-r2" in m.subject]
+        assert mails, game
+        joined = [m.subject for m in mails if "has joined" in m.subject + m.body]
+        assert joined == [], (game, joined)
