@@ -344,6 +344,14 @@ STEPS: tuple[Step, ...] = (
           AND (outcome LIKE '%"drawn":true%' OR outcome LIKE '%"reason":"%[SC1_]"%');
         """,
     ),
+    Step(
+        # Moments are kept to the second: observers who join in the same second are listed in
+        # the order they joined (issue 47, item 12), not by address; those before keep theirs.
+        "observers: the order they joined in",
+        """
+        ALTER TABLE observers ADD COLUMN joined INTEGER NOT NULL DEFAULT 0;
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)

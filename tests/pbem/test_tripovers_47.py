@@ -74,34 +74,33 @@ def test_space_chess_draws_stored_without_a_winner_read_as_draws_after_the_upgra
     tmp_path,  # type: ignore[no-untyped-def]
 ) -> None:
     import json
-    import sqlite3
 
-    from pbem.storage.migrations import SCHEMA_VERSION
+    from pbem.storage.database import open_database
+    from pbem.storage.migrations import STEPS, migrate
 
-    path = tmp_path / "judge.sqlite"
-    table = Table(open_store(str(path)))
-    table.judge.rng = random.Random(7)
-    gus = table.person("gus@example.org", "Gus")
-    for name in ("agreed", "ruled", "dropped"):
-        gus.send(f"create {name} chess")
-    table.store.close()
+    before = next(i for i, step in enumerate(STEPS) if "shared winner" in step.what)
+    path = str(tmp_path / "judge.sqlite")
+    db = open_database(path)
+    migrate(db, target=before)
     old = {  # as the judge stored them before issue 36
         "agreed": {"winner": None, "drawn": True, "reason": "drawn by agreement [SC12]"},
         "ruled": {"winner": None, "reason": "the same position a third time [SC12]", "turn": 9},
         "dropped": {"winner": None, "cancelled": True, "reason": "cancelled [SC12]"},
+        "lost": {"winner": "A", "reason": "the enemy command ship is destroyed [SC11]"},
     }
-    with sqlite3.connect(path) as db:
+    with db.transaction():
         for name, outcome in old.items():
             db.execute(
-                "UPDATE games SET phase = 'over', outcome = ? WHERE name = ?",
-                (json.dumps(outcome, separators=(",", ":")), name),
+                "INSERT INTO games (name, ruleset, phase, master_address, master_password, "
+                "outcome, created_at) VALUES (?, 'chess', 'over', 'gus@example.org', '', ?, "
+                "'2026-11-01T00:00:00+00:00')",
+                (name, json.dumps(outcome, separators=(",", ":"))),
             )
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
-    store = open_store(str(path))
+    db.close()
+    store = open_store(path)
     winners = {n: (store.game(n).outcome or {}).get("winner") for n in old}
-    assert winners == {"agreed": "draw", "ruled": "draw", "dropped": None}
-    table = Table(store)
-    said = table.person("gus@example.org", "Gus").send("status ruled").body
+    assert winners == {"agreed": "draw", "ruled": "draw", "dropped": None, "lost": "A"}
+    said = Table(store).person("gus@example.org", "Gus").send("status ruled").body
     assert "Over: a draw after turn 9 (the same position a third time [SC12])." in said, said
     store.close()
 
@@ -125,3 +124,19 @@ def test_a_rematch_by_mail_never_says_your_opponent_has_joined() -> None:
         assert mails, game
         joined = [m.subject for m in mails if "has joined" in m.subject + m.body]
         assert joined == [], (game, joined)
+
+
+# -- item 12: observers of the same second are listed in the order they joined -------------------
+
+
+def test_observers_who_join_in_the_same_second_are_listed_in_joining_order() -> None:
+    table = new_table()
+    table.person("gus@example.org", "Gus").send("create duel chess")
+    for address in ("zoe@example.org", "amy@example.org", "mo@example.org"):
+        assert "You now observe duel" in table.person(address).send("observe duel").body
+    game = table.store.game("duel")
+    assert table.store.observers(game.id) == [
+        "zoe@example.org",
+        "amy@example.org",
+        "mo@example.org",
+    ]
