@@ -129,8 +129,7 @@ def test_a_rematch_by_mail_never_says_your_opponent_has_joined() -> None:
 # -- item 12: observers of the same second are listed in the order they joined -------------------
 
 
-def test_observers_who_join_in_the_same_second_are_listed_in_joining_order() -> None:
-    table = new_table()
+def test_observers_who_join_in_the_same_second_are_listed_in_joining_order(table: Table) -> None:
     table.person("gus@example.org", "Gus").send("create duel chess")
     for address in ("zoe@example.org", "amy@example.org", "mo@example.org"):
         assert "You now observe duel" in table.person(address).send("observe duel").body
