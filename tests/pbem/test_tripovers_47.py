@@ -139,3 +139,20 @@ def test_observers_who_join_in_the_same_second_are_listed_in_joining_order(table
         "amy@example.org",
         "mo@example.org",
     ]
+
+
+# -- item 2: by mail too, a shot into one's own ship is said, a later action's hint placed ------
+
+
+def test_by_mail_a_shot_into_ones_own_ship_is_said_and_a_later_actions_hint_placed() -> None:
+    table = new_table()
+    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
+    alice.send("create duel chess")
+    alice.join("duel")
+    bob.join("duel")
+    played = alice.send(alice.sign_on("duel") + "orders: Ea1>Eb1").body
+    assert "is played" in played, played
+    assert "Mind: `Ea1>Eb1` fires point-blank into your own fighter on Eb1" in played, played
+    refused = bob.send(bob.sign_on("duel") + "orders: Gd3-Gc3 Gd3-Gb3").body
+    assert "Gd3 holds nothing" in refused, refused
+    assert "as the board stands after `Gd3-Gc3`, which comes first in this turn" in refused
