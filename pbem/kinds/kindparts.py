@@ -185,6 +185,8 @@ class Records:
     - `public_texts`: what an onlooker may have on asking (the club page): status and history
       as an observer gets them (None: its own status and history handlers, as an observer);
     - `board_words`: what its public board shows, as the club page's picture says it;
+      `end_board_words`: what it shows once the game is over (its end's picture), "" for the
+      same words;
     - `setup_lines`: a new game's set-up post in a front end's words ("discord"), after the
       line of who plays;
     - `setup_command`: its set-up's slash command in Discord: what it does, what its text and
@@ -206,6 +208,7 @@ class Records:
     texts: Mapping[str, str] = field(default_factory=dict)
     public_texts: Callable[[Store, GameRow, list[str]], tuple[str, str]] | None = None
     board_words: str = "the board as both players know it"
+    end_board_words: str = ""
     setup_lines: Callable[[Store, GameRow, str], tuple[str, ...]] | None = None
     setup_command: tuple[str, str, str] | None = None
     orders_example: str = ""
