@@ -10,6 +10,8 @@ from typing import Any
 
 import click
 
+from battles.computer import LEVEL
+from battles.computer.terminal import TerminalBattle
 from battles.engine.design import check_design, complete, figures
 from battles.engine.dice import commitment
 from battles.engine.play import play_record, result_text
@@ -228,11 +230,31 @@ def _another_game(text: str, source: str, as_json: bool = False, unread: bool = 
 
 
 @battles_group.command("play")
-@click.argument("record")
+@click.argument("record", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the structured report.")
-def play_command(record: str, as_json: bool) -> None:
+@click.option("--level", default=None, help=f"Against the computer: its level ({LEVEL}).")
+@click.option("--seed", default=None, help="Against the computer: its seed (the same battle).")
+@click.option("--budget", default=300, type=click.IntRange(1, 10_000), help="Each side's budget.")
+@click.option(
+    "--pictures",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Against the computer: write the map after every phase as a PNG into this folder.",
+)
+def play_command(
+    record: str | None,
+    as_json: bool,
+    level: str | None = None,
+    seed: str | None = None,
+    budget: int = 300,
+    pictures: Path | None = None,
+) -> None:
     """Replay RECORD (a file, or `-`): check every design, move, die and crossed-out system
-    and say where the battle stands. Exit 1 with every problem found."""
+    and say where the battle stands. Exit 1 with every problem found. Without RECORD: a
+    battle against the computer in the terminal (design, placement, every phase's orders)."""
+    if record is None:
+        _against_the_computer(level, seed, budget, pictures, as_json)
+        return
     text = _read(record)
     _another_game(text, record, as_json)
     try:
@@ -269,6 +291,31 @@ def play_command(record: str, as_json: bool) -> None:
         if not replay.problems:
             click.echo("record consistent")
     sys.exit(1 if replay.problems else 0)
+
+
+def _against_the_computer(
+    level: str | None, seed: str | None, budget: int, pictures: Path | None, as_json: bool
+) -> None:
+    """`battles play` with no record: a battle at the terminal (battles.computer.terminal)."""
+    if as_json:
+        click.echo("--json reports on a RECORD: give one, or leave --json out to play", err=True)
+        sys.exit(2)
+    if level is not None and level.strip().lower() != LEVEL:
+        click.echo(
+            f"the battle computer has one level, {LEVEL} (not `{level}`): "
+            f"`spaceships battles play --level {LEVEL}`",
+            err=True,
+        )
+        sys.exit(2)
+
+    def ask(prompt: str) -> str:
+        click.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    TerminalBattle(ask, click.echo, seed, budget, pictures).run()
 
 
 @battles_group.command("roll")
