@@ -320,8 +320,14 @@ class TerminalBattle:
     # -- the end -------------------------------------------------------------------------------
     def _end(self, ending: str) -> None:
         record = BattleRecord(self.tags, self.ships, self.events)
-        replay = play_record(record, seed=self.dice)
+        replay = play_record(record, seed=self.dice, open_turn=True)
         state = replay.state
+        full = replay.record(record, self.dice)
+        if not state.over:
+            # Ended outside the rules: the record stops where it is and says why (reading R12).
+            result = "B wins (A resigned)" if ending == "you resigned" else "no result (unfinished)"
+            tags = tuple(t for t in full.tags if t[0] != "Result")
+            full = BattleRecord((*tags, ("Result", result)), full.ships, full.events)
         if ending == "you resigned":
             text = "You resigned: the computer wins."
         elif ending:
@@ -333,4 +339,4 @@ class TerminalBattle:
             f"(`spaceships battles play --seed {self.seed}` plays the same computer again.)\n\n"
             "The record of the battle, with the dice seed:\n"
         )
-        self.say(format_record(replay.record(record, self.dice)).rstrip("\n"))
+        self.say(format_record(full).rstrip("\n"))

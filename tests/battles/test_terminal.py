@@ -56,6 +56,7 @@ def test_design_and_orders_mistakes_are_taught_and_play_nothing() -> None:
     assert "1 A move Lancer FFFF to 0,4 N" in text
     assert "`Lancer > Nobody`" in text and "Nothing was played" in text.split("turn 1 fire> ")[1]
     assert "You resigned: the computer wins." in text
+    assert '[Result "B wins (A resigned)"]' in _record(text)
     code, output = cli("battles", "play", "-", input=_record(text))
     assert code == 0, output
 
