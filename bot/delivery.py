@@ -302,4 +302,8 @@ def open_posts(
             f"{mentions}: {kind.show.turn_name(game, next_turn)} is open; send your orders "
             "with the button below or `/spaceships orders`."
         )
+    elif said_kind == "begin" and mentions:
+        # The first turn was played before this post (the computer acts first in a rematch):
+        # the players are still told their game begins; the next post says whose turn is open.
+        batch[0].content = f"{mentions}: {game.name} begins."
     return batch

@@ -10,6 +10,7 @@ from battles.engine.play import play_record
 from battles.engine.setup import result_text, start_state
 from battles.engine.state import ShipState
 from battles.pictures import SMALLEST_TEXT, battle_svg
+from battles.pictures.trails import movement_trails
 from notation.battles.parse import parse_record
 from notation.battles.records import BattleRecord, Initiative, Move
 from notation.errors import NotationError, NotationErrors
@@ -57,8 +58,11 @@ def battle_frames(record: BattleRecord, path: str) -> tuple[list[Frame], bool, s
     steps: list[tuple[str, str, list[str], tuple[ShipState, ...]]] = [
         ("setup", "Setup", ["The ships at their starting hexes."], start.ships)
     ]
+    moved: dict[str, list[Move]] = {}  # each movement phase's moves, for its map's trails
     for event, state in zip(played.events, played.states, strict=True):
         key = f"turn-{event.turn}-{_phase(event)}"
+        if isinstance(event, Move):
+            moved.setdefault(key, []).append(event)
         if steps[-1][0] != key:
             steps.append((key, f"Turn {event.turn}, {_phase(event)}", [], state.ships))
         steps[-1][2].append(str(event))
@@ -78,7 +82,8 @@ def battle_frames(record: BattleRecord, path: str) -> tuple[list[Frame], bool, s
         # SVG, sharp at any width: the map is framed anew each phase, so each step is whole
         # (bench/replay_pages.py: a tenth of the time of the PNGs, about their bytes).
         notes = [f"* {c}" for c in changed]
-        drawing = battle_svg(f"{title}: {label.lower()}", ships, notes, inline=True)
+        trails = movement_trails(list(before.values()), moved[key], ships) if key in moved else {}
+        drawing = battle_svg(f"{title}: {label.lower()}", ships, notes, inline=True, trails=trails)
         before = {(s.side, s.name): s for s in ships}
         shown = Shown((*lines, *end), changed=changed, drawings=(drawing,))
         frames.append(Frame(key, label, {PUBLIC: shown}))

@@ -82,6 +82,14 @@ def label_places(draw: Any, text: str, x: float, y: float, size: float) -> list[
         for sy in (above - size * 0.3 * step, below + size * 0.3 * step, middle):
             for sx in (x + size * 0.6 * step, x - size * 0.6 * step - w, centred):
                 spots.append((sx, sy))
+    # Last, rings ever further out in sixteen directions, so that a crowded map still finds a
+    # name a place off every hex's coordinates (issue 47, item 6) before covering any.
+    for ring in range(4, 9):
+        reach = size * 0.25 * ring
+        for k in range(16):
+            angle = math.tau * k / 16
+            cx, cy = x + reach * math.cos(angle), y - size * 0.1 + reach * math.sin(angle)
+            spots.append((cx - w / 2, cy - h / 2))
     # The white ground drawn under a name reaches 2 pixels beyond it.
     return [(sx - 2, sy - 1, sx + w + 2, sy + h + 1) for sx, sy in spots]
 

@@ -434,6 +434,27 @@ STEPS: tuple[Step, ...] = (
         CREATE INDEX api_events_seat ON api_events (game_id, seat, id);
         """,
     ),
+    Step(
+        # Draws stored before a draw had the shared winner "draw" (issue 36) kept no winner, so
+        # the club page said "no result" (issue 47, item 12): one agreed says `"drawn":true`, one
+        # by the rules cites the rule that drew it ([SC11], [SC12]); a cancelled game stays as
+        # it is. The outcome is JSON written without spaces (pbem.storage.store).
+        'games: draws stored without a winner get the shared winner "draw"',
+        """
+        UPDATE games SET outcome = REPLACE(outcome, '"winner":null', '"winner":"draw"')
+        WHERE phase = 'over' AND outcome LIKE '%"winner":null%'
+          AND outcome NOT LIKE '%"cancelled":true%'
+          AND (outcome LIKE '%"drawn":true%' OR outcome LIKE '%"reason":"%[SC1_]"%');
+        """,
+    ),
+    Step(
+        # Moments are kept to the second: observers who join in the same second are listed in
+        # the order they joined (issue 47, item 12), not by address; those before keep theirs.
+        "observers: the order they joined in",
+        """
+        ALTER TABLE observers ADD COLUMN joined INTEGER NOT NULL DEFAULT 0;
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)

@@ -12,7 +12,7 @@ from typing import Any
 
 from notation.words import seated
 from pbem.club import ladder
-from pbem.kinds.shown import Sight, kind_of, picture_for
+from pbem.kinds.shown import Picture, Sight, kind_of, picture_for
 from pbem.replay.frames import PUBLIC, ReplayError
 from pbem.replay.games import replay_of_text
 from pbem.replay.page import replay_html
@@ -159,24 +159,36 @@ def game_page(store: Store, game: GameRow) -> GamePage:
             status += f"; {state}."
         history = kind.records.public_record(store, game) or ""
     title = kind.about.title or kind.name
-    return GamePage(game, players, title, kind.records.board_words, status, history)
+    words = kind.records.board_words
+    if game.phase == "over" and kind.records.end_board_words:
+        words = kind.records.end_board_words  # the board drawn is the end's (_public_picture)
+    return GamePage(game, players, title, words, status, history)
+
+
+def _public_picture(store: Store, game: GameRow) -> Picture | None:
+    """The public board: now, as `/spaceships board` draws it (both spaces as both players
+    know them, a battle's map from its written dice: the seed stays the judge's, R13); once
+    the game is over, its end as everyone may see it then (hidden ships revealed [1.4.1]),
+    where the game draws one."""
+    if game.state is None:
+        return None
+    if game.phase == "over":
+        ended = picture_for(store, game, Sight("end"), READER)
+        if ended is not None:
+            return ended
+    return picture_for(store, game, Sight("now"), READER)
 
 
 def board_png(store: Store, game: GameRow) -> bytes | None:
-    """The public board now, as `/spaceships board` draws it: both spaces as both players know
-    them, or a battle's map from its written dice (the seed stays the judge's, R13)."""
-    if game.state is None:
-        return None
-    picture = picture_for(store, game, Sight("now"), READER)
+    """The public board as PNG (`_public_picture`)."""
+    picture = _public_picture(store, game)
     return None if picture is None else picture.png
 
 
 def board_svg(store: Store, game: GameRow) -> bytes | None:
     """The same public board as SVG, where the game draws one (sharp at any width); None for
     a game whose board is a PNG only."""
-    if game.state is None:
-        return None
-    picture = picture_for(store, game, Sight("now"), READER)
+    picture = _public_picture(store, game)
     return None if picture is None or picture.svg is None else picture.svg.encode("utf-8")
 
 
