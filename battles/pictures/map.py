@@ -111,8 +111,8 @@ def plan_map(
 ) -> MapPlan:
     """The plan of the map of these ships (only those the reader may see), a title over it,
     the ships' codes with crossed-out systems under it, a key to every mark; `notes` are
-    extra lines (a hold); `trails` the hexes each ship (by side and name) passed this phase, first to
-    last, drawn as its trail where they are on the map."""
+    extra lines (a hold); `trails` the hexes each ship (by side and name) passed this phase,
+    first to last, drawn as its trail where they are on the map."""
     framed, outside = frame_ships(ships)
     cuts, col_cuts = row_cuts(framed), column_cuts(framed)
     hexes = [
