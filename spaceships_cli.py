@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import importlib
 import io
+import os
+import re
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
+from pbem.club import tournament_store
 from pbem.registry import GAMES, kinds, record_kind
 
 # The tools every game shares, by command name: the replay page, the judge by mail, its Discord
@@ -74,6 +78,7 @@ class _Commands(click.Group):
 def main(ctx: click.Context) -> None:
     """Spaceships, Spaceship Battles and Space Chess: parse, check, play and judge their games."""
     ctx.meta[KEEPER] = front_end_keeper
+    ctx.meta[CLUB] = club_beside
 
 
 # What a change made through one front end causes for the players of another's game: a turn
@@ -93,7 +98,12 @@ def front_end_keeper(store: Any, judge_address: str) -> Any:
         by_mail, by_bot = [], []
         for message in messages:
             game = None if message.game is None else store.game(message.game, lock=False)
-            (by_bot if game is not None and game.accounts else by_mail).append(message)
+            # A tournament's round notice names no game: its tournament says whose it is.
+            held = None
+            if game is None and message.tournament is not None:
+                held = tournament_store.tournament(store, message.tournament)
+            accounts = game.accounts if game is not None else held is not None and held.accounts
+            (by_bot if accounts else by_mail).append(message)
         if by_bot:
             if not posted:
                 posted.append(importlib.import_module("bot.service").outbox_keeper(store))
@@ -101,6 +111,103 @@ def front_end_keeper(store: Any, judge_address: str) -> Any:
         mailed(by_mail)
 
     return keep
+
+
+# The rest of the club, started beside the mail judge by `spaceships pbem` (one process, one
+# command): the club page, and the Discord bot when a token is given.
+CLUB = "club"
+
+
+async def club_beside(
+    db: str, judge_address: str, hand_over: Callable[[], None]
+) -> tuple[list[str], Callable[[], Awaitable[None]]]:
+    """Start the club page (and the bot, with DISCORD_TOKEN) on the running loop, over the
+    mail judge's store; `hand_over()` wakes the mail judge when a turn played on the page
+    leaves mail for it. What to print of them, and how to stop them."""
+
+    keeper = waking_keeper(hand_over)
+    started = [
+        await importlib.import_module("pbem.web.cli").start_beside(db, judge_address, keeper)
+    ]
+    if os.environ.get("DISCORD_TOKEN", "").strip():
+        try:
+            started.append(await importlib.import_module("bot.cli").start_beside(db))
+        except BaseException:
+            await started[0][1]()
+            raise
+    else:
+        started.append((["  The Discord bot joins when DISCORD_TOKEN is set."], _nothing))
+
+    async def stop() -> None:
+        for _, stop_one in reversed(started):
+            await stop_one()
+
+    return [line for lines, _ in started for line in lines], stop
+
+
+def waking_keeper(hand_over: Callable[[], None]) -> Callable[[Any, str], Any]:
+    """`front_end_keeper`, and `hand_over()` once what it kept is committed: the mail judge in
+    the same process sends a turn played on the page at once."""
+
+    def keeper(store: Any, address: str) -> Any:
+        keep = front_end_keeper(store, address)
+
+        def keep_and_wake(messages: list[Any]) -> None:
+            keep(messages)
+            if messages:
+                store.connection.after_commit(hand_over)  # never for a rolled-back change
+
+        return keep_and_wake
+
+    return keeper
+
+
+async def _nothing() -> None:
+    return None
+
+
+@main.command("settings")
+@click.option(
+    "--env-file",
+    "env_file",
+    type=click.Path(dir_okay=False),
+    help="also read NAME=value lines from FILE, as the judge's wrapper and systemd unit do "
+    "(e.g. /etc/spaceships/judge.env); they win over the environment",
+)
+def settings_command(env_file: str | None) -> None:
+    """List every setting the program reads: its variable, the option that overrides it,
+    its default, and its value now and where that came from (secrets not shown)."""
+    from pbem.places import DEFAULT_DB, SETTINGS
+    from pbem.storage.database import sqlite_path
+
+    given: dict[str, str] = {}
+    if env_file:
+        try:
+            lines = Path(env_file).read_text().splitlines()
+        except OSError as exc:
+            raise click.ClickException(f"cannot read {env_file}: {exc.strerror}") from None
+        for line in lines:
+            name, equals, value = line.strip().partition("=")
+            if equals and not name.startswith("#"):
+                given[name.strip()] = value.strip().strip("'\"")
+    for setting in SETTINGS:
+        if given.get(setting.variable):
+            value, source = given[setting.variable], env_file
+        elif os.environ.get(setting.variable):
+            value, source = os.environ[setting.variable], "the environment"
+        else:
+            value, source = setting.default, "the default"
+            if setting.variable == "SPACESHIPS_WEB_SECRET_FILE":  # beside the store named now
+                db = given.get("SPACESHIPS_DB") or os.environ.get("SPACESHIPS_DB") or DEFAULT_DB
+                path = sqlite_path(db) if not db.startswith("postgres") else None
+                value = f"{path}-web-key" if path else "none: set it for PostgreSQL"
+        if setting.secret and source != "the default":
+            value = "(set; not shown)"
+        value = re.sub(r"(://[^:/@]+:)[^@/]*@", r"\1***@", value)  # a password in a URL
+        click.echo(f"{setting.variable} = {value}  [{source}]")
+        option = f"option {setting.option}" if setting.option else "no option"
+        click.echo(f"    {setting.meaning}; {option}; default {setting.default}")
+    click.echo("An option given to a command wins over its variable; docs/running-a-judge.md.")
 
 
 def _sniffed(data: bytes) -> str:

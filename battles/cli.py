@@ -10,6 +10,8 @@ from typing import Any
 
 import click
 
+from battles.computer import LEVEL
+from battles.computer.terminal import TerminalBattle
 from battles.engine.design import check_design, complete, figures
 from battles.engine.dice import commitment
 from battles.engine.play import play_record, result_text
@@ -19,13 +21,12 @@ from notation.battles.parse import parse_design, parse_record, parse_ship_code
 from notation.battles.records import format_damage, format_record
 from notation.errors import NotationError
 from notation.textfile import TextFileError, decode
-from pbem.registry import tagged_for_another, which_game
+from pbem.registry import another_games_record
 
 __all__ = ["COMMANDS"]
 
-# The games' titles (their kinds' `title`, pbem.registry) and the command that checks each
-# one's record, named when a record reaches another game's command.
-SPACESHIPS, BATTLES, SPACE_CHESS = "Spaceships", "Spaceship Battles", "Space Chess"
+# This game's title (its kind's `title`, pbem.registry), for a record of another game.
+BATTLES = "Spaceship Battles"
 
 
 def _decoded(data: bytes, name: str) -> str:
@@ -214,59 +215,52 @@ def _nothing_played(game: str, problem: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _not_a_battle(text: str, source: str, as_json: bool = False) -> None:
-    """A Spaceships or Space Chess record given to a battles command: say so in one line,
-    exit 1."""
-    game = which_game(text)
-    name = "RECORD" if source == "-" or "\n" in source else source
-    if game == SPACESHIPS:
-        said = (
-            "this is a Spaceships record (`A fleet:` and `1 A:` lines), not a Spaceship Battles "
-            f"one: check it with `spaceships validate {name}` or `spaceships adjudicate {name}`"
-        )
-    elif game == SPACE_CHESS:
-        said = (
-            "this is a Space Chess record (turns like `3 T: Eb1-Eb4`), not a Spaceship Battles "
-            f"one: check it with `spaceships chess check {name}`"
-        )
-    else:
-        return
-    if as_json:
-        report = _nothing_played(game, {"rule": "game", "message": said})
-        click.echo(json.dumps(report, indent=2))
-    else:
-        click.echo(said, err=True)
-    sys.exit(1)
-
-
-def _tagged_for_another_game(text: str, source: str, as_json: bool = False) -> None:
-    """A record whose `[Game]` tag names another game: refuse it in one line with that game's
-    command, exit 1; its lines may well read as a battle, but its tag says otherwise."""
-    other = tagged_for_another(text, BATTLES, source)
+def _another_game(text: str, source: str, as_json: bool = False, unread: bool = False) -> None:
+    """A record of another game given to a battles command (its `[Game]` tag, or, `unread`,
+    its lines): refused in one line as the registry words it for every game, exit 1."""
+    other = another_games_record(text, BATTLES, source, unread=unread)
     if other is None:
         return
-    if other.read_so:
-        _not_a_battle(text, source, as_json)  # its lines are that game's too: named as before
-    game, said = other.game, f"{other.said}: {other.hint}"
     if as_json:
-        click.echo(json.dumps(_nothing_played(game, {"rule": "game", "message": said}), indent=2))
+        report = _nothing_played(other.game, {"rule": "game", "message": str(other)})
+        click.echo(json.dumps(report, indent=2))
     else:
-        click.echo(f"{source}: {said}", err=True)
+        click.echo(f"{source}: {other}", err=True)
     sys.exit(1)
 
 
 @battles_group.command("play")
-@click.argument("record")
+@click.argument("record", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the structured report.")
-def play_command(record: str, as_json: bool) -> None:
+@click.option("--level", default=None, help=f"Against the computer: its level ({LEVEL}).")
+@click.option("--seed", default=None, help="Against the computer: its seed (the same battle).")
+@click.option("--budget", default=300, type=click.IntRange(1, 10_000), help="Each side's budget.")
+@click.option(
+    "--pictures",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Against the computer: write the map after every phase as a PNG into this folder.",
+)
+def play_command(
+    record: str | None,
+    as_json: bool,
+    level: str | None = None,
+    seed: str | None = None,
+    budget: int = 300,
+    pictures: Path | None = None,
+) -> None:
     """Replay RECORD (a file, or `-`): check every design, move, die and crossed-out system
-    and say where the battle stands. Exit 1 with every problem found."""
+    and say where the battle stands. Exit 1 with every problem found. Without RECORD: a
+    battle against the computer in the terminal (design, placement, every phase's orders)."""
+    if record is None:
+        _against_the_computer(level, seed, budget, pictures, as_json)
+        return
     text = _read(record)
-    _tagged_for_another_game(text, record, as_json)
+    _another_game(text, record, as_json)
     try:
         parsed = parse_record(text)
     except NotationError as exc:
-        _not_a_battle(text, record, as_json)
+        _another_game(text, record, as_json, unread=True)
         if as_json:
             click.echo(json.dumps(syntax_json(exc), indent=2))
         else:
@@ -299,6 +293,31 @@ def play_command(record: str, as_json: bool) -> None:
     sys.exit(1 if replay.problems else 0)
 
 
+def _against_the_computer(
+    level: str | None, seed: str | None, budget: int, pictures: Path | None, as_json: bool
+) -> None:
+    """`battles play` with no record: a battle at the terminal (battles.computer.terminal)."""
+    if as_json:
+        click.echo("--json reports on a RECORD: give one, or leave --json out to play", err=True)
+        sys.exit(2)
+    if level is not None and level.strip().lower() != LEVEL:
+        click.echo(
+            f"the battle computer has one level, {LEVEL} (not `{level}`): "
+            f"`spaceships battles play --level {LEVEL}`",
+            err=True,
+        )
+        sys.exit(2)
+
+    def ask(prompt: str) -> str:
+        click.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    TerminalBattle(ask, click.echo, seed, budget, pictures).run()
+
+
 @battles_group.command("roll")
 @click.argument("record")
 @click.option("--seed", required=True, help="The judge's secret seed.")
@@ -310,7 +329,7 @@ def roll_command(record: str, seed: str, reveal: bool) -> None:
     try:
         parsed = parse_record(text)
     except NotationError as exc:
-        _not_a_battle(text, record)
+        _another_game(text, record, unread=True)
         click.echo(f"{record}: {exc}", err=True)
         sys.exit(1)
     published = parsed.tag("Dice")

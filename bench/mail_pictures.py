@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 LARGEST_CHESS = 60_000  # bytes, one Space Chess turn's PNG
+# One Spaceships view: a palette PNG since issue 47, item 13 (it was 91 kB in full colour).
+LARGEST_SPACESHIPS = 25_000
 WHOLE_GAME = 5_000_000  # bytes, a whole game's pictures to one recipient
 
 
@@ -80,7 +82,7 @@ def main() -> None:
     for name, pictures, largest_target in (
         ("Space Chess, 75 turns", chess, LARGEST_CHESS),
         ("Spaceship Battles, full battle", battles, None),
-        ("Spaceships, long game (player A)", spaceships, None),
+        ("Spaceships, long game (player A)", spaceships, LARGEST_SPACESHIPS),
     ):
         sizes, times = [], []
         for draw in pictures():

@@ -9,6 +9,7 @@ from pbem.messages import Outbound
 
 MEMBER = "discord:"
 THREAD = "discord-thread:"
+CHANNEL = "discord-channel:"  # a server's text channel: where a tournament's rounds are posted
 
 
 def member_address(user_id: int) -> str:
@@ -17,6 +18,14 @@ def member_address(user_id: int) -> str:
 
 def thread_address(thread_id: int) -> str:
     return f"{THREAD}{thread_id}"
+
+
+def channel_address(channel_id: int) -> str:
+    return f"{CHANNEL}{channel_id}"
+
+
+def channel_id_of(address: str) -> int | None:
+    return int(address[len(CHANNEL) :]) if address.startswith(CHANNEL) else None
 
 
 def user_id_of(address: str) -> int | None:

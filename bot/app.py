@@ -30,6 +30,11 @@ from pbem.storage.store import Store, open_store
 
 log = logging.getLogger(__name__)
 
+# The bot speaks in no voice channel: discord.py's warnings that voice would need PyNaCl and
+# davey say nothing a judge's keeper can act on.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 TICK_SECONDS = 60.0
 # How often the outbox is looked at for what another process put there (a turn of a Discord
 # game played in the browser): a read of one row, cheap enough to do this often.
@@ -66,6 +71,7 @@ class SpaceshipsBot(commands.AutoShardedBot):
         self.service = Service(store, clock)
         self.delivery = Delivery(self, self.service)
         self.handlers = Handlers(self)
+        self.delivery.prepare = self.handlers.open_threads  # a tournament's games' threads
         self.guild_id = guild_id
         self.tick_seconds = tick_seconds
         self.synced: bool | None = None  # whether the last start-up had to sync commands

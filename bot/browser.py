@@ -1,7 +1,8 @@
 """`/spaceships web`: a one-time link to play a Discord game in the browser (issue 35), asked
 of the judge as its own `web NAME` by the member and answered privately, each link a button.
 The page (`spaceships web`) signs the member in to their seat; what they play there reaches
-the thread through the bot's outbox (bot.service.outbox_keeper)."""
+the thread through the bot's outbox (bot.service.outbox_keeper). `/spaceships token`: an API
+token for a program to play the member's seat (issue 46), the judge's `token NAME`."""
 
 from __future__ import annotations
 
@@ -60,3 +61,19 @@ def _links(answer: str) -> list[tuple[str, str]]:
 def _advice(answer: str) -> str:
     """The answer's closing lines (how long a link lasts, not to pass it on)."""
     return " ".join(line.strip() for line in answer.splitlines() if line.startswith("Each link"))
+
+
+class ApiTokens(Answering):
+    """The handler of `/spaceships token`: the judge's `token NAME [list | revoke ID|all]`,
+    sent for the member's seat (their account signs them on) and answered to them alone."""
+
+    async def token(
+        self, interaction: discord.Interaction[Any], game_name: str | None, action: str | None
+    ) -> None:
+        user = interaction.user
+        game = self.service.resolve(user.id, game_name, self._channel_id(interaction))
+        if not self.service.role(game, user.id).member:
+            raise BotRefusal(f"{game.name} is not your game: a token goes only to its players.")
+        text = f"token {game.name} {action or ''}".strip()
+        answer = self.service.submit(user.id, display_name(user), text, game, interaction.id)
+        await self.judge_answer(interaction, answer)

@@ -130,13 +130,15 @@ class Challenges(Answering):
         )
         await self.bot.delivery.flush()
 
-    async def post_setup(self, thread: discord.abc.Messageable, game: GameRow) -> None:
-        """The first post of a game's thread: who plays whom, then the game's own lines (its
-        settings, what to send), with its set-up button."""
+    async def post_setup(
+        self, thread: discord.abc.Messageable, game: GameRow, heading: str = ""
+    ) -> None:
+        """The first post of a game's thread: `heading` (what the game is part of), who plays
+        whom, then the game's own lines (its settings, what to send), with its set-up button."""
         players = self.service.players(game)
         kind = kind_of(game)
         a, b = _who(players["A"], kind.about.side("A")), _who(players["B"], kind.about.side("B"))
-        lines = [said(kind, "setup_who", game=game.name, a=a, b=b)]
+        lines = [*([heading] if heading else []), said(kind, "setup_who", game=game.name, a=a, b=b)]
         if kind.records.setup_lines is not None:
             lines += kind.records.setup_lines(self.service.store, game, "discord")
         else:

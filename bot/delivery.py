@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import discord
 
 import bot.posts as posts
-from bot.addresses import thread_id_of, user_id_of
+from bot.addresses import channel_id_of, thread_id_of, user_id_of
 from bot.components import game_buttons
 from bot.service import Service
 from bot.store import OutboxEntry
@@ -51,12 +52,17 @@ class Delivery:
         self.client = client
         self.service = service
         self._lock = asyncio.Lock()
+        # Done before each batch: what needs a place of its own before its messages can be
+        # posted there (a tournament's new games: their threads, bot.tournaments).
+        self.prepare: Callable[[], Awaitable[None]] | None = None
 
     async def flush(self) -> int:
         """Deliver everything pending; the number of entries delivered."""
         done = 0
         async with self._lock:  # one flush at a time keeps a thread's posts in order
             while True:  # what arrived meanwhile is delivered too
+                if self.prepare is not None:
+                    await self.prepare()
                 now = self.service.now()
                 with self.service.store.transaction():
                     entries = self.service.tables.claim_outbox(now, now - STALE_CLAIM)
@@ -76,6 +82,15 @@ class Delivery:
         thread_id = thread_id_of(entry.address)
         if thread_id is not None:
             await self._to_thread(entry, thread_id)
+            return
+        channel_id = channel_id_of(entry.address)
+        if channel_id is not None:  # a tournament's round or end, in its channel
+            where = await self.channel(channel_id)
+            if where is None:
+                log.warning("channel %s of outbox entry %s is gone", channel_id, entry.id)
+                return
+            for post in posts.text_posts(str(entry.message.get("body", ""))):
+                await self.send(where, post)
             return
         user_id = user_id_of(entry.address)
         if user_id is None:
@@ -287,4 +302,8 @@ def open_posts(
             f"{mentions}: {kind.show.turn_name(game, next_turn)} is open; send your orders "
             "with the button below or `/spaceships orders`."
         )
+    elif said_kind == "begin" and mentions:
+        # The first turn was played before this post (the computer acts first in a rematch):
+        # the players are still told their game begins; the next post says whose turn is open.
+        batch[0].content = f"{mentions}: {game.name} begins."
     return batch

@@ -16,7 +16,7 @@ import discord
 import bot.posts as posts
 from bot.addresses import member_address, thread_address
 from bot.answers import display_name, text_or_file
-from bot.browser import BrowserLinks
+from bot.browser import ApiTokens, BrowserLinks
 from bot.challenges import ComputerGames
 from bot.components import FORM_ID, form_text, kind_form
 from bot.delivery import private_posts
@@ -24,13 +24,14 @@ from bot.help import help_text
 from bot.ladder import LadderHandlers
 from bot.service import BotRefusal, Role, not_your_game, refuse_line_breaks
 from bot.texts import named, said
+from bot.tournaments import TournamentHandlers
 from pbem.kinds.shown import Sight, kind_of
 from pbem.storage.store import GameRow
 
 log = logging.getLogger(__name__)
 
 
-class Handlers(ComputerGames, LadderHandlers, BrowserLinks):
+class Handlers(ComputerGames, LadderHandlers, BrowserLinks, TournamentHandlers, ApiTokens):
     """Every command, button and form of the bot (challenges in bot.challenges), the same for
     every game: what differs comes from the game's kind (its forms, words and pictures)."""
 

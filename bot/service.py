@@ -18,7 +18,14 @@ from datetime import UTC, datetime
 
 import discord
 
-from bot.addresses import MEMBER, member_address, outbound_to_json, thread_address
+from bot.addresses import (
+    MEMBER,
+    channel_address,
+    member_address,
+    outbound_to_json,
+    thread_address,
+    user_id_of,
+)
 from bot.challenging import BATTLE_PUBLIC, Challenging
 from bot.challenging import command_word as command_word  # read here by the handlers
 from bot.challenging import settings_text as settings_text
@@ -26,6 +33,7 @@ from bot.refusals import BotRefusal as BotRefusal  # the refusals, read here by 
 from bot.refusals import not_your_game as not_your_game
 from bot.refusals import refuse_line_breaks as refuse_line_breaks
 from bot.store import DiscordStore
+from pbem.club import tournament_store
 from pbem.judge import Judge
 from pbem.kinds.shown import kind_of
 from pbem.language.keywords import keyword_of
@@ -74,6 +82,8 @@ class Service(Challenging):
         said: set[tuple[int, str]] = set()
         # The computer reads its view, not messages (spaceships.judge.computer): none go to it.
         for message in without_computer_mail(messages):
+            if message.tournament is not None and self._keep_tournament(message, now):
+                continue
             game = self.store.game(message.game) if message.game else None
             kept = outbound_to_json(message)
             if game is not None:
@@ -119,6 +129,77 @@ class Service(Challenging):
                     kept,
                     now,
                 )
+
+    def _keep_tournament(self, message: Outbound, now: datetime) -> bool:
+        """A Discord tournament's news, kept where it is followed (True; False: kept as any
+        other message): a round begun or the end, once in the channel it was made in; a round's
+        game made for a player, not at all: its thread's first post says it, pinging the
+        two players (bot.tournaments)."""
+        found = tournament_store.tournament(self.store, message.tournament or "")
+        if found is None or not found.accounts:
+            return False
+        if message.kind == "tournament-game":
+            return True
+        where = self.tables.tournament_channel(found.id)
+        if message.kind != "tournament" or where is None:
+            return False
+        kept = outbound_to_json(message)
+        self.tables.add_outbox(None, message.kind, None, channel_address(where[1]), kept, now)
+        return True
+
+    def link_tournament_game(
+        self, game_id: int, guild_id: int, channel_id: int, thread_id: int
+    ) -> bool:
+        """A tournament's game given the thread just opened for it (False: another process
+        gave it one first). What the game said before it had a thread is sorted as a
+        challenge's is (keep_held): the players' "joined" notices dropped (the thread's first
+        post says who plays), and open news (a game that hides nothing) once in the thread
+        instead of once to each player."""
+        with self.store.transaction():
+            if self.tables.thread_of(game_id) is not None:
+                return False
+            self.tables.link_game(game_id, guild_id, channel_id, thread_id)
+            now = self.now()
+            self.store.add_observer(game_id, thread_address(thread_id), now)
+            game = self.store.game_by_id(game_id)
+            open_news = not kind_of(game).show.private_results
+            copied: set[tuple[str, str]] = set()
+            for entry in self.tables.pending_of(game_id):
+                if user_id_of(entry.address) is None:
+                    continue
+                if entry.kind == "notice":
+                    self.tables.drop_entry(entry.id)
+                elif open_news and entry.kind in BATTLE_PUBLIC:
+                    self.tables.drop_entry(entry.id)
+                    said = (entry.kind, str(entry.message.get("body", "")))
+                    if said not in copied:
+                        copied.add(said)
+                        here = thread_address(thread_id)
+                        self.tables.add_outbox(
+                            game_id, entry.kind, entry.turn, here, entry.message, now
+                        )
+        return True
+
+    def create_tournament(
+        self,
+        user_id: int,
+        name: str,
+        text: str,
+        guild_id: int,
+        channel_id: int,
+        interaction_id: int,
+    ) -> tuple[str, bool]:
+        """`tournament create ...` as the member, and the channel it is made in noted, in one
+        transaction; the judge's answer and whether the tournament was made."""
+        with self.store.transaction():
+            if not self.tables.claim_interaction(interaction_id, self.now()):
+                return "This was handled already.", False
+            before = {t.id for t in tournament_store.all_tournaments(self.store)}
+            answer = self._handle(member_address(user_id), name, text, None)
+            made = [t for t in tournament_store.all_tournaments(self.store) if t.id not in before]
+            for t in made:
+                self.tables.set_tournament_channel(t.id, guild_id, channel_id)
+        return answer, bool(made)
 
     # -- submissions --------------------------------------------------------------------
     def submit(

@@ -141,6 +141,52 @@ class DiscordStore:
         ).fetchall()
         return [int(r[0]) for r in rows]
 
+    # -- tournaments: where each was made, and its games still without a thread -------------
+    def set_tournament_channel(self, tournament_id: int, guild_id: int, channel_id: int) -> None:
+        """The channel a tournament was made in: its rounds are posted there, and each of its
+        games gets a thread there. Kept as one of the bot's notes: a tournament has one place,
+        and no table of the judge's schema needs a step for it."""
+        self.set_meta(f"tournament-channel:{tournament_id}", f"{guild_id} {channel_id}")
+
+    def tournament_channel(self, tournament_id: int) -> tuple[int, int] | None:
+        """(guild id, channel id) of a tournament made in Discord; None if not."""
+        found = self.meta(f"tournament-channel:{tournament_id}")
+        if found is None:
+            return None
+        guild_id, channel_id = found.split()
+        return int(guild_id), int(channel_id)
+
+    def unthreaded_tournament_games(self) -> list[tuple[int, int, int, int]]:
+        """(game id, tournament id, round, board) of every game a Discord tournament made
+        that has no thread yet, oldest first."""
+        rows = self.connection.execute(
+            "SELECT tg.game_id, tg.tournament_id, tg.round, tg.board FROM tournament_games tg "
+            "JOIN tournaments t ON t.id = tg.tournament_id "
+            "LEFT JOIN discord_games d ON d.game_id = tg.game_id "
+            "WHERE t.accounts = 1 AND tg.game_id IS NOT NULL AND d.game_id IS NULL "
+            "ORDER BY tg.game_id"
+        ).fetchall()
+        return [(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows]
+
+    def is_linked(self, game_id: int) -> bool:
+        return self.thread_of(game_id) is not None
+
+    def pending_of(self, game_id: int) -> list[OutboxEntry]:
+        """A game's messages not yet delivered (nor claimed), oldest first."""
+        rows = self.connection.execute(
+            "SELECT * FROM discord_outbox WHERE game_id = ? AND sent_at IS NULL "
+            "AND claimed_at IS NULL ORDER BY id",
+            (game_id,),
+        ).fetchall()
+        return [_entry(r) for r in rows]
+
+    def drop_entry(self, entry_id: int) -> None:
+        """One message not to deliver after all (said otherwise): marked sent."""
+        self.connection.execute(
+            "UPDATE discord_outbox SET sent_at = created_at WHERE id = ? AND sent_at IS NULL",
+            (entry_id,),
+        )
+
     # -- members --------------------------------------------------------------------------
     def set_dms_open(self, user_id: int, open_: bool, at: datetime) -> None:
         self.connection.execute(

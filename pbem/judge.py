@@ -17,11 +17,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from pbem import replies
+from pbem.club import tournament_store
 from pbem.kinds import gamekinds, shown
 from pbem.language.commands import Command, CommandError, parse_commands, parse_one
 from pbem.messages import Inbound, Outbound
 from pbem.sights import Sight
-from pbem.steps import limits
+from pbem.steps import apievents, limits
 from pbem.steps.computers import without_computer_mail
 from pbem.steps.desk import Desk, Refusal, Reply, Session
 from pbem.steps.passwords import MASK, hide, mask
@@ -33,7 +34,7 @@ log = logging.getLogger(__name__)
 
 # The commands whose answer issues a password (or a one-time link): the only answers that
 # may hold one.
-ISSUING = frozenset(("join", "create", "newpassword", "rematch", "web"))
+ISSUING = frozenset(("join", "create", "newpassword", "rematch", "web", "tournament", "token"))
 
 
 def now_utc() -> datetime:
@@ -103,7 +104,10 @@ class Judge:
                 sections.append(hide(replies.unreadable(skipped)))
                 issuing.append(True)
             reply.sections[:] = limits.bounded(sections, issuing)
+            if _ended(self.store, reply):  # a tournament's round may be complete now
+                reply.messages += tournament_store.advance(self.store, now, self.rng)
             reply.messages[:] = decorated(self.store, reply.messages)
+            apievents.record(self.store, reply.messages, now)  # each seat's API stream
             sights = answer_sights(self.store, reply, inbound.sender)
             if self.keep is not None:
                 self.keep(reply.messages)
@@ -139,6 +143,14 @@ class Judge:
         messages: list[Outbound] = []
         moment = self._now() if now is None else _aware(now)
         with self._lock:
+            # Tournaments first: a game past its round's deadline is lost by whoever it waits
+            # for then, before its own deadline moves it on; the next rounds are made.
+            with self.store.transaction():
+                sent = tournament_store.advance(self.store, moment, self.rng, self.accounts)
+                sent = decorated(self.store, sent)
+                if self.keep is not None:
+                    self.keep(sent)
+            messages += sent
             for due in self.store.games_with_deadlines():
                 if due.accounts != self.accounts:
                     continue  # another front end's game
@@ -148,6 +160,7 @@ class Judge:
                         kind = gamekinds.kind_of(game)
                         _, sent = kind.steps.tick(self.store, game, moment)
                         sent = decorated(self.store, sent)
+                        apievents.record(self.store, sent, moment)
                         if self.keep is not None:
                             self.keep(sent)
                 except StoreUnavailable:
@@ -160,6 +173,15 @@ class Judge:
 
     def _now(self) -> datetime:
         return _aware(self.clock())
+
+
+def _ended(store: Store, reply: Reply) -> bool:
+    """Whether a game the submission was about is over now (read as the transaction left it,
+    no statement): only then can a tournament's round have ended."""
+    return any(
+        (game := store.seen_game(name)) is not None and game.phase == "over"
+        for name in reply.game_names
+    )
 
 
 def answer_sights(store: Store, reply: Reply, sender: str) -> tuple[Sight, ...]:

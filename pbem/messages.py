@@ -81,6 +81,10 @@ class Outbound:
     # else); and the turn it concerns.
     kind: str = "notice"
     turn: int | None = None
+    # The tournament a message is about (its "tournament" notices: a round begins, it is
+    # over; "tournament-game": a round's game made for a player), so a front end can post
+    # them where the tournament is followed (Discord: its channel, once).
+    tournament: str | None = None
     # The pictures the message stands for (pbem.kinds.shown), set by its game's `decorate` and
     # drawn only when a front end asks; the mail composer does not draw them yet.
     sights: tuple[Sight, ...] = ()

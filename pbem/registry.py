@@ -100,30 +100,52 @@ def tagged_game(text: str) -> tuple[str, int] | None:
 
 
 @dataclass(frozen=True)
-class OtherTag:
-    """A record whose `[Game]` tag names another game than the one checking it: that game, the
-    tag's line, the refusal and its hint, and whether its lines read as that game's too."""
+class OtherRecord:
+    """A record of another game than the command's own: that game, the line of the `[Game]`
+    tag that names it (None: its lines read as that game's), the refusal and its hint."""
 
     game: str
-    line: int
+    line: int | None
     said: str
     hint: str
-    read_so: bool
+
+    def __str__(self) -> str:
+        return f"{self.said}: {self.hint}"
 
 
-def tagged_for_another(text: str, own: str, source: str) -> OtherTag | None:
-    """The refusal of a record tagged for another game than `own` (its title), the same words
-    at every game's check (None: no tag, or its own); `source` as the reader named it."""
-    tagged = tagged_game(text)
-    if tagged is None or tagged[0] == own:
-        return None
-    game, line = tagged
+def another_games_record(
+    text: str, own: str, source: str, *, unread: bool = False
+) -> OtherRecord | None:
+    """The one refusal, in the same words at every game's command line, of a record of another
+    game than `own` (a title); None when it is not one. A record is another game's when its
+    `[Game]` tag names another game, or, when `unread` (the own game's reader failed on it), when
+    its lines read as another game's; `source` as the reader named it."""
     name = "RECORD" if source == "-" or "\n" in source else source
-    command = next(k.records.check_command for k in kinds() if k.about.title == game)
-    return OtherTag(
+    tagged = tagged_game(text)
+    if tagged is not None and tagged[0] != own:
+        game, line = tagged
+        if which_game(text, by_tag=False) != game:  # its lines may well be the own game's
+            return OtherRecord(
+                game,
+                line,
+                f'line {line}: the tag [Game "{game}"] names another game, not {own}',
+                f'check it with `{_check_command(game)} {name}`, or tag it [Game "{own}"]',
+            )
+    elif not unread:
+        return None
+    game = which_game(text)
+    if game is None or game == own:
+        return None
+    kind = next(k for k in kinds() if k.about.title == game)
+    lines = f" ({kind.records.record_lines})" if kind.records.record_lines else ""
+    return OtherRecord(
         game,
-        line,
-        f'line {line}: the tag [Game "{game}"] names another game, not {own}',
-        f'check it with `{command or "spaceships check"} {name}`, or tag it [Game "{own}"]',
-        which_game(text, by_tag=False) == game,
+        None,
+        f"this is a {game} record{lines}, not a {own} one",
+        f"check it with `{_check_command(game)} {name}`",
     )
+
+
+def _check_command(title: str) -> str:
+    command = next(k.records.check_command for k in kinds() if k.about.title == title)
+    return command or "spaceships check"

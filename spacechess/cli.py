@@ -13,15 +13,14 @@ from notation.spacechess.cells import RHOMBI, cell_name
 from notation.spacechess.pieces import SIDE_LETTERS
 from notation.spacechess.record import Record
 from notation.textfile import TextFileError, decode, read_text_file
-from pbem.registry import tagged_for_another, which_game
+from pbem.registry import another_games_record
 from spacechess.computer.cli import play
 from spacechess.engine.check import problem_json, replay, result_text
 
 __all__ = ["COMMANDS"]
 
-# The games' titles (their kinds' `title`, pbem.registry) and the command that checks each
-# one's record, named when a record reaches another game's command.
-SPACESHIPS, BATTLES, SPACE_CHESS = "Spaceships", "Spaceship Battles", "Space Chess"
+# This game's title (its kind's `title`, pbem.registry), for a record of another game.
+SPACE_CHESS = "Space Chess"
 
 
 @click.group("chess")
@@ -82,44 +81,19 @@ def _read(source: str) -> str:
     return read.text
 
 
-# The command that checks a record of another game, for one line instead of its syntax errors.
-_OTHER_GAMES = {
-    SPACESHIPS: ("`A fleet:` and `1 A:` lines", "spaceships validate"),
-    BATTLES: ("`A ship` and `1 A move` lines", "spaceships battles play"),
-}
-
-
-def _other_game(text: str, source: str, as_json: bool = False) -> None:
-    """A record of another game given to a chess command: say so in one line, exit 1."""
-    game = which_game(text)
-    if game not in _OTHER_GAMES:
-        return
-    lines, command = _OTHER_GAMES[game]
-    name = "RECORD" if source == "-" else source
-    said = f"this is a {game} record ({lines}), not a Space Chess one"
-    hint = f"check it with `{command} {name}`"
-    if as_json:
-        error = {"line": None, "column": None, "message": said, "hint": hint, "text": said}
-        click.echo(json.dumps({"ok": False, "steps": [], "errors": [error]}, indent=2))
-    else:
-        click.echo(f"{source}: {said}: {hint}", err=True)
-    sys.exit(1)
-
-
-def _tagged_for_another_game(text: str, source: str, as_json: bool = False) -> None:
-    """A record whose `[Game]` tag names another game: refuse it in one line with that game's
-    command, exit 1; its lines may well read as Space Chess, but its tag says otherwise."""
-    other = tagged_for_another(text, SPACE_CHESS, source)
+def _another_game(text: str, source: str, as_json: bool = False, unread: bool = False) -> None:
+    """A record of another game given to a chess command (its `[Game]` tag, or, `unread`, its
+    lines): refused in one line as the registry words it for every game, exit 1."""
+    other = another_games_record(text, SPACE_CHESS, source, unread=unread)
     if other is None:
         return
-    if other.read_so:
-        _other_game(text, source, as_json)  # its lines are that game's too: named as before
-    line, said, hint = other.line, other.said, other.hint
     if as_json:
-        error = {"line": line, "column": 1, "message": said, "hint": hint, "text": said}
+        said, hint = other.said, other.hint
+        error = {"line": other.line, "column": other.line and 1, "message": said, "hint": hint}
+        error["text"] = said
         click.echo(json.dumps({"ok": False, "steps": [], "errors": [error]}, indent=2))
     else:
-        click.echo(f"{source}: {said}: {hint}", err=True)
+        click.echo(f"{source}: {other}", err=True)
     sys.exit(1)
 
 
@@ -130,11 +104,11 @@ def check(record: str, as_json: bool) -> None:
     """Replay RECORD (a file, or `-`): check every action and show every position after each
     action and battle stage. Exit 1 at the first problem, saying what, where, why and how."""
     text = _read(record)
-    _tagged_for_another_game(text, record, as_json)
+    _another_game(text, record, as_json)
     try:
         parsed = Record.parse(text)
     except NotationError as exc:
-        _other_game(text, record, as_json)
+        _another_game(text, record, as_json, unread=True)
         if as_json:
             errors = [problem_json(e) for e in exc.errors]
             click.echo(json.dumps({"ok": False, "steps": [], "errors": errors}, indent=2))
@@ -178,7 +152,7 @@ def fmt(record: str) -> None:
     try:
         parsed = Record.parse(text)
     except NotationError as exc:
-        _other_game(text, record)
+        _another_game(text, record, unread=True)
         click.echo(f"{record}: {exc}", err=True)
         sys.exit(1)
     click.echo(str(parsed), nl=False)

@@ -59,3 +59,31 @@ def test_check_of_a_missing_file_says_so_without_a_traceback() -> None:
 def test_check_without_a_record_says_what_to_name() -> None:
     code, said = _run("check", "--json")
     assert code == 2 and "name the RECORD to check" in said and "Traceback" not in said
+
+
+# Each game's own check command, its title and the sample of it the others are given.
+OWN = [
+    (["validate"], "Spaceships", "spaceships validate", "example-2.6.1.ssr"),
+    (["battles", "play"], "Spaceship Battles", "spaceships battles play", "battles/opening.sbr"),
+    (["chess", "check"], "Space Chess", "spaceships chess check", "spacechess/short.scr"),
+]
+
+
+@pytest.mark.parametrize(("command", "own"), [(c, t) for c, t, _, _ in OWN])
+def test_another_games_record_is_refused_in_the_registrys_one_wording(
+    command: list[str], own: str, tmp_path: Path
+) -> None:
+    # Issue 47 item 14: the refusal is pbem.registry's, the same at every game's command.
+    for _, title, check, sample in OWN:
+        if title == own:
+            continue
+        text = (SAMPLES / sample).read_text()
+        lines = text.replace(f'[Game "{title}"]', "")  # its lines alone name it
+        for record in (text, lines):
+            path = tmp_path / "record.txt"
+            path.write_text(record)
+            code, output = _run(*command, str(path))
+            assert code == 1, output
+            assert output.startswith(f"{path}: this is a {title} record ("), output
+            said = f"), not a {own} one: check it with `{check} {path}`\n"
+            assert output.endswith(said), output

@@ -107,7 +107,7 @@ def movement_orders(state: BattleState, side: str, seed: str) -> list[Move]:
     rng = random.Random(f"battle-moves:{seed}:{state.turn}:{side}")
     moves = []
     for ship in state.standing(side):
-        if state.held(ship.name):
+        if state.held(ship.name, side):
             moves.append(Move(state.turn, side, ship.name, "held"))
             continue
         score = _scorer(state, ship, rng)

@@ -56,7 +56,7 @@ def _after(ship: ShipState, how: str) -> ShipState:
 def plan_moves(state: BattleState, side: str) -> list[Move]:
     moves = []
     for ship in state.standing(side):
-        if state.held(ship.name):
+        if state.held(ship.name, side):
             moves.append(Move(state.turn, side, ship.name, "held"))
             continue
         goal = _nearest(state, ship)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from battles.engine.problems import Problem
-from battles.engine.state import BattleState, ShipState
+from battles.engine.state import BattleState, ShipState, other_side
 from battles.engine.tables import (
     COMBAT_TABLES,
     DEFAULT_X_MODE,
@@ -69,12 +69,13 @@ def why_none_bears(state: BattleState, order: Volley) -> str:
     """Why no weapon of a volley fires, weapon by weapon: "Lancer (Gf): range 9 is beyond
     (Gf)'s reach of 8 [VI]; Lancer (Xf): Raider is in the rear arc, not the front [IV.A.5]"."""
     reasons = []
+    enemy = other_side(order.side)
     for name in order.shooters:
-        shooter = state.ship(name)
+        shooter = state.ship(name, order.side)
         if shooter is None or shooter.destroyed:
             continue
         for t in order.targets:
-            target = state.ship(t.name)
+            target = state.ship(t.name, enemy)
             if target is None or target.destroyed:
                 reasons.append(f"{t.name} is destroyed")
                 continue
@@ -106,8 +107,8 @@ def check_volley(
     shooters: list[ShipState] = []
     fired = set(fired)
     for name in order.shooters:
-        ship = state.ship(name)
-        if ship is None or ship.side != side:
+        ship = state.ship(name, side)
+        if ship is None:
             problems.append(
                 _problem("IV.A.1", f"player {side} has no ship called {name}", state, side, subject)
             )
@@ -128,8 +129,8 @@ def check_volley(
             shooters.append(ship)
     targets: list[ShipState] = []
     for t in order.targets:
-        ship = state.ship(t.name)
-        if ship is None or ship.side == side:
+        ship = state.ship(t.name, other_side(side))
+        if ship is None:
             problems.append(
                 _problem("IV.A.1", f"{t.name} is not an enemy ship", state, side, subject)
             )
@@ -218,7 +219,7 @@ def _check_named(
     problems: list[Problem] = []
     used: set[int] = set()
     for t in targets:
-        target = state.ship(t.name)
+        target = state.ship(t.name, other_side(side))
         assert target is not None
         for w in t.weapons:
             candidates = [
@@ -267,8 +268,9 @@ def firing(state: BattleState, order: Volley) -> list[Fire]:
     (what an earlier volley of the phase crossed out stays silent, reading R14)."""
     fires: list[Fire] = []
     group = len(order.shooters) > 1
+    enemy = other_side(order.side)
     for name in order.shooters:
-        shooter = state.ship(name)
+        shooter = state.ship(name, order.side)
         if shooter is None or shooter.destroyed:
             continue
         if group and not shooter.working("D"):
@@ -278,7 +280,7 @@ def firing(state: BattleState, order: Volley) -> list[Fire]:
         tracked = order.targets if shooter.working("U") else order.targets[:1]
         used: set[int] = set()
         for t in tracked:
-            target = state.ship(t.name)
+            target = state.ship(t.name, enemy)
             if target is None or target.destroyed:
                 continue
             rng = distance(shooter.hex, target.hex)
@@ -312,7 +314,7 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
     for f in fires:
         system = f.shooter.code.systems[f.index]
         die = dice.roll(6)
-        bonus = 1 if state.holds_on(f.shooter.name, f.target.name) else 0
+        bonus = 1 if state.holds_on(f.shooter.name, f.target.name, f.shooter.side) else 0
         table = table_for(system.code, f.range, state.x_mode)
         assert table is not None
         damage = table.cell(min(die + bonus, 6), f.range) or Fraction(0)
@@ -330,8 +332,9 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
         )
     # Point defence, per target, against the missiles that hit it in this volley: one roll per
     # missile hit when it has any working Y [IV.B.2, reading R18].
+    enemy = other_side(order.side)
     for target_name in dict.fromkeys(f.target.name for f in fires):
-        target = state.ship(target_name)
+        target = state.ship(target_name, enemy)
         assert target is not None
         hits = [
             k
@@ -350,7 +353,7 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
     # Fire marks for Primary Beams [IV.F.1].
     for f in fires:
         if f.shooter.code.systems[f.index].code == "P":
-            ship = state.ship(f.shooter.name)
+            ship = state.ship(f.shooter.name, f.shooter.side)
             assert ship is not None
             marks = dict(ship.fired)
             marks[f.index] = state.turn
@@ -358,7 +361,7 @@ def resolve_volley(state: BattleState, order: Volley, dice: Dice) -> tuple[Battl
     losses: list[Loss] = []
     for target_name in dict.fromkeys(f.target.name for f in fires):
         idx = [k for k, f in enumerate(fires) if f.target.name == target_name]
-        state, loss, picked = _damage(state, target_name, [shots[k] for k in idx], dice)
+        state, loss, picked = _damage(state, enemy, target_name, [shots[k] for k in idx], dice)
         for k, picks in zip(idx, picked, strict=True):
             shots[k] = replace(shots[k], picks=picks)
         # The shot that crossed each system, counted among all the volley's shots.
@@ -391,10 +394,11 @@ def damper_choice(
 
 
 def _damage(
-    state: BattleState, name: str, shots: list[Shot], dice: Dice
+    state: BattleState, side: str, name: str, shots: list[Shot], dice: Dice
 ) -> tuple[BattleState, Loss, list[tuple[tuple[int, int], ...]]]:
-    """Cross out the target's systems for these shots, in order [IV.C]."""
-    ship = state.ship(name)
+    """Cross out the target's (player `side`'s ship) systems for these shots, in order
+    [IV.C]."""
+    ship = state.ship(name, side)
     assert ship is not None
     lost: list[System] = []
     crossed: list[int] = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battles.engine.problems import Problem
-from battles.engine.state import BattleState, ShipState
+from battles.engine.state import BattleState, ShipState, other_side
 from notation.battles.hexes import FACINGS, Hex, distance, turn
 from notation.words import counted
 
@@ -15,9 +15,20 @@ __all__ = ["check_move", "draw_held", "move", "path"]
 
 def check_move(state: BattleState, side: str, name: str, how: str) -> list[Problem]:
     """Every reason a ship may not make this move this turn (empty when it may)."""
-    ship = state.ship(name)
+    ship = state.ship(name, side)
     turn_no = state.turn
     if ship is None:
+        if state.ship(name, other_side(side)) is not None:
+            return [
+                Problem(
+                    "II.B.1",
+                    f"{name} is player {other_side(side)}'s ship",
+                    name,
+                    None,
+                    turn_no,
+                    side,
+                )
+            ]
         return [
             Problem(
                 "R17",
@@ -28,13 +39,9 @@ def check_move(state: BattleState, side: str, name: str, how: str) -> list[Probl
                 side,
             )
         ]
-    if ship.side != side:
-        return [
-            Problem("II.B.1", f"{name} is player {ship.side}'s ship", name, None, turn_no, side)
-        ]
     if ship.destroyed:
         return [Problem("R12", f"{name} is destroyed and cannot move", name, None, turn_no, side)]
-    hold = state.held(name)
+    hold = state.held(name, side)
     if how == "held":
         if hold is None:
             return [
@@ -52,9 +59,11 @@ def check_move(state: BattleState, side: str, name: str, how: str) -> list[Probl
         return [
             Problem(
                 "IV.D.4",
-                f"{name} holds {hold.target} with a tractor beam and cannot move this turn"
-                if hold.holder == name
-                else f"{name} is held by {hold.holder}'s tractor beam and cannot move this turn",
+                f"{state.called(name, side)} holds {state.called(hold.target, other_side(side))}"
+                " with a tractor beam and cannot move this turn"
+                if (hold.holder, hold.side) == (name, side)
+                else f"{state.called(name, side)} is held by "
+                f"{state.called(hold.holder, hold.side)}'s tractor beam and cannot move this turn",
                 name,
                 "write `held`",
                 turn_no,
@@ -110,10 +119,10 @@ def path(ship: ShipState, how: str) -> tuple[Hex, str, int]:
     return place, facing, straight
 
 
-def move(state: BattleState, name: str, how: str) -> BattleState:
-    """The state after a checked move (`stay` and `held` leave the ship where it is: a hold's
-    pull is draw_held's)."""
-    ship = state.ship(name)
+def move(state: BattleState, side: str, name: str, how: str) -> BattleState:
+    """The state after player `side`'s checked move (`stay` and `held` leave the ship where it
+    is: a hold's pull is draw_held's)."""
+    ship = state.ship(name, side)
     assert ship is not None
     if how in ("stay", "held"):
         return state
@@ -139,7 +148,8 @@ def draw_held(state: BattleState) -> BattleState:
     for hold in state.holds:
         if hold.turn != state.turn:
             continue
-        holder, target = state.ship(hold.holder), state.ship(hold.target)
+        holder = state.ship(hold.holder, hold.side)
+        target = state.ship(hold.target, other_side(hold.side))
         if holder is None or target is None or holder.destroyed or target.destroyed:
             continue
         if distance(holder.hex, target.hex) <= 1:

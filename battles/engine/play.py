@@ -13,7 +13,7 @@ from battles.engine.movement import check_move, draw_held, move
 from battles.engine.problems import Problem
 from battles.engine.replay import Replay
 from battles.engine.setup import result_text, roll_initiative, start_state
-from battles.engine.state import BattleState
+from battles.engine.state import BattleState, other_side
 from battles.engine.tables import DEFAULT_X_MODE, X_MODES
 from battles.engine.tractors import check_tractor, resolve_tractor
 from battles.engine.turns import arrange_turn
@@ -32,6 +32,11 @@ from notation.battles.records import BattleRecord, Event, Initiative, Move, Trac
 __all__ = ["Replay", "play_record", "result_text", "roll_initiative", "start_state"]
 
 
+def own(done: set[tuple[str, str]], side: str) -> set[str]:
+    """The names of player `side`'s ships among (side, name) pairs."""
+    return {name for s, name in done if s == side}
+
+
 class _Player:
     """Walks the events in order, keeping the phase of the turn."""
 
@@ -43,9 +48,11 @@ class _Player:
         self.seeded = seed is not None
         self.dice: SeededDice | WrittenDice = SeededDice(seed) if seed else WrittenDice()
         self.phase = "between"  # movement, fire, tractor
-        self.moved: set[str] = set()
-        self.fired: set[str] = set()
-        self.tractored: set[str] = set()
+        # Ships that moved, fired a volley, fired a tractor beam this turn, as (side, name):
+        # the two sides may name ships alike (reading R17).
+        self.moved: set[tuple[str, str]] = set()
+        self.fired: set[tuple[str, str]] = set()
+        self.tractored: set[tuple[str, str]] = set()
         self.last_volley_side: str | None = None
         self.done_sides: set[str] = set()
         # The state when the turn's fire began: an order valid then plays, and what volleys
@@ -261,9 +268,10 @@ class _Player:
         """What forbids a volley now; nothing when all that stands in its way is what earlier
         volleys of this phase crossed out (its weapons, DataLink or Multiplex Tracking), which
         stays silent: the orders were written before any die (reading R14)."""
-        problems = check_volley(self.state, side, order, self.fired)
+        fired = own(self.fired, side)
+        problems = check_volley(self.state, side, order, fired)
         if problems and self.armed is not None:
-            if not check_volley(self.armed, side, order, self.fired):
+            if not check_volley(self.armed, side, order, fired):
                 return []
         return problems
 
@@ -271,7 +279,7 @@ class _Player:
         if self.phase != "movement":
             self.problem(event, "II.B", "moves come before the volleys of the turn")
             return
-        if event.ship in self.moved:
+        if (event.side, event.ship) in self.moved:
             self.problem(event, "III.A.1", f"{event.ship} has already moved this turn", event.ship)
             return
         problems = check_move(self.state, event.side, event.ship, event.how)
@@ -279,9 +287,9 @@ class _Player:
             self.problem(event, p.rule, p.message, p.subject, p.hint)
         if problems:
             return
-        self.moved.add(event.ship)
-        self.state = move(self.state, event.ship, event.how)
-        ship = self.state.ship(event.ship)
+        self.moved.add((event.side, event.ship))
+        self.state = move(self.state, event.side, event.ship, event.how)
+        ship = self.state.ship(event.ship, event.side)
         assert ship is not None
         if event.end and event.end != (ship.hex, ship.facing):
             self.problem(
@@ -318,7 +326,7 @@ class _Player:
             if problems or firing(self.state, order):
                 self.problem(event, "R14", f"written as {word}, but it can fire")
             else:
-                self.fired.update(event.shooters)
+                self.fired.update((event.side, n) for n in event.shooters)
                 self.emit(replace(order, silent=True))
             return
         for p in problems:
@@ -327,7 +335,7 @@ class _Player:
             if not self.seeded and isinstance(self.dice, WrittenDice):
                 self.dice.rolls.clear()
             return
-        self.fired.update(event.shooters)
+        self.fired.update((event.side, n) for n in event.shooters)
         fires = firing(self.state, order)
         if event.shots is not None and len(fires) != len(event.shots):
             named = ", ".join(fire_name(f, order) for f in fires) or "none"
@@ -383,12 +391,18 @@ class _Player:
     def lapses(self, event: Volley | Tractor) -> bool:
         """An order written before the volleys lapses when its ship or target is destroyed
         before its turn comes (reading R14)."""
+        enemy = other_side(event.side)
         names = (
-            (event.ship, event.target)
+            ((event.ship, event.side), (event.target, enemy))
             if isinstance(event, Tractor)
-            else (*event.shooters, *(t.name for t in event.targets))
+            else (
+                *((n, event.side) for n in event.shooters),
+                *((t.name, enemy) for t in event.targets),
+            )
         )
-        gone = [n for n in names if (s := self.state.ship(n)) is not None and s.destroyed]
+        gone = [
+            n for n, side in names if (s := self.state.ship(n, side)) is not None and s.destroyed
+        ]
         if not gone:
             return False
         what = (
@@ -408,11 +422,10 @@ class _Player:
         if event.result == "lapsed":
             self.problem(event, "R14", "written as lapsed, but both ships stand")
             return
-        problems = check_tractor(self.state, event.side, event.ship, event.target, self.tractored)
+        tractored = own(self.tractored, event.side)
+        problems = check_tractor(self.state, event.side, event.ship, event.target, tractored)
         armed = self.armed or self.state
-        if problems and not check_tractor(
-            armed, event.side, event.ship, event.target, self.tractored
-        ):
+        if problems and not check_tractor(armed, event.side, event.ship, event.target, tractored):
             # Its beam was crossed out by a volley of this turn: it stays silent (R14).
             if event.result not in (None, "silent"):
                 self.problem(
@@ -422,7 +435,7 @@ class _Player:
                     hint=f"write `{replace(event, result='silent')}`",
                 )
                 return
-            self.tractored.add(event.ship)
+            self.tractored.add((event.side, event.ship))
             self.emit(replace(event, range=None, die=None, result="silent"))
             return
         if event.result == "silent":
@@ -434,7 +447,7 @@ class _Player:
             if isinstance(self.dice, WrittenDice):
                 self.dice.rolls.clear()
             return
-        self.tractored.add(event.ship)
+        self.tractored.add((event.side, event.ship))
         self.state, done = resolve_tractor(
             self.state, event.side, event.ship, event.target, self.dice
         )

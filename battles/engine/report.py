@@ -9,7 +9,7 @@ from typing import Any
 from battles.engine.combat import is_missile, table_for
 from battles.engine.replay import Replay
 from battles.engine.setup import result_text
-from battles.engine.state import BattleState, ShipState
+from battles.engine.state import BattleState, ShipState, other_side
 from battles.engine.tractors import beam
 from notation.battles.hexes import arc_of
 from notation.battles.records import (
@@ -35,7 +35,7 @@ def replay_json(replay: Replay, record: BattleRecord | None = None) -> dict[str,
     """The report: the old fields first (`events` the record's lines), then the battle's
     options, the ships' starting places, and `steps`, one object per event."""
     state = replay.state
-    starts = {s.name: s for s in replay.start.ships}
+    starts = {(s.side, s.name): s for s in replay.start.ships}
     tag = record.tag if record is not None else (lambda _name: None)
     budget, limit = tag("Budget"), tag("TurnLimit")
     return {
@@ -46,7 +46,7 @@ def replay_json(replay: Replay, record: BattleRecord | None = None) -> dict[str,
         "result": result_text(state),
         "winner": state.winner,
         "problems": [p.to_json() for p in replay.problems],
-        "ships": [_ship(s, starts.get(s.name)) for s in state.ships],
+        "ships": [_ship(s, starts.get((s.side, s.name))) for s in state.ships],
         "events": [str(e) for e in replay.events],
         "lapsed": replay.lapsed,
         "budget": int(budget) if budget and budget.isdigit() else None,
@@ -100,15 +100,21 @@ def _step(event: Event, before: BattleState, after: BattleState) -> dict[str, An
 def _initiative(event: Initiative, before: BattleState, after: BattleState) -> dict[str, Any]:
     # A hold's pull happens as the turn opens (reading R11): the ships that moved with it.
     pulled = [
-        {"ship": s.name, "from": str(s.hex), "to": str(now.hex), "facing": s.facing}
+        {
+            "ship": s.name,
+            "side": s.side,
+            "from": str(s.hex),
+            "to": str(now.hex),
+            "facing": s.facing,
+        }
         for s in before.ships
-        if (now := after.ship(s.name)) is not None and now.hex != s.hex
+        if (now := after.ship(s.name, s.side)) is not None and now.hex != s.hex
     ]
     return {"rolls": [list(p) for p in event.rolls], "winner": event.winner, "pulled": pulled}
 
 
 def _move(event: Move, before: BattleState, after: BattleState) -> dict[str, Any]:
-    ship, moved = before.ship(event.ship), after.ship(event.ship)
+    ship, moved = before.ship(event.ship, event.side), after.ship(event.ship, event.side)
     assert ship is not None and moved is not None
     return {
         "ship": event.ship,
@@ -122,8 +128,11 @@ def _move(event: Move, before: BattleState, after: BattleState) -> dict[str, Any
 
 def _volley(event: Volley, before: BattleState) -> dict[str, Any]:
     result = "lapsed" if event.lapsed else "silent" if event.silent else "fired"
+    enemy = other_side(event.side)
     out: dict[str, Any] = {
         "shooters": list(event.shooters),
+        # The targets are the other player's ships; the two sides may share names (R17).
+        "target_side": enemy,
         "targets": [
             {"ship": t.name, "named": [f"{w.code}{w.arc}" for w in t.weapons]}
             for t in event.targets
@@ -136,11 +145,12 @@ def _volley(event: Volley, before: BattleState) -> dict[str, Any]:
     for shot in shots:
         out["shots"].append(_shot(shot, event, before, shots))
     for loss in event.losses:
-        target = before.ship(loss.ship)
+        target = before.ship(loss.ship, enemy)
         assert target is not None
         out["damage"].append(
             {
                 "ship": loss.ship,
+                "side": enemy,
                 "soaked": number(loss.soaked),
                 "dampers_burned": loss.burned,
                 "crossed": [
@@ -159,7 +169,8 @@ def _shot(
 ) -> dict[str, Any]:
     shooter_name = shot.shooter or event.shooters[0]
     target_name = shot.target or event.targets[0].name
-    shooter, target = before.ship(shooter_name), before.ship(target_name)
+    shooter = before.ship(shooter_name, event.side)
+    target = before.ship(target_name, other_side(event.side))
     assert shooter is not None and target is not None
     table = table_for(shot.weapon.code, shot.range, before.x_mode)
     missile = is_missile(shot.weapon.code, shot.range, before.x_mode)
@@ -195,10 +206,11 @@ def _shot(
 def _tractor(event: Tractor, before: BattleState) -> dict[str, Any]:
     index = None
     if event.result not in ("lapsed", "silent"):
-        index, _why = beam(before, event.ship, event.target)
+        index, _why = beam(before, event.side, event.ship, event.target)
     return {
         "ship": event.ship,
         "target": event.target,
+        "target_side": other_side(event.side),
         "beam_index": index,
         "range": event.range,
         "die": event.die,

@@ -25,22 +25,23 @@ def result_text(state: BattleState) -> str:
 def start_state(record: BattleRecord) -> tuple[BattleState, list[Problem]]:
     """The ships at their starting places, and every problem of their designs and budget."""
     problems: list[Problem] = []
-    names: set[str] = set()
+    # Names are unique per side; the two sides may use the same ones (reading R17).
+    names: set[tuple[str, str]] = set()
     for entry in record.ships:
         line, col = (entry.where.line, entry.where.column) if entry.where else (None, None)
-        if entry.name in names:
+        if (entry.side, entry.name) in names:
             problems.append(
                 Problem(
                     "R17",
-                    f"two ships called {entry.name}",
+                    f"player {entry.side} has two ships called {entry.name}",
                     entry.name,
-                    "give each ship its own name",
+                    "give each of your ships its own name",
                     side=entry.side,
                     line=line,
                     column=col,
                 )
             )
-        names.add(entry.name)
+        names.add((entry.side, entry.name))
         for p in check_design(entry.code, entry.name):
             problems.append(replace(p, side=entry.side, line=line, column=col))
     budget = record.tag("Budget")

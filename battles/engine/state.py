@@ -9,11 +9,15 @@ from battles.engine.tables import HULLS, MAX_ENGINES
 from notation.battles.codes import ShipCode, System
 from notation.battles.hexes import Hex
 
-__all__ = ["FREE_TO_TURN", "BattleState", "Hold", "ShipState"]
+__all__ = ["FREE_TO_TURN", "BattleState", "Hold", "ShipState", "other_side"]
 
 # Hexes straight a ship is counted as having moved when the battle starts: enough for any turn
 # mode, whatever Advanced Maneuvering it loses later (reading R6).
 FREE_TO_TURN = max(h.turn_mode for h in HULLS.values())
+
+
+def other_side(side: str) -> str:
+    return "B" if side == "A" else "A"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +89,19 @@ class ShipState:
 
 @dataclass(frozen=True, slots=True)
 class Hold:
-    """A tractor beam's hit: `holder` holds `target` through turn `turn` [IV.D.4-6]."""
+    """A tractor beam's hit: `holder`, player `side`'s ship, holds `target`, the other
+    player's, through turn `turn` [IV.D.4-6]. Names are unique per side only (reading R17)."""
 
     holder: str
     target: str
     turn: int
+    side: str
+
+    def holds(self, name: str, side: str) -> bool:
+        """Whether this hold is on or by that side's ship of that name."""
+        return (self.holder, self.side) == (name, side) or (
+            self.target == name and self.side != side
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,22 +117,34 @@ class BattleState:
     ended: str | None = None
     x_mode: str = "reach"  # how X fires: battles.engine.tables.X_MODES (reading R5)
 
-    def ship(self, name: str) -> ShipState | None:
-        return next((s for s in self.ships if s.name == name), None)
+    def ship(self, name: str, side: str) -> ShipState | None:
+        """Player `side`'s ship of that name: names are unique per side, and the two sides
+        may use the same ones (reading R17)."""
+        return next((s for s in self.ships if s.name == name and s.side == side), None)
+
+    def called(self, name: str, side: str) -> str:
+        """How a report names player `side`'s ship: its name, with its side when the other
+        player has a ship of that name too, `Lancer (A)` (reading R17)."""
+        return f"{name} ({side})" if self.ship(name, other_side(side)) is not None else name
 
     def with_ship(self, ship: ShipState) -> BattleState:
-        return replace(self, ships=tuple(ship if s.name == ship.name else s for s in self.ships))
+        return replace(
+            self,
+            ships=tuple(
+                ship if (s.name, s.side) == (ship.name, ship.side) else s for s in self.ships
+            ),
+        )
 
     def standing(self, side: str) -> list[ShipState]:
         return [s for s in self.ships if s.side == side and not s.destroyed]
 
-    def held(self, name: str) -> Hold | None:
-        """The hold on or by this ship this turn, if any."""
-        return next(
-            (h for h in self.holds if h.turn == self.turn and name in (h.holder, h.target)), None
-        )
+    def held(self, name: str, side: str) -> Hold | None:
+        """The hold on or by player `side`'s ship of that name this turn, if any."""
+        return next((h for h in self.holds if h.turn == self.turn and h.holds(name, side)), None)
 
-    def holds_on(self, holder: str, target: str) -> bool:
+    def holds_on(self, holder: str, target: str, side: str) -> bool:
+        """Whether player `side`'s `holder` holds the other player's `target` this turn."""
         return any(
-            h.turn == self.turn and h.holder == holder and h.target == target for h in self.holds
+            h.turn == self.turn and (h.holder, h.target, h.side) == (holder, target, side)
+            for h in self.holds
         )

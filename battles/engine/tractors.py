@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from battles.engine.combat import Dice
 from battles.engine.problems import Problem
-from battles.engine.state import BattleState, Hold
+from battles.engine.state import BattleState, Hold, other_side
 from notation.battles.hexes import arc_of, distance
 from notation.battles.records import Tractor
 
@@ -21,9 +21,12 @@ def tractor_hits(die: int, turn_mode: int, rng: int, speed: int) -> bool:
     return die + turn_mode - rng > speed
 
 
-def beam(state: BattleState, ship_name: str, target_name: str) -> tuple[int | None, str | None]:
-    """The tractor beam (its place in the code) that fires at the target, or why none can."""
-    ship, target = state.ship(ship_name), state.ship(target_name)
+def beam(
+    state: BattleState, side: str, ship_name: str, target_name: str
+) -> tuple[int | None, str | None]:
+    """The tractor beam (its place in the code) of player `side`'s ship that fires at the
+    other player's target, or why none can."""
+    ship, target = state.ship(ship_name, side), state.ship(target_name, other_side(side))
     assert ship is not None and target is not None
     arc = arc_of(ship.hex, ship.facing, target.hex)
     reasons = []
@@ -41,20 +44,20 @@ def check_tractor(
 ) -> list[Problem]:
     """Whether a ship may fire its tractor beam at a target now."""
     subject = f"{ship_name} > {target_name}"
-    ship, target = state.ship(ship_name), state.ship(target_name)
+    ship, target = state.ship(ship_name, side), state.ship(target_name, other_side(side))
 
     def problem(rule: str, message: str, hint: str | None = None) -> list[Problem]:
         return [Problem(rule, message, subject, hint, state.turn, side)]
 
-    if ship is None or ship.side != side:
+    if ship is None:
         return problem("IV.D.1", f"player {side} has no ship called {ship_name}")
-    if target is None or target.side == side:
+    if target is None:
         return problem("IV.D.1", f"{target_name} is not an enemy ship")
     if ship.destroyed or target.destroyed:
         return problem("R12", "a destroyed ship neither fires nor is held")
     if ship_name in fired:
         return problem("IV.D.6", f"{ship_name} has already fired its tractor beam this turn")
-    _index, why = beam(state, ship_name, target_name)
+    _index, why = beam(state, side, ship_name, target_name)
     if why:
         return problem("IV.D.1", why)
     rng = distance(ship.hex, target.hex)
@@ -67,7 +70,7 @@ def resolve_tractor(
     state: BattleState, side: str, ship_name: str, target_name: str, dice: Dice
 ) -> tuple[BattleState, Tractor]:
     """Throw a (checked) tractor beam; a hit holds the target through the next turn."""
-    ship, target = state.ship(ship_name), state.ship(target_name)
+    ship, target = state.ship(ship_name, side), state.ship(target_name, other_side(side))
     assert ship is not None and target is not None
     rng = distance(ship.hex, target.hex)
     line = Tractor(state.turn, side, ship_name, target_name, rng)
@@ -76,5 +79,7 @@ def resolve_tractor(
     die = dice.roll(6)
     hit = tractor_hits(die, target.turn_mode, rng, target.speed)
     if hit:
-        state = replace(state, holds=state.holds + (Hold(ship_name, target_name, state.turn + 1),))
+        state = replace(
+            state, holds=state.holds + (Hold(ship_name, target_name, state.turn + 1, side),)
+        )
     return state, replace(line, die=die, result="hit" if hit else "miss")

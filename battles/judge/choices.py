@@ -127,7 +127,7 @@ def play_choices(store: Store, game: GameRow, seat: str) -> dict[str, Any]:
     tools = []
     if phase == "movement":
         for ship in own:
-            if state.held(ship.name) is not None:
+            if state.held(ship.name, seat) is not None:
                 continue
             by_facing: dict[str, dict[str, str]] = {}
             for (place, facing), way in moves_of(state, seat, ship).items():

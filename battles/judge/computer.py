@@ -71,8 +71,9 @@ def seat_battle_computer(
 
 def yield_names(store: Store, game: GameRow) -> None:
     """Both designs are in: a computer ship named as one of the human's is renamed (`Kite` ->
-    `Kite2`), so that the human's design is never refused for a name they could not see
-    [R17, R16]."""
+    `Kite2`). The sides may share names (R17); against the computer they need not, so the
+    human's orders and maps never need a side to tell two ships apart. Nothing of it is seen
+    before both designs are in (R16)."""
     players = store.players(game.id)
     for seat in store.computers(game.id):
         taken = {

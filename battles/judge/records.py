@@ -14,6 +14,7 @@ from pbem.kinds.kindparts import Records
 RECORDS = Records(
     record_suffix=".sbr",
     check_command="spaceships battles play",
+    record_lines="`A ship` and `1 A move` lines",
     sniff=battle_lines,
     replay=replay_record,
     public_record=onlookers.public_record,

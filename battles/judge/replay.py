@@ -10,6 +10,7 @@ from battles.engine.play import play_record
 from battles.engine.setup import result_text, start_state
 from battles.engine.state import ShipState
 from battles.pictures import SMALLEST_TEXT, battle_svg
+from battles.pictures.trails import movement_trails
 from notation.battles.parse import parse_record
 from notation.battles.records import BattleRecord, Initiative, Move
 from notation.errors import NotationError, NotationErrors
@@ -21,10 +22,12 @@ def _phase(event: object) -> str:
     return "movement" if isinstance(event, Initiative | Move) else "fire"
 
 
-def _changes(before: dict[str, ShipState], ships: tuple[ShipState, ...]) -> tuple[str, ...]:
+def _changes(
+    before: dict[tuple[str, str], ShipState], ships: tuple[ShipState, ...]
+) -> tuple[str, ...]:
     said = []
     for ship in ships:
-        old = before.get(ship.name)
+        old = before.get((ship.side, ship.name))
         if old is None:
             continue
         if ship.destroyed and not old.destroyed:
@@ -55,14 +58,17 @@ def battle_frames(record: BattleRecord, path: str) -> tuple[list[Frame], bool, s
     steps: list[tuple[str, str, list[str], tuple[ShipState, ...]]] = [
         ("setup", "Setup", ["The ships at their starting hexes."], start.ships)
     ]
+    moved: dict[str, list[Move]] = {}  # each movement phase's moves, for its map's trails
     for event, state in zip(played.events, played.states, strict=True):
         key = f"turn-{event.turn}-{_phase(event)}"
+        if isinstance(event, Move):
+            moved.setdefault(key, []).append(event)
         if steps[-1][0] != key:
             steps.append((key, f"Turn {event.turn}, {_phase(event)}", [], state.ships))
         steps[-1][2].append(str(event))
         steps[-1] = (*steps[-1][:3], state.ships)
     frames = []
-    before = {s.name: s for s in start.ships}
+    before = {(s.side, s.name): s for s in start.ships}
     over = played.state.over
     ended = None
     if over and played.state.ended is not None:
@@ -76,8 +82,9 @@ def battle_frames(record: BattleRecord, path: str) -> tuple[list[Frame], bool, s
         # SVG, sharp at any width: the map is framed anew each phase, so each step is whole
         # (bench/replay_pages.py: a tenth of the time of the PNGs, about their bytes).
         notes = [f"* {c}" for c in changed]
-        drawing = battle_svg(f"{title}: {label.lower()}", ships, notes, inline=True)
-        before = {s.name: s for s in ships}
+        trails = movement_trails(list(before.values()), moved[key], ships) if key in moved else {}
+        drawing = battle_svg(f"{title}: {label.lower()}", ships, notes, inline=True, trails=trails)
+        before = {(s.side, s.name): s for s in ships}
         shown = Shown((*lines, *end), changed=changed, drawings=(drawing,))
         frames.append(Frame(key, label, {PUBLIC: shown}))
     return frames, over, ended

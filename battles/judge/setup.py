@@ -133,6 +133,11 @@ OPTION_PROBLEMS = {
 }
 
 
+# The example ships a join reply suggests, each seat its own names: a newcomer who copies them
+# names ships as the opponent may not (names are unique per side only, reading R17).
+EXAMPLE_NAMES = {"A": ("Lancer", "Kite"), "B": ("Raider", "Hawk")}
+
+
 def join(command: Command, desk: Desk) -> str:
     taken = seating.take_seat(command, desk)
     game, players, seat, name, password = (
@@ -144,14 +149,16 @@ def join(command: Command, desk: Desk) -> str:
     )
     home, facing = START[seat]
     lines = taken.welcome(f"player {seat} ({name})", "design and order")
-    kite = f"Kite E-AI(Mf)(Gf)IIID at {home.step('NE')} {facing}"
+    first, second = EXAMPLE_NAMES[seat]
+    lancer = f"{first} E-SAI(Gf)I(Xf)IIV"
+    kite = f"{second} E-AI(Mf)(Gf)IIID at {home.step('NE')} {facing}"
     if game.accounts:  # Discord: its own command (or the Submit design button)
-        example = [f"  /spaceships design text:Lancer E-SAI(Gf)I(Xf)IIV; {kite}"]
+        example = [f"  /spaceships design text:{lancer}; {kite}"]
     else:
         example = [
             *([f"  game {game.name} {password}"] if password else []),
             "  design",
-            "  Lancer E-SAI(Gf)I(Xf)IIV",
+            f"  {lancer}",
             f"  {kite}",
         ]
     lines += [
@@ -305,18 +312,9 @@ def submit_design(command: Command, desk: Desk) -> str:
     errors += [f"  - {p}" for p in check_fleet_cost([e.code for e in entries], budget_of(game))]
     if errors:
         return "Your design is refused; nothing changed:\n" + "\n".join(errors)
+    # Nothing here looks at the opponent's design: it is hidden until both are in (R16), and
+    # the two sides may name their ships alike (names are unique per side, reading R17).
     players = desk.store.players(game.id)
-    other = gamerows.other(seat)
-    # The computer's names give way at the start (battles.judge.computer.yield_names): a clash
-    # with a design the sender cannot see must not tell them its names.
-    if other in players and players[other].fleet and other not in desk.store.computers(game.id):
-        taken = {line.split()[0] for line in players[other].fleet.splitlines()}
-        clash = sorted(taken & set(names))
-        if clash:
-            return (
-                f"Your design is refused; nothing changed:\n  - {', '.join(clash)}: your "
-                "opponent has a ship of that name; ship names are unique in a battle [R17]"
-            )
     replaced = players[seat].fleet is not None
     text = "\n".join(e.design_line for e in entries)
     desk.reply.moves += players[seat].fleet != text

@@ -18,6 +18,8 @@ from battles.judge.choices import choices
 from battles.judge.rows import START, battle_turn, record_of
 from battles.judge.table import table
 from battles.pictures import battle_picture, battle_svg
+from battles.pictures.trails import movement_trails
+from notation.battles.hexes import Hex
 from notation.battles.parse import parse_record
 from notation.battles.records import BattleRecord, Initiative, Move
 from pbem.kinds.kindparts import Show
@@ -123,8 +125,17 @@ def map_picture(game: GameRow, phase_number: int | None, title: str) -> Picture 
     now = "end" if game.phase == "over" else "now"
     label = now if phase_number is None else f"phase{phase_number}"
     # No seed: the record's written dice (the seed stays secret until the end).
-    ships = play_record(_cut(record_of(game), phase_number), open_turn=True).state.ships
-    png, svg = battle_picture(title, ships), battle_svg(title, ships)
+    record = record_of(game)
+    ships = play_record(_cut(record, phase_number), open_turn=True).state.ships
+    trails: dict[tuple[str, str], tuple[Hex, ...]] = {}
+    if phase_number is not None and phase_number % 2 == 1:
+        # A movement phase: where each ship came from, as the chess board marks last moves.
+        before = play_record(_cut(record, phase_number - 1), open_turn=True).state.ships
+        turn = (phase_number + 1) // 2
+        moves = [e for e in record.events if isinstance(e, Move) and e.turn == turn]
+        trails = movement_trails(before, moves, ships)
+    png = battle_picture(title, ships, trails=trails)
+    svg = battle_svg(title, ships, trails=trails)
     return Picture(f"{game.name}-{label}.png", png, title, svg)
 
 

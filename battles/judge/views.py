@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from battles.engine.combat import bears
 from battles.engine.play import Replay
-from battles.engine.state import BattleState, ShipState
+from battles.engine.state import BattleState, ShipState, other_side
 from battles.judge.rows import (
     battle_settings_text,
     battle_turn,
@@ -43,10 +43,12 @@ def situation_text(game: GameRow, replay: Replay) -> str:
         h
         for h in state.holds
         if h.turn == state.turn
-        and not any(s.destroyed for s in state.ships if s.name in (h.holder, h.target))
+        and not any(s.destroyed for s in state.ships if h.holds(s.name, s.side))
     ]
     for hold in holds:
-        lines.append(f"  {hold.target} is held by {hold.holder}'s tractor beam this turn")
+        target = state.called(hold.target, other_side(hold.side))
+        holder = state.called(hold.holder, hold.side)
+        lines.append(f"  {target} is held by {holder}'s tractor beam this turn")
     lines += _ranges(state)
     return "\n".join(lines)
 
@@ -79,7 +81,9 @@ def _ranges(state: BattleState) -> list[str]:
                 if system.code != "R" and bears(state, shooter, index, target) is None
             ]
             lines.append(
-                f"  {shooter.name} > {target.name}: range {distance(shooter.hex, target.hex)}, "
+                f"  {state.called(shooter.name, shooter.side)} > "
+                f"{state.called(target.name, target.side)}: "
+                f"range {distance(shooter.hex, target.hex)}, "
                 f"{where}; " + (f"bears: {' '.join(firing)}" if firing else "nothing bears")
             )
     return (

@@ -13,8 +13,9 @@ embedded font, no timestamps in the PNG).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -43,9 +44,11 @@ from battles.pictures.marks import (
     marker,
     marker_box,
     stack_order,
+    trail,
 )
 from battles.pictures.words import (
     beyond,
+    called,
     label_places,
     ship_lines,
     title_lines,
@@ -54,7 +57,7 @@ from battles.pictures.words import (
 )
 from notation.battles.hexes import Hex
 from notation.ink import FAINT, GRID, INK, PAPER, font
-from notation.labels import Box, choose_boxes
+from notation.labels import Box, choose_boxes, overlap
 from notation.png import palette_png
 from notation.vector import VectorDraw, svg_document
 
@@ -97,12 +100,19 @@ class MapPlan:
     top_space: int
     ship_rows: tuple[tuple[str, list[str]], ...]
     key: tuple[tuple[str, list[str]], ...]
+    trails: tuple[tuple[str, tuple[Hex, ...]], ...] = ()  # side, the hexes passed (in frame)
 
 
-def plan_map(title: str, ships: Sequence[ShipState], notes: Sequence[str] = ()) -> MapPlan:
+def plan_map(
+    title: str,
+    ships: Sequence[ShipState],
+    notes: Sequence[str] = (),
+    trails: Mapping[tuple[str, str], Sequence[Hex]] = MappingProxyType({}),
+) -> MapPlan:
     """The plan of the map of these ships (only those the reader may see), a title over it,
     the ships' codes with crossed-out systems under it, a key to every mark; `notes` are
-    extra lines (a hold)."""
+    extra lines (a hold); `trails` the hexes each ship (by side and name) passed this phase,
+    first to last, drawn as its trail where they are on the map."""
     framed, outside = frame_ships(ships)
     cuts, col_cuts = row_cuts(framed), column_cuts(framed)
     hexes = [
@@ -134,7 +144,7 @@ def plan_map(title: str, ships: Sequence[ShipState], notes: Sequence[str] = ()) 
     ]
     ship_rows += [("", wrapped(measure, [note], text_width, 15)) for note in notes]
     if outside:
-        said = "Beyond the map: " + ", ".join(f"{s.name} at {s.hex}" for s in outside)
+        said = "Beyond the map: " + ", ".join(f"{called(s, ships)} at {s.hex}" for s in outside)
         ship_rows.append(("", wrapped(measure, said.split(", "), text_width, 15)))
     marks = {"ship", "coordinates", "crossed"} | {"destroyed" for s in ships if s.destroyed}
     marks |= {"origin"} if Hex(0, 0) in centres else set()
@@ -142,6 +152,13 @@ def plan_map(title: str, ships: Sequence[ShipState], notes: Sequence[str] = ()) 
     marks |= {"break"} if cuts or col_cuts else set()
     stacked = {s.hex for s in framed if sum(o.hex == s.hex for o in framed) > 1}
     marks |= {"stack"} if stacked else set()
+    present = {(s.side, s.name) for s in framed}
+    drawn_trails = tuple(
+        (ship[0], kept)
+        for ship, hexes in sorted(trails.items())
+        if ship in present and len(kept := tuple(h for h in hexes if h in centres)) > 1
+    )
+    marks |= {"trail"} if drawn_trails else set()
     key = [
         (what, wrapped(measure, meaning.split(" "), text_width - 14, 14, " "))
         for what, meaning in KEY
@@ -170,6 +187,7 @@ def plan_map(title: str, ships: Sequence[ShipState], notes: Sequence[str] = ()) 
         top_space,
         tuple(ship_rows),
         tuple(key),
+        drawn_trails,
     )
 
 
@@ -182,6 +200,7 @@ def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None
         plan.cuts,
         plan.col_cuts,
     )
+    everyone = (*framed, *outside)
     size, centres, left, top = plan.size, plan.centres, plan.left, plan.top
     map_width, map_height, width = plan.map_width, plan.map_height, plan.width
     heading, top_space, ship_rows, key = plan.heading, plan.top_space, plan.ship_rows, plan.key
@@ -192,12 +211,13 @@ def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None
     coordinates = font(max(SMALLEST_TEXT, int(size * 0.36)))
     origin = font(max(SMALLEST_TEXT, int(size * 0.36)), True)
     labels: list[Box] = []  # where the coordinates are: names go elsewhere when they can
+    written: list[tuple[tuple[float, float], str, Any, tuple[int, int, int]]] = []
     for hex_, (x, y) in centres.items():
         draw.polygon(corners(x + dx, y + dy, size), outline=GRID)
         where = (x + dx, y + dy + size * 0.6)
         # 0,0 in ink and bold: where the coordinates count from (no ship ever covers it).
         face, ink = (origin, INK) if hex_ == Hex(0, 0) else (coordinates, COORDINATES)
-        draw.text(where, str(hex_), fill=ink, font=face, anchor="mm")
+        written.append((where, str(hex_), face, ink))
         labels.append(draw.textbbox(where, str(hex_), font=face, anchor="mm"))
     for a, b in col_cuts:
         # The band where columns are left out: down the map, right of the last column kept.
@@ -219,6 +239,8 @@ def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None
             draw.line((x0, edge, x1, edge), fill=GRID, width=1)
         said = f"{left_out(a, b)} empty rows left out"
         draw.text(((x0 + x1) / 2, (y0 + y1) / 2), said, fill=INK, font=font(14), anchor="mm")
+    for side, hexes in plan.trails:  # under the markers
+        trail(draw, side, [(centres[h][0] + dx, centres[h][1] + dy) for h in hexes], size)
     by_hex: dict[Hex, list[ShipState]] = {}
     for ship in framed:
         by_hex.setdefault(ship.hex, []).append(ship)
@@ -233,12 +255,18 @@ def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None
             mx, my = x + dx + across, y + dy + down
             marker(draw, ship.side, ship.facing, mx, my, radius, ship.destroyed)
             markers.append(marker_box(ship, mx, my, radius))
-        names.append(", ".join(s.name for s in in_order))
+        names.append(", ".join(called(s, everyone) for s in in_order))
     wanted = [
         label_places(draw, text, centres[hex_][0] + dx, centres[hex_][1] + dy, size)
         for text, (hex_, _) in zip(names, groups, strict=True)
     ]
     named = choose_boxes(wanted, markers + labels)
+    # The coordinates, but never under a name: where a crowded map leaves a name no free place,
+    # that hex's coordinates give way whole rather than show in part around it (issue 47,
+    # item 6); the ship's line under the map says its hex.
+    for (where, text, face, ink), box in zip(written, labels, strict=True):
+        if not any(overlap(box, name) for name in named):
+            draw.text(where, text, fill=ink, font=face, anchor="mm")
     for text, box in zip(names, named, strict=True):
         # On a white ground, so a name stays readable over the grid under it.
         draw.rectangle(box, fill=PAPER, outline=GRID)
@@ -247,7 +275,7 @@ def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None
     for ship in outside:
         sx, sy = centre(ship.hex, size)
         frame = (left + dx, top + dy, left + dx + map_width, top + dy + map_height)
-        beyond(draw, ship, (sx + dx, sy + dy), frame, taken, width)
+        beyond(draw, ship, (sx + dx, sy + dy), frame, taken, width, called(ship, everyone))
     y = top_space + map_height + MARGIN
     for side, rows in ship_rows:
         if side:
@@ -267,9 +295,14 @@ def draw_map(draw: Any, plan: MapPlan, image: Image.Image | None = None) -> None
             y += LINE
 
 
-def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] = ()) -> bytes:
+def battle_picture(
+    title: str,
+    ships: Sequence[ShipState],
+    notes: Sequence[str] = (),
+    trails: Mapping[tuple[str, str], Sequence[Hex]] = MappingProxyType({}),
+) -> bytes:
     """The map as a palette PNG (mail, Discord): see plan_map."""
-    plan = plan_map(title, ships, notes)
+    plan = plan_map(title, ships, notes, trails)
     image = Image.new("RGB", (plan.width, plan.height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"  # words without anti-aliasing: a few exact inks, a small palette PNG
@@ -278,11 +311,15 @@ def battle_picture(title: str, ships: Sequence[ShipState], notes: Sequence[str] 
 
 
 def battle_svg(
-    title: str, ships: Sequence[ShipState], notes: Sequence[str] = (), inline: bool = False
+    title: str,
+    ships: Sequence[ShipState],
+    notes: Sequence[str] = (),
+    inline: bool = False,
+    trails: Mapping[tuple[str, str], Sequence[Hex]] = MappingProxyType({}),
 ) -> str:
     """The same map as standalone SVG text, sharp at any width (`inline`: for a web page's
     HTML, notation.vector.svg_document)."""
-    plan = plan_map(title, ships, notes)
+    plan = plan_map(title, ships, notes, trails)
     draw = VectorDraw()
     draw_map(draw, plan)
     return svg_document(

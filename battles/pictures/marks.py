@@ -25,6 +25,7 @@ __all__ = [
     "marker_box",
     "pointer",
     "stack_order",
+    "trail",
 ]
 
 SIDE_COLOURS = {"A": (0, 114, 178), "B": (213, 94, 0)}  # blue, vermillion
@@ -112,12 +113,24 @@ KEY = (
     ("beyond", "a ship beyond the map: the arrow points to it"),
     ("break", "a grey band: empty rows or columns left out, the coordinates go on"),
     ("crossed", "[X] in a code: system X is crossed out"),
+    ("trail", "a line in its side's colour: where a ship came from this phase, a ring at start"),
 )
+
+
+def trail(draw: Any, side: str, points: list[tuple[float, float]], size: float) -> None:
+    """Where a ship came from: a line through the hexes it passed, in its side's colour, and a
+    ring at the hex it began in (under the markers, which are drawn after it)."""
+    ink, width = SIDE_COLOURS[side], max(2, int(size * 0.1))
+    draw.line(points, fill=ink, width=width)
+    x, y, ring = points[0][0], points[0][1], size * 0.22
+    draw.ellipse((x - ring, y - ring, x + ring, y + ring), fill=PAPER, outline=ink, width=width)
 
 
 def key_mark(draw: Any, what: str, x: float, y: float) -> None:
     """The small drawing before a line of the key, centred at x, y."""
-    if what == "ship":
+    if what == "trail":
+        trail(draw, "A", [(x - 12, y), (x + 12, y)], 22)
+    elif what == "ship":
         marker(draw, "A", "NE", x - 10, y, 7)
         marker(draw, "B", "NE", x + 10, y, 7)
     elif what == "destroyed":

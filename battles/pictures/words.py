@@ -15,7 +15,22 @@ from battles.pictures.marks import SIDE_COLOURS
 from notation.ink import EMPTY, INK, PAPER, font
 from notation.labels import Box, choose_boxes
 
-__all__ = ["beyond", "label_places", "ship_lines", "title_lines", "upright", "wrapped"]
+__all__ = [
+    "beyond",
+    "called",
+    "label_places",
+    "ship_lines",
+    "title_lines",
+    "upright",
+    "wrapped",
+]
+
+
+def called(ship: ShipState, ships: Sequence[ShipState]) -> str:
+    """A ship's name on the map, with its side when the other side has a ship of that name
+    too, `Lancer (A)`: the two sides may name ships alike (reading R17)."""
+    alike = any(s.name == ship.name and s.side != ship.side for s in ships)
+    return f"{ship.name} ({ship.side})" if alike else ship.name
 
 
 def title_lines(draw: Any, title: str, width: float) -> list[str]:
@@ -67,6 +82,14 @@ def label_places(draw: Any, text: str, x: float, y: float, size: float) -> list[
         for sy in (above - size * 0.3 * step, below + size * 0.3 * step, middle):
             for sx in (x + size * 0.6 * step, x - size * 0.6 * step - w, centred):
                 spots.append((sx, sy))
+    # Last, rings ever further out in sixteen directions, so that a crowded map still finds a
+    # name a place off every hex's coordinates (issue 47, item 6) before covering any.
+    for ring in range(4, 9):
+        reach = size * 0.25 * ring
+        for k in range(16):
+            angle = math.tau * k / 16
+            cx, cy = x + reach * math.cos(angle), y - size * 0.1 + reach * math.sin(angle)
+            spots.append((cx - w / 2, cy - h / 2))
     # The white ground drawn under a name reaches 2 pixels beyond it.
     return [(sx - 2, sy - 1, sx + w + 2, sy + h + 1) for sx, sy in spots]
 
@@ -78,6 +101,7 @@ def beyond(
     box: tuple[float, float, float, float],
     avoid: list[Box],
     picture_width: int,
+    name: str | None = None,
 ) -> None:
     """A ship beyond the frame (`at`: where it would be drawn): an arrow in its side's colour
     at the frame's edge, pointing towards it, with its name and hex beside it, moved along the
@@ -99,7 +123,7 @@ def beyond(
     avoid.append(
         tuple(f(p[i] for p in points) for f, i in ((min, 0), (min, 1), (max, 0), (max, 1)))
     )
-    text = f"{ship.name} {ship.hex}"
+    text = f"{name or ship.name} {ship.hex}"
     where = (min(max(tx - ux * 16, x0 + 4), x1 - 4), min(max(ty - uy * 16, y0 + 8), y1 - 8))
     anchor = ("r" if ux > 0.3 else "l" if ux < -0.3 else "m") + "m"
     bbox = draw.textbbox(where, text, font=font(12, True), anchor=anchor)

@@ -31,6 +31,19 @@ _SIDES = {"t": 0, "terrans": 0, "a": 1, "aliens": 1}
 # Words people put between two cells instead of `-` or `>`.
 _SPELT_OUT = {"to", "x", "fires", "at", "moves"}
 _FOLDED_CELLS = {name.lower() for name in CELLS}
+# A word written like a cell (`Zz9`): a capital or small letter, a small letter and a digit.
+_CELL_SHAPED = re.compile(r"[A-Za-z][a-z][0-9]")
+
+
+def _not_a_cell(word: str) -> str | None:
+    """Why `word` is no cell (the cell's own hint); None for a cell."""
+    try:
+        Cell.parse(word)
+    except NotationError as exc:
+        return exc.hint or exc.message
+    return None
+
+
 _SIGNED = re.compile(r"([A-Za-z][a-dA-D][1-4])([xX*])([A-Za-z][a-dA-D][1-4])")
 
 
@@ -241,8 +254,10 @@ def _action(text: str, node: Tree[Token]) -> Action:
     )
     if word.value.lower() in ("resign", "resigns", "draw"):
         hint = 'the end of a game goes in the Result tag: `[Result "Aliens win"]`'
-    elif len(word.value) == 3:
+    elif (not_cell := _not_a_cell(word.value)) is None:
         hint = f"a cell alone is no action: `{word.value}-...` moves, `{word.value}>...` fires"
+    elif _CELL_SHAPED.fullmatch(word.value):
+        hint = f"`{word.value}` is no cell either: {not_cell}"
     elif (signed := _SIGNED.fullmatch(word.value)) is not None:
         a, b = signed.group(1), signed.group(3)
         sign = signed.group(2)

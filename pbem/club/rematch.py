@@ -30,6 +30,12 @@ WAITING = re.compile(
 )
 
 
+def _joined(message: Outbound) -> bool:
+    """A join's news to the other seat or the game master (`... your opponent has joined`,
+    `... a player has joined`, each game's subject line)."""
+    return message.subject.endswith((": your opponent has joined", ": a player has joined"))
+
+
 def asked(store: Store, game_id: int) -> tuple[str, int | None] | None:
     """The seat that asked for a rematch of a game, and the rematch once made."""
     row = store.connection.execute(
@@ -165,7 +171,10 @@ def make_rematch(
         command = Command("join", 1, f"join {name} as {player.name}", name=name)
         command = replace(command, body=f"as {player.name}")
         answer = kind.steps.join(command, seat_desk)
-        desk.reply.messages += seat_desk.reply.messages
+        # Nobody sent `join`: neither the first seated nor the game master is told that a
+        # player "has joined" (each game's join says so, under its own subject line); the
+        # rematch mail says who plays.
+        desk.reply.messages += [m for m in seat_desk.reply.messages if not _joined(m)]
         head = f"The rematch of {game.name} is {name}: same settings ({rated}), sides swapped."
         answers[player.address] = head + "\n" + answer
     if password:  # the one who accepted is its game master, as `create` makes its creator

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbem import registry
-from pbem.club import ladder_commands, rematch
+from pbem.club import ladder_commands, rematch, tournament_commands
 from pbem.kinds.kindparts import About, Handler, Records, Show, Steps
 from pbem.language.commands import Command
-from pbem.steps import ending, lobby, mastering, settings_commands, signon, weblinks
+from pbem.steps import ending, lobby, mastering, settings_commands, signon, tokens, weblinks
 from pbem.steps.desk import Desk, Refusal
 from pbem.storage.store import GameRow
 
@@ -112,6 +112,7 @@ SHARED: dict[str, Handler] = {
     "game": signon.sign_on,
     "newpassword": lobby.new_password_for,
     "web": weblinks.web_link,
+    "token": tokens.token_command,
     "master": mastering.sign_on_master,
     "deadline": mastering.set_deadline,
     "reminder": mastering.set_reminder,
@@ -120,6 +121,7 @@ SHARED: dict[str, Handler] = {
     "news": mastering.set_news,
     **ladder_commands.COMMANDS,
     **rematch.COMMANDS,
+    **tournament_commands.COMMANDS,
     **settings_commands.commands(lambda: [(k.name, k.show.mail_pictures) for k in kinds()]),
 }
 

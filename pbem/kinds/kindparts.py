@@ -187,6 +187,8 @@ class Records:
 
     - `check_command`, `format_command`: the commands that check its records and rewrite one
       canonically ("" for none), named when a record reaches another game's command;
+      `record_lines`: what its record's lines look like, in that refusal
+      (pbem.registry.another_games_record);
     - `record_suffix`, `sniff(text)` (how much a text looks like its record: each game scores
       its own, the most wins), `replay` (its replay page; None: none yet), `public_record`
       (the club page's record);
@@ -195,6 +197,8 @@ class Records:
     - `public_texts`: what an onlooker may have on asking (the club page): status and history
       as an observer gets them (None: its own status and history handlers, as an observer);
     - `board_words`: what its public board shows, as the club page's picture says it;
+      `end_board_words`: what it shows once the game is over (its end's picture), "" for the
+      same words;
     - `setup_lines`: a new game's set-up post in a front end's words ("discord"), after the
       line of who plays;
     - `setup_command`: its set-up's slash command in Discord: what it does, what its text and
@@ -208,6 +212,7 @@ class Records:
 
     record_suffix: str = ""
     check_command: str = ""
+    record_lines: str = ""
     format_command: str = ""
     sniff: Callable[[str], int] = field(default=lambda text: 0)
     replay: MakeReplay | None = None
@@ -215,6 +220,7 @@ class Records:
     texts: Mapping[str, str] = field(default_factory=dict)
     public_texts: Callable[[Store, GameRow, list[str]], tuple[str, str]] | None = None
     board_words: str = "the board as both players know it"
+    end_board_words: str = ""
     setup_lines: Callable[[Store, GameRow, str], tuple[str, ...]] | None = None
     setup_command: tuple[str, str, str] | None = None
     orders_example: str = ""

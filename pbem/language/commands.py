@@ -21,6 +21,7 @@ from pbem.language.keywords import (
     suggest,
 )
 
+TOKEN_WORDS = ("list", "revoke")  # what follows `token NAME [PASSWORD]`
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}\Z")  # \Z: no newline after it
 
 
@@ -243,6 +244,8 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             return _missing(f"`{keyword}` needs a game name", raw, number, _usage(keyword))
         return args[0]
 
+    if keyword == "tournament":  # its words are read by pbem.club.tournament_commands
+        return Command(keyword, number, raw, body=raw[words[0][1] - 1 + len(words[0][0]) :])
     if keyword in ("help", "list", "process", "cancel", "endmatch", "ladder", "link", "pictures"):
         return Command(keyword, number, raw, body=" ".join(w for w, _ in args).lower())
     if keyword in ("join", "observe", "unobserve", "create", "newpassword", "rematch", "web"):
@@ -276,6 +279,18 @@ def _line(keyword: str, raw: str, words: list[tuple[str, int]], number: int) -> 
             )
         password = raw[args[1][1] - 1 :].strip()
         return Command(keyword, number, raw, name=name, password=password)
+    if keyword == "token":  # `token [NAME [PASSWORD]] [list | revoke ID | revoke all]`
+        rest = list(args)
+        name = password = None
+        if rest and rest[0][0].lower() not in TOKEN_WORDS:
+            name, column = rest.pop(0)
+            problem = _check_name(name, number, column, raw)
+            if problem:
+                return problem
+            if rest and rest[0][0].lower() not in TOKEN_WORDS:
+                password = rest.pop(0)[0]
+        body = " ".join(w for w, _ in rest)
+        return Command(keyword, number, raw, name=name, password=password, body=body)
     if keyword in ("status", "history", "resign", "draw"):
         turn = None
         if keyword == "draw" and args and args[-1][0].isdigit():

@@ -24,6 +24,10 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
         "web NAME",
         "a one-time link to play NAME in the browser, to the address you joined with",
     ),
+    "token": (
+        "token NAME PASSWORD [list|revoke ID|all]",
+        "an API token for a program to play your seat (docs/api.md); list or revoke them",
+    ),
     "fleet": ("fleet", ""),
     "orders": ("orders TURN: ORDERS", "your orders for turn TURN (empty: no actions)"),
     "design": ("design", ""),
@@ -41,6 +45,10 @@ SYNOPSIS: dict[str, tuple[str, str]] = {
     "ladder": ("ladder [GAME]", "the club ladder: its top and your place"),
     "rematch": ("rematch NAME PASSWORD", "after game NAME: the same again, sides swapped"),
     "link": ("link [CODE]", "one ladder player for your mail address and Discord account"),
+    "tournament": (
+        "tournament [create|join|start|withdraw] NAME ...",
+        "round robins and Swiss: `tournament` lists them, `tournament NAME` its standings",
+    ),
     "pictures": ("pictures [on|off]", "pictures with your mail (every game), or what holds"),
 }
 ALIASES: dict[str, str] = {

@@ -272,6 +272,12 @@ class Queued:
         return f"{moment:.6f}.J{self.id}.spaceships"
 
 
+# The `archive_id` of a message another front end queued for mail (a turn played in the
+# browser, pbem.mail.queued): no mail judge is writing it out already, so whichever looks first
+# takes it at once (`Outbox.take_left`), not after LEFT_AFTER as a reply left by a crash.
+HANDED_OVER = 0
+
+
 class Outbox:
     """The table `mail_outbox`: replies committed with the change they tell of, then written to
     the Maildir outbox; a reply still unsent after a crash is sent by the next judge to start."""
@@ -315,14 +321,23 @@ class Outbox:
 
     def take_left(self, before: datetime, now: datetime) -> list[Queued]:
         """Inside a transaction: replies still unsent that were queued before `before` (left
-        by a crash: the process that queued them writes them out at once), marked sent and
-        returned, unless another process took them first."""
+        by a crash: the process that queued them writes them out at once), and every message
+        another front end handed over (HANDED_OVER), marked sent and returned, unless another
+        process took them first (the UPDATE takes each row once)."""
         rows = self.db.execute(
-            "UPDATE mail_outbox SET sent_at = ? WHERE sent_at IS NULL AND created_at < ? "
-            "RETURNING id, created_at, raw",
-            (now.isoformat(), before.isoformat()),
+            "UPDATE mail_outbox SET sent_at = ? WHERE sent_at IS NULL "
+            "AND (created_at < ? OR archive_id = ?) RETURNING id, created_at, raw",
+            (now.isoformat(), before.isoformat(), HANDED_OVER),
         ).fetchall()
         return sorted((Queued(int(r[0]), r[1], bytes(r[2])) for r in rows), key=lambda q: q.id)
+
+    def handed_over(self) -> bool:
+        """Whether another front end handed over a message that waits (a read, no lock)."""
+        row = self.db.execute(
+            "SELECT 1 FROM mail_outbox WHERE sent_at IS NULL AND archive_id = ? LIMIT 1",
+            (HANDED_OVER,),
+        ).fetchone()
+        return row is not None
 
     def unsent(self) -> int:
         return int(

@@ -25,9 +25,11 @@ from pbem.storage.database import StoreUnavailable, describe_url
 @click.group(invoke_without_command=True)
 @click.pass_context
 def pbem(context: click.Context) -> None:
-    """The play-by-email judge. Without a subcommand: `serve` on the defaults."""
+    """The play-by-email judge. Without a subcommand, the whole club on this machine: `serve
+    --club` on the defaults (the mail judge, the club page to play on, the deadlines, and the
+    Discord bot when DISCORD_TOKEN is set)."""
     if context.invoked_subcommand is None:
-        context.invoke(serve)
+        context.invoke(serve, club=True)
 
 
 @pbem.command()
@@ -41,10 +43,20 @@ def pbem(context: click.Context) -> None:
     metavar="SECONDS",
     help="check deadlines this often [env SPACESHIPS_TICK_SECONDS; 30]",
 )
-def serve(listen: str | None, tick: float | None, **params: Any) -> None:
+@click.option(
+    "--club",
+    is_flag=True,
+    help="also serve the club page, play and one-time links on (`spaceships web`'s "
+    "settings), and run the Discord bot when DISCORD_TOKEN is set: the whole club in one "
+    "process, as `spaceships pbem` alone does",
+)
+def serve(listen: str | None, tick: float | None, club: bool = False, **params: Any) -> None:
     """Listen for mail over SMTP and run the judge's deadlines."""
     from pbem.mail.listener import Listener, Worker
 
+    # The rest of the club comes from the console command (front ends do not import each
+    # other): spaceships_cli.club_beside.
+    beside = click.get_current_context().meta.get("club") if club else None
     params, factory = shared(params)
     extra: dict[str, Any] = {"tick_seconds": tick}
     if listen:
@@ -68,7 +80,7 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
         hostname=config.judge_domain,
     )
 
-    def ready(host: str, port: int) -> None:
+    def ready(host: str, port: int, others: list[str]) -> None:
         describe = worker.gateway.delivery.describe()
         click.echo(f"Spaceships judge {config.judge_address} is running.")
         click.echo(f"  Send mail to {config.judge_address} over SMTP at {host}:{port}")
@@ -77,17 +89,35 @@ def serve(listen: str | None, tick: float | None, **params: Any) -> None:
         click.echo(f"  Replies are {describe}.")
         database = describe_url(str(config.db))
         click.echo(f"  Database {database}; deadlines checked every {config.tick_seconds:g} s.")
+        for line in others:
+            click.echo(line)
         if resumed:
             click.echo(f"  Resumed {resumed} message(s) whose processing was interrupted.")
         click.echo("  Ctrl-C stops.", nl=True)
         sys.stdout.flush()
+
+    async def run() -> None:
+        host, port = await listener.start()
+        others: list[str] = []
+        stop_others = None
+        try:
+            if beside is not None:
+                others, stop_others = await beside(
+                    str(config.db), config.judge_address, listener.hand_over
+                )
+            ready(host, port, others)
+            await asyncio.Event().wait()
+        finally:
+            if stop_others is not None:
+                await stop_others()
+            await listener.stop()
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt  # systemd's SIGTERM: stop as Ctrl-C does, sending what waits
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        asyncio.run(listener.serve_forever(ready))
+        asyncio.run(run())
     except KeyboardInterrupt:
         click.echo("Stopped.")
     except OSError as exc:

@@ -4,14 +4,14 @@ overridden by command-line options (the CLI passes those in as keyword overrides
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 from urllib.parse import parse_qs, unquote, urlsplit
 
 # The settings every front end shares (the database's default place, `host:port`) are the
 # core's; they are named here too, for the mail code that has long read them here.
-from pbem.places import DEFAULT_DB, ConfigError, parse_host_port
+from pbem.places import DEFAULT_DB, ConfigError, ConfigErrors, parse_host_port
 
 Security = Literal["plain", "starttls", "ssl"]
 
@@ -23,6 +23,7 @@ DEFAULT_RATE_LIMIT_PER_HOUR = 30
 DEFAULT_TICK_SECONDS = 30.0
 
 _LOOPBACK = ("localhost", "127.0.0.1", "::1")
+_KINDS: dict[object, str] = {int: "a whole number", float: "a number of seconds"}
 
 
 def is_loopback(host: str) -> bool:
@@ -69,6 +70,13 @@ def _parse_url(
     setting: str, text: str, schemes: Mapping[str, tuple[Security, int]], default: str
 ) -> tuple[ServerAddress, dict[str, list[str]]]:
     if "://" not in text:
+        scheme, colon, rest = text.partition(":")
+        if colon and scheme.lower() in schemes and not rest.isdigit():
+            # `smtp:/localhost`, `smtps:host`: a scheme without its two slashes, which would be
+            # read as a host named after the scheme
+            raise ConfigError(
+                setting, text, f"a URL has two slashes after its scheme: {scheme}://host[:port]"
+            )
         text = f"{default}://{text}"
     parts = urlsplit(text)
     if parts.scheme not in schemes:
@@ -135,32 +143,40 @@ class MailConfig:
             value = env.get(name)
             return value if value else None
 
-        if (v := get("SPACESHIPS_DB")) is not None:
-            values["db"] = v
-        if (v := get("SPACESHIPS_JUDGE_ADDRESS")) is not None:
-            values["judge_address"] = v
-        if (v := get("SPACESHIPS_OUTBOX")) is not None:
-            values["outbox"] = v
-        if (v := get("SPACESHIPS_LISTEN")) is not None:
-            values["listen_host"], values["listen_port"] = parse_host_port(
-                "SPACESHIPS_LISTEN", v, 2525
-            )
-        if (v := get("SPACESHIPS_SMTP_RELAY")) is not None:
-            values["relay"] = parse_relay(v)
-        if (v := get("SPACESHIPS_IMAP")) is not None:
-            values["imap"] = parse_imap(v)
-        if (v := get("SPACESHIPS_IMAP_MOVE_TO")) is not None:
-            values["imap_move_to"] = v
-        for name, key, kind in (
-            ("SPACESHIPS_MAX_MESSAGE_BYTES", "max_message_bytes", int),
-            ("SPACESHIPS_RATE_LIMIT", "rate_limit_per_hour", int),
-            ("SPACESHIPS_TICK_SECONDS", "tick_seconds", float),
-        ):
-            if (v := get(name)) is not None:
-                try:
-                    values[key] = kind(v)
-                except ValueError:
-                    raise ConfigError(name, v, f"not a {kind.__name__}") from None
+        problems: list[ConfigError] = []
+
+        def read(name: str, key: str | tuple[str, str], parse: Callable[[str], object]) -> None:
+            if (v := get(name)) is None:
+                return
+            try:
+                value = parse(v)
+            except ConfigError as exc:
+                problems.append(exc)
+                return
+            except ValueError:
+                problems.append(ConfigError(name, v, f"not {_KINDS.get(parse, 'readable')}"))
+                return
+            if isinstance(key, tuple):
+                values[key[0]], values[key[1]] = value  # type: ignore[misc]
+            else:
+                values[key] = value
+
+        read("SPACESHIPS_DB", "db", str)
+        read("SPACESHIPS_JUDGE_ADDRESS", "judge_address", str)
+        read("SPACESHIPS_OUTBOX", "outbox", str)
+        read(
+            "SPACESHIPS_LISTEN",
+            ("listen_host", "listen_port"),
+            lambda v: parse_host_port("SPACESHIPS_LISTEN", v, 2525),
+        )
+        read("SPACESHIPS_SMTP_RELAY", "relay", parse_relay)
+        read("SPACESHIPS_IMAP", "imap", parse_imap)
+        read("SPACESHIPS_IMAP_MOVE_TO", "imap_move_to", str)
+        read("SPACESHIPS_MAX_MESSAGE_BYTES", "max_message_bytes", int)
+        read("SPACESHIPS_RATE_LIMIT", "rate_limit_per_hour", int)
+        read("SPACESHIPS_TICK_SECONDS", "tick_seconds", float)
+        if problems:  # every one named at once, not one per try
+            raise problems[0] if len(problems) == 1 else ConfigErrors(problems)
         config = cls(**values)  # type: ignore[arg-type]
         config = replace(config, **{k: v for k, v in overrides.items() if v is not None})
         # Credentials may come separately so they need not sit in a URL.

@@ -469,6 +469,12 @@ class MailGateway:
         with self.lock:
             self.writer.note_written()
 
+    def send_handed_over(self) -> int:
+        """Mail another front end handed over (a turn played in the browser), written out and
+        sent at once; how many."""
+        with self.lock:
+            return self.writer.send_handed_over().queued_or_sent
+
     def tick(self, now: datetime | None = None) -> int:
         """Deadlines and reminders: the judge's tick, its mail queued in the same transaction
         (so two processes ticking at once send one set), then delivered. Also writes out what
@@ -481,10 +487,10 @@ class MailGateway:
         moment = now or self.clock()
         queued = self.db.run(lambda: self.writer.queue(self.judge.tick(moment), None))
         report = self.writer.write_out(queued)
-        self.writer.send_left()
+        left = self.writer.send_left()
         if self.delivery.relay is not None:
             self.delivery.flush()
-        return report.queued_or_sent
+        return report.queued_or_sent + left.queued_or_sent
 
 
 _LEFT = "being answered by another judge process"

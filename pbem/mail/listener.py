@@ -24,6 +24,10 @@ from pbem.storage.database import unavailable
 
 log = logging.getLogger("pbem.mail.listener")
 TRY_LATER = "451 4.3.0 The judge could not store the message; try again later"
+# How often `serve` looks for mail another front end handed over (a turn played on the web
+# page of a mail game, issue 47): a read of one index when there is none. A web page in the
+# same process wakes it at once (`Listener.hand_over`).
+HANDED_OVER_SECONDS = 1.0
 
 # The path of MAIL FROM and RCPT TO as nearly every server sends it: <dot-atom@domain>, then
 # the parameters. Anything else (quoted local parts, routes, literals, <>) goes to aiosmtpd.
@@ -190,6 +194,15 @@ class Listener:
     def __post_init__(self) -> None:
         self.server: asyncio.AbstractServer | None = None
         self.ticker: asyncio.Task[None] | None = None
+        self.taker: asyncio.Task[None] | None = None
+        self._handed: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def hand_over(self) -> None:
+        """From any thread: another front end in this process has just committed mail for the
+        judge to send (a turn played on the web page): send it now."""
+        if self._loop is not None and self._handed is not None:
+            self._loop.call_soon_threadsafe(self._handed.set)
 
     async def start(self) -> tuple[str, int]:
         handler = JudgeHandler(self.worker)
@@ -209,7 +222,27 @@ class Listener:
         sockname = self.server.sockets[0].getsockname()
         if self.tick_seconds > 0:
             self.ticker = asyncio.create_task(self._tick_forever())
+        self._loop, self._handed = loop, asyncio.Event()
+        self.taker = asyncio.create_task(self._take_handed_over_forever(self._handed))
         return sockname[0], sockname[1]
+
+    async def _take_handed_over_forever(self, handed: asyncio.Event) -> None:
+        outage = Outage("mail handed over", HANDED_OVER_SECONDS, 30.0)
+        while True:
+            try:
+                await asyncio.wait_for(handed.wait(), outage.wait)
+            except TimeoutError:
+                pass
+            handed.clear()
+            try:
+                await self.worker.run(lambda gateway: gateway.send_handed_over())
+            except Exception as exc:  # the database away: said once, tried again later
+                if unavailable(exc):
+                    outage.failed(exc)
+                else:
+                    log.exception("sending mail handed over failed")
+            else:
+                outage.ok()
 
     async def _tick_forever(self) -> None:
         outage = Outage("deadlines", self.tick_seconds, max(self.tick_seconds, 300.0))
@@ -228,8 +261,9 @@ class Listener:
                 outage.ok()
 
     async def stop(self) -> None:
-        if self.ticker is not None:
-            self.ticker.cancel()
+        for task in (self.ticker, self.taker):
+            if task is not None:
+                task.cancel()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()

@@ -1,7 +1,8 @@
 """What a change made through another front end causes for a mail game, mailed: a turn played
 in the browser (issue 35) gives its players and onlookers messages that go into mail's outbox
-(`mail_outbox`) in the transaction of the change, composed as mail's judge composes them; the
-mail judge (`spaceships pbem serve`) sends them as it sends anything it finds left there. The
+(`mail_outbox`) in the transaction of the change, composed as mail's judge composes them,
+marked as handed over (`HANDED_OVER`); the mail judge takes them at once: `serve` within a
+second (at once when the web page runs in its process), and every `receive` and `tick`. The
 one console command hands this to the web front end (spaceships_cli.py): front ends do not
 import each other."""
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from pbem.mail.archive import Outbox
+from pbem.mail.archive import HANDED_OVER, Outbox
 from pbem.mail.delivery import FAST_POLICY
 from pbem.mail.outbound import Composer, ThreadIndex
 from pbem.messages import Outbound
@@ -34,6 +35,6 @@ def mail_keeper(store: Store, judge_address: str) -> Callable[[list[Outbound]], 
             pictures = MailPictures(store)
             pictures.expect(messages)
         mails = [mail for out in messages for mail in composer.compose(out, None, pictures)]
-        outbox.add(None, [mail.as_bytes(policy=FAST_POLICY) for mail in mails], clock())
+        outbox.add(HANDED_OVER, [mail.as_bytes(policy=FAST_POLICY) for mail in mails], clock())
 
     return keep

@@ -8,6 +8,7 @@ otherwise before the message is stored.
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import sys
@@ -30,10 +31,41 @@ RECEIVE_WAITS = 600.0
 TICK_WAITS = 240.0  # inside cron's 5 minutes
 
 
-def one_line(exc: BaseException) -> str:
-    """An error as one line of the mail log: its own message, else its kind."""
+def one_line(exc: BaseException, folders: tuple[str, ...] = ()) -> str:
+    """An error as one line of the mail log: its own message, else its kind; a full disk
+    named as such (SQLite says "disk I/O error" when its log cannot grow) with the folder on
+    it."""
     text = " ".join(str(exc).split())
+    if getattr(exc, "errno", None) == errno.ENOSPC:
+        where = getattr(exc, "filename", None)
+        return f"the disk is full{f' (writing {where})' if where else ''}: {text}"
+    if isinstance(exc, sqlite3.Error) and ("disk" in text or "I/O" in text):
+        full = [folder for folder in folders if disk_full(folder)]
+        if full:
+            return f"the disk holding {full[0]} is full (SQLite: {text})"
     return text or type(exc).__name__
+
+
+FULL_BELOW = 1024 * 1024  # bytes free below which a disk counts as full
+
+
+def disk_full(folder: str) -> bool:
+    try:
+        found = os.statvfs(folder)
+    except OSError:
+        return False
+    return found.f_bavail * found.f_frsize < FULL_BELOW
+
+
+def _folders(config: MailConfig | None) -> tuple[str, ...]:
+    """The folders a judge writes: its SQLite file's and its outbox."""
+    if config is None:
+        return ()
+    path = (
+        sqlite_path(config.db) if "://" not in config.db or config.db.startswith("sqlite") else None
+    )
+    found = [os.path.dirname(os.path.abspath(path))] if path and path != ":memory:" else []
+    return (*found, config.outbox)
 
 
 def passing(exc: BaseException) -> bool:
@@ -80,6 +112,7 @@ def receive(**params: Any) -> None:
     retries later) if it could not be stored, saying why in one line on standard output.
     """
     turn = ExitStack()  # this process's turn at an SQLite store, held to the end
+    config = None
     try:
         params, factory = shared(params)
         config = config_from(params)
@@ -92,7 +125,7 @@ def receive(**params: Any) -> None:
     except Exception as exc:  # a setting, a folder, the database, a flood: none stored it
         turn.close()
         cause = exc.__cause__ if isinstance(exc, click.ClickException) and exc.__cause__ else exc
-        defer(f"message not stored: {one_line(cause)}")
+        defer(f"message not stored: {one_line(cause, _folders(config))}")
     with turn:
         reason = f" ({receipt.reason})" if receipt.reason else ""
         said = f"#{receipt.archive_id} {receipt.message_id}: {receipt.status}{reason}"
@@ -103,6 +136,8 @@ def receive(**params: Any) -> None:
             left_for = timedelta(0) if takes_turns(config) else LEFT_AFTER
             for resumed in gateway.resume(left_for):
                 click.echo(f"#{resumed.archive_id} {resumed.message_id}: resumed", err=True)
+            if gateway.delivery.relay is not None:
+                gateway.delivery.flush()  # and what an earlier relay outage left waiting
         except Exception as exc:  # the database went away again: the next run resumes them
             click.echo(
                 f"spaceships pbem receive: could not resume earlier messages: {exc}", err=True
@@ -144,6 +179,7 @@ def tick(**params: Any) -> None:
     `receive`; `serve` and the `poll` loop do this by themselves)."""
     params, factory = shared(params)
     turn = ExitStack()
+    config = None
     try:
         config = config_from(params)
         gateway = open_judge(config, factory)
@@ -157,8 +193,11 @@ def tick(**params: Any) -> None:
         if not passing(exc):
             if isinstance(exc, click.ClickException):
                 raise
-            raise click.ClickException(f"cannot run the deadlines: {one_line(exc)}") from None
+            said = one_line(exc, _folders(config))
+            raise click.ClickException(f"cannot run the deadlines: {said}") from None
         cause = exc.__cause__ if isinstance(exc, click.ClickException) and exc.__cause__ else exc
-        raise TryLater(f"{one_line(cause)}; nothing was lost, the next tick tries again") from None
+        raise TryLater(
+            f"{one_line(cause, _folders(config))}; nothing was lost, the next tick tries again"
+        ) from None
     gateway.delivery.close()
     click.echo(f"{written} message(s) sent or written to the outbox")

@@ -121,3 +121,10 @@ class Writer:
             return len(left)
 
         return self.delivery.after_put(self.db.run(work))
+
+    def send_handed_over(self) -> DeliveryReport:
+        """What another front end handed over for mail (a turn played in the browser), at
+        once; a read alone when there is none (`serve` asks every second)."""
+        if not self.outbox.handed_over():
+            return DeliveryReport()
+        return self.send_left()

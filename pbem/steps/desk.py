@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from secrets import token_hex
@@ -89,8 +90,12 @@ class Desk:
         self.peeked = (name, game)
         return game
 
-    def game(self, name: str | None, lock: bool = True) -> GameRow:
-        """The named game (locked until commit, unless `lock` is False: see Store.game)."""
+    def game(
+        self, name: str | None, lock: bool = True, suggest: Callable[[GameRow], bool] | None = None
+    ) -> GameRow:
+        """The named game (locked until commit, unless `lock` is False: see Store.game). A name
+        that no game has is refused with the public game nearest it, among those `suggest`
+        allows (`join` suggests only a game one may join, not one that is over)."""
         assert name is not None
         peeked, self.peeked = self.peeked, None
         if not lock and peeked is not None and peeked[0] == name:
@@ -98,7 +103,8 @@ class Desk:
         else:
             game = self.store.game(name, lock)
         if game is None:
-            names = [g.name for g in self.store.games(public_only=True)]
+            games = self.store.games(public_only=True)
+            names = [g.name for g in games if suggest is None or suggest(g)]
             close = difflib.get_close_matches(name, names, n=1)
             hint = f" Did you mean {close[0]}?" if close else " `list` shows the public games."
             raise Refusal(f"there is no game named {name}.{hint}")

@@ -57,7 +57,8 @@ def game_line(game: GameRow, players: dict[str, PlayerRow]) -> str:
     seats = seats or "no players"
     state = phase(game)
     if game.phase == "playing":
-        state = f"turn {game.turn}"
+        # The turn as the game's `status` says it (a battle's phase count is not its turn).
+        state = registry.kind_of(game).show.turn_name(game, game.turn)
     elif game.phase == "joining":
         state = f"open: join {game.name}"
     return f"{game.name:<16} {state:<24} {seats}; {settings_text(game)}"

@@ -51,7 +51,8 @@ def take_seat(
     """`join NAME [as NAME]`: the first free seat for the sender, stored; a Refusal when the
     game is over, full, already joined by this address or of another front end. `seat_name`:
     a seat's name where no name was written and the address has none."""
-    game = desk.game(command.name)
+    # A misspelt name is answered with a game one may join, not one that is over or full.
+    game = desk.game(command.name, suggest=lambda g: g.phase == "joining")
     desk.reply.about(game)
     players = desk.store.players(game.id)
     if game.phase == "over":

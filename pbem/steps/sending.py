@@ -47,5 +47,7 @@ def fleet_how(
 def web_again(game: GameRow) -> str:
     """How a player signs in to the game's web page once their one-time link is spent."""
     if game.accounts:
-        return "ask for a new one with `/spaceships web`"
-    return f"sign in with your password, or send `web {game.name}` again"
+        return "ask the bot for a new link with `/spaceships web` in the game's thread"
+    return (
+        f"sign in with your password, or send `web {game.name}` to the judge by mail for a new link"
+    )

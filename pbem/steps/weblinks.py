@@ -1,17 +1,18 @@
 """`web NAME`: a one-time link to play a game in the browser, answered to the address the judge
 writes to for that seat, or privately to the Discord member who holds it (issue 35, item 1).
-The link is signed with the web page's key (SPACESHIPS_WEB_SECRET_FILE, the file `spaceships
-web --secret-file` keeps) and names the page (SPACESHIPS_WEB_URL); it opens one session, once,
-within LINK_MINUTES, and only while the seat's password is the one it was made under (a game of
-Discord accounts has none: its links last their minutes). Also the signing itself, which the
-web page reads back: the core's, so that neither front end reads the other's code.
+The link names the page (SPACESHIPS_WEB_URL) and a short random token (issue 47, item 7: the
+whole link fits a mail's line, where a long one was wrapped by mail programs); what it opens is
+kept in the judge's store under the token's hash (`web_links`), so the page reads it back and
+says why a link is spent. It opens one session, once, within LINK_MINUTES, and only while the
+seat's password is the one it was made under (a game of Discord accounts has none: its links
+last their minutes). Also the web page's signing key (SPACESHIPS_WEB_SECRET_FILE; by default
+beside an SQLite store, `key_file`) and the password's stamp, which the page's sessions use:
+the core's, so that neither front end reads the other's code.
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
-import logging
 import os
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -22,13 +23,27 @@ from pbem.language.commands import Command
 from pbem.registry import kind_of
 from pbem.steps.desk import Desk, Refusal
 from pbem.steps.sending import web_again
-
-log = logging.getLogger(__name__)
+from pbem.storage.database import sqlite_path
+from pbem.storage.store import Store, from_text, to_text
 
 WEB_URL = "SPACESHIPS_WEB_URL"  # the club page's public address: https://games.example.org
 WEB_SECRET_FILE = "SPACESHIPS_WEB_SECRET_FILE"
 LINK_MINUTES = 30
+LINK_PATH = "/link/"  # the page's address of a link: BASE/link/TOKEN
 MASTER = "master"
+
+
+def key_file(db: str) -> str | None:
+    """Where the web page's key is kept for the store `db`: SPACESHIPS_WEB_SECRET_FILE, else
+    beside an SQLite store (`judge.sqlite3-web-key`), where every process of the judge that
+    opens the store finds it; None for PostgreSQL without the setting."""
+    if os.environ.get(WEB_SECRET_FILE):
+        return os.environ[WEB_SECRET_FILE]
+    try:
+        path = sqlite_path(db)
+    except ValueError:
+        return None
+    return None if path in (None, ":memory:") else f"{path}-web-key"
 
 
 def secret_from(path: str | None) -> bytes:
@@ -54,35 +69,62 @@ def stamp_of(stored_hash: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Link:
+    """What a link opens: the game (by id), the seat or MASTER, the stamp of the password it
+    was made under, when it expires, and when it was used (None: not yet)."""
+
     game_id: int
     seat: str
     stamp: str
-    expires: int  # Unix seconds
-    nonce: str  # claimed when used: a link opens one session
+    expires: datetime
+    used_at: datetime | None
 
 
-def _mac(secret: bytes, text: str) -> str:
-    return hmac.new(secret, ("link:" + text).encode(), hashlib.sha256).hexdigest()
+def _kept_as(token: str) -> str:
+    # Only the token's hash is stored: a copy of the database opens no seat.
+    return hashlib.sha256(("link:" + token).encode()).hexdigest()
 
 
-def make_link(secret: bytes, link: Link) -> str:
-    """The token of a link: hexadecimal words only (nothing a reply's password mask hides)."""
-    body = f"{link.game_id}.{link.seat}.{link.stamp}.{link.expires}.{link.nonce}"
-    return f"{body.encode().hex()}.{_mac(secret, body)}"
+def new_link(store: Store, game_id: int, seat: str, stamp: str, expires: datetime) -> str:
+    """A new link's token (24 hexadecimal digits: nothing a reply's password mask hides, and
+    short enough for any mail line), kept with what it opens; links long spent are dropped."""
+    token = os.urandom(12).hex()
+    store.connection.execute(
+        "DELETE FROM web_links WHERE expires_at < ?", (to_text(expires - timedelta(days=1)),)
+    )
+    store.connection.execute(
+        "INSERT INTO web_links (token, game_id, seat, stamp, expires_at) VALUES (?, ?, ?, ?, ?)",
+        (_kept_as(token), game_id, seat, stamp, to_text(expires)),
+    )
+    return token
 
 
-def read_link(secret: bytes, token: str, now: datetime) -> Link | None:
-    """The link a token names, or None: altered, unreadable or expired."""
-    coded, _, mac = token.partition(".")
-    try:
-        body = bytes.fromhex(coded).decode()
-        game_id, seat, stamp, expires, nonce = body.split(".")
-        link = Link(int(game_id), seat, stamp, int(expires), nonce)
-    except ValueError:
+def read_link(store: Store, token: str) -> Link | None:
+    """What the link of `token` opens, used or not, expired or not; None: no such link."""
+    if len(token) > 64:
         return None
-    if not hmac.compare_digest(mac, _mac(secret, body)):
+    row = store.connection.execute(
+        "SELECT game_id, seat, stamp, expires_at, used_at FROM web_links WHERE token = ?",
+        (_kept_as(token),),
+    ).fetchone()
+    if row is None:
         return None
-    return link if link.expires > now.timestamp() else None
+    expires = from_text(row["expires_at"])
+    assert expires is not None
+    return Link(int(row["game_id"]), row["seat"], row["stamp"], expires, from_text(row["used_at"]))
+
+
+def claim_link(store: Store, token: str, now: datetime) -> bool:
+    """Marks the link used, now: True for the one request that does (a link opens one
+    session, whichever web process is asked first)."""
+    row = store.connection.execute(
+        "UPDATE web_links SET used_at = ? WHERE token = ? AND used_at IS NULL RETURNING token",
+        (to_text(now), _kept_as(token)),
+    ).fetchone()
+    return row is not None
+
+
+def link_url(base: str, token: str) -> str:
+    return f"{base.rstrip('/')}{LINK_PATH}{token}"
 
 
 def web_link(command: Command, desk: Desk) -> str:
@@ -105,8 +147,8 @@ def web_link(command: Command, desk: Desk) -> str:
             else "the mail judge, `spaceships pbem serve`"
         )
         raise Refusal(
-            f"this judge has no web page to play on (its keeper sets SPACESHIPS_WEB_URL for "
-            f"{runs}); play as before"
+            f"this judge has no web page to play on (its keeper sets {WEB_URL} for {runs}, "
+            f"or runs the whole club with `spaceships pbem`); play as before"
         )
     if game.phase == "over":
         raise Refusal(f"game {game.name} is over: its page is at {base}/games/{quote(game.name)}")
@@ -122,24 +164,12 @@ def web_link(command: Command, desk: Desk) -> str:
             f"nothing sent: a link to play {game.name} goes only to the address the judge "
             f"writes to for a seat (or its game master); send `web {game.name}` from there"
         )
-    path = os.environ.get(WEB_SECRET_FILE)
-    try:
-        if not path:
-            raise ValueError("no SPACESHIPS_WEB_SECRET_FILE")
-        secret = secret_from(path)
-    except (OSError, ValueError):
-        log.exception("web NAME: the web page's key cannot be read")
-        raise Refusal(
-            "the judge cannot make links now (the web page's key is not set up): sign in on "
-            "the page with your password, and tell the judge's keeper"
-        ) from None
     expires = desk.now + timedelta(minutes=LINK_MINUTES)
     lines = []
     for seat, stored in places:
-        link = Link(game.id, seat, stamp_of(stored), int(expires.timestamp()), os.urandom(12).hex())
+        token = new_link(desk.store, game.id, seat, stamp_of(stored), expires)
         who = "its game master" if seat == MASTER else kind_of(game).about.seat_name(seat)
-        url = f"{base}/games/{quote(game.name, safe='')}/play/link/{make_link(secret, link)}"
-        lines.append(f"Play {game.name} in your browser as {who}:\n  {url}")
+        lines.append(f"Play {game.name} in your browser as {who}:\n  {link_url(base, token)}")
     lines.append(
         f"Each link signs you in once, within {LINK_MINUTES} minutes; after that "
         f"{web_again(game)}. Do not pass it on: it is your seat."

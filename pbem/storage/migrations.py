@@ -331,6 +331,130 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        # Tournaments (issue 45, pbem.club.tournament_store): round robin or Swiss of one game;
+        # its entrants by number (their entry order), the round's games and their results.
+        # `settings` are the words each game is created with; `levels` the computer's levels
+        # allowed to enter; `front_end` where its games are played ('' mail, else accounts).
+        "tournaments: a tournament, its entrants, each round's games and results",
+        """
+        CREATE TABLE tournaments (
+            id {id},
+            name TEXT NOT NULL UNIQUE,
+            game_key TEXT NOT NULL,
+            format TEXT NOT NULL,
+            rounds INTEGER NOT NULL,
+            round_hours {real} NOT NULL,
+            rated INTEGER NOT NULL,
+            levels TEXT NOT NULL DEFAULT '',
+            settings TEXT NOT NULL DEFAULT '',
+            master_address TEXT NOT NULL,
+            master_password TEXT NOT NULL DEFAULT '',
+            accounts INTEGER NOT NULL DEFAULT 0,
+            phase TEXT NOT NULL,
+            round INTEGER NOT NULL DEFAULT 0,
+            round_deadline TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE tournament_players (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            address TEXT NOT NULL,
+            name TEXT NOT NULL,
+            password TEXT NOT NULL DEFAULT '',
+            withdrawn INTEGER,
+            PRIMARY KEY (tournament_id, number)
+        );
+        CREATE TABLE tournament_games (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            board INTEGER NOT NULL,
+            white INTEGER NOT NULL,
+            black INTEGER,
+            game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
+            white_score {real},
+            forfeit INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (tournament_id, round, board)
+        );
+        """,
+    ),
+    Step(
+        # A browser session lives as a row (its cookie's own number): signing out, "sign out
+        # everywhere" and the row's end are seen by every web process at the next request, so
+        # a copied cookie opens nothing once its session is over (issue 42, item 1). A one-time
+        # link is a short random token whose hash is kept here with what it opens, so the
+        # link fits a mail line and its second use can say why it is spent (issue 47, item 7).
+        "web: sessions and one-time links kept in the store",
+        """
+        CREATE TABLE web_sessions (
+            session TEXT PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL,
+            expires_at TEXT NOT NULL
+        );
+        CREATE INDEX web_sessions_seat ON web_sessions (game_id, seat);
+        CREATE TABLE web_links (
+            token TEXT PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL,
+            stamp TEXT NOT NULL,
+            expires_at TEXT NOT NULL,
+            used_at TEXT
+        );
+        """,
+    ),
+    Step(
+        # Programs play through the API (issue 46): a token per seat (or game master), kept as
+        # its SHA-256 only, with the stamp of the password it was issued under (a new password
+        # voids it); and each seat's events, the judge's messages to it, numbered so a stream
+        # dropped at event N resumes after N without losing one.
+        "api: tokens for seats, and each seat's events",
+        """
+        CREATE TABLE api_tokens (
+            id {id},
+            hash TEXT NOT NULL UNIQUE,
+            prefix TEXT NOT NULL,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL,
+            address TEXT NOT NULL,
+            stamp TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            revoked_at TEXT
+        );
+        CREATE INDEX api_tokens_seat ON api_tokens (game_id, seat);
+        CREATE TABLE api_events (
+            id {id},
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            turn INTEGER,
+            body TEXT NOT NULL,
+            at TEXT NOT NULL
+        );
+        CREATE INDEX api_events_seat ON api_events (game_id, seat, id);
+        """,
+    ),
+    Step(
+        # Draws stored before a draw had the shared winner "draw" (issue 36) kept no winner, so
+        # the club page said "no result" (issue 47, item 12): one agreed says `"drawn":true`, one
+        # by the rules cites the rule that drew it ([SC11], [SC12]); a cancelled game stays as
+        # it is. The outcome is JSON written without spaces (pbem.storage.store).
+        'games: draws stored without a winner get the shared winner "draw"',
+        """
+        UPDATE games SET outcome = REPLACE(outcome, '"winner":null', '"winner":"draw"')
+        WHERE phase = 'over' AND outcome LIKE '%"winner":null%'
+          AND outcome NOT LIKE '%"cancelled":true%'
+          AND (outcome LIKE '%"drawn":true%' OR outcome LIKE '%"reason":"%[SC1_]"%');
+        """,
+    ),
+    Step(
+        # Moments are kept to the second: observers who join in the same second are listed in
+        # the order they joined (issue 47, item 12), not by address; those before keep theirs.
+        "observers: the order they joined in",
+        """
+        ALTER TABLE observers ADD COLUMN joined INTEGER NOT NULL DEFAULT 0;
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -364,6 +488,13 @@ TABLES: tuple[str, ...] = (
     "rematches",
     "mail_settings",
     "web_answers",
+    "tournaments",
+    "tournament_players",
+    "tournament_games",
+    "web_sessions",
+    "web_links",
+    "api_tokens",
+    "api_events",
 )
 
 

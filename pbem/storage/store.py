@@ -248,7 +248,7 @@ class Store:
         rows = self.connection.execute(
             "SELECT observers.address, mail_settings.pictures FROM observers LEFT JOIN "
             "mail_settings ON mail_settings.address = observers.address WHERE game_id = ? "
-            "ORDER BY since, observers.address",
+            "ORDER BY since, joined, observers.address",
             (game_id,),
         ).fetchall()
         self._heard((r[0], r[1]) for r in rows)
@@ -308,9 +308,11 @@ class Store:
 
     def add_observer(self, game_id: int, address: str, since: datetime) -> bool:
         cursor = self.connection.execute(
-            "INSERT INTO observers (game_id, address, since) VALUES (?, ?, ?) "
+            # Each observer numbered after those before, for the order of joining.
+            "INSERT INTO observers (game_id, address, since, joined) SELECT ?, ?, ?, "
+            "COALESCE(MAX(joined), 0) + 1 FROM observers WHERE game_id = ? "
             "ON CONFLICT DO NOTHING RETURNING address",
-            (game_id, address, to_text(since)),
+            (game_id, address, to_text(since), game_id),
         )
         return cursor.fetchone() is not None
 

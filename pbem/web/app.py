@@ -1,6 +1,7 @@
 """The club page's web server (aiohttp, which discord.py already brings): the routes, the
-store read on one worker thread, replays made on another, and the pages kept while their game
-stands still, within a bound in bytes."""
+store read on one worker thread, the judge's calls of play on another (over a store of their
+own), replays made on a third, and the pages kept while their game stands still, within a bound
+in bytes."""
 
 from __future__ import annotations
 
@@ -16,8 +17,21 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from pbem.club import tournament_store
+from pbem.club.profiles import profile
 from pbem.storage.store import GameRow, Store
-from pbem.web.guard import ClubRunner, guard, security_headers
+from pbem.web.api import add_api_routes
+from pbem.web.clients import Network
+from pbem.web.clubpages import (
+    ladder_page,
+    no_player_page,
+    no_tournament_page,
+    player_page,
+    tournament_page,
+    tournaments_section,
+)
+from pbem.web.floods import MAX_BODY, FormBudget, Streams
+from pbem.web.guard import ClubRunner, guard, guard_headers, security_headers
 from pbem.web.pages import (
     POLICY,
     game_page_html,
@@ -28,9 +42,8 @@ from pbem.web.pages import (
 )
 from pbem.web.play import Play, moment_of
 from pbem.web.playpages import game_url_of, live_attributes
-from pbem.web.playroutes import Watch, add_play_routes, moment_reader
+from pbem.web.playroutes import PROXIES, Watch, add_play_routes, moment_reader
 from pbem.web.records import (
-    GameLine,
     ReplaySource,
     board_png,
     board_svg,
@@ -41,6 +54,7 @@ from pbem.web.records import (
     replay_source,
 )
 from pbem.web.sessions import Signer
+from pbem.web.tournamentforms import add_tournament_routes
 
 __all__ = ["Club", "ClubRunner", "make_app"]
 
@@ -55,7 +69,7 @@ KEPT_BYTES = 64 * 1024 * 1024
 KEPT_ENTRIES = 4096  # and at most this many (a game without a replay is kept as an empty one)
 REPLAY_POLICY = (
     "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
-    "script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+    "script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 
 
@@ -72,15 +86,26 @@ class Club:
         # Replays are made from what the store thread read, on a thread of their own: a long
         # game's replay (seconds) never holds up the list or another game's page.
         self.maker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club-replay")
+        # Play's judge calls (forms, seat pages) run here: on a thread of their own when play
+        # has a store of its own (make_app), so that no judge call holds up the list or a
+        # public page (issue 42, item 2); else on the store thread, the store being one.
+        self.judging = self.worker
+        self.streams = Streams()  # the live streams open, by client address
+        self.form_budget = FormBudget()  # the forms each seat sent lately
         self.kept: OrderedDict[tuple[Any, ...], bytes | None] = OrderedDict()
         self.kept_bytes = kept_bytes
         self._kept_lock = threading.Lock()  # the store thread and the replay thread both keep
         self.making: dict[tuple[Any, ...], asyncio.Future[bytes | None]] = {}
-        self.listed: tuple[list[GameLine], str] | None = None
+        self.listed: tuple[Any, str] | None = None
         self.listed_at = 0.0
+        self.forms = False  # whether the page has the tournaments' forms (make_app with play)
 
     async def read(self, work: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.worker, work)
+
+    async def judged(self, work: Callable[[], T]) -> T:
+        """Run `work` on play's thread (play's store: the judge's calls, a seat's reads)."""
+        return await asyncio.get_running_loop().run_in_executor(self.judging, work)
 
     @property
     def kept_size(self) -> int:
@@ -128,10 +153,13 @@ class Club:
         if self.listed is not None and now - self.listed_at < LIST_FRESH:
             return self.listed[1]
         lines = game_lines(self.store)
-        # The list is made again only when a game or a seat changed (a rating changes only
-        # when a game ends, which changes its line).
-        if self.listed is None or self.listed[0] != lines:
-            self.listed = (lines, index_page(lines, self.name, ladder_lines(self.store)))
+        held = tournament_store.all_tournaments(self.store)
+        # The list is made again only when a game, a seat or a tournament changed (a rating
+        # changes only when a game ends, which changes its line).
+        if self.listed is None or self.listed[0] != (lines, held):
+            ladders = ladder_lines(self.store)
+            made = index_page(lines, self.name, ladders, tournaments_section(held, self.forms))
+            self.listed = ((lines, held), made)
         self.listed_at = now
         return self.listed[1]
 
@@ -159,6 +187,29 @@ class Club:
             text = text.replace("<h2>Status</h2>", link + "<h2>Status</h2>", 1)
         text = text.replace("</body>", '<script src="/live.js"></script>\n</body>', 1)
         return 200, text
+
+    def ladder(self, key: str) -> tuple[int, str]:
+        """A game's whole ladder, listed then provisional players."""
+        found = next((lad for lad in ladder_lines(self.store, None) if lad.key == key), None)
+        if found is None:
+            return 404, not_found_page(key, self.name)
+        return 200, ladder_page(found, self.name)
+
+    def tournament(self, name: str) -> tuple[int, str]:
+        """A tournament's standings, crosstable and rounds."""
+        found = tournament_store.tournament(self.store, name)
+        if found is None:
+            return 404, no_tournament_page(name, self.name)
+        shown = tournament_store.table(self.store, found)
+        rounds = tournament_store.boards(self.store, found.id)
+        return 200, tournament_page(found, shown, rounds, self.name, self.forms)
+
+    def player(self, name: str) -> tuple[int, str]:
+        """A player's page, by the name the ladder shows."""
+        shown = profile(self.store, name)
+        if shown is None:
+            return 404, no_player_page(name, self.name)
+        return 200, player_page(shown, self.name)
 
     def board(self, name: str) -> bytes | None:
         game = self.public_game(name)
@@ -224,11 +275,20 @@ class Club:
         return no_replay_page(game, no_replay_why(self.store, game), self.name)
 
 
-def make_app(club: Club, play: Play | None = None, signer: Signer | None = None) -> web.Application:
-    """The site: `/`, `/games/NAME`, `/games/NAME/board.png` (and `board.svg` where the game
-    draws one), `/games/NAME/replay.html`, the live stream of a game's changes
-    `/games/NAME/events`; with `play`, a seat's page `/games/NAME/play` and its forms
-    (pbem.web.playroutes). Without it nothing here changes the store."""
+def make_app(
+    club: Club,
+    play: Play | None = None,
+    signer: Signer | None = None,
+    proxies: tuple[Network, ...] = (),
+) -> web.Application:
+    """The site: `/`, `/games/NAME`, a game's ladder `/ladder/KEY`, a player's page
+    `/players/NAME`, a tournament's standings `/tournaments/NAME`, `/games/NAME/board.png`
+    (and `board.svg` where the game draws one), `/games/NAME/replay.html`, the live stream
+    of a game's changes `/games/NAME/events`; with `play`, a seat's page `/games/NAME/play`
+    and its forms (pbem.web.playroutes). Without it nothing here changes the store. `proxies`:
+    the proxies whose forwarded client addresses are believed (pbem.web.clients); none by
+    default. Play over a store of its own (`spaceships web` gives it one) is run on a thread
+    of its own."""
 
     def html(status: int, text: str) -> web.Response:
         return web.Response(
@@ -242,6 +302,18 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
         name = request.match_info["name"]
         status, text = await club.read(lambda: club.game(name, play is not None))
         return html(status, text)
+
+    async def ladder(request: web.Request) -> web.Response:
+        key = request.match_info["key"]
+        return html(*await club.read(lambda: club.ladder(key)))
+
+    async def tournament(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        return html(*await club.read(lambda: club.tournament(name)))
+
+    async def player(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        return html(*await club.read(lambda: club.player(name)))
 
     def binary(
         make: Callable[[str], Awaitable[bytes | None]], content_type: str, policy: str
@@ -269,13 +341,26 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
     async def vector(name: str) -> bytes | None:
         return await club.read(lambda: club.board_svg(name))
 
-    app = web.Application(middlewares=[guard(club.name)])
+    if play is not None and play.store is not club.store and club.judging is club.worker:
+        club.judging = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club-judge")
+    # A request's body is a form's at most (aiohttp answers 413 beyond, unread).
+    app = web.Application(middlewares=[guard(club.name)], client_max_size=MAX_BODY)
+    app.on_response_prepare.append(guard_headers)
+    app[PROXIES] = proxies
     app.router.add_get("/", index)
     app.router.add_get("/games/{name}", game)
+    app.router.add_get("/ladder/{key}", ladder)
+    app.router.add_get("/players/{name}", player)
+    app.router.add_get("/tournaments/{name}", tournament)
     app.router.add_get("/games/{name}/board.png", binary(board, "image/png", POLICY))
     app.router.add_get("/games/{name}/board.svg", binary(vector, "image/svg+xml", POLICY))
     app.router.add_get("/games/{name}/replay.html", binary(club.replay, "text/html", REPLAY_POLICY))
-    add_play_routes(app, club, play, signer or Signer(os.urandom(32)))
+    signer = signer or Signer(os.urandom(32))
+    add_play_routes(app, club, play, signer)
+    if play is not None:
+        club.forms = True
+        add_tournament_routes(app, club, play, signer)
+        add_api_routes(app, club, play)  # programs play through the API (pbem.web.api)
     app.on_cleanup.append(lambda _app: _stop(club))
     return app
 
@@ -283,4 +368,5 @@ def make_app(club: Club, play: Play | None = None, signer: Signer | None = None)
 async def _stop(club: Club) -> None:
     await club.watch.stop()
     club.worker.shutdown(wait=True)
+    club.judging.shutdown(wait=True)
     club.maker.shutdown(wait=True)

@@ -26,13 +26,13 @@ Keep = Callable[[list[Outbound]], None]
 _OWN: dict[str, tuple[Any, Keep]] = {}
 
 
-def _compose(db: str, keeper: Callable[[Any, str], Keep], address: str, batch: list[Any]) -> None:
+def _compose(db: str, keeping: Callable[[Any], Keep], batch: list[Any]) -> None:
     """In the mail process: one change's messages, composed and kept."""
     if db not in _OWN:
         from pbem.storage.store import open_store
 
         store = open_store(db)
-        _OWN[db] = (store, keeper(store, address))
+        _OWN[db] = (store, keeping(store))
     store, keep = _OWN[db]
     # No transaction around it: a write lock held while pictures are drawn (seconds) would
     # hold up the judge's own writes; each row is written (and committed) as it is ready.
@@ -42,11 +42,11 @@ def _compose(db: str, keeper: Callable[[Any, str], Keep], address: str, batch: l
 class Later:
     """`keep` collects a change's messages on the store thread; `flush` hands them, after
     the change's commit, to the mail process; `drop` forgets those of a change rolled back.
-    `keeper(store, judge_address)` is the front end's keep (a module-level function: it goes
-    to the other process by name)."""
+    `keeping(store)` is the front end's keep over a store (picklable: it goes to the other
+    process by name, pbem.web.cli.keep_for)."""
 
-    def __init__(self, db: str, keeper: Callable[[Any, str], Keep], judge_address: str) -> None:
-        self.db, self.keeper, self.address = db, keeper, judge_address
+    def __init__(self, db: str, keeping: Callable[[Any], Keep]) -> None:
+        self.db, self.keeping = db, keeping
         self.pending: list[Outbound] = []
         self.worker = ProcessPoolExecutor(
             max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_behind
@@ -62,7 +62,7 @@ class Later:
         batch, self.pending = self.pending, []
         if not batch:
             return None
-        done = self.worker.submit(_compose, self.db, self.keeper, self.address, batch)
+        done = self.worker.submit(_compose, self.db, self.keeping, batch)
         done.add_done_callback(_logged)
         return done
 

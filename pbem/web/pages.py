@@ -13,7 +13,7 @@ from urllib.parse import quote
 from notation.words import seated
 from pbem.kinds.gamekinds import GameKind, kind_of, kinds
 from pbem.storage.store import GameRow, PlayerRow
-from pbem.web.records import GameLine, GamePage, LadderLine
+from pbem.web.records import LISTING_RULE, GameLine, GamePage, Ladder, LadderLine
 
 STYLE = """
 *{box-sizing:border-box}
@@ -28,6 +28,7 @@ td a{display:inline-block;min-height:32px;padding-top:4px}
 pre{white-space:pre-wrap;overflow-x:auto;background:#fafafa;border:1px solid #e4e4e4;padding:8px}
 img.board{width:100%;height:auto;border:1px solid #e4e4e4}
 .note{color:#555}
+.plot svg{width:100%;max-width:400px;height:auto}
 @media (max-width:600px){
   thead{display:none}
   tr{display:block;border-bottom:1px solid #e4e4e4;padding:6px 0}
@@ -41,7 +42,7 @@ img.board{width:100%;height:auto;border:1px solid #e4e4e4}
 
 POLICY = (
     "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'self'; "
-    "connect-src 'self'; base-uri 'none'; form-action 'self'"
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 
 
@@ -94,7 +95,8 @@ def _kind(game: GameLine) -> str:
 
 def _state(game: GameLine) -> str:
     if game.phase == "playing":
-        return f"turn {game.turn}"
+        # The turn in the game's own words, as its `status` says it (a battle: "turn 2, fire").
+        return _kind_of_line(game).show.turn_name(game, game.turn)
     return {"joining": "waiting for players", "setup": "setting up", "over": "over"}.get(
         game.phase, game.phase
     )
@@ -148,37 +150,60 @@ def _table(caption: str, games: Sequence[GameLine]) -> str:
     )
 
 
-def standings_section(ladders: Sequence[tuple[str, Sequence[LadderLine]]]) -> str:
-    """The club ladder of each game that has listed players (pbem.club.ladder: rated games only,
-    players after their first few games), above the games."""
+def player_url(name: str) -> str:
+    """A player's page, by the name the ladder shows (never an address)."""
+    return "/players/" + quote(name, safe="")
+
+
+def ladder_url(key: str) -> str:
+    return "/ladder/" + quote(key, safe="")
+
+
+def ladder_table(lines: Sequence[LadderLine]) -> str:
+    """A ladder's lines as a table: listed players by place, then the provisional ones marked."""
+    rows = "".join(
+        f'<tr><td data-label="Place">{line.place or "-"}</td>'
+        f'<td data-label="Player"><a href="{player_url(line.name)}">{escape(line.name)}</a>'
+        + (f" <small class=note>{escape(line.provisional)}</small>" if line.provisional else "")
+        + f'</td><td data-label="Rating">{escape(line.rating)}</td>'
+        f'<td data-label="Won-lost-drawn">{escape(line.results)}</td></tr>'
+        for line in lines
+    )
+    return (
+        "<table><thead><tr><th>Place</th><th>Player</th><th>Rating</th><th>Won-lost-drawn</th>"
+        f"</tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+LADDER_NOTE = (
+    "<p class=note>Rated games only; <code>?</code> after a rating: still unsure after few "
+    "games.</p>"
+)
+
+
+def standings_section(ladders: Sequence[Ladder]) -> str:
+    """The club ladder of each game from its first rated game (pbem.club.ladder: rated games
+    only): the listed players, then the provisional ones marked, with the rule that lists
+    them, and a link to the game's whole ladder; above the games."""
     parts = []
-    for title, lines in ladders:
-        if not lines:
+    for shown in ladders:
+        if not shown.lines:
             continue
-        rows = "".join(
-            f'<tr><td data-label="Place">{line.place}</td>'
-            f'<td data-label="Player">{escape(line.name)}</td>'
-            f'<td data-label="Rating">{escape(line.rating)}</td>'
-            f'<td data-label="Won-lost-drawn">{escape(line.results)}</td></tr>'
-            for line in lines
-        )
         parts.append(
-            f"<h2>The {escape(title)} ladder</h2><table><thead><tr><th>Place</th>"
-            "<th>Player</th><th>Rating</th><th>Won-lost-drawn</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table>"
+            f"<h2>The {escape(shown.title)} ladder</h2>{ladder_table(shown.lines)}"
+            f'<p class=note><a href="{ladder_url(shown.key)}">The whole {escape(shown.title)} '
+            "ladder</a></p>"
         )
     if parts:
-        parts.append(
-            "<p class=note>Rated games only; <code>?</code> after a rating: still unsure "
-            "after few games.</p>"
-        )
+        parts.append(f"<p class=note>{escape(LISTING_RULE)}</p>{LADDER_NOTE}")
     return "".join(parts)
 
 
 def index_page(
     games: Sequence[GameLine],
     club: str,
-    ladders: Sequence[tuple[str, Sequence[LadderLine]]] = (),
+    ladders: Sequence[Ladder] = (),
+    tournaments: str = "",
 ) -> str:
     in_play = [g for g in games if g.phase != "over"]
     finished = sorted(
@@ -187,6 +212,7 @@ def index_page(
     finished.reverse()  # the latest first
     body = (
         standings_section(ladders)
+        + tournaments
         + _table("In play", in_play)
         + _table("Finished", finished)
         + "<p class=note>Only what onlookers may see: no fleet is shown before its game is "

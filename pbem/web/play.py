@@ -20,9 +20,10 @@ from pbem.messages import Inbound, Outbound
 from pbem.steps import throttle
 from pbem.steps.passwords import check_password, could_be_password
 from pbem.steps.sending import web_again
-from pbem.steps.weblinks import LINK_MINUTES, read_link
-from pbem.storage.store import GameRow, PlayerRow, Store
+from pbem.steps.weblinks import LINK_MINUTES, Link, claim_link, read_link
+from pbem.storage.store import GameRow, PlayerRow, Store, to_text
 from pbem.web.later import Later
+from pbem.web.sessionrows import end_session, open_session, session_stands
 from pbem.web.sessions import MASTER, Seat, stamp_of
 
 HANDLED = "This was handled already: the form was sent twice; nothing changed the second time."
@@ -146,28 +147,56 @@ class Play:
                 self.store.add_wrong_password(
                     game.id, now, forget_before=throttle.window_start(now)
                 )
-                return game, None, f"Wrong password for {game.name}; nothing changed."
+                return game, None, wrong_password(game.name)
             return game, matches[0], ""
 
-    def use_link(self, name: str, token: str, secret: bytes) -> tuple[GameRow | None, str, str]:
-        """The game and seat a one-time link (`web NAME` by mail, pbem.steps.weblinks) signs in to,
-        claimed in this transaction so that it opens one session; or None and why not."""
+    def look_at_link(self, token: str) -> tuple[GameRow | None, str, str]:
+        """The game and seat a one-time link would sign in to, and why not if it cannot (used,
+        expired, made under an old password, or no link at all); changes nothing: opening the
+        link shows a button, and a mail program's preview of it uses nothing up."""
+        link = read_link(self.store, token)
+        game = None if link is None else self.store.game_by_id(link.game_id)
+        why = self._spent(link, game)
+        return (game, "", why) if why or link is None else (game, link.seat, "")
+
+    def use_link(self, token: str) -> tuple[GameRow | None, str, str]:
+        """The game and seat a one-time link (`web NAME` by mail, pbem.steps.weblinks) signs in
+        to, claimed in this transaction so that it opens one session; or why not."""
         with self.store.transaction():
-            game = self.store.game(name, lock=False)
-            again = web_again(game) if game is not None else f"send `web {name}` again"
-            why = (
-                "This link cannot sign you in: it was used already, has expired (links last "
-                f"{LINK_MINUTES} minutes), or your password changed since. To play, "
-                f"{again}."
+            game, seat, why = self.look_at_link(token)
+            if why:
+                return game, "", why
+            if not claim_link(self.store, token, self.clock()):
+                return game, "", self._spent(read_link(self.store, token), game)
+            return game, seat, ""
+
+    def _spent(self, link: Link | None, game: GameRow | None) -> str:
+        """Why a link signs nobody in, in the player's words, with how to get a new one; ""
+        when it still can."""
+        if link is None or game is None:
+            return (
+                "This address is not a link the judge made, or not the whole of one (a mail "
+                "program may have cut it or broken it over two lines: copy all of it into the "
+                "address bar). To play, sign in with your game's password, or ask the judge "
+                "for a new link: `web NAME` by mail, or `/spaceships web` in Discord."
             )
-            link = read_link(secret, token, self.clock())
-            if game is None or link is None or link.game_id != game.id:
-                return None, "", why
-            if self.stamp(game, link.seat) != link.stamp:
-                return None, "", why
-            if not self.store.claim("web-link", link.nonce, self.clock()):
-                return None, "", why
-            return game, link.seat, ""
+        again = web_again(game)
+        if link.used_at is not None:
+            return (
+                f"This link was used already, at {link.used_at.strftime('%H:%M')} UTC: each "
+                f"link signs in once. To play {game.name}, {again}."
+            )
+        if link.expires <= self.clock():
+            return (
+                f"This link has expired: links last {LINK_MINUTES} minutes. To play "
+                f"{game.name}, {again}."
+            )
+        if self.stamp(game, link.seat) != link.stamp:
+            return (
+                f"This link was made before the password of your seat changed, so it signs "
+                f"nobody in. To play {game.name}, {again}."
+            )
+        return ""
 
     def played_with_accounts(self, name: str) -> bool:
         """Whether the game is one of a front end's accounts (Discord): no passwords."""
@@ -188,7 +217,19 @@ class Play:
         game = self.store.game(name, lock=False)
         if game is None or game.id != session.game_id:
             return None
-        return game if self.stamp(game, session.seat) == session.stamp else None
+        if self.stamp(game, session.seat) != session.stamp:
+            return None
+        # Signed out (here, in another browser or another web process): the cookie, or a
+        # copy of it, opens nothing any more (issue 42, item 1).
+        return game if session_stands(self.store, session) else None
+
+    def open_session(self, session: Seat) -> None:
+        """A session just signed in: it stands until it expires or is signed out."""
+        open_session(self.store, session, self.clock())
+
+    def sign_out(self, session: Seat, everywhere: bool) -> int:
+        """The session ends (with `everywhere`, every session of its seat); how many ended."""
+        return end_session(self.store, session, everywhere)
 
     # -- the seat's page -----------------------------------------------------------------
     def address_of(self, game: GameRow, seat: str) -> str:
@@ -254,6 +295,8 @@ class Play:
         kind = kind_of(game)
         if game.phase == "over":
             return ()
+        # An API token for a program to act for this place (issue 46, pbem.steps.tokens).
+        token = Shown("token", "An API token, for a program to play here", None, None, "Get one")
         if seat == MASTER:
             if game.phase in ("setup", "playing"):
                 return (
@@ -265,8 +308,9 @@ class Play:
                         "Resolve now",
                         "as if the deadline had passed",
                     ),
+                    token,
                 )
-            return ()
+            return (token,)
         shown: list[Shown] = []
         if game.phase in ("joining", "setup") and kind.steps.setup_word:
             made = kind.show.form(game, kind.steps.setup_word, None)
@@ -289,7 +333,19 @@ class Play:
                 )
         if game.phase in ("setup", "playing"):
             shown.append(Shown("resign", "Resign", None, None, "Resign", "I give up this game"))
+        shown.append(token)
         return tuple(shown)
+
+    def unconfirmed(self, game: GameRow, seat: str, command: str, confirmed: bool) -> str:
+        """The line refusing a form sent without the confirmation its box asks for (resigning,
+        a master's resolving now), or "": the server checks it, not only the browser."""
+        for shown in self.forms(game, seat):
+            if shown.command == command and shown.confirm and not confirmed:
+                return (
+                    f"Not done: tick the box ({shown.confirm}) to {shown.button.lower()}; "
+                    "nothing changed."
+                )
+        return ""
 
     def sight(self, game: GameRow, seat: str) -> Sight | None:
         """The picture the reader's page shows: the board as the seat knows it (as everyone
@@ -314,11 +370,20 @@ class Play:
 
     # -- sending -------------------------------------------------------------------------
     def send(
-        self, game: GameRow, seat: str, command: str, text: str, turn: int | None, nonce: str
+        self,
+        game: GameRow,
+        seat: str,
+        command: str,
+        text: str,
+        turn: int | None,
+        nonce: str,
+        opened: str = "",
     ) -> tuple[bool, str]:
         """One form as the judge's command, sent as the seat; (accepted, the judge's answer).
         The form's `nonce` is claimed in the same transaction: a form sent twice (a reload, a
-        double click, two web processes) acts once."""
+        double click, two web processes) acts once. `turn` and `opened` are the turn the form
+        was made for and when that turn opened (`phase_opened`): a form of another turn is
+        refused, saying whether its turn is over or not open yet."""
         allowed = {shown.command: shown for shown in self.forms(game, seat)}
         if command not in allowed:
             return False, (
@@ -326,12 +391,11 @@ class Play:
                 f"({game.phase}): the page was out of date; it shows what is open now."
             )
         kind = kind_of(game)
-        if allowed[command].turn is not None and turn != game.turn:
-            asked = "an earlier" if turn is None else kind.show.turn_name(game, turn)
-            return False, (
-                f"That form was for {asked} of {game.name}, which is over: "
-                f"{kind.show.turn_name(game, game.turn)} is open now; nothing changed."
-            )
+        if allowed[command].turn is not None:
+            stale = stale_turn(game, turn, opened)
+            if stale:
+                open_now = kind.show.turn_name(game, game.turn)
+                return False, f"{stale}: {open_now} is open now; nothing changed."
         words, first_line = command_text(kind, game, command, text)
         # What the page wrote ahead of the player's words (`orders 3: `): a slip's column and
         # quoted line are counted in what they typed, as Discord counts them.
@@ -361,6 +425,39 @@ class Play:
         if command in ("orders", kind.steps.setup_word):
             return moves > 0, answer
         return "Refused" not in answer and "not understood" not in answer.lower(), answer
+
+
+def phase_opened(game: GameRow) -> str:
+    """When the open phase opened, as a form carries it: it tells a form of this turn from
+    one of a turn of the same number before (a match's earlier game counts its turns afresh)."""
+    return to_text(game.opened_at) or ""
+
+
+def stale_turn(game: GameRow, turn: int | None, opened: str) -> str:
+    """Why a form made for `turn`, in the phase opened at `opened` ("": an older page, which
+    did not say), is not for the open turn; "" when it is. A turn ahead of the open one is not
+    open yet, unless the form's phase opened before this one (an earlier game of a match,
+    which counted its turns afresh): a form is told its turn is over only when it is."""
+    kind = kind_of(game)
+    now = phase_opened(game)
+    earlier = bool(opened) and opened < now
+    if turn == game.turn and not earlier and (not opened or opened == now):
+        return ""
+    asked = "an earlier turn" if turn is None else kind.show.turn_name(game, turn)
+    if turn is not None and turn > game.turn and not earlier:
+        return f"That form is for {asked} of {game.name}, which is not open yet"
+    if turn is not None and turn >= game.turn:
+        return f"That form was for {asked} of an earlier game of {game.name}, which is over"
+    return f"That form was for {asked} of {game.name}, which is over"
+
+
+def wrong_password(name: str) -> str:
+    """A wrong password's answer, with the two ways to get in without it."""
+    return (
+        f"Wrong password for {name}; nothing changed. Lost it? Send `newpassword {name}` to the "
+        f"judge by mail, from the address you joined with, for a new one; or send `web {name}` "
+        "for a link that signs you in once."
+    )
 
 
 def command_text(kind: Any, game: GameRow, command: str, text: str) -> tuple[str, int]:

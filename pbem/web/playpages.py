@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from pbem.web.boards import BOARD_STYLE
 from pbem.web.pages import game_url, page
-from pbem.web.play import SeatView, Shown
+from pbem.web.play import SeatView, Shown, phase_opened
 
 # What a page of play may load: its own pictures, its own script and event stream, nothing
 # from elsewhere; forms post only to the page's own address.
@@ -25,6 +25,31 @@ PLAY_POLICY = (
 )
 
 LIVE_JS = """\
+// Keeps what is typed into a form in this tab (sessionStorage) until the form is sent, so a
+// reload or the "show it" link loses nothing; keyed by game, seat, form and turn, so a draft
+// never lands in the form of another turn. Without JavaScript the forms work as before.
+(function () {
+  var kept;
+  try { kept = window.sessionStorage; } catch (e) { return; }
+  if (!kept) return;
+  var each = function (list, act) { Array.prototype.forEach.call(list, act); };
+  each(document.querySelectorAll("form[data-draft]"), function (form) {
+    var key = "draft:" + form.getAttribute("data-draft") + ":";
+    each(form.querySelectorAll("textarea"), function (field) {
+      var saved = kept.getItem(key + field.name);
+      if (saved !== null && field.value === "") field.value = saved;
+      field.addEventListener("input", function () {
+        if (field.value === "") kept.removeItem(key + field.name);
+        else kept.setItem(key + field.name, field.value);
+      });
+    });
+    form.addEventListener("submit", function () {
+      each(form.querySelectorAll("textarea"), function (field) {
+        kept.removeItem(key + field.name);
+      });
+    });
+  });
+})();
 // Follows the game: when anything anyone may see of it changes, the page is read again (or,
 // while the reader is typing, a note says so and nothing typed is lost).
 (function () {
@@ -131,6 +156,12 @@ only a signed session that ends after a few hours or when you sign out.</p>
     return _page(f"Play {name}", body, club)
 
 
+def link_spent_page(why: str, club: str) -> str:
+    """A link that names no game the judge knows: why, and how to get one."""
+    body = f'<p class="refused" role="alert">{escape(why)}</p>'
+    return _page("This link signs nobody in", body, club)
+
+
 def game_url_of(name: str) -> str:
     return "/games/" + quote(name, safe="")
 
@@ -181,6 +212,12 @@ def seat_page(
         f'<form method="post" action="{url}/play/sign-out">'
         f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
         '<button type="submit">Sign out</button></form>'
+        f'<form method="post" action="{url}/play/sign-out">'
+        f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
+        '<input type="hidden" name="everywhere" value="yes">'
+        '<button type="submit">Sign out everywhere</button> '
+        '<span class="note">ends every session of your seat, in every browser (one left signed '
+        "in elsewhere, or a copied cookie)</span></form>"
     )
     if choices:
         # Data, never run (CSP: scripts come from the site only); "</" cannot end the block.
@@ -230,10 +267,16 @@ def _form(view: SeatView, shown: Shown, csrf: str, said: tuple[bool, str, str] |
     hidden = (
         f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
         f'<input type="hidden" name="command" value="{escape(shown.command)}">'
-        f'<input type="hidden" name="nonce" value="{nonce}">'
+        # Firefox restores hidden fields on a reload unless told not to: a restored number
+        # would make a new send look like the old one ("handled already").
+        f'<input type="hidden" name="nonce" value="{nonce}" autocomplete="off">'
     )
     if shown.turn is not None:
-        hidden += f'<input type="hidden" name="turn" value="{shown.turn}">'
+        hidden += (
+            f'<input type="hidden" name="turn" value="{shown.turn}" autocomplete="off">'
+            f'<input type="hidden" name="opened" value="{escape(phase_opened(view.game))}" '
+            'autocomplete="off">'
+        )
     fields = ""
     kept = said[2] if said is not None and not said[0] else ""
     if shown.form is not None:
@@ -255,8 +298,12 @@ def _form(view: SeatView, shown: Shown, csrf: str, said: tuple[bool, str, str] |
     if said is not None:
         css = "accepted" if said[0] else "refused"
         answer = f'<pre class="{css}" role="status" id="{ident}-said">{escape(said[1])}</pre>'
+    # The key of the form's draft in the browser (LIVE_JS): game, seat, form, turn, phase.
+    turn = "" if shown.turn is None else f"{shown.turn}:{phase_opened(view.game)}"
+    draft = f"{view.game.id}:{view.seat}:{shown.command}:{turn}"
     return (
-        f'<form class="play" id="{ident}" method="post" action="{url}/play">'
+        f'<form class="play" id="{ident}" method="post" action="{url}/play" '
+        f'data-draft="{escape(draft)}">'
         f"<h2>{escape(shown.title)}</h2>{hidden}{fields}{answer}"
         f'<button type="submit">{escape(shown.button)}</button></form>'
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 from notation.words import seated
 from pbem.club import ladder
-from pbem.kinds.shown import Sight, kind_of, picture_for
+from pbem.kinds.shown import Picture, Sight, kind_of, picture_for
 from pbem.replay.frames import PUBLIC, ReplayError
 from pbem.replay.games import replay_of_text
 from pbem.replay.page import replay_html
@@ -81,25 +81,50 @@ def game_lines(store: Store) -> list[GameLine]:
 
 @dataclass(frozen=True, slots=True)
 class LadderLine:
-    """One line of a game's ladder on the club page: a name as played under, never an address."""
+    """One line of a game's ladder on the club page: a name as played under, never an address;
+    a provisional player (not listed yet) has no place and says how far from listed they are."""
 
-    place: int
+    place: int  # 0: provisional
     name: str
     rating: str
     results: str
+    provisional: str = ""
 
 
-def ladder_lines(store: Store, top: int = 20) -> list[tuple[str, tuple[LadderLine, ...]]]:
-    """Each game's ladder (its title and the listed players, best first), for the club page:
-    the same standings `ladder` answers by mail, names only (pbem.club.ladder.standings)."""
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """A game's ladder on the club page: its key (its page's address), title and lines, the
+    listed players best first, then the provisional ones (pbem.club.ladder.standings)."""
+
+    key: str
+    title: str
+    lines: tuple[LadderLine, ...]
+
+
+LISTING_RULE = (
+    f"Listed: players with {ladder.MIN_GAMES} or more rated games against "
+    f"{ladder.MIN_OPPONENTS} or more opponents. Below them, provisional players, not listed "
+    f"yet ({ladder.PROVISIONAL_WHY})."
+)
+
+
+def ladder_lines(store: Store, top: int | None = 20) -> list[Ladder]:
+    """Each game's ladder from its first rated game: the listed players, best first, then the
+    provisional ones marked as such (`top` of each, None for all): the standings `ladder`
+    answers by mail, names only."""
     shown = []
     for key, title in ladder.GAME_NAMES.items():
-        listed = [s for s in ladder.standings(store, key) if s.listed][:top]
-        lines = tuple(
+        everyone = ladder.standings(store, key)
+        listed = [s for s in everyone if s.listed][:top]
+        waiting = [s for s in everyone if not s.listed][:top]
+        lines = [
             LadderLine(place, s.name, str(s.rating), s.results())
             for place, s in enumerate(listed, 1)
-        )
-        shown.append((title, lines))
+        ]
+        lines += [
+            LadderLine(0, s.name, str(s.rating), s.results(), s.provisional()) for s in waiting
+        ]
+        shown.append(Ladder(key, title, tuple(lines)))
     return shown
 
 
@@ -134,24 +159,36 @@ def game_page(store: Store, game: GameRow) -> GamePage:
             status += f"; {state}."
         history = kind.records.public_record(store, game) or ""
     title = kind.about.title or kind.name
-    return GamePage(game, players, title, kind.records.board_words, status, history)
+    words = kind.records.board_words
+    if game.phase == "over" and kind.records.end_board_words:
+        words = kind.records.end_board_words  # the board drawn is the end's (_public_picture)
+    return GamePage(game, players, title, words, status, history)
+
+
+def _public_picture(store: Store, game: GameRow) -> Picture | None:
+    """The public board: now, as `/spaceships board` draws it (both spaces as both players
+    know them, a battle's map from its written dice: the seed stays the judge's, R13); once
+    the game is over, its end as everyone may see it then (hidden ships revealed [1.4.1]),
+    where the game draws one."""
+    if game.state is None:
+        return None
+    if game.phase == "over":
+        ended = picture_for(store, game, Sight("end"), READER)
+        if ended is not None:
+            return ended
+    return picture_for(store, game, Sight("now"), READER)
 
 
 def board_png(store: Store, game: GameRow) -> bytes | None:
-    """The public board now, as `/spaceships board` draws it: both spaces as both players know
-    them, or a battle's map from its written dice (the seed stays the judge's, R13)."""
-    if game.state is None:
-        return None
-    picture = picture_for(store, game, Sight("now"), READER)
+    """The public board as PNG (`_public_picture`)."""
+    picture = _public_picture(store, game)
     return None if picture is None else picture.png
 
 
 def board_svg(store: Store, game: GameRow) -> bytes | None:
     """The same public board as SVG, where the game draws one (sharp at any width); None for
     a game whose board is a PNG only."""
-    if game.state is None:
-        return None
-    picture = picture_for(store, game, Sight("now"), READER)
+    picture = _public_picture(store, game)
     return None if picture is None or picture.svg is None else picture.svg.encode("utf-8")
 
 

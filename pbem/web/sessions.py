@@ -90,26 +90,42 @@ class Signer:
 
 class Tries:
     """Password tries per client address: TRIES within TRY_WINDOW seconds, then refused
-    unchecked until the oldest falls out of the window (so a refusal says nothing)."""
+    unchecked until the oldest falls out of the window (so a refusal says nothing). Each try
+    is noted with the game it was at: a right password forgets only that client's tries at
+    that game, never its guesses at others (issue 42, item 4)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self.seen: dict[str, deque[float]] = {}
+        self.seen: dict[str, deque[tuple[float, str]]] = {}
 
-    def wait(self, client: str) -> float:
-        """Seconds `client` must wait before its next try (0: it may try now, counted)."""
+    def wait(self, client: str, game: str = "") -> float:
+        """Seconds `client` must wait before its next try (0: it may try now, counted as a
+        try at `game`)."""
         now = self.clock()
         tries = self.seen.setdefault(client, deque())
-        while tries and now - tries[0] > TRY_WINDOW:
+        while tries and now - tries[0][0] > TRY_WINDOW:
             tries.popleft()
         if len(tries) >= TRIES:
-            return TRY_WINDOW - (now - tries[0])
-        tries.append(now)
+            return TRY_WINDOW - (now - tries[0][0])
+        tries.append((now, _game_key(game)))
         if len(self.seen) > 10000:  # forget clients that went quiet
             for key in [k for k, v in self.seen.items() if not v][:5000]:
                 del self.seen[key]
         return 0.0
 
-    def forget(self, client: str) -> None:
-        """A right password: the client's earlier mistypes no longer count."""
-        self.seen.pop(client, None)
+    def forget(self, client: str, game: str) -> None:
+        """A right password to `game`: the client's earlier mistypes at that game no longer
+        count; its tries at every other game still do."""
+        tries = self.seen.get(client)
+        if tries is None:
+            return
+        key = _game_key(game)
+        kept = deque(entry for entry in tries if entry[1] != key)
+        if kept:
+            self.seen[client] = kept
+        else:
+            del self.seen[client]
+
+
+def _game_key(name: str) -> str:
+    return name.strip().lower()  # game names are case-blind

@@ -21,8 +21,10 @@ from spacechess.computer.player import LEVEL_TEXT, Computer
 from spacechess.engine.events import Event
 from spacechess.engine.game import Game
 from spacechess.engine.position import Position
+from spacechess.engine.refusals import friendly_fire, later_in_turn
 from spacechess.engine.rules import act, legal_actions, why_illegal
 from spacechess.pictures import board_picture
+from spacechess.pictures.text import text_board
 
 __all__ = ["HELP", "TerminalGame", "describe"]
 
@@ -43,6 +45,9 @@ ships next to enemies fight [SC7, SC8]. Cells are named on the picture of the bo
 (docs/space-chess.md): rhombus A-K, file a-d, rank 1-4, like Cb3.
 Other words: `board` shows where everything is, `moves Ab1` what the ship on Ab1 can do,
 `picture` draws the board to a PNG, `resign` gives up, `quit` (or Ctrl-D / Ctrl-C) leaves."""
+
+# The words the terminal takes besides actions, for a word that is neither.
+COMMANDS = "help, board, moves CELL, picture, resign, quit"
 
 
 def describe(position: Position) -> str:
@@ -104,6 +109,7 @@ class TerminalGame:
         self.pictures = pictures
         self.game = Game()
         self.turns: list[PlayedTurn] = []
+        self.warned = ""  # a line warned of (a shot into one's own unit), played if typed again
 
     def run(self) -> Position:
         """Plays to the end (or until the player leaves); the record is printed either way, so
@@ -114,7 +120,7 @@ class TerminalGame:
             f"{LEVEL_TEXT[self.computer.level]}.\nYou are the {me}; the computer is the {it}. "
             "The Terrans act first. (`help` explains the actions.)\n"
         )
-        self.say(describe(self.game.position))
+        self.say(self._board())
         self._picture([])
         try:
             ending = self._play()
@@ -147,7 +153,7 @@ class TerminalGame:
             self.turns.append(PlayedTurn(position.turn, position.to_move, actions, tuple(events)))
             self.say(happened(events))
             self.say("")
-            self.say(describe(self.game.position))
+            self.say(self._board())
             self._picture(events)
         return ""
 
@@ -167,7 +173,7 @@ class TerminalGame:
                 self.say(HELP)
                 continue
             if word == "board":
-                self.say(describe(position))
+                self.say(self._board())
                 continue
             if word == "picture":
                 self.say(self._picture([], always=True))
@@ -212,18 +218,36 @@ class TerminalGame:
             try:
                 action = _resolve(here, parse_action(word))
             except NotationError as exc:
+                if len(words) == 1 and not re.search(r"[-<>@]", word):
+                    # One word, no action's sign: a slip for a command as much as an action.
+                    self.say(
+                        f"`{word}` is no command here and no action; nothing was played.\n"
+                        f"  hint: {exc.hint}; the other words are {COMMANDS} (`help`)"
+                    )
+                    return None
                 self.say(f"`{word}` could not be read; nothing was played.\n{exc}")
                 return None
             problem = why_illegal(here, action)
             if problem is not None:
-                hint = f"\n  hint: {problem.hint}" if problem.hint else ""
+                hint = later_in_turn(problem.hint, words[:k])
+                hint = f"\n  hint: {hint}" if hint else ""
                 self.say(f"`{word}`: {problem.reason}. Nothing was played.{hint}")
+                return None
+            costly = friendly_fire(here, action)
+            if costly is not None and line != self.warned:
+                # Legal [SC6], but most likely a slip: played only when typed again.
+                self.warned = line
+                self.say(f"{costly}. Nothing was played: type the same line again to play it.")
                 return None
             actions.append(action)
             here = act(here, action)[0]
         if here.result is None and here.to_move == self.side and here.actions_left:
             actions.append(Action(PASS))  # fewer actions than allowed end the turn [SC2]
         return tuple(actions)
+
+    def _board(self) -> str:
+        """The board drawn as text, then where the impactors fly and what is in each box."""
+        return text_board(self.game.position) + "\n\n" + describe(self.game.position)
 
     def _moves(self, position: Position, where: str) -> str:
         if not where:

@@ -22,7 +22,7 @@ from notation.spacechess.pieces import (
 from spacechess.engine.position import Position
 from spacechess.engine.reach import HEXAGON_NEIGHBOURS, RAYS, REACH, destinations, enemy_near
 
-__all__ = ["IllegalAction", "why_illegal"]
+__all__ = ["IllegalAction", "friendly_fire", "later_in_turn", "why_illegal"]
 
 
 class IllegalAction(ValueError):
@@ -34,6 +34,29 @@ class IllegalAction(ValueError):
         self.action = action
         self.reason = reason
         self.hint = hint
+
+
+def later_in_turn(hint: str, before: list[str]) -> str:
+    """A refused action's hint when actions of the same turn come before it: it was checked on
+    the board those leave, so the hint (ships listed, cells free) says so; nothing was played."""
+    if not hint or not before:
+        return hint
+    first = ", ".join(f"`{word}`" for word in before)
+    return f"{hint} (as the board stands after {first}, which comes first in this turn)"
+
+
+def friendly_fire(position: Position, action: Action) -> str | None:
+    """A legal shot that the rules make costly for the side firing it: point-blank into one of
+    its own units, which the impactor destroys at once [SC6]; None for any other action."""
+    if action.verb != FIRE or not 0 <= action.target < CELL_COUNT:
+        return None
+    code = position.board[action.target]
+    if not code or side_of(code) != position.to_move:
+        return None
+    return (
+        f"`{action}` fires point-blank into your own {KIND_NAMES[kind_of(code)]} on "
+        f"{cell_name(action.target)}, which it destroys at once [SC6]"
+    )
 
 
 def why_illegal(position: Position, action: Action) -> IllegalAction | None:

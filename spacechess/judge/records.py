@@ -11,6 +11,7 @@ from pbem.kinds.kindparts import Records
 RECORDS = Records(
     record_suffix=replay.RECORD_SUFFIX,
     check_command="spaceships chess check",
+    record_lines="turns like `3 T: Eb1-Eb4`",
     format_command="spaceships chess fmt",
     sniff=chess_lines,
     replay=replay.chess_replay,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
@@ -19,7 +20,7 @@ from notation.spacechess.pieces import SIDE_NAMES, SUPPORT, kind_of
 from notation.spacechess.record import parse_action
 from notation.words import seated
 from pbem.steps import gamerows
-from pbem.steps.deadlines import DeadlineRule
+from pbem.steps.deadlines import DeadlineRule, format_duration
 from pbem.steps.gamerows import deadline_line as core_deadline_line
 from pbem.storage.store import GameRow, PlayerRow
 from spacechess.computer.match import PlayedTurn, record_of
@@ -73,11 +74,20 @@ def subject(game: GameRow, what: str) -> str:
     return f"{TITLE} {game.name}: {what}"
 
 
+# Who the reminder goes to: the side that has not acted.
+_TO_ACT = " to the side to act"
+
+
 def settings_text(game: GameRow) -> str:
     parts = ["the Terrans act first, one action on turn 1, then two a turn [SC2]"]
     if game.deadline_rule and game.deadline_rule != "none":
         rule = DeadlineRule.parse(game.deadline_rule)
         parts.append(f"deadline {rule.timing('each turn')}")
+        # As every game's settings say it (pbem.steps.listing): the reminder and the grace.
+        reminder = rule.reminder_text(timedelta(hours=game.reminder_hours))
+        parts.append(reminder.replace("phase", "turn") + _TO_ACT * (reminder != "no reminder"))
+        if game.grace_hours:
+            parts.append(f"grace {format_duration(timedelta(hours=game.grace_hours))}")
         parts.append(
             "a missed turn is " + ("waited for" if game.missing_policy == "wait" else "a pass")
         )

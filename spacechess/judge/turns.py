@@ -20,7 +20,7 @@ from pbem.steps.desk import Desk, Refusal
 from pbem.steps.gamerows import late_notice, open_phase, other
 from pbem.storage.store import GameRow, Store
 from spacechess.computer.match import written
-from spacechess.engine.refusals import why_illegal
+from spacechess.engine.refusals import friendly_fire, later_in_turn, why_illegal
 from spacechess.engine.rules import act
 from spacechess.judge.computer import computer_turn
 from spacechess.judge.end import end
@@ -94,7 +94,8 @@ def _at(message: str, hint: str | None, line: int, column: int, length: int, sou
 
 
 def submit(command: Command, desk: Desk) -> str:
-    """`orders TURN: ACTIONS` from the side to act."""
+    """`orders TURN: ACTIONS` (or `orders: ACTIONS`, for the turn to play) from the side to
+    act."""
     game, seat = desk.player_session("orders")
     desk.reply.about(game)
     if game.phase != "playing":
@@ -111,7 +112,8 @@ def submit(command: Command, desk: Desk) -> str:
             f"turn {position.turn} is the {side_name(to_act)}' and you play the "
             f"{side_name(seat)}: wait for their turn [SC2]; nothing changed"
         )
-    if command.turn != position.turn:
+    # Space Chess has one open turn: orders without a number are for it (`orders: Ab1-Ab3`).
+    if command.turn is not None and command.turn != position.turn:
         said = "" if command.turn is None else f"these orders are for turn {command.turn}, but "
         raise Refusal(
             f"{said}turn {position.turn} is the turn to play in {game.name}; nothing changed "
@@ -138,6 +140,7 @@ def submit(command: Command, desk: Desk) -> str:
         )
     # Each action checked on the position the one before it leaves [SC2].
     trial, taken = position, 0
+    warnings: list[str] = []
     for action, word, line, column, source in actions:
         if trial.result is not None:
             break  # the action before won the game: the rest is not played [SC11]
@@ -153,9 +156,13 @@ def submit(command: Command, desk: Desk) -> str:
         resolved = resolve_mine(trial, action)
         problem = why_illegal(trial, resolved)
         if problem is not None:
+            hint = later_in_turn(problem.hint, [w for _, w, *_ in actions[:taken]])
             return "Your turn breaks the rules; nothing was played.\n" + _at(
-                f"`{word}`: {problem.reason}", problem.hint, line, column, len(word), source
+                f"`{word}`: {problem.reason}", hint, line, column, len(word), source
             )
+        costly = friendly_fire(trial, resolved)
+        if costly is not None:
+            warnings.append(costly)  # legal [SC6]: played, and said, since it looks like a slip
         trial = act(trial, resolved)[0]
         taken += 1
     dropped = [word for _, word, *_ in actions[taken:]]
@@ -172,6 +179,8 @@ def submit(command: Command, desk: Desk) -> str:
         text += f" The game ended before {' '.join(dropped)}, which was not played [SC11]."
     if lapsed:
         text += " Your opponent's draw offer lapsed as you played on."
+    for warning in warnings:
+        text += f"\nMind: {warning}."
     return text
 
 

@@ -14,6 +14,7 @@ from spaceships.judge.replay import replay_record
 RECORDS = Records(
     record_suffix=".ssr",
     check_command="spaceships validate",
+    record_lines="`A fleet:` and `1 A:` lines",
     format_command="spaceships fmt",
     sniff=spaceships_lines,
     replay=replay_record,
@@ -26,6 +27,7 @@ RECORDS = Records(
     },
     public_texts=onlookers.public_texts,
     board_words="both spaces as both players know them",
+    end_board_words="both spaces revealed at the end: every ship, and what each strike did",
     setup_lines=guide.setup_lines,
     setup_command=(
         "Send your fleet: as text, a .ssr/.txt file, or in a form",

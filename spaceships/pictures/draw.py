@@ -11,7 +11,6 @@ the same boards give the same bytes.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -20,6 +19,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from notation.ink import EMPTY, GRID, INK, PAPER, font
+from notation.png import palette_png
 from notation.spaceships.cells import COLOUR_ORDERS, LETTERS, NUMBERS, Cell
 
 # own: a player's own space; enemy: the opponent's as known; public: a space as both players
@@ -195,11 +195,19 @@ def _star(centre: tuple[int, int], outer: int, inner: int) -> list[tuple[float, 
     return points
 
 
+def _pen(image: Image.Image) -> ImageDraw.ImageDraw:
+    """A drawing on `image` whose words are not anti-aliased: a few exact inks, so the picture
+    goes as a small palette PNG (notation.png), as the other games' do (issue 47, item 13)."""
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    return draw
+
+
 @cache
 def _tile(mark: str, style: Style, known: str = ".") -> Image.Image:
     """One cell, outline included, drawn once and pasted wherever it recurs."""
     tile = Image.new("RGB", (CELL + 1, CELL + 1), PAPER)
-    draw = ImageDraw.Draw(tile)
+    draw = _pen(tile)
     draw.rectangle((0, 0, CELL, CELL), fill=PAPER, outline=GRID)
     draw_cell(draw, 0, 0, mark, style, known)
     return tile
@@ -216,7 +224,7 @@ def _grids_template(colour_order: str) -> Image.Image:
     picture of a colour order, so drawn once."""
     width, _ = picture_size(1, 0)
     image = Image.new("RGB", (width, COLOUR_HEADER + LETTER_HEADER + 5 * CELL + 1), PAPER)
-    draw = ImageDraw.Draw(image)
+    draw = _pen(image)
     y_letters = COLOUR_HEADER
     y_cells = y_letters + LETTER_HEADER
     blank = _tile(".", "own")
@@ -387,7 +395,7 @@ def draw_boards(boards: Sequence[Board], colour_order: str = "ROYGB") -> bytes:
     rows = key_rows(boards)
     width, height = picture_size(len(boards), len(rows))
     image = Image.new("RGB", (width, height), PAPER)
-    draw = ImageDraw.Draw(image)
+    draw = _pen(image)
     _, board_height = picture_size(1, 0)
     board_height -= 2 * MARGIN
     top = MARGIN
@@ -397,9 +405,7 @@ def draw_boards(boards: Sequence[Board], colour_order: str = "ROYGB") -> bytes:
     for row in rows:
         _draw_key(draw, top, row)
         top += KEY_ROW
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=1)  # fast; the size hardly matters
-    return out.getvalue()
+    return palette_png(image)
 
 
 # -- the pieces a page lays out itself (spaceships.pictures.parts)

@@ -52,22 +52,11 @@ def read_record(
     try:
         record = parse_any(read.text)
     except (NotationError, NotationErrors) as exc:
-        from pbem.registry import which_game
+        from pbem.registry import another_games_record
 
-        game = which_game(read.text)
-        if game == "Spaceship Battles":
-            click.echo(
-                f"{path}: this is a Spaceship Battles record (`A ship` and `1 A move` lines), "
-                f"not a Spaceships one: check it with `spaceships battles play {path}`",
-                err=True,
-            )
-            sys.exit(1)
-        if game == "Space Chess":
-            click.echo(
-                f"{path}: this is a Space Chess record (turns like `3 T: Eb1-Eb4`), not a "
-                f"Spaceships one: check it with `spaceships chess check {path}`",
-                err=True,
-            )
+        other = another_games_record(read.text, "Spaceships", path, unread=True)
+        if other is not None:
+            click.echo(f"{path}: {other}", err=True)
             sys.exit(1)
         click.echo(f"{path}: the record cannot be read:\n{exc}", err=True)
         sys.exit(1)

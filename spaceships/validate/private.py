@@ -78,7 +78,11 @@ def validate_private(
     if problems:
         pos = record.fleet_positions.get(owner)
         out.findings.extend(finding_from_problem(p.at(pos), "fleet", source) for p in problems)
-        out.unchecked.append("turns not checked: the fleet is refused")
+        # Said even so: a record typed by hand may have left the other fleet out by mistake.
+        out.unchecked.append(
+            f"turns not checked: {owner}'s fleet is refused, and the record has no fleet for "
+            f"{opponent} (a `{opponent} fleet:` line) [11.3]"
+        )
         return out
     out.unchecked.append(
         f"the record has no fleet for {opponent}: {opponent}'s orders, the results {owner} "

@@ -108,7 +108,7 @@ def _position(seed: int) -> tuple[BattleState, str]:
     a, b = state.standing("A"), state.standing("B")
     if a and b and rng.random() < 0.3:
         state = BattleState(
-            state.ships, turn, "A", (Hold(a[0].name, b[0].name, turn),), x_mode=state.x_mode
+            state.ships, turn, "A", (Hold(a[0].name, b[0].name, turn, "A"),), x_mode=state.x_mode
         )
     return state, rng.choice("AB")
 

@@ -72,5 +72,6 @@ def test_moves_come_before_volleys_ii_b() -> None:
 def test_the_budget_and_unique_names_r16_r17() -> None:
     r = play(record(extra='[Budget "80"]'))
     assert "the ships cost 87 (87), over the budget of 80 [R16]" in problems(r)
+    # Unique per side: the other side may use the name (tests/battles/test_r17_names_per_side.py).
     r = play(record(a=f"Lancer {LANCER} at 0,0 N; Lancer {LANCER} at 1,0 N"))
-    assert "two ships called Lancer [R17]" in problems(r)
+    assert "player A has two ships called Lancer [R17]" in problems(r)

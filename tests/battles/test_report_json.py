@@ -58,7 +58,8 @@ class Ship:
 
 def recheck(report: dict[str, Any]) -> int:
     """Check every step of a report against the rules; returns how many shots it checked."""
-    ships = {j["name"]: Ship(j) for j in report["ships"]}
+    # A ship is its side and name: the two sides may use the same names (reading R17).
+    ships = {(j["side"], j["name"]): Ship(j) for j in report["ships"]}
     x_mode = report["x_weapon"]
     shots_checked = 0
     assert len(report["steps"]) == len(report["events"])
@@ -69,11 +70,12 @@ def recheck(report: dict[str, Any]) -> int:
             assert all(a == b for a, b in ties) and last[0] != last[1]
             assert step["winner"] == ("A" if last[0] > last[1] else "B")
             for pull in step["pulled"]:
-                assert ships[pull["ship"]].hex == pull["from"]
+                pulled = ships[pull["side"], pull["ship"]]
+                assert pulled.hex == pull["from"]
                 assert distance(pull["from"], pull["to"]) == 1
-                ships[pull["ship"]].hex = pull["to"]
+                pulled.hex = pull["to"]
         elif step["kind"] == "move":
-            ship = ships[step["ship"]]
+            ship = ships[step["side"], step["ship"]]
             assert (ship.hex, ship.facing) == (step["from"]["hex"], step["from"]["facing"])
             assert step["how"].count("F") <= ship.speed == step["speed"]
             assert distance(ship.hex, step["to"]["hex"]) <= step["how"].count("F")
@@ -84,14 +86,15 @@ def recheck(report: dict[str, Any]) -> int:
                 continue
             shots_checked += check_volley(step, ships, x_mode)
         else:
-            ship, target = ships[step["ship"]], ships[step["target"]]
+            ship = ships[step["side"], step["ship"]]
+            target = ships[step["target_side"], step["target"]]
             if step["result"] in ("hit", "miss"):
                 assert step["range"] == distance(ship.hex, target.hex) <= 5
                 assert ship.systems[step["beam_index"]].startswith("(R")
                 hits = step["die"] + target.turn_mode - step["range"] > target.speed  # R10
                 assert step["result"] == ("hit" if hits else "miss")
     for j in report["ships"]:
-        ship = ships[j["name"]]
+        ship = ships[j["side"], j["name"]]
         assert [i for i, x in enumerate(ship.crossed) if x] == j["crossed"]
         assert (ship.hex, ship.facing) == (j["hex"], j["facing"])
         assert ship.carry == Fraction(j["carry"].replace(".5", "1/2") if j["carry"] != "0" else 0)
@@ -99,11 +102,12 @@ def recheck(report: dict[str, Any]) -> int:
     return shots_checked
 
 
-def check_volley(step: dict[str, Any], ships: dict[str, Ship], x_mode: str) -> int:
+def check_volley(step: dict[str, Any], ships: dict[tuple[str, str], Ship], x_mode: str) -> int:
     shots = step["shots"]
     points: list[Fraction] = []
     for shot in shots:
-        shooter, target = ships[shot["shooter"]], ships[shot["target"]]
+        shooter = ships[step["side"], shot["shooter"]]
+        target = ships[step["target_side"], shot["target"]]
         i = shot["index"]
         assert shooter.systems[i] == f"({shot['weapon']})" and not shooter.crossed[i]
         assert shot["from"]["hex"] == shooter.hex and shot["at"] == target.hex
@@ -126,7 +130,8 @@ def check_volley(step: dict[str, Any], ships: dict[str, Ship], x_mode: str) -> i
             stopped |= pd["stops"]
         points.append(Fraction(0) if stopped else Fraction(shot["damage"]))
     for damage in step["damage"]:
-        target = ships[damage["ship"]]
+        assert damage["side"] == step["target_side"] != step["side"]
+        target = ships[damage["side"], damage["ship"]]
         mine = [k for k, s in enumerate(shots) if s["target"] == damage["ship"]]
         soak = Fraction(damage["soaked"])
         left = {k: points[k] for k in mine}
@@ -189,6 +194,22 @@ def test_whole_battles_with_every_system_are_checked_again_from_their_reports(se
     report = play(battle)
     assert report["ok"], report["problems"]
     assert report["x_weapon"] == "best" and report["turn_limit"] == 12
+    assert recheck(report) > 5
+
+
+def test_a_battle_whose_sides_name_their_ships_alike_is_checked_again_from_its_report_r17() -> None:
+    # Both sides call their ships Lancer, Hawk and Warden, other ships under each name: the
+    # checker tells them apart by the report's sides alone (a step's side, its target_side).
+    text = record(
+        a=f"Lancer {WARDEN} at 0,4 N; Hawk {RAIDER} at 1,4 N; Warden {LANCER} at -1,4 N",
+        b=f"Lancer {RAIDER} at 0,-4 S; Hawk {HAWK} at 1,-4 S; Warden {WARDEN} at -1,-4 S",
+        extra='[TurnLimit "10"]',
+    )
+    report = play(format_record(autoplay_battle(parse_record(text), "alike", turns=10)))
+    assert report["ok"], report["problems"]
+    assert sorted((s["side"], s["name"]) for s in report["ships"]) == [
+        (side, name) for side in "AB" for name in ("Hawk", "Lancer", "Warden")
+    ]
     assert recheck(report) > 5
 
 

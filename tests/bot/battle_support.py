@@ -16,6 +16,8 @@ DESIGN_A = "Lancer E-SAI(Gf)I(Xf)IIV; Warden F-ASIII(Ef)Y(Mf)O at 1,7 N"
 DESIGN_B = "Raider C-SSI(Lf)II(Gf)(Rf)D; Hawk E-AI(Mf)(Gf)IIID at -1,-7 S"
 # B's design otherwise (swap tests): the same names, other ships.
 DESIGN_B_SWAPPED = "Raider E-AI(Mf)(Gf)IIID; Hawk E-SAI(Gf)I(Xf)IIV at 1,-7 S"
+# B's design under A's names: the sides may name ships alike (reading R17).
+DESIGN_B_ALIKE = "Lancer C-SSI(Lf)II(Gf)(Rf)D; Warden E-AI(Mf)(Gf)IIID at -1,-7 S"
 
 
 async def start_battle(world: World, seed: int = 7, **settings: Any) -> Any:

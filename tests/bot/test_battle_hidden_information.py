@@ -1,7 +1,8 @@
 """Hidden information in a battle in Discord (readings R13, R14, R16): the swap tests. Bob's
 design before the start, and Bob's orders before the phase resolves, are changed between two
 runs; everything Alice receives (answers, pictures, buttons, DMs) and everything posted in
-public stays byte-identical."""
+public stays byte-identical. Her own design, named like Bob's hidden ships or not, is answered
+alike (names are unique per side only, reading R17)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import simcord
-from battle_support import DESIGN_A, DESIGN_B, DESIGN_B_SWAPPED, start_battle
+from battle_support import DESIGN_A, DESIGN_B, DESIGN_B_ALIKE, DESIGN_B_SWAPPED, start_battle
 from bot_support import World, message_record, result_record, text_of
 from patience import SETTLE_SECONDS
 
@@ -80,3 +81,15 @@ async def test_bobs_orders_are_hidden_until_the_phase_resolves_r14(tmp_path: Pat
     assert one["before the start"] == two["before the start"]
     maps = [n for m in one["pending orders"][2] for n, _ in m[2] if n.endswith(".png")]
     assert maps == ["alice-bob-now.png"]  # the public map was compared, byte for byte
+
+
+async def test_alices_design_named_like_bobs_hidden_ships_is_answered_alike_r16_r17(
+    tmp_path: Path,
+) -> None:
+    # Bob's ships are called as Alice's (Lancer, Warden) in one run, otherwise in the other:
+    # her design's answer, its picture and buttons, and all she saw before, are the same.
+    one = await _play(tmp_path / "one.sqlite3", DESIGN_B, "Raider FFF; Hawk FFFF")
+    two = await _play(tmp_path / "two.sqlite3", DESIGN_B_ALIKE, "Lancer FFF; Warden FFFF")
+    assert one["alice design"] == two["alice design"]
+    assert one["before the start"] == two["before the start"]
+    assert one["pending orders"] != two["pending orders"]  # once begun, the designs are public

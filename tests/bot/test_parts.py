@@ -115,6 +115,89 @@ async def test_a_refused_token_is_said_plainly(tmp_path: Path) -> None:
         await serve(bot, "token")
 
 
+async def test_discord_out_of_reach_is_one_line_and_status_75(tmp_path: Path) -> None:
+    """Issue 48 item 5: no network is said in one line (no trace), and the bot stops with
+    EX_TEMPFAIL for its service manager to start it again."""
+    bot = create_bot(tmp_path / "judge.sqlite3")
+
+    async def start(token: str) -> None:
+        raise OSError(101, "Network is unreachable")
+
+    bot.start = start  # type: ignore[method-assign]
+    with pytest.raises(click.ClickException) as raised:
+        await serve(bot, "token")
+    assert raised.value.exit_code == 75
+    said = raised.value.format_message()
+    assert "cannot reach Discord" in said and "Network is unreachable" in said
+    assert "\n" not in said
+
+
+def test_a_lost_connection_is_logged_in_one_line_without_a_trace() -> None:
+    from bot.cli import OneLine
+
+    lost = (OSError, OSError("unreachable"), None)
+    record = logging.LogRecord(
+        "discord.client", logging.ERROR, "", 0, "Attempting a reconnect in %.2fs", (1.5,), lost
+    )
+    OneLine().filter(record)
+    assert record.exc_info is None
+    assert record.getMessage() == (
+        "Attempting a reconnect in 1.50s: Discord cannot be reached (OSError: unreachable)"
+    )
+
+
+async def test_beside_the_mail_judge_the_bot_tries_discord_again_after_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """In `spaceships pbem`'s process the bot never stops the mail judge: Discord out of reach
+    is one line in the log, and the bot tries again (a new connection each time)."""
+    import bot.app
+    import bot.cli
+
+    original = bot.app.create_bot
+    made: list[Any] = []
+    connected = asyncio.Event()
+
+    def create(db: str) -> Any:
+        one = original(db)
+
+        async def start(token: str) -> None:
+            if not made[1:] or one is made[0]:
+                raise OSError(101, "Network is unreachable")
+            connected.set()
+            await asyncio.Event().wait()
+
+        one.start = start  # type: ignore[method-assign]
+        made.append(one)
+        return one
+
+    monkeypatch.setattr("bot.app.create_bot", create)
+    monkeypatch.setattr(bot.cli, "RETRY_FIRST", 0.0)
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    lines, stop = await bot.cli.start_beside(str(tmp_path / "judge.sqlite3"))
+    await asyncio.wait_for(connected.wait(), timeout=60)  # a hang guard, not a timing
+    await stop()
+    said = [r for r in caplog.records if r.name == "bot"]
+    assert [r.getMessage() for r in said] == [
+        "the Discord bot cannot reach Discord (OSError: [Errno 101] Network is unreachable); "
+        "trying again in 0 s"
+    ]
+    assert all(r.exc_info is None for r in said) and len(made) == 2
+
+
+def test_the_bot_warns_of_no_voice_support_it_never_uses(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    made = subprocess.run(
+        [sys.executable, "-c", "import sys; from bot import create_bot; create_bot(sys.argv[1])",
+         str(tmp_path / "judge.sqlite3")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert "voice" not in made.stderr
+
+
 # -- the store ------------------------------------------------------------------------------
 def test_an_interaction_is_claimed_once_even_by_two_processes(tmp_path: Path) -> None:
     one, two = open_store(tmp_path / "j.sqlite3"), open_store(tmp_path / "j.sqlite3")

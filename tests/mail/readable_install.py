@@ -1,8 +1,10 @@
 """An install of the judge that another user (the user a mail server's pipe runs as) can run,
 made in a temporary folder in a second or two: a virtual environment of the system's Python
-3, the project's source on its path, and the project's dependencies linked (or copied) in from
-the Python that runs the tests, whose own folder that user may not be allowed to read. Its
-`bin/spaceships` is the console command a real install has."""
+3, a copy of the project's source on its path, and the project's dependencies linked (or
+copied) in from the Python that runs the tests. Copied, not pointed at: the clone and that
+Python may sit in a folder only their owner can read (a `mktemp -d`, a home of mode 700), as
+a real install must not (issue 48). Its `bin/spaceships` is the console command a real
+install has."""
 
 from __future__ import annotations
 
@@ -18,6 +20,11 @@ ROOT = Path(__file__).resolve().parents[2]
 SYSTEM_PYTHON = next(
     (p for p in ("/usr/bin/python3", "/usr/local/bin/python3") if os.path.exists(p)), None
 )
+
+
+# What the wheel installs (pyproject.toml's packages.find), copied as they are in the clone.
+PACKAGES = ("notation", "pbem", "bot", "spaceships", "battles", "spacechess")
+_NOT_INSTALLED = shutil.ignore_patterns("__pycache__", "*.pyc")
 
 
 def _requirements(name: str, seen: set[str]) -> None:
@@ -75,7 +82,11 @@ def make(folder: Path) -> Path:
             if file.parts[0].startswith("..") or not source.is_file():
                 continue
             _link(source, libraries / file)
-    (site / "spaceships-judge.pth").write_text(f"{ROOT}\n{libraries}\n")
+    source = folder / "source"
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, source / package, ignore=_NOT_INSTALLED)
+    shutil.copy2(ROOT / "spaceships_cli.py", source / "spaceships_cli.py")
+    (site / "spaceships-judge.pth").write_text(f"{source}\n{libraries}\n")
     program = folder / "bin" / "spaceships"
     program.write_text(f"#!{folder}/bin/python3\nfrom spaceships_cli import main\n\nmain()\n")
     program.chmod(0o755)

@@ -156,6 +156,22 @@ def _install_that_cannot_load(judge: Judge) -> Callable[[], None]:
     return judge.write_wrapper
 
 
+def _install_killed(judge: Judge) -> Callable[[], None]:
+    killed = judge.root / "killed-spaceships"  # killed after its receipt (kill -9, OOM)
+    killed.write_text("#!/bin/sh\necho '#1 <wrapped1@example.org>: processed' >&2\nkill -9 $$\n")
+    killed.chmod(0o755)
+    judge.write_wrapper(killed)
+    return judge.write_wrapper
+
+
+def _install_that_says_nothing(judge: Judge) -> Callable[[], None]:
+    silent = judge.root / "silent-spaceships"
+    silent.write_text("#!/bin/sh\nexit 3\n")
+    silent.chmod(0o755)
+    judge.write_wrapper(silent)
+    return judge.write_wrapper
+
+
 SLIPS = {
     "no log folder": (_no_log_folder, "no folder"),
     "a log folder of another user": (_log_folder_of_another_user, "nobody cannot write in"),
@@ -166,6 +182,9 @@ SLIPS = {
     "an install it cannot read": (_install_unreadable, "cannot run"),
     "no install": (_no_install, "is missing"),
     "an install that cannot load": (_install_that_cannot_load, "No module named"),
+    # issue 48: never an empty reason ("ended with status 137: ;") nor "processed"
+    "a judge killed": (_install_killed, "was killed by signal 9 before it ended; the mail"),
+    "a judge that says nothing": (_install_that_says_nothing, "status 3: it said nothing;"),
 }
 
 

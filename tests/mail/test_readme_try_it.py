@@ -38,6 +38,7 @@ def test_the_readme_try_it_script_plays_a_game_to_the_reveal(
     env = {key: value for key, value in os.environ.items() if not key.startswith("SPACESHIPS_")}
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     env["SPACESHIPS_LISTEN"] = f"127.0.0.1:{free_port}"
+    env["SPACESHIPS_WEB_LISTEN"] = "127.0.0.1:0"  # `spaceships pbem` serves the club page too
     server = subprocess.Popen(
         ["spaceships", "pbem"],
         cwd=tmp_path,

@@ -467,3 +467,23 @@ def test_by_mail_orders_for_another_turn_are_refused_in_mail_words(table: Table)
     said = a.send(a.sign_on("duel") + "orders 2: Lancer F").body
     assert "nothing changed (send `orders 1: ...`)" in said, said
     assert "/spaceships" not in said, said
+
+
+def test_list_and_the_club_page_say_the_battles_turn_as_status_does_issue_45() -> None:
+    """Issue 45, item 4: after three phases (turn 1 movement and fire, turn 2 movement) the
+    battle is at turn 2, fire; `list` and the club page said "turn 4", its phase count."""
+    from pbem.web.pages import index_page
+    from pbem.web.records import game_lines
+
+    table = new_table()
+    gm, a, b = seated(table)
+    a.send(a.sign_on("duel") + DESIGN_A)
+    b.send(b.sign_on("duel") + DESIGN_B)
+    for _ in range(3):
+        play_phase(table, a, b)
+    status = a.send(a.sign_on("duel") + "status").body
+    assert "Turn 2, fire" in status, status
+    listed = gm.send("list").body
+    assert "turn 2, fire" in listed and "turn 4" not in listed, listed
+    page = index_page(game_lines(table.store), "Test club")
+    assert "turn 2, fire" in page and "turn 4" not in page

@@ -163,3 +163,39 @@ def test_a_thinking_time_of_nothing_is_refused_without_a_traceback() -> None:
     run = _command_line("--think", "0", lines="quit\n")
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert "--think" in run.stderr and "0.05" in run.stderr
+
+
+def test_the_board_is_drawn_as_text_from_the_start() -> None:
+    # Issue 47 item 2: no game played blind; every rhombus a grid whose cells are named by eye.
+    _, text = _game(["resign"])
+    start = text.split("Turn 1: your move")[0]
+    assert "A  a b c d   B  a b c d   C  a b c d   D  a b c d   E  a b c d" in start, start
+    assert "1  C F . .   1  G . . ." in start  # Aa1 command ship, Ab1 fighter, Ba1 gunship
+    assert "4  # . s c   4  # . . g" in start  # Hc4 support ship, Hd4 command ship, Jd4
+    assert "Terrans in capitals, Aliens in small letters" in start
+    assert "in the box: 5 mines, 4 impactors" in start  # the stock is still said
+
+
+def test_a_word_that_is_no_command_and_no_action_is_told_so_not_called_a_cell() -> None:
+    _, text = _game(["foo", "Zz9", "Ab1", "resign"])
+    assert "`foo` is no command here and no action" in text, text
+    assert "the other words are help, board, moves CELL, picture, resign, quit" in text
+    assert "`Zz9` is no cell either: a cell is a rhombus" in text
+    assert "a cell alone is no action: `Ab1-...` moves" in text  # a real cell alone
+    assert text.count("a cell alone is no action") == 1, text
+
+
+def test_a_refused_second_action_says_its_hint_reads_the_board_after_the_first() -> None:
+    _, text = _game(["Eb1-Eb3", "Eb3-Eb4 Eb3-Ec3", "resign"])
+    said = text.split("`Eb3-Ec3`: ", 1)[1].split("turn 3>", 1)[0]
+    assert "Eb3 holds nothing" in said, said
+    assert "(as the board stands after `Eb3-Eb4`, which comes first in this turn)" in said, said
+    assert "fighter Eb4" in said  # the ships listed are where the first action leaves them
+
+
+def test_a_shot_point_blank_into_ones_own_ship_is_warned_of_and_played_when_repeated() -> None:
+    position, text = _game(["Ea1>Eb1", "Ea1>Eb1", "resign"])
+    assert "`Ea1>Eb1` fires point-blank into your own fighter on Eb1" in text, text
+    assert "type the same line again to play it" in text
+    record = _record(text)
+    assert [str(a) for a in record.turns[0].actions] == ["Ea1>Eb1"]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from browser_support import Guarded, launch_browser
 from web_support import FLEET_B, FLEET_B_SWAPPED, Served, fill
+from web_support import Club as WebClub
 
 from pbem.storage.store import open_store
 
@@ -104,5 +105,53 @@ def test_a_battles_svg_map_is_sharp_never_enlarged_and_readable_on_a_phone(
             assert 12 * shown["width"] / drawn >= 9, (width, shown["width"], drawn)
             assert guarded.refused == [] and guarded.errors == []
             guarded.close()
+    finally:
+        served.stop()
+
+
+def test_a_tournament_and_a_players_page_read_at_400_and_1280_px(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Issue 45: the finished Swiss's standings and crosstable, and Alice's page with her rating
+    plot, as a phone of 400 px and a desktop show them: nothing wider than the screen but the
+    crosstable's own box, the plot's words 9 px or more."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tournament_support import new_table, play_swiss
+
+    db = tmp_path / "swiss.sqlite3"
+    store = open_store(db)
+    table, gm, people = new_table(store)
+    play_swiss(table, gm, people)
+    club = WebClub(store)  # Alice's rated games: her page's plot
+    for number, other in enumerate(("bob", "carol", "dave"), 1):
+        club.game(f"r{number}", turns=1, b=f"{other}@example.org")
+        club.resign(f"r{number}", f"{other}@example.org")
+    store.close()
+    served = Served(db)
+    try:
+        for width, height, label in ((1280, 900, "desktop"), (400, 844, "phone")):
+            guarded = Guarded(browser, (served.url + "/",), width, height)
+            page = guarded.page
+            page.goto(served.url + "/tournaments/Spring")
+            assert page.get_by_role("heading", name="Tournament Spring").is_visible()
+            assert page.get_by_role("link", name="Ann").first.is_visible()
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll <= width, f"{label}: {scroll} px wide"
+            page.screenshot(path=str(tmp_path / f"tournament-{label}.png"), full_page=True)
+            page.goto(served.url + "/players/Alice")
+            plot = page.locator(".plot svg")
+            assert plot.count() == 1
+            box = plot.bounding_box()
+            assert box is not None and 300 <= box["width"] <= 400
+            smallest = page.evaluate(
+                "Math.min(...[...document.querySelectorAll('.plot text')]"
+                ".map(t => t.getBoundingClientRect().height))"
+            )
+            assert smallest >= 9, f"{label}: the plot's words are {smallest} px high"
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll <= width, f"{label}: {scroll} px wide"
+            page.screenshot(path=str(tmp_path / f"player-{label}.png"), full_page=True)
     finally:
         served.stop()

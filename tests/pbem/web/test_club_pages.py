@@ -13,7 +13,15 @@ from web_support import Club as WebClub
 from pbem.replay.page import record_in_page
 from pbem.storage.store import open_store
 
-PAGES = ("/", "/games/open", "/games/open/board.png", "/games/open/replay.html")
+PAGES = (
+    "/",
+    "/games/open",
+    "/games/open/board.png",
+    "/games/open/replay.html",
+    "/players/Alice",
+    "/players/Bob",
+    "/ladder/spaceships",
+)
 
 
 def store_game(url: str, name: str) -> Any:
@@ -121,8 +129,6 @@ def test_the_usual_mistakes_starting_it_get_one_line_each(tmp_path: Path) -> Non
     from spaceships_cli import main
 
     runner = CliRunner()
-    said = runner.invoke(main, ["web"], env={"SPACESHIPS_DB": ""})
-    assert said.exit_code == 2 and "--db PATH|URL" in said.output
     said = runner.invoke(main, ["web", "--db", str(tmp_path / "nope.sqlite3")])
     assert said.exit_code == 2 and "no judge database at" in said.output
     assert not (tmp_path / "nope.sqlite3").exists()  # no empty store made to show
@@ -132,37 +138,67 @@ def test_the_usual_mistakes_starting_it_get_one_line_each(tmp_path: Path) -> Non
     assert said.exception is None or isinstance(said.exception, SystemExit)
 
 
-async def test_the_ladder_lists_players_after_five_rated_games_by_name_only(
+async def test_the_ladder_lists_players_after_five_rated_games_provisional_ones_below(
     tmp_path: Path, client_for: Any
 ) -> None:
-    """The club page shows each game's ladder as `ladder` answers by mail: players listed after
-    their fifth rated game against three opponents or more, best first, under the names they
-    played as; no address."""
+    """The club page shows each game's ladder as `ladder` answers by mail, from the first rated
+    game (issue 45, item 1): players listed after their fifth rated game against three
+    opponents or more, best first, then the provisional ones marked, with the rule that lists
+    them; under the names they played as; no address. Each game has its ladder page."""
     url = str(tmp_path / "club.sqlite3")
     store = open_store(url)
     club = WebClub(store)
     others = ("bob", "carol", "dave", "bob", "carol")
-    for n, other in enumerate(others[:4], 1):
-        club.game(f"r{n}", turns=1, b=f"{other}@example.org")
-        club.resign(f"r{n}", f"{other}@example.org")
+    club.game("r1", turns=1, b="bob@example.org")
+    club.resign("r1", "bob@example.org")
     store.close()
     client = await client_for(url)
-    assert "ladder" not in (await (await client.get("/")).text())  # nobody has five games yet
+    index = await (await client.get("/")).text()
+    # After one rated game both players stand on the page, provisional and saying why.
+    assert "The Spaceships ladder" in index
+    assert ">Alice</a> <small class=note>provisional (1 of 5 games, 1 of 3 opponents)" in index
+    assert ">Bob</a> <small class=note>provisional" in index
+    assert "Listed: players with 5 or more rated games against 3 or more opponents" in index
     store = open_store(url)
     club = WebClub(store)
-    club.game("r5", turns=1, b="carol@example.org")
-    club.resign("r5", "carol@example.org")
+    for n, other in enumerate(others[1:], 2):
+        club.game(f"r{n}", turns=1, b=f"{other}@example.org")
+        club.resign(f"r{n}", f"{other}@example.org")
     club.game("casual", turns=1, settings="casual")
     club.resign("casual")
     store.close()
     client = await client_for(url)
     index = await (await client.get("/")).text()
-    assert "The Spaceships ladder" in index
-    assert ">Alice<" in index and "5-0-0" in index  # the casual game counts for nothing
-    assert ">Carol<" not in index and ">Bob<" not in index  # one opponent each: not listed
+    assert '<td data-label="Place">1</td><td data-label="Player"><a href="/players/Alice">' in index
+    assert "5-0-0" in index  # the casual game counts for nothing
+    first, *below = index.split("<tbody>", 1)[1].split("</tbody>")[0].split("<tr>")[1:]
+    assert "Alice" in first and "provisional" not in first  # Alice first, listed
+    assert len(below) == 3 and all("provisional" in row for row in below)  # one opponent each
+    assert ">Bob</a> <small class=note>provisional (2 of 5 games, 1 of 3 opponents)" in index
     assert "@example.org" not in index
     # The note's mark as the page shows it, not as a mail writes it (issue 36, item 17).
     assert "<code>?</code> after a rating: still unsure" in index and "`?`" not in index
+    assert 'href="/ladder/spaceships"' in index
+    whole = await client.get("/ladder/spaceships")
+    text = await whole.text()
+    assert whole.status == 200 and "The Spaceships ladder" in text and ">Dave</a>" in text
+    assert "@example.org" not in text
+    assert (await client.get("/ladder/nope")).status == 404
+    # Alice's page: her games over with their replays and results, head to head, and her
+    # rating history as a light vector plot, a dot for where she began and one a rated game.
+    alice = await client.get("/players/Alice")
+    text = await alice.text()
+    assert alice.status == 200 and "@example.org" not in text
+    assert '<a href="/games/r3/replay.html">replay</a>' in text and ">won<" in text
+    assert "casual" in text  # a casual game is hers too, though it is not rated
+    assert '<td data-label="Against"><a href="/players/Bob">Bob</a></td>' in text
+    assert '<td data-label="Won-lost-drawn">3-0-0</td>' in text  # r1, r4 and the casual game
+    plot = text.split('<div class="plot">', 1)[1].split("</svg>", 1)[0]
+    assert plot.count("<circle") == 6 and plot.count("<polyline") == 1
+    assert "Alice's Spaceships rating: from 1500 to" in plot and "over 5 rated games" in plot
+    bob = await (await client.get("/players/Bob")).text()
+    assert "provisional (2 of 5 games, 1 of 3 opponents)" in bob and ">lost<" in bob
+    assert (await client.get("/players/Nobody")).status == 404
 
 
 def test_a_battle_drawn_at_its_turn_limit_is_listed_as_a_draw_r12() -> None:

@@ -106,11 +106,20 @@ def test_a_whole_game_of_spaceships_between_two_browsers_and_an_onlooker(
         # Alice's page, left open, follows: the game began.
         alice.page.wait_for_selector("#form-orders", timeout=WAIT)
         onlooker.page.wait_for_selector("text=Turn 1 is in play", timeout=WAIT)
+        # Issue 47, item 8: what is typed and not sent is still there after a reload, and
+        # after opening the page anew in the same tab.
+        alice.page.locator("#form-orders textarea").fill("Rx4 Rv5")
+        alice.page.reload()
+        assert alice.page.locator("#form-orders textarea").input_value() == "Rx4 Rv5"
+        alice.page.goto(alice.page.url)
+        assert alice.page.locator("#form-orders textarea").input_value() == "Rx4 Rv5"
 
         alice.send("orders", "Rx4 Rv5 Zz9")  # a slip in a cell
         assert "is not a cell" in alice.page.inner_text("#form-orders-said")
         alice.send("orders", "Rx4 Rv5 Bv1")
         assert "accepted for turn 1" in alice.page.inner_text("#form-orders-said")
+        alice.page.reload()  # sent: the draft is gone with it
+        assert alice.page.locator("#form-orders textarea").input_value() == ""
         # Bob's open page follows Alice's orders by itself; a reload then shows the same.
         bob.page.wait_for_selector("#whose:has-text('Waiting for you (player B)')", timeout=WAIT)
         bob.page.reload()

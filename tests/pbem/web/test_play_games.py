@@ -1,13 +1,15 @@
 """Play in the browser for every game and every reader (issue 35, item 2): Space Chess's moves
 and draw offer, Spaceship Battles' designs and phases, each with the forms its kind describes
 and its own teaching refusals; the game master's page; a session that ends with its password;
-and what a turn played here causes, queued for mail as the mail judge queues it."""
+what a turn played here causes, queued for mail as the mail judge queues it; and a battle's
+swap tests on the page (its designs' names, its pending orders; R14, R16, R17)."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -23,6 +25,7 @@ from pbem.web.play import Play
 from pbem.web.sessions import Signer
 
 ALICE, BOB, GM = "alice@example.org", "bob@example.org", "gm@example.org"
+TOKENS = re.compile(r'value="[0-9a-f]{24,64}"|\?m=[^"]*"|data-moment="[^"]*"')
 
 
 @pytest.fixture
@@ -181,18 +184,111 @@ async def test_web_name_by_mail_gives_a_one_time_link_to_the_seat_s_own_address(
     refused = players.send("eve@example.org", "web alpha")
     assert "nothing sent" in refused and "https://" not in refused
     answer = players.send(ALICE, "web alpha")
-    found = re.search(r"https://games\.example\.org(/games/alpha/play/link/\S+)", answer)
+    found = re.search(r"^  (https://games\.example\.org(/link/\S+))$", answer, re.M)
     assert found, answer
-    path = found.group(1)
+    # Issue 47, item 7: the whole line fits a 7-bit mail's 78 characters with room to spare,
+    # so no mail program wraps it (it was 220 characters).
+    assert len(found.group(0)) <= 60, found.group(0)
+    path = found.group(2)
     client = await client_for(store_url)
     page = await (await client.get(path)).text()  # a preview only looks
     assert "Sign in to alpha" in page and "Sign out" not in page
+    other = await client_for(store_url)
+    form = await (await other.get(path)).text()  # a second browser opened it meanwhile
     used = await (await client.post(path, data={"csrf": csrf_of(page)})).text()
     assert "you are player A (Alice)" in used
-    other = await client_for(store_url)
-    page = await (await other.get(path)).text()
-    again = await (await other.post(path, data={"csrf": csrf_of(page)})).text()
-    assert "used already" in again and "Sign out" not in again  # one use
+    # Its second use lands on a page that says why, and how to get a new one.
+    again = await (await other.get(path)).text()
+    assert "This link was used already" in again and "Sign out" not in again
+    assert "send `web alpha` to the judge by mail for a new link" in again
+    assert "Sign in to alpha" not in again and 'name="password"' in again
+    pressed = await (await other.post(path, data={"csrf": csrf_of(form)})).text()
+    assert "This link was used already" in pressed and "Sign out" not in pressed  # one use
     forged = path[:-4] + ("0000" if not path.endswith("0000") else "1111")
-    page = await (await other.get(forged)).text()
-    assert "Sign out" not in await (await other.post(forged, data={"csrf": csrf_of(page)})).text()
+    page = await other.get(forged)
+    said = await page.text()
+    assert page.status == 404 and "not a link the judge made" in said and "Sign out" not in said
+    cut = await (await other.get(path[:-6])).text()  # broken over two lines by a mail program
+    assert "not the whole of one" in cut
+
+
+async def test_web_name_without_its_setting_names_it_and_logs_no_trace(
+    store_url: str, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    """Issue 48 item 2: a refusal names the setting it lacks (a link needs only the page's
+    address: its token is kept in the store, issue 47 item 7), and nothing is logged with a
+    traceback."""
+    monkeypatch.delenv("SPACESHIPS_WEB_URL", raising=False)
+    players = made(store_url, "create alpha", "alpha")
+    answer = players.send(ALICE, "web alpha")
+    assert "its keeper sets SPACESHIPS_WEB_URL for" in answer, answer
+    assert "spaceships pbem" in answer
+    assert all(r.exc_info is None for r in caplog.records)
+
+
+async def test_a_design_named_like_the_hidden_one_is_answered_alike_on_the_page_r16_r17(
+    tmp_path: Any, client_for: Any
+) -> None:
+    # Swap test: Bob's design, in by mail, names its ships as Alice's (Lancer, Warden) or
+    # otherwise; Alice's page, her refused design and her accepted one read the same, byte for
+    # byte but the page's tokens (names are unique per side only, R17; designs hidden, R16).
+    seen = []
+    for number, design_b in enumerate(
+        (DESIGN_B, "design\nLancer C-SSI(Lf)II(Gf)(Rf)D\nWarden E-AI(Mf)(Gf)IIID at -1,-7 S")
+    ):
+        url = str(tmp_path / f"alike{number}.sqlite3")
+        players = made(url, "create sk battles budget=300", "sk")
+        assert "accepted" in players.as_player("sk", BOB, design_b)
+        alice = await client_for(url)
+        page = await signed(alice, "sk", players.passwords["sk", ALICE])
+        refused = await send(alice, "sk", "design", "Lancer E-SAI(Gf)I(Xf)IIV\nBig CR-IIII(Pf)(Pf)")
+        accepted = await send(alice, "sk", "design", DESIGN_A.split("\n", 1)[1])
+        # Once both are in the battle begins and the form is gone: the answer heads the page.
+        answer = re.search(r'<pre class="accepted" role="status">(.*?)</pre>', accepted, re.S)
+        assert answer, accepted
+        seen.append([TOKENS.sub("", page), said(refused, "design"), answer.group(1)])
+    assert "over the budget of 300 [R16]" in seen[0][1]
+    assert "Your design is accepted for sk" in seen[0][2]
+    assert seen[0] == seen[1]
+
+
+async def test_the_opponents_pending_battle_orders_change_not_a_byte_of_the_page_r14(
+    tmp_path: Any, client_for: Any
+) -> None:
+    # Swap test: Bob's moves for turn 1, in by mail, are written two ways; Alice's page, its
+    # board and her refused orders (the page shown after) are the same but the page's tokens.
+    seen = []
+    for number, moves_b in enumerate(("Raider FFF; Hawk FFFF", "Raider RFF; Hawk stay")):
+        url = str(tmp_path / f"pending{number}.sqlite3")
+        players = made(url, "create sk battles budget=300", "sk")
+        players.judge.rng = random.Random(7)  # the same dice seed in both runs (R13)
+        players.as_player("sk", ALICE, DESIGN_A)
+        players.as_player("sk", BOB, DESIGN_B)
+        assert "accepted" in players.as_player("sk", BOB, f"orders 1: {moves_b}")
+        alice = await client_for(url)
+        page = await signed(alice, "sk", players.passwords["sk", ALICE])
+        refused = await send(alice, "sk", "orders", "Lancer QQ")
+        assert 'class="refused"' in refused
+        board = await (await alice.get("/games/sk/play/board.png")).read()
+        seen.append([TOKENS.sub("", page), TOKENS.sub("", refused), board])
+    assert seen[0] == seen[1]
+
+
+async def test_an_expired_link_and_one_from_before_a_new_password_say_why_47_7(
+    store_url: str, client_for: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SPACESHIPS_WEB_URL", "https://games.example.org")
+    players = made(store_url, "create alpha", "alpha")
+    players.judge.clock = lambda: datetime.now(UTC) - timedelta(minutes=31)
+    old = re.search(r"example\.org(/link/\S+)", players.send(ALICE, "web alpha"))
+    players.judge.clock = lambda: datetime.now(UTC)
+    fresh = re.search(r"example\.org(/link/\S+)", players.send(BOB, "web alpha"))
+    assert old and fresh
+    players.send(BOB, "newpassword alpha")
+    client = await client_for(store_url)
+    expired = await (await client.get(old.group(1))).text()
+    assert "This link has expired: links last 30 minutes" in expired
+    stale = await (await client.get(fresh.group(1))).text()
+    assert "made before the password of your seat changed" in stale
+    for page in (expired, stale):
+        assert "`web alpha` to the judge by mail" in page and "Sign out" not in page

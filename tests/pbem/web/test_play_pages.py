@@ -23,7 +23,11 @@ from pbem.web.play import Play
 from pbem.web.sessions import TRIES, Signer
 
 ALICE, BOB = "alice@example.org", "bob@example.org"
-RANDOM = re.compile(rb'value="[0-9a-f]{24,64}"|\?m=[^"]*"|data-moment="[^"]*"')
+# What changes from run to run: tokens, moments, when the turn opened (a form carries it).
+RANDOM = re.compile(
+    rb'value="[0-9a-f]{24,64}"|\?m=[^"]*"|data-moment="[^"]*"|name="opened" value="[^"]*"'
+    rb'|data-draft="[^"]*"'
+)
 
 
 @pytest.fixture
@@ -112,7 +116,10 @@ async def test_a_wrong_password_is_refused_and_counted_and_tries_are_braked(
         and "Set-Cookie" not in wrong.headers
         or "ss_seat" not in str(wrong.headers.get("Set-Cookie"))
     )
-    assert "Wrong password for alpha" in await wrong.text()
+    said = await wrong.text()
+    assert "Wrong password for alpha" in said
+    # How to get in without it (issue 47, item 7): a new password, or a one-time link.
+    assert "`newpassword alpha`" in said and "`web alpha`" in said
     for _ in range(TRIES - 1):
         await sign_in(client, guess)
     braked = await sign_in(client, guess)
@@ -180,6 +187,8 @@ async def test_a_game_played_through_the_forms_with_a_refusal_beside_the_field(
     assert (await board.read()).startswith(b"\x89PNG")
     old = await send(alice, "orders", "Gx3", turn="1")  # a form of a turn that is over
     assert "which is over: turn 2 is open now; nothing changed" in old
+    ahead = await send(alice, "orders", "Gx3", turn="3")  # issue 47, item 8: not "over"
+    assert "turn 3 of alpha, which is not open yet: turn 2 is open now; nothing changed" in ahead
     page = await send(bob, "resign", confirm="yes")
     assert "The game is over." in page
     store = open_store(store_url)
@@ -304,3 +313,31 @@ async def test_the_answer_to_a_form_is_shown_by_whichever_process_serves_the_nex
     assert 'id="form-orders-said"' in shown and "Gx9" in shown, shown
     again = await (await one.get("/games/alpha/play")).text()
     assert 'id="form-orders-said"' not in again  # shown once: a reload shows the page as it is
+
+
+def test_a_form_of_another_turn_says_whether_that_turn_is_over_or_not_open_yet(
+    tmp_path: Any,
+) -> None:
+    """Issue 47, item 8: a turn field ahead of the open turn was told "which is over". It is
+    not open yet, unless the form's turn opened before this one: a match's earlier game, whose
+    turns counted higher, is over (the form carries when its turn opened)."""
+    from dataclasses import replace
+    from datetime import UTC, datetime, timedelta
+
+    from pbem.web.play import phase_opened, stale_turn
+
+    url = str(tmp_path / "judge.sqlite3")
+    seated(url, (FLEET_A, FLEET_B))
+    store = open_store(url)
+    game = store.game("alpha", lock=False)
+    store.close()
+    opened = phase_opened(game)
+    assert stale_turn(game, 1, opened) == stale_turn(game, 1, "") == ""
+    assert "turn 2 of alpha, which is not open yet" in stale_turn(game, 2, opened)
+    assert "turn 2 of alpha, which is not open yet" in stale_turn(game, 2, "")
+    later = replace(game, turn=3, opened_at=game.opened_at + timedelta(hours=1))
+    assert "turn 1 of alpha, which is over" in stale_turn(later, 1, opened)
+    # The match's second game, at its turn 1; the form came from turn 5 of the first.
+    second = replace(game, turn=1, opened_at=datetime(2030, 1, 1, tzinfo=UTC))
+    assert "turn 5 of an earlier game of alpha, which is over" in stale_turn(second, 5, opened)
+    assert "turn 1 of an earlier game of alpha, which is over" in stale_turn(second, 1, opened)

@@ -4,7 +4,7 @@ plausibility, and the report says what could not be checked."""
 
 from __future__ import annotations
 
-from validate_support import SAMPLES, game, report, run_files, summary
+from validate_support import SAMPLES, STD, game, report, run_files, summary
 
 ORDERS_A = "1 A: Gx1 Rz5"
 
@@ -104,3 +104,10 @@ def test_a_beam_burns_out_as_the_owners_claims_tell_it() -> None:
     assert summary(found) == [(2, "A", "8.4")]
     kept = ("1 A: bGv1Gx3", "1 A results: bGv1 hit; bGw2 miss; bGx3 miss")
     assert report(private_a(*kept, "2 A: bRz1Rz3"))["ok"]
+
+
+def test_a_refused_fleet_without_the_other_fleet_says_the_other_fleet_is_missing() -> None:
+    # Issue 47 item 11: a record typed by hand without `B fleet:` whose A fleet is refused.
+    data = report(game("1 A: Gx1", "1 B: Rz5", a=STD.replace("LS Oz5", "LS Oz5 Oz4"), b=None))
+    assert summary(data["problems"]) == [(None, "A", "6.1.1")]
+    assert any("A's fleet is refused" in u and "no fleet for B" in u for u in data["unchecked"])
