@@ -27,7 +27,7 @@
 
   function board(b) {
     const g = data.grids;
-    const fig = el("figure", { class: "board" });
+    const fig = el("figure", { class: "board", tabindex: "0" });
     const said = b.changed.length ? ". Changed this step: " + b.changed.join(" ") : "";
     fig.appendChild(el("figcaption", {}, b.title));
     const grids = el("div", { class: "grids", role: "img",
@@ -82,7 +82,7 @@
   function drawingBox() {
     if (scroller) return scroller;
     const d = data.drawing;
-    scroller = el("div", { class: "scroller" });
+    scroller = el("div", { class: "scroller", tabindex: "0" });
     scroller.innerHTML = '<svg class="drawing" role="img" viewBox="0 0 ' +
       d.width + " " + d.height + '" font-family="' + d.font + '" fill="#141414"><defs>' + d.defs +
       '</defs><rect width="' + d.width + '" height="' + d.height + '" fill="#fff"/><g>' + d.back +
@@ -114,13 +114,13 @@
       const img = el("img", { class: "picture", src: src, alt: "The map: " + frame.label });
       img.style.maxWidth = width + "px";
       img.style.minWidth = Math.min(width, Math.ceil(width * 9 / data.smallest)) + "px";
-      const box = el("div", { class: "scroller" });
+      const box = el("div", { class: "scroller", tabindex: "0" });
       box.appendChild(img);
       boards.appendChild(box);
     }
     for (const i of shown.drawings || []) {
       // A whole SVG drawing: never wider than drawn, its smallest text never under 9px.
-      const box = el("div", { class: "scroller" });
+      const box = el("div", { class: "scroller", tabindex: "0" });
       box.innerHTML = data.layers[i];
       const svg = box.firstChild;
       const width = svg.viewBox.baseVal.width;

@@ -5,9 +5,9 @@ page scrolls sideways on a phone (a wide board scrolls in its own box)."""
 BOARD_STYLE = """
 <style>
 .board{max-width:100%;overflow-x:auto;margin:6px 0}
-.board h3{margin:6px 0 2px;font-size:1rem}
+.board h2{margin:6px 0 2px;font-size:1rem}
 .space{display:flex;flex-wrap:wrap;gap:10px 14px}
-.space h3{flex-basis:100%}
+.space h2{flex-basis:100%}
 .grid{display:grid;grid-template-columns:repeat(6,28px);grid-auto-rows:28px;gap:1px}
 .grid .h{display:flex;align-items:center;justify-content:center;font:12px ui-monospace,monospace;
  color:#333}

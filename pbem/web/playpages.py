@@ -62,8 +62,11 @@ LIVE_JS = """\
   document.addEventListener("submit", function () { sending = true; events.close(); });
   events.addEventListener("moment", function (e) {
     if (sending || e.data === moment) return;
+    // Typing, or tapping on the board (its taps counted by /table.js): nothing is lost.
+    var board = document.getElementById("board");
     var typing = Array.prototype.some.call(document.querySelectorAll("textarea"),
-      function (t) { return t.value.trim() !== ""; });
+      function (t) { return t.value.trim() !== ""; }) ||
+      (board !== null && board.hasAttribute("data-taps"));
     if (typing) {
       var note = document.getElementById("changed");
       if (note) note.hidden = false;
@@ -96,8 +99,9 @@ label{display:block;font-weight:bold;margin:4px 0}
 .tapnote{flex-basis:100%;margin:2px 0;min-height:1.2em}
 .tapmenu{flex-basis:100%;border:2px solid #123f7a;padding:6px;background:#f4f7fc}
 .tapmenu button{margin:3px}
-.builder label{display:inline-block;margin:4px 8px 4px 0;font-weight:normal}
-.builder input,.builder select{font-size:1rem;min-height:32px}
+.builder{min-width:0;max-width:100%}
+.builder label{display:inline-block;max-width:100%;margin:4px 8px 4px 0;font-weight:normal}
+.builder input,.builder select{font-size:1rem;min-height:32px;max-width:100%}
 </style>
 """
     + BOARD_STYLE

@@ -13,7 +13,9 @@
   var bar = document.getElementById("tools");
   if (!box || !bar) return;
   var sep = choices.sep || " ";
-  var base = box.value.trim(); // what was there (a refused text kept): the taps go after it
+  // What the box held before the first tap (a refused text kept, a draft the page restored
+  // after this script ran): the taps go after it.
+  var base = null;
   var picks = []; // {tool, group, text, cells}
   var stage = choices.tools || [];
   var current = null; // the tool chosen; null: whichever the tapped cell allows
@@ -78,6 +80,7 @@
   }
 
   function write() {
+    if (base === null) base = box.value.trim();
     var texts = picks.map(function (p) { return p.text; });
     box.value = (base ? [base] : []).concat(texts).join(sep);
     box.dispatchEvent(new Event("input", { bubbles: true }));
@@ -294,11 +297,14 @@
     return { at: function (where) { hex = where; draw(); } };
   }
 
+  var taps = 0; // counted on the board (data-taps): a page test waits for its tap to be read
+  function tapped(el) { tap(el); board.setAttribute("data-taps", String(++taps)); }
   cells.forEach(function (el) {
-    el.addEventListener("click", function () { tap(el); });
+    el.addEventListener("click", function () { tapped(el); });
     el.addEventListener("keydown", function (e) {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tap(el); }
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tapped(el); }
     });
   });
   refresh();
+  board.setAttribute("data-ready", "");
 })();

@@ -59,7 +59,7 @@ def space_html(key: str, title: str, colour_order: str, marks: Mapping[Cell, str
         grids.append(f'<div class="grid c{colour}">{"".join(rows)}</div>')
     return (
         f'<section class="space" data-space="{key}" aria-label="{escape(title)}">'
-        f"<h3>{escape(title)}</h3>{''.join(grids)}</section>"
+        f"<h2>{escape(title)}</h2>{''.join(grids)}</section>"
     )
 
 

@@ -244,7 +244,7 @@ async def test_a_design_named_like_the_hidden_one_is_answered_alike_on_the_page_
         refused = await send(alice, "sk", "design", "Lancer E-SAI(Gf)I(Xf)IIV\nBig CR-IIII(Pf)(Pf)")
         accepted = await send(alice, "sk", "design", DESIGN_A.split("\n", 1)[1])
         # Once both are in the battle begins and the form is gone: the answer heads the page.
-        answer = re.search(r'<pre class="accepted" role="status">(.*?)</pre>', accepted, re.S)
+        answer = re.search(r'<pre class="accepted" role="status"[^>]*>(.*?)</pre>', accepted, re.S)
         assert answer, accepted
         seen.append([TOKENS.sub("", page), said(refused, "design"), answer.group(1)])
     assert "over the budget of 300 [R16]" in seen[0][1]

@@ -61,14 +61,23 @@ class Phone:
         self.page.wait_for_selector("text=Sign out")
 
     def choices(self) -> dict[str, Any]:
+        """The seat's choices on the page, once its board reads taps."""
+        self.page.wait_for_selector("#board[data-ready]", state="attached")
         found: dict[str, Any] = json.loads(self.page.inner_text("#choices"))
         return found
 
     def tap_cell(self, cell: str, board: str = "") -> None:
+        """A tap on a cell, once the page has read it (a touch's click comes after the tap)."""
         where = f'[data-board="{board}"]' if board else ""
+        self.page.wait_for_selector("#board[data-ready]", state="attached")
+        before = self.page.locator("#board").get_attribute("data-taps") or "0"
         self.page.locator(f'#board [data-cell="{cell}"]{where}').tap()
+        self.page.wait_for_function(
+            f"() => document.getElementById('board').getAttribute('data-taps') !== '{before}'"
+        )
 
     def tap_button(self, label: str) -> None:
+        self.page.wait_for_selector("#board[data-ready]", state="attached")
         self.page.locator("#tools").get_by_role("button", name=label, exact=True).tap()
 
     def choose(self, label: str) -> None:
