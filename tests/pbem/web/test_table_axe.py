@@ -61,7 +61,7 @@ def serious(browser: Any, url: str, screen: dict[str, int], sign_in: str = "") -
             page.get_by_role("button", name="Sign in").click()
             page.wait_for_selector("text=Sign out")
         found = Axe().run(page).response["violations"]
-        return Counter(f'{v["impact"]}: {v["id"]}' for v in found for _ in v["nodes"])
+        return Counter(f"{v['impact']}: {v['id']}" for v in found for _ in v["nodes"])
     finally:
         context.close()
 
@@ -81,9 +81,7 @@ def test_axe_finds_nothing_serious_on_the_clubs_pages(browser: Any, club: Any) -
         for screen in SCREENS:
             counts[name, screen["width"]] = serious(browser, address, screen, password)
     print("axe violations (nodes by impact):", {k: dict(v) for k, v in counts.items()})
-    bad = {
-        k: v for k, v in counts.items() if any(i.startswith(("serious", "critical")) for i in v)
-    }
+    bad = {k: v for k, v in counts.items() if any(i.startswith(("serious", "critical")) for i in v)}
     assert bad == {}
 
 
