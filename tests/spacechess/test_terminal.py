@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from PIL import Image
+from terminal_support import typed
 
 from notation.spacechess.record import Record
 from spacechess.computer.player import Computer
@@ -20,17 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _game(lines: list[str], side: int = 0, pictures: Path | None = None, interrupt: bool = False):
     out: list[str] = []
-    feed = iter(lines)
-
-    def ask(prompt: str) -> str:
-        out.append(prompt)
-        try:
-            return next(feed)
-        except StopIteration:
-            if interrupt:
-                raise KeyboardInterrupt from None
-            raise EOFError from None
-
+    ask = typed(lines, out, interrupt)
     game = TerminalGame(Computer("random", "t"), ask, out.append, side, pictures)
     position = game.run()
     return position, "\n".join(out)
