@@ -112,16 +112,8 @@ def test_1_4_swap_the_computers_hidden_ships_and_launch_cell_and_the_player_read
 
     def transcript(fleet: str, *orders: str) -> str:
         out: list[str] = []
-        feed = iter(lines)
-
-        def ask(prompt: str) -> str:
-            out.append(prompt)
-            try:
-                return next(feed)
-            except StopIteration:
-                raise EOFError from None
-
         computer = _Scripted(fleet, orders)
+        ask = typed(lines, out)
         TerminalGame(Ruleset.from_tags("2.6.1"), computer, ask, out.append).run()  # type: ignore[arg-type]
         return "\n".join(out)
 
