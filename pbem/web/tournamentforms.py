@@ -232,6 +232,19 @@ def add_tournament_routes(app: web.Application, club: Any, play: Any, signer: Si
             ),
         )
 
+    async def sent_to(
+        request: web.Request,
+    ) -> tuple[ts.TournamentRow, dict[str, str], str] | web.Response:
+        """The tournament a form is sent to, the form and its visitor; or the answer instead
+        (no such tournament, or a form not sent from the club's page)."""
+        found = await tournament_of(request)
+        if found is None:
+            return missing(request)
+        got = await checked(request)
+        if got is None:
+            return refused()
+        return found, *got
+
     async def enter_form(request: web.Request) -> web.Response:
         found = await tournament_of(request)
         if found is None:
@@ -241,13 +254,10 @@ def add_tournament_routes(app: web.Application, club: Any, play: Any, signer: Si
                             request, holder)  # fmt: skip
 
     async def enter(request: web.Request) -> web.Response:
-        found = await tournament_of(request)
-        if found is None:
-            return missing(request)
-        got = await checked(request)
-        if got is None:
-            return refused()
-        form, holder = got
+        got = await sent_to(request)
+        if isinstance(got, web.Response):
+            return got
+        found, form, holder = got
         address, who = _one_line(form.get("address", "")), _one_line(form.get("who", ""), 24)
         if not ADDRESS.fullmatch(address):
             said = f"`{address}` is not a mail address: your games come there."
@@ -269,13 +279,10 @@ def add_tournament_routes(app: web.Application, club: Any, play: Any, signer: Si
         return html(200, _answer_page(f"Entered {found.name}", answer, back, club.name, note))
 
     async def start(request: web.Request) -> web.Response:
-        found = await tournament_of(request)
-        if found is None:
-            return missing(request)
-        got = await checked(request)
-        if got is None:
-            return refused()
-        form, holder = got
+        got = await sent_to(request)
+        if isinstance(got, web.Response):
+            return got
+        found, form, holder = got
         client = client_of(request.remote, request.headers, request.app.get(PROXIES, ()))
         braked = f"tournament {found.name}"  # its own count, as each game's is
         wait = tries.wait(client, braked)

@@ -5,22 +5,14 @@ record at the end checked again by `battles play`."""
 from __future__ import annotations
 
 from battles_support import cli
+from terminal_support import typed
 
 from battles.computer.terminal import TerminalBattle
 
 
 def _battle(lines: list[str], seed: str = "t") -> str:
     out: list[str] = []
-    feed = iter(lines)
-
-    def ask(prompt: str) -> str:
-        out.append(prompt)
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    TerminalBattle(ask, out.append, seed).run()
+    TerminalBattle(typed(lines, out), out.append, seed).run()
     return "\n".join(out)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from pbem_support import Table
+from pbem_support import Person, Table
 
 from pbem.storage.store import open_store
 
@@ -17,15 +17,21 @@ def new_table(seed: int = 7) -> Table:
     return table
 
 
+def chess_game(name: str) -> tuple[Table, Person, Person]:
+    """A Space Chess game `name` Alice created, Alice and Bob seated."""
+    table = new_table()
+    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
+    alice.send(f"create {name} chess")
+    alice.join(name)
+    bob.join(name)
+    return table, alice, bob
+
+
 # -- item 10: `join nvoa` suggests only a game one may join -------------------------------------
 
 
 def test_a_misspelt_join_does_not_suggest_a_game_that_is_over() -> None:
-    table = new_table()
-    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
-    alice.send("create nova chess")
-    alice.join("nova")
-    bob.join("nova")
+    table, alice, bob = chess_game("nova")
     alice.send(alice.sign_on("nova") + "resign")
     assert table.store.game("nova").phase == "over"
     said = table.person("carol@example.org", "Carol").send("join nvoa").body
@@ -40,11 +46,7 @@ def test_a_misspelt_join_does_not_suggest_a_game_that_is_over() -> None:
 
 
 def test_space_chess_orders_without_a_turn_number_are_for_the_turn_to_play() -> None:
-    table = new_table()
-    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
-    alice.send("create duel chess")
-    alice.join("duel")
-    bob.join("duel")
+    table, alice, bob = chess_game("duel")
     played = alice.send(alice.sign_on("duel") + "orders: M@Ab2").body
     assert "is played" in played, played
     assert table.store.game("duel").turn == 2
@@ -145,11 +147,7 @@ def test_observers_who_join_in_the_same_second_are_listed_in_joining_order(table
 
 
 def test_by_mail_a_shot_into_ones_own_ship_is_said_and_a_later_actions_hint_placed() -> None:
-    table = new_table()
-    alice, bob = table.person("alice@example.org", "Alice"), table.person("bob@example.org", "Bob")
-    alice.send("create duel chess")
-    alice.join("duel")
-    bob.join("duel")
+    table, alice, bob = chess_game("duel")
     played = alice.send(alice.sign_on("duel") + "orders: Ea1>Eb1").body
     assert "is played" in played, played
     assert "Mind: `Ea1>Eb1` fires point-blank into your own fighter on Eb1" in played, played

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from PIL import Image
+from terminal_support import typed
 
 from notation.spacechess.record import Record
 from spacechess.computer.player import Computer
@@ -20,17 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _game(lines: list[str], side: int = 0, pictures: Path | None = None, interrupt: bool = False):
     out: list[str] = []
-    feed = iter(lines)
-
-    def ask(prompt: str) -> str:
-        out.append(prompt)
-        try:
-            return next(feed)
-        except StopIteration:
-            if interrupt:
-                raise KeyboardInterrupt from None
-            raise EOFError from None
-
+    ask = typed(lines, out, interrupt)
     game = TerminalGame(Computer("random", "t"), ask, out.append, side, pictures)
     position = game.run()
     return position, "\n".join(out)
@@ -70,16 +61,20 @@ def test_ctrl_c_leaves_with_the_record_so_far() -> None:
     assert record.tags["Result"] == "*" and replay(record).problem is None
 
 
-def test_a_whole_game_played_to_the_end_replays(tmp_path: Path) -> None:
+def test_a_whole_game_played_to_the_end_replays() -> None:
     # Passing every turn: the random computer ends the game one way or the other.
-    position, text = _game(["Eb1-Eb3"] + ["pass"] * 200, side=0, pictures=tmp_path)
+    position, text = _game(["Eb1-Eb3"] + ["pass"] * 200, side=0)
     record = _record(text)
     done = replay(record)
     assert done.problem is None and done.position is not None
     assert done.position.result == position.result
-    # A picture after every turn, the first before any.
+
+
+def test_pictures_are_drawn_before_the_first_turn_and_after_each(tmp_path: Path) -> None:
+    # Two turns and a resignation: a picture before any turn, then one after each.
+    _game(["Eb1-Eb3", "pass", "resign"], side=0, pictures=tmp_path)
     drawn = sorted(tmp_path.glob("*.png"))
-    assert len(drawn) >= 2 and Image.open(drawn[0]).format == "PNG"
+    assert len(drawn) >= 3 and all(Image.open(p).format == "PNG" for p in drawn)
 
 
 def test_playing_the_aliens_the_computer_moves_first_and_moves_shows_a_ships_options() -> None:

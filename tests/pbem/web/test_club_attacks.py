@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
-from web_support import fill
+from web_support import fill, on_loopback
 
 from pbem.storage.store import open_store
-from pbem.web.app import Club, ClubRunner, make_app
+from pbem.web.app import Club, make_app
 from pbem.web.records import ReplaySource
 
 
@@ -174,12 +173,7 @@ MALFORMED = (
 async def test_a_malformed_request_gets_a_guarded_400_and_one_log_line(
     tmp_path: Path, request_bytes: bytes, caplog: pytest.LogCaptureFixture
 ) -> None:
-    runner = ClubRunner(make_app(Club(open_store(_filled(tmp_path)), "Test club")))
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
+    async with on_loopback(make_app(Club(open_store(_filled(tmp_path)), "Test club"))) as port:
         with caplog.at_level(logging.DEBUG):
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.write(request_bytes)
@@ -199,8 +193,6 @@ async def test_a_malformed_request_gets_a_guarded_400_and_one_log_line(
         writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         assert (await asyncio.wait_for(reader.read(), 10)).startswith(b"HTTP/1.1 200")
         writer.close()
-    finally:
-        await runner.cleanup()
 
 
 NAMES = (

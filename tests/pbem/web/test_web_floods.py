@@ -18,16 +18,15 @@ from typing import Any
 
 import aiohttp
 import pytest
-from aiohttp import web
 from aiohttp.test_utils import TestClient
 from patience import SETTLE_SECONDS
 from test_play_pages import csrf_of, hidden_fields
-from web_support import FLEET_A, FLEET_B, fill
+from web_support import FLEET_A, FLEET_B, fill, on_loopback
 from web_support import Club as Players
 
 import pbem.web.playroutes
 from pbem.storage.store import open_store
-from pbem.web.app import Club, ClubRunner, make_app
+from pbem.web.app import Club, make_app
 from pbem.web.floods import (
     FORMS_A_MINUTE,
     MAX_TEXT,
@@ -382,12 +381,7 @@ async def test_a_client_going_away_mid_body_or_from_a_stream_is_one_info_line(
     monkeypatch.setattr(pbem.web.playroutes, "KEEP_ALIVE", 0.05)  # a closed stream soon seen
     url, _ = club_store(tmp_path)
     club = Club(open_store(url), "Test club")
-    runner = ClubRunner(make_app(club, Play(open_store(url)), Signer(b"k" * 32)))
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
+    async with on_loopback(make_app(club, Play(open_store(url)), Signer(b"k" * 32))) as port:
         with caplog.at_level(logging.DEBUG):
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.write(
@@ -411,5 +405,3 @@ async def test_a_client_going_away_mid_body_or_from_a_stream_is_one_info_line(
         said = [r for r in caplog.records if r.name == "web"]
         assert len(said) <= 2 and all(r.levelno == logging.INFO for r in said), said
         assert "POST /games/alpha/play/sign-in: the client went away" in said[0].getMessage()
-    finally:
-        await runner.cleanup()

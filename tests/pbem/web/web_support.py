@@ -7,9 +7,12 @@ import re
 import socket
 import subprocess
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from aiohttp import web
 from sample_fleets import FLEET_A as FLEET_A
 from sample_fleets import FLEET_B as FLEET_B
 from sample_fleets import FLEET_B_SWAPPED as FLEET_B_SWAPPED
@@ -17,6 +20,7 @@ from sample_fleets import FLEET_B_SWAPPED as FLEET_B_SWAPPED
 from pbem.judge import Judge
 from pbem.messages import Inbound
 from pbem.storage.store import Store
+from pbem.web.guard import ClubRunner
 
 ROOT = Path(__file__).resolve().parents[3]
 TURNS = (("Rx4 Rv5 Bv1", "Rv1 Oz5 Gx1 Bv5"), ("Rx5 Ov5", "Gx2 Yv1"))
@@ -88,6 +92,20 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@asynccontextmanager
+async def on_loopback(app: web.Application) -> AsyncIterator[int]:
+    """`app` served as the club serves it (its ClubRunner, which guards even a request aiohttp
+    cannot read) on a free loopback port, for raw connections: yields the port."""
+    runner = ClubRunner(app)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        yield runner.addresses[0][1]
+    finally:
+        await runner.cleanup()
 
 
 class Served:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 from click.testing import CliRunner
+from terminal_support import typed
 
 from notation.spaceships.fleets import Fleet
 from notation.spaceships.format import format_fleet
@@ -23,15 +24,7 @@ from spaceships.validate.validation import validate_record
 
 def _game(lines: list[str], level: str = "hunt", ruleset: str = "2.6.1"):
     out: list[str] = []
-    feed = iter(lines)
-
-    def ask(prompt: str) -> str:
-        out.append(prompt)
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
+    ask = typed(lines, out)
     game = TerminalGame(Ruleset.from_tags(ruleset), Computer(level, "t"), ask, out.append)
     state = game.run()
     return state, "\n".join(out)
@@ -119,16 +112,8 @@ def test_1_4_swap_the_computers_hidden_ships_and_launch_cell_and_the_player_read
 
     def transcript(fleet: str, *orders: str) -> str:
         out: list[str] = []
-        feed = iter(lines)
-
-        def ask(prompt: str) -> str:
-            out.append(prompt)
-            try:
-                return next(feed)
-            except StopIteration:
-                raise EOFError from None
-
         computer = _Scripted(fleet, orders)
+        ask = typed(lines, out)
         TerminalGame(Ruleset.from_tags("2.6.1"), computer, ask, out.append).run()  # type: ignore[arg-type]
         return "\n".join(out)
 
