@@ -455,6 +455,21 @@ STEPS: tuple[Step, ...] = (
         ALTER TABLE observers ADD COLUMN joined INTEGER NOT NULL DEFAULT 0;
         """,
     ),
+    Step(
+        # What a turn played in the browser causes, kept in the turn's own transaction and
+        # composed after its commit in a process of its own (pbem.web.later, issue 44): a row
+        # stays until its messages are kept, so a server killed in between loses none; another
+        # web process takes a row only once its claim is old (a process that died with it).
+        "web: a change's messages waiting to be composed",
+        """
+        CREATE TABLE web_later (
+            id {id},
+            batch {blob} NOT NULL,
+            made_at TEXT NOT NULL,
+            claimed_at TEXT
+        );
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(STEPS)
@@ -495,6 +510,7 @@ TABLES: tuple[str, ...] = (
     "web_links",
     "api_tokens",
     "api_events",
+    "web_later",
 )
 
 

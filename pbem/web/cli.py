@@ -208,7 +208,7 @@ async def start_page(
     # causes is composed after its commit in a process of its own (pbem.web.later, issue 44):
     # a mail's pictures never hold up play's thread.
     own = open_store(store.connection.url) if play else store
-    later = None if keeping is None or not play else Later(store.connection.url, keeping)
+    later = None if keeping is None or not play else Later(own, keeping)
     played = Play(own, later=later) if play else None
     app = make_app(Club(store, name), played, Signer(secret), proxies)
     runner = ClubRunner(app, access_log=None)
