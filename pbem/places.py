@@ -84,7 +84,7 @@ SETTINGS = (
         "SPACESHIPS_WEB_SECRET_FILE",
         "--secret-file (web)",
         "beside an SQLite store: its name and -web-key",
-        "the key that signs sessions and links (made when absent)",
+        "the key that signs the page's sessions (made when absent)",
     ),
     Setting("DISCORD_TOKEN", "", "none", "the Discord bot's token", secret=True),
     Setting(
