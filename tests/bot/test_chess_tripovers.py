@@ -128,3 +128,7 @@ async def test_a_rematch_against_the_computer_opens_at_once_the_computer_acting_
     assert shown.count(f"{second.name.split()[-1]}: the game begins") == 1, shown
     assert shown[-1].endswith("turn 1 resolved")  # the computer's Terrans played at once
     assert "Submit moves (turn 2, Aliens)" in str(board_posts(second)[-1].components)
+    # The post saying the game begins pings the player, though its first turn was played
+    # before it (issue 47, item 12).
+    begins = next(m for m in board_posts(second) if m.embeds[0].title.endswith("the game begins"))
+    assert f"<@{alice.id}>" in begins.content, begins.content
