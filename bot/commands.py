@@ -10,18 +10,21 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
+from bot.options import (
+    Interaction,
+    bot_of,
+    computer_levels,
+    fitted,
+    laddered_choices,
+    level_help,
+    listed,
+    played_choices,
+)
+from bot.tournament_commands import tournament_group
 from pbem import product
-from pbem.club import tournament_store
 from pbem.language.keywords import SETTING_WORDS
 from pbem.registry import kind_named, kinds
 from pbem.sights import Setting
-
-Interaction = discord.Interaction[Any]
-
-
-def _bot(interaction: Interaction) -> Any:
-    """The bot (bot.app.SpaceshipsBot, which imports this module): its service and handlers."""
-    return interaction.client
 
 
 def _option_settings() -> dict[str, Setting]:
@@ -59,7 +62,7 @@ async def _settings(interaction: Interaction, given: dict[str, Any]) -> dict[str
             names = [f"`{setting.name}`" for setting in owner.about.settings]
             are = "are settings" if len(names) > 1 else "is a setting"
             await interaction.response.send_message(
-                f"{_listed(names, 'and')} {are} of {owner.about.title}: add "
+                f"{listed(names, 'and')} {are} of {owner.about.title}: add "
                 f"`game: {owner.about.title}`, or leave them out for {chosen.about.title}.",
                 ephemeral=True,
             )
@@ -81,19 +84,9 @@ async def _settings(interaction: Interaction, given: dict[str, Any]) -> dict[str
     return {k: str(v) for k, v in ordered.items() if v}
 
 
-def _listed(words: list[str], last: str = "or") -> str:
-    """`a`, `a or b`, `a, b or c`."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
-def _fitted(text: str, shorter: str) -> str:
-    """A description as Discord takes it: at most 100 characters, else the shorter words."""
-    return text if len(text) <= 100 else shorter
-
-
 async def complete_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The member's own games, those in play first, matching what they typed so far."""
-    service = _bot(interaction).service
+    service = bot_of(interaction).service
     games = service.games_of(interaction.user.id, active_only=False)
     games.sort(key=lambda g: g.phase == "over")
     typed = current.strip().lower()
@@ -105,30 +98,6 @@ async def complete_game(interaction: Interaction, current: str) -> list[app_comm
 
 
 GAME = "the game (default: this thread's game, or your only game)"
-
-
-def played_choices() -> list[app_commands.Choice[str]]:
-    """Every game the judge hosts, in the registry's order: what a challenge may be for."""
-    return [app_commands.Choice(name=k.about.title or k.name, value=k.name) for k in kinds()]
-
-
-def laddered_choices() -> list[app_commands.Choice[str]]:
-    """The games with a ladder (a kind with a `score`), in the registry's order."""
-    return [
-        app_commands.Choice(name=k.about.title or k.name, value=k.name)
-        for k in kinds()
-        if k.about.score is not None
-    ]
-
-
-def computer_levels() -> list[str]:
-    """The computer levels to choose from: every game's whose computer has more than one, in
-    the registry's order (a game with one level needs no choice)."""
-    levels: list[str] = []
-    for kind in kinds():
-        if len(kind.about.levels) > 1:
-            levels += [level for level in kind.about.levels if level not in levels]
-    return levels
 
 
 def _with_settings(
@@ -175,21 +144,8 @@ def _with_settings(
 def _game_help() -> str:
     """The `game` option's description: every game, the first the default."""
     titles = [kind.about.title for kind in kinds()]
-    listed = _listed([f"{titles[0]} (default)", *titles[1:]])
-    return _fitted(f"the game: {listed}", f"the game (default: {titles[0]})")
-
-
-def _level_help() -> str:
-    """The `level` option's description: each game's levels where it has more than one."""
-    each = [
-        f"{kind.about.title}: {', '.join(kind.about.levels)} (default {kind.about.default_level})"
-        for kind in kinds()
-        if len(kind.about.levels) > 1
-    ]
-    return _fitted(
-        "how strong: " + "; ".join(each),
-        "how strong the computer plays (each game's help lists its levels; default: its own)",
-    )
+    games = listed([f"{titles[0]} (default)", *titles[1:]])
+    return fitted(f"the game: {games}", f"the game (default: {titles[0]})")
 
 
 def _orders_text_help() -> str:
@@ -199,7 +155,7 @@ def _orders_text_help() -> str:
         for i, kind in enumerate(kinds())
         if kind.records.orders_example
     ]
-    return _fitted(
+    return fitted(
         f"e.g. {'; '.join(examples)}; or none", "your orders, as your game's help shows; or none"
     )
 
@@ -208,7 +164,7 @@ def build_group() -> app_commands.Group:
     every_game = played_choices()
     titles = [kind.about.title for kind in kinds()]
     group = app_commands.Group(
-        name=product.TAG, description=_fitted(f"Play {_listed(titles)}", f"Play {titles[0]}")
+        name=product.TAG, description=fitted(f"Play {listed(titles)}", f"Play {titles[0]}")
     )
     member_type = Optional[discord.Member]  # noqa: UP045
     word = Optional[str]  # noqa: UP045
@@ -222,7 +178,7 @@ def build_group() -> app_commands.Group:
         )
         if settings is None:
             return
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.challenge(interaction, member, settings))
 
     group.command(
@@ -271,42 +227,42 @@ def build_group() -> app_commands.Group:
         turn: app_commands.Range[int, 1, 10_000] | None = None,
         game: str | None = None,
     ) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.orders(interaction, game, text, file, turn))
 
     @group.command(description="Your own view of a game, privately, as a picture")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def status(interaction: Interaction, game: str | None = None) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.status(interaction, game))
 
     @group.command(description="The public board of a game: what both players see")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def board(interaction: Interaction, game: str | None = None) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.board(interaction, game))
 
     @group.command(description="The game so far, as much as you may know")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def history(interaction: Interaction, game: str | None = None) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.history(interaction, game))
 
     @group.command(description="Offer a draw, or accept your opponent's (a game that has draws)")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def draw(interaction: Interaction, game: str | None = None) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.draw(interaction, game))
 
     @group.command(description="Give up a game (asks first)")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def resign(interaction: Interaction, game: str | None = None) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.resign(interaction, game))
 
     @group.command(description="Game master: deadline, reminder, grace, missing orders")
@@ -333,7 +289,7 @@ def build_group() -> app_commands.Group:
         game: str | None = None,
     ) -> None:
         changes = {"deadline": deadline, "reminder": reminder, "grace": grace, "missing": missing}
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(
             interaction,
             handlers.settings(interaction, game, {k: v for k, v in changes.items() if v}),
@@ -341,13 +297,13 @@ def build_group() -> app_commands.Group:
 
     @group.command(description="Your games and their threads")
     async def games(interaction: Interaction) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.games(interaction))
 
     @group.command(description="How to play here: the commands, each game's own topics")
     @app_commands.describe(topic="fleet, orders, notation or deadline")
     async def help(interaction: Interaction, topic: str | None = None) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.help(interaction, topic))
 
     async def play(interaction: Interaction, **given: Any) -> None:
@@ -355,7 +311,7 @@ def build_group() -> app_commands.Group:
         settings = await _settings(interaction, {**given, "rated": "yes" if rated else None})
         if settings is None:
             return
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.play(interaction, level, settings))
 
     group.command(name="play", description="Play a game (or a battle) against the computer")(
@@ -365,7 +321,7 @@ def build_group() -> app_commands.Group:
             [("options", word, None), ("deadline", word, None), ("rated", bool, False)],
             {
                 "game": _game_help(),
-                "level": _level_help(),
+                "level": level_help(),
                 "options": "rule options, e.g. fleet=cost:24 colours=RYGOB",
                 "deadline": "e.g. 48h or none",
                 "rated": (
@@ -381,20 +337,20 @@ def build_group() -> app_commands.Group:
 
     @group.command(description="The ladder of this server: the top 10 and your place")
     @app_commands.describe(
-        game=_listed(
+        game=listed(
             [f"{c.name} (default)" if i == 0 else c.name for i, c in enumerate(laddered_choices())]
         )
     )
     @app_commands.choices(game=laddered_choices())
     async def ladder(interaction: Interaction, game: str | None = None) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.ladder(interaction, game))
 
     @group.command(description="A link, for you alone, to play a game of yours in your browser")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def web(interaction: Interaction, game: str | None = None) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.web(interaction, game))
 
     @group.command(description="An API token, for you alone, for a program to play your seat")
@@ -405,114 +361,17 @@ def build_group() -> app_commands.Group:
     async def token(
         interaction: Interaction, game: str | None = None, action: str | None = None
     ) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.token(interaction, game, action))
 
     @group.command(description="Make your mail address and this account one ladder player")
     @app_commands.describe(code="the code the judge mailed you after you sent it `link`")
     async def link(interaction: Interaction, code: str | None = None) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.link(interaction, code))
 
-    _tournament_group(group)
+    tournament_group(group)
     return group
-
-
-async def complete_tournament(
-    interaction: Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """This judge's Discord tournaments, those taking entries first, matching what the member
-    typed so far."""
-    store = _bot(interaction).service.store
-    with store.transaction():
-        found = [t for t in tournament_store.all_tournaments(store) if t.accounts]
-    order = {"joining": 0, "playing": 1, "over": 2}
-    found.sort(key=lambda t: (order[t.phase], -t.id))
-    typed = current.strip().lower()
-    return [
-        app_commands.Choice(name=f"{t.name} ({t.phase})", value=t.name)
-        for t in found
-        if typed in t.name.lower()
-    ][:25]
-
-
-def _tournament_group(parent: app_commands.Group) -> None:
-    """`/spaceships tournament ...`: the judge's `tournament` command in Discord
-    (bot.tournaments)."""
-    group = app_commands.Group(
-        name="tournament", description="Round robins and Swiss tournaments", parent=parent
-    )
-    named = "the tournament's name"
-
-    async def run(interaction: Interaction, verb: str, **given: Any) -> None:
-        handlers = _bot(interaction).handlers
-        await handlers.run(interaction, handlers.tournament(interaction, verb, given))
-
-    @group.command(description="Game master: make a tournament here; players join until it starts")
-    @app_commands.describe(
-        name="a letter, then up to 15 letters, digits or _ (its games are named after it)",
-        game=_listed(
-            [f"{c.name} (default)" if i == 0 else c.name for i, c in enumerate(laddered_choices())]
-        ),
-        format="swiss (rounds by score) or robin (everyone meets everyone once)",
-        rounds="a Swiss's rounds (default: enough for one winner)",
-        round="how long a round lasts, e.g. 72h or 7d (default 72h)",
-        rated="whether its games count on the ladder (default: rated; False: casual)",
-        computers="the computer's levels allowed to enter, e.g. greedy,search (default: none)",
-        options="the games' rule options, e.g. fleet=cost:24",
-    )
-    @app_commands.choices(
-        game=laddered_choices(),
-        format=[
-            app_commands.Choice(name="Swiss", value="swiss"),
-            app_commands.Choice(name="round robin", value="robin"),
-        ],
-    )
-    async def create(
-        interaction: Interaction,
-        name: str,
-        format: str,
-        game: str | None = None,
-        rounds: app_commands.Range[int, 1, 20] | None = None,
-        round: str | None = None,
-        rated: bool = True,
-        computers: str | None = None,
-        options: str | None = None,
-    ) -> None:
-        await run(
-            interaction, "create", name=name, format=format, game=game, rounds=rounds,
-            round=round, rated=rated, computers=computers, options=options,
-        )  # fmt: skip
-
-    @group.command(description="Enter a tournament before it starts")
-    @app_commands.describe(name=named)
-    @app_commands.autocomplete(name=complete_tournament)
-    async def join(interaction: Interaction, name: str) -> None:
-        await run(interaction, "join", name=name)
-
-    @group.command(description="Game master: enter the computer at a level the tournament allows")
-    @app_commands.describe(name=named, level=_level_help())
-    @app_commands.autocomplete(name=complete_tournament)
-    async def computer(interaction: Interaction, name: str, level: str | None = None) -> None:
-        await run(interaction, "computer", name=name, level=level)
-
-    @group.command(description="Game master: close the entries and make round 1's games")
-    @app_commands.describe(name=named)
-    @app_commands.autocomplete(name=complete_tournament)
-    async def start(interaction: Interaction, name: str) -> None:
-        await run(interaction, "start", name=name)
-
-    @group.command(description="Leave a tournament (a game of yours not over is lost)")
-    @app_commands.describe(name=named)
-    @app_commands.autocomplete(name=complete_tournament)
-    async def withdraw(interaction: Interaction, name: str) -> None:
-        await run(interaction, "withdraw", name=name)
-
-    @group.command(description="A tournament's standings and crosstable; without a name, the list")
-    @app_commands.describe(name=named)
-    @app_commands.autocomplete(name=complete_tournament)
-    async def show(interaction: Interaction, name: str | None = None) -> None:
-        await run(interaction, "show", name=name)
 
 
 def _setup_command(group: app_commands.Group, word: str, what: str, text: str, file: str) -> None:
@@ -525,7 +384,7 @@ def _setup_command(group: app_commands.Group, word: str, what: str, text: str, f
         file: discord.Attachment | None = None,
         game: str | None = None,
     ) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = bot_of(interaction).handlers
         await handlers.run(interaction, handlers.setup(interaction, game, text, file, word))
 
     described = app_commands.describe(text=text, file=file, game=GAME)(setup)
