@@ -37,6 +37,7 @@ from pbem.mail.inbound import (
 from pbem.mail.outbound import Composer, ThreadIndex
 from pbem.mail.ratelimit import WINDOW, OverBudget, RateLimit, Verdict
 from pbem.mail.receipts import JudgeLike, Receipt, ReplayError  # also read from here
+from pbem.mail.sending_side import SendingSide
 from pbem.mail.writer import LEFT_AFTER, NOTE_WRITTEN_WITHIN, Writer
 from pbem.messages import Outbound
 from pbem.storage.database import Database, StoreUnavailable
@@ -53,7 +54,9 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class MailGateway:
+class MailGateway(SendingSide):
+    """Raw mail in, answered once (the module's docstring); what goes out, SendingSide."""
+
     def __init__(
         self,
         connection: Database,
@@ -456,41 +459,6 @@ class MailGateway:
             archive_id, envelope.message_id, expect, "limited", reason, lambda: replies,
             envelope.sender,
         )  # fmt: skip
-
-    # -- out --------------------------------------------------------------------------------
-
-    @property
-    def written_unnoted(self) -> bool:
-        """Replies written out and not yet noted so in the database (see `defer_written`)."""
-        return self.writer.written_unnoted
-
-    def note_written(self) -> None:
-        """Note the replies written out since the last note (see `defer_written`)."""
-        with self.lock:
-            self.writer.note_written()
-
-    def send_handed_over(self) -> int:
-        """Mail another front end handed over (a turn played in the browser), written out and
-        sent at once; how many."""
-        with self.lock:
-            return self.writer.send_handed_over().queued_or_sent
-
-    def tick(self, now: datetime | None = None) -> int:
-        """Deadlines and reminders: the judge's tick, its mail queued in the same transaction
-        (so two processes ticking at once send one set), then delivered. Also writes out what
-        a crash left queued and retries the relay. Returns the number of messages written."""
-        with self.lock:
-            self.writer.note_written()
-            return self._tick(now)
-
-    def _tick(self, now: datetime | None) -> int:
-        moment = now or self.clock()
-        queued = self.db.run(lambda: self.writer.queue(self.judge.tick(moment), None))
-        report = self.writer.write_out(queued)
-        left = self.writer.send_left()
-        if self.delivery.relay is not None:
-            self.delivery.flush()
-        return report.queued_or_sent + left.queued_or_sent
 
 
 _LEFT = "being answered by another judge process"
